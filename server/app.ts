@@ -1,0 +1,108 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Access } from '../src/resources/define';
+import type { Database } from './db/client';
+import type { Mailer } from './mail/mailer';
+import errors from './plugins/errors';
+import database from './plugins/database';
+import tokens from './plugins/tokens';
+import mailer from './plugins/mailer';
+import access from './plugins/access';
+import authRoutes from './routes/auth';
+import accountRoutes from './routes/account';
+import resourceRoutes from './routes/resources';
+import healthRoutes from './routes/health';
+import webRoutes from './routes/web';
+import { crudResources } from './resources/registry';
+
+// Validation messages that the definitions do not set themselves come out in Portuguese.
+z.config(z.locales.ptBR());
+
+/** One registered route and who may call it, as the access plugin enforces it. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access | undefined;
+  passwordScope: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered on the app (HEAD twins included), for the route-access test. */
+    routeTable: readonly RouteEntry[];
+  }
+}
+
+export interface AppOptions {
+  database: Database;
+  jwtSecret: string;
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** Tests hand in an outbox instead of SMTP or the log. */
+  mailer?: Mailer;
+  /** Folder of the built web app; omitted in API-only tests. */
+  webRoot?: string;
+  logger?: boolean | { level: string };
+  /** Behind a load balancer the client address comes from X-Forwarded-For. */
+  trustProxy?: boolean;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    trustProxy: options.trustProxy ?? false,
+  });
+  // Collected before any plugin registers a route, so that the table is complete.
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routeTable.push({
+        method,
+        url: route.url,
+        access: route.config?.access,
+        passwordScope: route.config?.passwordScope === true,
+      });
+    }
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'https:'],
+        fontSrc: ["'self'", 'data:'],
+      },
+    },
+  });
+
+  // The app's own cross-cutting plugins.
+  await app.register(errors);
+  await app.register(database, { database: options.database });
+  await app.register(tokens, { secret: options.jwtSecret });
+  await app.register(mailer, {
+    smtpUrl: options.smtpUrl,
+    from: options.mailFrom ?? 'Painel <nao-responda@painel.com.br>',
+    mailer: options.mailer,
+  });
+  await app.register(access);
+
+  // Routes.
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(accountRoutes);
+  await app.register(resourceRoutes, { resources: crudResources });
+  if (options.webRoot) await app.register(webRoutes, { root: options.webRoot });
+
+  return app;
+}

@@ -1,0 +1,78 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SignJWT, jwtVerify, errors } from 'jose';
+
+/**
+ * `session` opens the back-office; `password` comes from a recovery or first-access token and
+ * may only set the account's password.
+ */
+export type TokenScope = 'session' | 'password';
+
+export interface TokenClaims {
+  sub: string;
+  role: string;
+  store_id: number | null;
+  scope: TokenScope;
+  /** Issued-at, in seconds; set on verified tokens. */
+  iat?: number;
+}
+
+const ALGORITHM = 'HS256';
+const ISSUER = 'painel';
+const SESSION_TTL = '24h'; // a service night on the floor, with margin, without signing in again
+const PASSWORD_TTL = '15m';
+
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(private readonly secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  /** A key for another purpose (hashing recovery tokens), derived so the JWT key is not reused. */
+  deriveKey(purpose: string): Buffer {
+    return crypto.createHmac('sha256', this.secret).update(purpose).digest();
+  }
+
+  sign(claims: TokenClaims): Promise<string> {
+    return new SignJWT({ role: claims.role, store_id: claims.store_id, scope: claims.scope })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(claims.scope === 'password' ? PASSWORD_TTL : SESSION_TTL)
+      .sign(this.key);
+  }
+
+  /** The claims of a valid token, or null for anything forged, expired or malformed. */
+  async verify(token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER });
+      if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') return null;
+      const scope = payload.scope === 'password' ? 'password' : payload.scope === 'session' ? 'session' : null;
+      if (!scope) return null;
+      const storeId = typeof payload.store_id === 'number' ? payload.store_id : null;
+      return { sub: payload.sub, role: payload.role, store_id: storeId, scope, iat: payload.iat };
+    } catch (error) {
+      if (error instanceof errors.JOSEError) return null;
+      throw error;
+    }
+  }
+}
+
+/** JWT_SECRET when set; otherwise a secret generated once and kept beside the data. */
+export function loadSecret(configured: string | undefined, dataDir: string | undefined): string {
+  if (configured) return configured;
+  if (!dataDir) return crypto.randomBytes(48).toString('base64url');
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

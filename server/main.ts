@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readConfig } from './config';
+import { openDatabase } from './db/client';
+import { DataDirBusyError } from './db/lock';
+import { loadSecret } from './auth/tokens';
+import { buildApp } from './app';
+import { DEMO_ACCOUNTS, hasDemoAccounts, seedDemo } from './seed/demo';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main() {
+  const config = readConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  const app = await buildApp({
+    database,
+    jwtSecret: loadSecret(config.jwtSecret, config.dataDir),
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    webRoot: path.join(root, 'dist'),
+    logger: { level: config.logLevel },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: encerrando`);
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  // The demo goes only into a new embedded database (or when asked): production has none.
+  const seed = config.seedDemo ?? (database.kind === 'pglite' && database.isNew);
+  if (seed && database.isNew) {
+    app.log.info('Banco novo: criando dados de demonstração…');
+    await seedDemo(database.db);
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const lines = [
+    '',
+    `Painel pronto em http://localhost:${port}`,
+    `Banco: ${database.kind === 'pglite' ? `PGlite em ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+  ];
+  if (await hasDemoAccounts(database.db)) {
+    lines.push('Contas de demonstração:');
+    for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.who}: ${account.email} / ${account.password}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirBusyError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { ResourceDefinition } from '../../src/resources/define';
+
+/** What the server adds to a definition to serve it: its table and any derived columns. */
+export interface CrudResource {
+  definition: ResourceDefinition;
+  table: PgTable;
+  /** Columns kept out of every answer (derived keys, secrets). */
+  hidden?: readonly string[];
+  /** Fills derived columns before an insert or update. */
+  beforeWrite?: (values: Record<string, unknown>) => Record<string, unknown>;
+}
+
+export function crud(
+  definition: ResourceDefinition,
+  table: PgTable,
+  extra: Omit<CrudResource, 'definition' | 'table'> = {},
+): CrudResource {
+  return { definition, table, ...extra };
+}
+
+/** Lower-case, accent-free, single-spaced: two spellings of one city are one city. */
+export function nameKey(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const withNameKey = (values: Record<string, unknown>) =>
+  typeof values.name === 'string' ? { ...values, name_key: nameKey(values.name) } : values;
+
+export const nameKeyed = { hidden: ['name_key'], beforeWrite: withNameKey } as const;

@@ -1,0 +1,106 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accounts } from '../db/schema';
+import { hashPassword, STRONG_PASSWORD, verifyPassword } from '../auth/passwords';
+import { badRequest, notFound } from '../http-errors';
+import { callerOf } from '../plugins/access';
+import type { Db } from '../db/client';
+
+export const STRONG_PASSWORD_MESSAGE =
+  'A senha deve ter no mínimo 8 caracteres, com letra maiúscula, letra minúscula e número.';
+
+const accountColumns = {
+  id: accounts.id,
+  fullname: accounts.fullname,
+  email: accounts.email,
+  phone: accounts.phone,
+  role: accounts.role,
+  store_id: accounts.store_id,
+  permissions: accounts.permissions,
+  status: accounts.status,
+  created_at: accounts.created_at,
+};
+
+async function readAccount(db: Db, id: number) {
+  const [account] = await db.select(accountColumns).from(accounts).where(eq(accounts.id, id));
+  if (!account) throw notFound('Conta não encontrada.');
+  const { store_id, ...rest } = account;
+  return { ...rest, store_id, roles: [{ role: account.role, store_id }] };
+}
+
+const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/account', { config: { access: 'signed-in' } }, async (request) => ({
+    data: await readAccount(app.db, callerOf(request).accountId),
+  }));
+
+  app.patch(
+    '/api/account',
+    {
+      // The token from first access / recovery reaches this route, and only this one.
+      config: { access: 'signed-in', passwordScope: true },
+      schema: {
+        body: z
+          .strictObject({
+            password: z.string().max(200).regex(STRONG_PASSWORD, STRONG_PASSWORD_MESSAGE).optional(),
+            current_password: z.string().max(200).optional(),
+            fullname: z.string().trim().min(1, 'Campo obrigatório').max(100, 'Limite máximo de 100 caracteres.').optional(),
+            phone: z
+              .string()
+              .transform((v) => v.replace(/\D/g, ''))
+              .pipe(z.string().regex(/^\d{10,11}$/, 'Informe um número de telefone válido (XX) XXXXX-XXXX'))
+              .optional(),
+          })
+          .refine((body) => Object.keys(body).length > 0, 'Informe ao menos um campo para alterar.'),
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { password, current_password, ...profile } = request.body;
+      if (caller.scope === 'password') {
+        if (!password || Object.keys(profile).length > 0 || current_password !== undefined) {
+          throw badRequest('Informe somente a nova senha.');
+        }
+      } else if (password) {
+        const [row] = await app.db
+          .select({ hash: accounts.password_hash })
+          .from(accounts)
+          .where(eq(accounts.id, caller.accountId));
+        if (!current_password) throw badRequest('Informe a senha atual.');
+        if (!(await verifyPassword(row?.hash ?? null, current_password))) {
+          throw badRequest('Senha atual incorreta.');
+        }
+      }
+      // Hashing happens before, never inside, the write.
+      const password_hash = password ? await hashPassword(password) : undefined;
+      await app.db
+        .update(accounts)
+        .set({
+          ...profile,
+          ...(password_hash
+            ? {
+                password_hash,
+                password_changed_at: sql`date_trunc('second', now())`,
+                failed_logins: 0,
+                locked_until: null,
+              }
+            : {}),
+          updated_at: sql`now()`,
+        })
+        .where(eq(accounts.id, caller.accountId));
+      const account = await readAccount(app.db, caller.accountId);
+      // A new password ends every earlier token, so the caller gets a fresh session.
+      const access_token = password_hash
+        ? await app.tokens.sign({
+            sub: String(account.id),
+            role: account.role,
+            store_id: account.store_id,
+            scope: 'session',
+          })
+        : undefined;
+      return { data: { ...account, ...(access_token ? { access_token } : {}) } };
+    },
+  );
+};
+
+export default accountRoutes;

@@ -1,0 +1,214 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accounts, passwordTokens } from '../db/schema';
+import { verifyPassword } from '../auth/passwords';
+import { badRequest, HttpError, tooManyRequests } from '../http-errors';
+
+/** Login throttling: this many wrong passwords in a row lock the account for a while. */
+export const LOGIN_MAX_FAILURES = 5;
+const LOGIN_LOCK_MINUTES = 15;
+/** Recovery tokens: lifetime, wrong tries per key, and request limits per window. */
+const TOKEN_TTL_MINUTES = 10;
+const TOKEN_MAX_ATTEMPTS = 5;
+const REQUEST_WINDOW_MINUTES = 15;
+export const REQUESTS_PER_EMAIL = 3;
+export const REQUESTS_PER_ADDRESS = 10;
+
+const email = z
+  .string({ error: 'Campo obrigatório' })
+  .trim()
+  .min(1, 'Campo obrigatório')
+  .max(254, 'Informe um email válido')
+  .email('Informe um email válido');
+const role = z.string().max(40).optional();
+
+const INVALID_LOGIN = 'E-mail ou senha inválidos.';
+const INVALID_TOKEN = 'Token inválido ou expirado. Solicite um novo token.';
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const hmacKey = app.tokens.deriveKey('password-token');
+  const tokenHash = (key: string, token: string) =>
+    crypto.createHmac('sha256', hmacKey).update(`${key}:${token}`).digest('hex');
+
+  app.post(
+    '/auth/email',
+    {
+      config: { access: 'public' },
+      schema: {
+        body: z.strictObject({
+          email,
+          password: z.string({ error: 'Campo obrigatório' }).min(1, 'Campo obrigatório').max(200),
+          role,
+        }),
+      },
+    },
+    async (request) => {
+      const { email: address, password } = request.body;
+      const [account] = await app.db
+        .select()
+        .from(accounts)
+        .where(eq(sql`lower(${accounts.email})`, address.toLowerCase()));
+      if (account?.locked_until && account.locked_until > new Date()) {
+        throw tooManyRequests(
+          `Muitas tentativas de acesso. Tente novamente em ${LOGIN_LOCK_MINUTES} minutos.`,
+        );
+      }
+      const valid = await verifyPassword(account?.password_hash ?? null, password);
+      if (!account) throw new HttpError(401, INVALID_LOGIN);
+      if (!valid) {
+        const failures = account.failed_logins + 1;
+        const locked = failures >= LOGIN_MAX_FAILURES;
+        await app.db
+          .update(accounts)
+          .set(
+            locked
+              ? { failed_logins: 0, locked_until: sql`now() + make_interval(mins => ${LOGIN_LOCK_MINUTES})` }
+              : { failed_logins: failures },
+          )
+          .where(eq(accounts.id, account.id));
+        throw new HttpError(401, INVALID_LOGIN);
+      }
+      if (account.status !== 'ACTIVE') throw new HttpError(403, 'Sua conta está desativada.');
+      if (account.failed_logins > 0 || account.locked_until) {
+        await app.db
+          .update(accounts)
+          .set({ failed_logins: 0, locked_until: null })
+          .where(eq(accounts.id, account.id));
+      }
+      const access_token = await app.tokens.sign({
+        sub: String(account.id),
+        role: account.role,
+        store_id: account.store_id,
+        scope: 'session',
+      });
+      return { data: { access_token } };
+    },
+  );
+
+  app.post(
+    '/auth/token/request',
+    {
+      config: { access: 'public' },
+      schema: { body: z.strictObject({ email: email.pipe(z.string().email('Email inválido')), role }) },
+    },
+    async (request) => {
+      const address = request.body.email.toLowerCase();
+      const since = sql`now() - make_interval(mins => ${REQUEST_WINDOW_MINUTES})`;
+      const [counts] = await app.db
+        .select({
+          byEmail: sql<number>`count(*) filter (where lower(${passwordTokens.email}) = ${address})`.mapWith(Number),
+          byAddress: sql<number>`count(*) filter (where ${passwordTokens.requester_ip} = ${request.ip})`.mapWith(
+            Number,
+          ),
+        })
+        .from(passwordTokens)
+        .where(
+          and(
+            gt(passwordTokens.created_at, since),
+            sql`(lower(${passwordTokens.email}) = ${address} or ${passwordTokens.requester_ip} = ${request.ip})`,
+          ),
+        );
+      if ((counts?.byEmail ?? 0) >= REQUESTS_PER_EMAIL || (counts?.byAddress ?? 0) >= REQUESTS_PER_ADDRESS) {
+        throw tooManyRequests('Muitas solicitações de token. Aguarde alguns minutos e tente novamente.');
+      }
+      const [account] = await app.db
+        .select({ id: accounts.id, status: accounts.status, fullname: accounts.fullname })
+        .from(accounts)
+        .where(eq(sql`lower(${accounts.email})`, address));
+      const key = crypto.randomUUID();
+      const token = String(crypto.randomInt(0, 100_000)).padStart(5, '0');
+      const deliverable = account?.status === 'ACTIVE';
+      // Unknown e-mails get a row and a key too, so the answer is the same either way.
+      await app.db.insert(passwordTokens).values({
+        key,
+        email: address,
+        account_id: deliverable ? account.id : null,
+        token_hash: tokenHash(key, token),
+        requester_ip: request.ip,
+        expires_at: sql`now() + make_interval(mins => ${TOKEN_TTL_MINUTES})`,
+      });
+      if (deliverable) {
+        // Not awaited: the SMTP round trip would tell a known address from an unknown one.
+        app.mailer
+          .send({
+            to: address,
+            subject: 'Seu token de acesso ao Painel',
+            text:
+              `Olá, ${account.fullname}.\n\nSeu token de acesso é ${token}.\n` +
+              `Ele vale por ${TOKEN_TTL_MINUTES} minutos e só pode ser usado uma vez.\n\n` +
+              'Se você não pediu este token, ignore este e-mail.',
+          })
+          .catch((error: unknown) => request.log.error({ err: error }, 'password token e-mail failed'));
+      }
+      return { data: { key } };
+    },
+  );
+
+  app.post(
+    '/auth/token',
+    {
+      config: { access: 'public' },
+      schema: {
+        body: z.strictObject({
+          token: z
+            .string({ error: 'Informe os 5 dígitos enviados para o email' })
+            .trim()
+            .regex(/^\d{5}$/, 'Informe os 5 dígitos enviados para o email'),
+          key: z.string({ error: INVALID_TOKEN }).uuid(INVALID_TOKEN),
+          role,
+        }),
+      },
+    },
+    async (request) => {
+      const { token, key } = request.body;
+      const [row] = await app.db
+        .select({
+          token_hash: passwordTokens.token_hash,
+          account_id: passwordTokens.account_id,
+          attempts: passwordTokens.attempts,
+          live: sql<boolean>`${passwordTokens.used_at} is null and ${passwordTokens.expires_at} > now()`,
+        })
+        .from(passwordTokens)
+        .where(eq(passwordTokens.key, key));
+      if (!row || !row.live || row.attempts >= TOKEN_MAX_ATTEMPTS) throw badRequest(INVALID_TOKEN);
+      const expected = Buffer.from(row.token_hash, 'hex');
+      const given = Buffer.from(tokenHash(key, token), 'hex');
+      if (row.account_id === null || !crypto.timingSafeEqual(expected, given)) {
+        const [after] = await app.db
+          .update(passwordTokens)
+          .set({ attempts: sql`${passwordTokens.attempts} + 1` })
+          .where(eq(passwordTokens.key, key))
+          .returning({ attempts: passwordTokens.attempts });
+        const left = TOKEN_MAX_ATTEMPTS - (after?.attempts ?? TOKEN_MAX_ATTEMPTS);
+        throw badRequest(
+          left > 0
+            ? `Token incorreto. Você tem mais ${left} tentativa${left > 1 ? 's' : ''}.`
+            : 'Token incorreto. Limite de tentativas atingido; solicite um novo token.',
+        );
+      }
+      // Single use: only the first of two racing requests marks the row.
+      const [used] = await app.db
+        .update(passwordTokens)
+        .set({ used_at: sql`now()` })
+        .where(and(eq(passwordTokens.key, key), sql`${passwordTokens.used_at} is null`))
+        .returning({ account_id: passwordTokens.account_id });
+      if (!used?.account_id) throw badRequest(INVALID_TOKEN);
+      const [account] = await app.db
+        .select({ id: accounts.id, role: accounts.role, store_id: accounts.store_id, status: accounts.status })
+        .from(accounts)
+        .where(eq(accounts.id, used.account_id));
+      if (!account || account.status !== 'ACTIVE') throw badRequest(INVALID_TOKEN);
+      const access_token = await app.tokens.sign({
+        sub: String(account.id),
+        role: account.role,
+        store_id: account.store_id,
+        scope: 'password',
+      });
+      return { data: { access_token } };
+    },
+  );
+};
+
+export default authRoutes;

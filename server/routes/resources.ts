@@ -1,0 +1,190 @@
+import { and, asc, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { recordPath } from '../../src/resources/define';
+import { pgErrorCode } from '../db/client';
+import { badRequest, conflict, notFound } from '../http-errors';
+import { storeCondition, writableStoreId } from '../plugins/access';
+import type { CrudResource } from '../resources/crud';
+
+const idParams = z.object({
+  id: z.coerce.number({ error: 'Identificador inválido.' }).int('Identificador inválido.').positive('Identificador inválido.').max(2_147_483_647, 'Identificador inválido.'),
+});
+
+/** Registers list, one, create, update and delete for each resource, as its definition says. */
+const resourceRoutes: FastifyPluginAsync<{ resources: readonly CrudResource[] }> = async (base, { resources }) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  for (const resource of resources) {
+    const { definition, table } = resource;
+    const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
+    const column = (name: string): AnyPgColumn => {
+      const found = columns[name];
+      if (!found) throw new Error(`${definition.name}: a tabela não tem a coluna ${name}`);
+      return found;
+    };
+    const idColumn = column('id');
+    const visible = Object.fromEntries(
+      Object.entries(columns).filter(([name]) => !resource.hidden?.includes(name)),
+    );
+    const storeColumn = definition.storeScoped ? column('store_id') : undefined;
+    const sortable = ['id', ...Object.keys(definition.fields).filter((f) => definition.fields[f]?.sortable)];
+    const filterable = Object.entries(definition.fields).filter(([, f]) => f.kind === 'select' && f.choices);
+    const { access } = definition;
+
+    const scope = (request: FastifyRequest): SQL => (storeColumn ? storeCondition(request, storeColumn) : sql`true`);
+    const byId = (request: FastifyRequest, id: number) => and(eq(idColumn, id), scope(request));
+
+    const prepare = (values: Record<string, unknown>) => (resource.beforeWrite ? resource.beforeWrite(values) : values);
+    const translateWriteError = (error: unknown): never => {
+      if (pgErrorCode(error) === '23505') throw conflict(definition.messages.duplicate ?? 'Já existe um registro com esses dados.');
+      throw error;
+    };
+
+    if (access.list) {
+      const query = z.strictObject({
+        page: z.coerce.number().int().min(1, 'Página inválida.').default(1),
+        page_size: z.coerce.number().int().min(1).max(1000, 'No máximo 1000 registros por página.').default(definition.list.perPage),
+        sort_field: z.enum(sortable as [string, ...string[]], { error: 'Campo de ordenação inválido.' }).default(definition.list.sort.field),
+        sort_order: z
+          .string()
+          .transform((v) => v.toUpperCase())
+          .pipe(z.enum(['ASC', 'DESC'], { error: 'Ordem inválida: use ASC ou DESC.' }))
+          .default(definition.list.sort.order),
+        search: z.string().trim().max(200, 'Busca muito longa.').optional(),
+        ...(storeColumn ? { store_id: z.coerce.number().int().positive().optional() } : {}),
+        ...Object.fromEntries(
+          filterable.map(([name, field]) => [
+            name,
+            z.enum(field.choices!.map((c) => c.id) as [string, ...string[]]).optional(),
+          ]),
+        ),
+      });
+      app.get(
+        definition.endpoint,
+        { config: { access: access.list }, schema: { querystring: query } },
+        async (request) => {
+          const params = request.query as Record<string, unknown> & {
+            page: number;
+            page_size: number;
+            sort_field: string;
+            sort_order: 'ASC' | 'DESC';
+            search?: string;
+          };
+          const conditions: SQL[] = [scope(request)];
+          if (storeColumn && params.store_id !== undefined && request.caller?.role === 'ADMIN') {
+            conditions.push(eq(storeColumn, params.store_id as number));
+          }
+          for (const [name] of filterable) {
+            if (params[name] !== undefined) conditions.push(eq(column(name), params[name]));
+          }
+          if (params.search && definition.list.search?.length) {
+            const term = `%${params.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+            conditions.push(
+              or(
+                ...definition.list.search.map(
+                  (f) => sql`immutable_unaccent(lower(${column(f)})) like immutable_unaccent(lower(${term}))`,
+                ),
+              )!,
+            );
+          }
+          const where = and(...conditions);
+          const order = params.sort_order === 'ASC' ? asc : desc;
+          const [results, [count]] = await Promise.all([
+            app.db
+              .select(visible)
+              .from(table as PgTable)
+              .where(where)
+              .orderBy(order(column(params.sort_field)), order(idColumn))
+              .limit(params.page_size)
+              .offset((params.page - 1) * params.page_size),
+            app.db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(table as PgTable).where(where),
+          ]);
+          return { data: { results, total: count?.total ?? 0 } };
+        },
+      );
+    }
+
+    if (access.one) {
+      app.get(
+        recordPath(definition.endpoint, ':id'),
+        { config: { access: access.one }, schema: { params: idParams } },
+        async (request) => {
+          const [record] = await app.db.select(visible).from(table as PgTable).where(byId(request, request.params.id));
+          if (!record) throw notFound();
+          return { data: record };
+        },
+      );
+    }
+
+    if (access.create) {
+      app.post(
+        definition.endpoint,
+        { config: { access: access.create }, schema: { body: definition.input } },
+        async (request, reply) => {
+          const values: Record<string, unknown> = { ...(request.body as Record<string, unknown>) };
+          if (storeColumn) {
+            const storeId = writableStoreId(request, values.store_id);
+            if (storeId === null) throw badRequest('Informe o restaurante (store_id).');
+            values.store_id = storeId;
+          }
+          const [record] = await app.db
+            .insert(table)
+            .values(prepare(values))
+            .returning(visible)
+            .catch(translateWriteError);
+          void reply.status(201);
+          return { data: record };
+        },
+      );
+    }
+
+    if (access.update) {
+      const body = definition.input
+        .partial()
+        .refine((v) => Object.keys(v).length > 0, 'Informe ao menos um campo para alterar.');
+      app.patch(
+        recordPath(definition.endpoint, ':id'),
+        { config: { access: access.update }, schema: { params: idParams, body } },
+        async (request) => {
+          const values = prepare({ ...(request.body as Record<string, unknown>) });
+          delete values.store_id; // a record never moves to another store
+          if ('updated_at' in columns) values.updated_at = sql`now()`;
+          const [record] = await app.db
+            .update(table)
+            .set(values)
+            .where(byId(request, request.params.id))
+            .returning(visible)
+            .catch(translateWriteError);
+          if (!record) throw notFound();
+          return { data: record };
+        },
+      );
+    }
+
+    if (access.delete) {
+      app.delete(
+        recordPath(definition.endpoint, ':id'),
+        { config: { access: access.delete }, schema: { params: idParams } },
+        async (request) => {
+          const [record] = await app.db
+            .delete(table)
+            .where(byId(request, request.params.id))
+            .returning({ id: idColumn })
+            .catch((error: unknown) => {
+              if (pgErrorCode(error) === '23503') {
+                throw conflict('Este registro está em uso e não pode ser excluído.');
+              }
+              throw error;
+            });
+          if (!record) throw notFound();
+          return { data: record };
+        },
+      );
+    }
+  }
+};
+
+export default resourceRoutes;

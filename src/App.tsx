@@ -1,0 +1,71 @@
+import { Navigate, Route } from 'react-router-dom';
+import { Admin, Authenticated, CustomRoutes, Notification, Resource } from 'react-admin';
+import { authProvider, ADMIN } from './authProvider';
+import { dataProvider } from './dataProvider/instance';
+import { i18nProvider } from './i18n';
+import { AppLayout } from './layout/AppLayout';
+import { theme } from './layout/theme';
+import { LoginPage } from './custom-pages/auth/LoginPage';
+import { PasswordSteps } from './custom-pages/auth/PasswordSteps';
+import { StatisticsPage } from './custom-pages/statistics/StatisticsPage';
+import { cousineAliases, cousines } from './resources/cousines';
+import { faqAliases, faqs } from './resources/faqs';
+import { operations } from './resources/operations';
+
+function BottomLeftNotification() {
+  return <Notification anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }} />;
+}
+
+/** After login, and at the root, users land on the statistics (spec 2.2). */
+function Home() {
+  return <Navigate to="/statistics" replace />;
+}
+
+const aliases = [...faqAliases, ...cousineAliases];
+
+export function App() {
+  return (
+    <Admin
+      title="Painel"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      theme={theme}
+      layout={AppLayout}
+      loginPage={LoginPage}
+      dashboard={Home}
+      notification={BottomLeftNotification}
+      requireAuth
+      disableTelemetry
+    >
+      {(role: string | undefined) => (
+        <>
+          <CustomRoutes noLayout>
+            <Route path="/forgot-password" element={<PasswordSteps mode="recovery" />} />
+            <Route path="/first-access" element={<PasswordSteps mode="first-access" />} />
+          </CustomRoutes>
+          <CustomRoutes>
+            <Route
+              path="/statistics"
+              element={
+                <Authenticated>
+                  <StatisticsPage />
+                </Authenticated>
+              }
+            />
+            {aliases.map(({ from, to }) => (
+              <Route key={from} path={from} element={<Navigate to={to} replace />} />
+            ))}
+          </CustomRoutes>
+          <Resource {...faqs} />
+          {role === ADMIN ? (
+            <>
+              <Resource {...cousines} />
+              <Resource {...operations} />
+            </>
+          ) : null}
+        </>
+      )}
+    </Admin>
+  );
+}

@@ -1,0 +1,60 @@
+import { HttpError } from 'react-admin';
+import { API_URL, REQUEST_TIMEOUT_MS } from '../config';
+import { readSession } from '../authProvider/session';
+
+export type Query = Record<string, string | number | boolean | undefined | null>;
+
+export interface Request {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+}
+
+/** Sends a call and returns the parsed JSON body; failures throw with the server's message. */
+export type HttpClient = (path: string, request?: Request) => Promise<unknown>;
+
+export const GENERIC_ERROR = 'Ocorreu um erro ao tentar carregar as informações dessa página';
+
+export function buildUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    // Only non-empty parameters go out, as the spec's calls do.
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_URL}${path}${search ? `?${search}` : ''}`;
+}
+
+export const httpClient: HttpClient = async (path, { method = 'GET', query, body } = {}) => {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const token = readSession()?.token;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    throw new HttpError(
+      timedOut ? 'O servidor demorou demais para responder. Tente novamente.' : 'Não foi possível conectar ao servidor.',
+      0,
+    );
+  }
+  const text = await response.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (!response.ok) {
+    const message = (json as { error?: { message?: unknown } } | undefined)?.error?.message;
+    throw new HttpError(typeof message === 'string' ? message : GENERIC_ERROR, response.status, json);
+  }
+  return json;
+};

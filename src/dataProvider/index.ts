@@ -1,0 +1,155 @@
+import type {
+  CreateParams,
+  DataProvider,
+  DeleteManyParams,
+  DeleteParams,
+  GetListParams,
+  GetManyParams,
+  GetManyReferenceParams,
+  GetOneParams,
+  RaRecord,
+  UpdateManyParams,
+  UpdateParams,
+} from 'react-admin';
+import { recordPath, type Envelope, type ResourceDefinition } from '../resources/define';
+import type { HttpClient, Query } from './httpClient';
+
+/** Reads the payload out of the envelope the resource answers with. */
+export function unwrap(envelope: Envelope, body: unknown): unknown {
+  const data = (body as { data?: unknown } | undefined)?.data;
+  switch (envelope) {
+    case 'data':
+      return data;
+    case 'data.results':
+      return (data as { results?: unknown } | undefined)?.results;
+    case 'data.data':
+      return (data as { data?: unknown } | undefined)?.data;
+  }
+}
+
+function total(body: unknown, records: unknown[]): number {
+  const value = (body as { data?: { total?: unknown } } | undefined)?.data?.total;
+  return typeof value === 'number' ? value : records.length;
+}
+
+export interface ActionParams {
+  id: string | number;
+  /** Path segment after the record, e.g. `cancel`, `close`, `status/AVAILABLE`. */
+  action: string;
+  method?: 'POST' | 'PATCH';
+  data?: Record<string, unknown>;
+}
+
+/** react-admin's methods plus the platform's custom calls. */
+export interface PainelDataProvider extends DataProvider {
+  /** `PATCH {endpoint}/reorder` with the ids in their new order. */
+  reorder(resource: string, params: { ids: (string | number)[] }): Promise<{ data: unknown }>;
+  /** State changes that are not plain updates (cancel, close, settle, status). */
+  action(resource: string, params: ActionParams): Promise<{ data: RaRecord }>;
+}
+
+/**
+ * Maps react-admin onto the documented paths and envelopes, driven by the resource definitions.
+ * Updates send only the fields the definition accepts, never id or created_at.
+ */
+export function createDataProvider(
+  definitions: Record<string, ResourceDefinition>,
+  http: HttpClient,
+): PainelDataProvider {
+  const definitionOf = (resource: string): ResourceDefinition => {
+    const definition = definitions[resource];
+    if (!definition) throw new Error(`Recurso desconhecido: ${resource}`);
+    return definition;
+  };
+  const writable = (definition: ResourceDefinition, data: Record<string, unknown>) => {
+    const keys = Object.keys(definition.input.shape);
+    return Object.fromEntries(Object.entries(data).filter(([key]) => keys.includes(key)));
+  };
+  const changed = (data: Record<string, unknown>, previous: Record<string, unknown> | undefined) =>
+    previous
+      ? Object.fromEntries(
+          Object.entries(data).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(previous[key])),
+        )
+      : data;
+
+  const getList = async (resource: string, params: GetListParams) => {
+    const definition = definitionOf(resource);
+    const { q, ...filters } = (params.filter ?? {}) as Record<string, unknown>;
+    const query: Query = {
+      page: params.pagination?.page ?? 1,
+      page_size: params.pagination?.perPage ?? definition.list.perPage,
+      sort_field: params.sort?.field ?? definition.list.sort.field,
+      sort_order: params.sort?.order ?? definition.list.sort.order,
+      search: typeof q === 'string' ? q : undefined,
+    };
+    for (const [key, value] of Object.entries(filters)) {
+      if (value === undefined || value === null || value === '' || typeof value === 'object') continue;
+      query[key] = value as string | number | boolean;
+    }
+    const body = await http(definition.endpoint, { query });
+    const records = (unwrap(definition.envelope.list, body) ?? []) as RaRecord[];
+    return { data: records, total: total(body, records) };
+  };
+
+  const getOne = async (resource: string, params: GetOneParams) => {
+    const definition = definitionOf(resource);
+    const body = await http(recordPath(definition.endpoint, params.id));
+    return { data: unwrap(definition.envelope.one, body) as RaRecord };
+  };
+
+  const update = async (resource: string, params: UpdateParams) => {
+    const definition = definitionOf(resource);
+    const payload = writable(definition, changed(params.data, params.previousData));
+    // Nothing changed: nothing to send (the API refuses an empty update).
+    if (Object.keys(payload).length === 0 && params.previousData) return { data: params.previousData as RaRecord };
+    const body = await http(recordPath(definition.endpoint, params.id), { method: 'PATCH', body: payload });
+    return { data: unwrap(definition.envelope.one, body) as RaRecord };
+  };
+
+  const remove = async (resource: string, params: DeleteParams) => {
+    const definition = definitionOf(resource);
+    await http(recordPath(definition.endpoint, params.id), { method: 'DELETE' });
+    return { data: (params.previousData ?? { id: params.id }) as RaRecord };
+  };
+
+  const provider: PainelDataProvider = {
+    getList: getList as DataProvider['getList'],
+    getOne: getOne as DataProvider['getOne'],
+    // No bulk read exists in the API: one call per id, in parallel.
+    getMany: (async (resource: string, params: GetManyParams) => {
+      const records = await Promise.all(params.ids.map((id) => getOne(resource, { id })));
+      return { data: records.map((r) => r.data) };
+    }) as DataProvider['getMany'],
+    getManyReference: (async (resource: string, params: GetManyReferenceParams) =>
+      getList(resource, {
+        ...params,
+        filter: { ...params.filter, [params.target]: params.id },
+      })) as DataProvider['getManyReference'],
+    create: (async (resource: string, params: CreateParams) => {
+      const definition = definitionOf(resource);
+      const body = await http(definition.endpoint, { method: 'POST', body: writable(definition, params.data) });
+      return { data: unwrap(definition.envelope.one, body) as RaRecord };
+    }) as DataProvider['create'],
+    update: update as DataProvider['update'],
+    updateMany: (async (resource: string, params: UpdateManyParams) => {
+      await Promise.all(params.ids.map((id) => update(resource, { id, data: params.data, previousData: undefined })));
+      return { data: params.ids };
+    }) as DataProvider['updateMany'],
+    delete: remove as DataProvider['delete'],
+    deleteMany: (async (resource: string, params: DeleteManyParams) => {
+      await Promise.all(params.ids.map((id) => remove(resource, { id })));
+      return { data: params.ids };
+    }) as DataProvider['deleteMany'],
+    async reorder(resource, { ids }) {
+      const definition = definitionOf(resource);
+      const body = await http(`${definition.endpoint}/reorder`, { method: 'PATCH', body: { ids } });
+      return { data: (body as { data?: unknown } | undefined)?.data };
+    },
+    async action(resource, { id, action, method = 'PATCH', data }) {
+      const definition = definitionOf(resource);
+      const body = await http(`${recordPath(definition.endpoint, id)}/${action}`, { method, body: data ?? {} });
+      return { data: (unwrap(definition.envelope.one, body) ?? { id }) as RaRecord };
+    },
+  };
+  return provider;
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { AppBar, Layout, TitlePortal } from 'react-admin';
+import { Typography } from '@mui/material';
+import { AppMenu } from './AppMenu';
+
+function PainelAppBar() {
+  // No user menu: signing out goes through the side menu's Sair and its confirmation.
+  return (
+    <AppBar userMenu={false}>
+      <TitlePortal />
+      <Typography variant="subtitle2" sx={{ opacity: 0.7 }}>
+        Painel
+      </Typography>
+    </AppBar>
+  );
+}
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  return (
+    <Layout menu={AppMenu} appBar={PainelAppBar}>
+      {children}
+    </Layout>
+  );
+}

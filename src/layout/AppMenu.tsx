@@ -1,0 +1,25 @@
+import { Menu, usePermissions, useTranslate } from 'react-admin';
+import { ADMIN } from '../authProvider';
+import { LogoutMenuItem } from './LogoutMenuItem';
+import { adminMenu, storeMenu } from './menus';
+
+/** The side menu of the signed-in role, ending with Sair. */
+export function AppMenu() {
+  const { permissions } = usePermissions<string>();
+  const translate = useTranslate();
+  if (permissions === undefined) return null;
+  const entries = permissions === ADMIN ? adminMenu : storeMenu;
+  return (
+    <Menu>
+      {entries.map((entry) => {
+        const Icon = entry.icon;
+        return entry.resource ? (
+          <Menu.ResourceItem key={entry.to} name={entry.resource} primaryText={translate(entry.label)} />
+        ) : (
+          <Menu.Item key={entry.to} to={entry.to} primaryText={translate(entry.label)} leftIcon={<Icon />} />
+        );
+      })}
+      <LogoutMenuItem />
+    </Menu>
+  );
+}

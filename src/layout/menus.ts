@@ -1,0 +1,43 @@
+import type { ComponentType } from 'react';
+import BarChartIcon from '@mui/icons-material/BarChart';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
+import PeopleIcon from '@mui/icons-material/People';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import EventSeatIcon from '@mui/icons-material/EventSeat';
+import FastfoodIcon from '@mui/icons-material/Fastfood';
+import SettingsIcon from '@mui/icons-material/Settings';
+import GavelIcon from '@mui/icons-material/Gavel';
+import LinkIcon from '@mui/icons-material/Link';
+
+export interface MenuEntry {
+  /** Key under app.menu in the messages. */
+  label: string;
+  to: string;
+  icon: ComponentType;
+  /** When the entry is a registered resource, its name (react-admin checks access for it). */
+  resource?: string;
+}
+
+/** Spec 2.2: the platform administrator's side menu, in this order. */
+export const adminMenu: MenuEntry[] = [
+  { label: 'app.menu.statistics', to: '/statistics', icon: BarChartIcon },
+  { label: 'app.menu.restaurants', to: '/restaurants', icon: StorefrontIcon },
+  { label: 'app.menu.cuisines', to: '/cousines', icon: RestaurantMenuIcon, resource: 'cousines' },
+  { label: 'app.menu.customers', to: '/customers', icon: PeopleIcon },
+  { label: 'app.menu.notifications', to: '/notifications', icon: NotificationsIcon },
+  { label: 'app.menu.admins', to: '/admins', icon: AdminPanelSettingsIcon },
+  { label: 'app.menu.faq', to: '/faqs', icon: HelpOutlineIcon, resource: 'faqs' },
+];
+
+/** Spec 2.2: everyone else's (restaurant staff) side menu, in this order. */
+export const storeMenu: MenuEntry[] = [
+  { label: 'app.menu.statistics', to: '/statistics', icon: BarChartIcon },
+  { label: 'app.menu.reservations', to: '/reserves', icon: EventSeatIcon },
+  { label: 'app.menu.products', to: '/products', icon: FastfoodIcon },
+  { label: 'app.menu.settings', to: '/settings', icon: SettingsIcon },
+  { label: 'app.menu.usagePolicies', to: '/usage-policies', icon: GavelIcon },
+  { label: 'app.menu.links', to: '/links', icon: LinkIcon },
+];

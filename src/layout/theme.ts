@@ -1,0 +1,14 @@
+import { deepmerge } from '@mui/utils';
+import { defaultDarkTheme, type RaThemeOptions } from 'react-admin';
+
+/** The product's dark theme (spec 1), with the brand's warm accent. */
+export const theme: RaThemeOptions = deepmerge(defaultDarkTheme, {
+  palette: {
+    mode: 'dark',
+    primary: { main: '#ff8a3d' },
+    secondary: { main: '#ffc46b' },
+    background: { default: '#121212', paper: '#1c1c1e' },
+  },
+  shape: { borderRadius: 10 },
+  typography: { fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif' },
+});

@@ -1,0 +1,239 @@
+import type { ReactElement, ReactNode } from 'react';
+import {
+  BooleanInput,
+  Create,
+  CreateButton,
+  DataTable,
+  DateInput,
+  DeleteButton,
+  Edit,
+  List,
+  NumberInput,
+  SaveButton,
+  SearchInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  TopToolbar,
+  required,
+  useNotify,
+  useRedirect,
+  type RaRecord,
+  type ResourceProps,
+} from 'react-admin';
+import { z } from 'zod';
+import { formatDate, formatDateTime } from '../lib/format';
+import type { FieldDefinition, ResourceDefinition } from './define';
+
+/** Form-level validation from the definition's zod schema: the messages users see. */
+export function zodValidate(schema: z.ZodObject) {
+  const lenient = z.object(schema.shape); // forms also carry id, created_at…
+  return (values: Record<string, unknown>) => {
+    const result = lenient.safeParse(values);
+    if (result.success) return {};
+    const errors: Record<string, string> = {};
+    for (const issue of result.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      if (field && !errors[field]) errors[field] = issue.message;
+    }
+    return errors;
+  };
+}
+
+export function choiceLabel(field: FieldDefinition, value: unknown): string {
+  const found = field.choices?.find((choice) => choice.id === value);
+  return found?.name ?? field.otherChoice ?? (value == null ? '' : String(value));
+}
+
+function renderValue(field: FieldDefinition, value: unknown): ReactNode {
+  switch (field.kind) {
+    case 'select':
+      return choiceLabel(field, value);
+    case 'date':
+      return formatDate(value as string);
+    case 'datetime':
+      return formatDateTime(value as string);
+    case 'boolean':
+      return value ? 'Sim' : 'Não';
+    default:
+      return value == null ? '' : String(value);
+  }
+}
+
+export function columns(definition: ResourceDefinition): ReactElement[] {
+  return Object.entries(definition.fields)
+    .filter(([, field]) => field.list)
+    .map(([source, field]) => (
+      <DataTable.Col
+        key={source}
+        source={source}
+        label={field.label}
+        disableSort={!field.sortable}
+        render={(record: RaRecord) => renderValue(field, record[source])}
+      />
+    ));
+}
+
+export function inputs(definition: ResourceDefinition): ReactElement[] {
+  const requiredKeys = new Set(
+    Object.entries(definition.input.shape)
+      .filter(([, schema]) => !(schema as z.ZodType).safeParse(undefined).success)
+      .map(([key]) => key),
+  );
+  return Object.entries(definition.fields)
+    .filter(([, field]) => field.form)
+    .map(([source, field]) => {
+      const common = {
+        key: source,
+        source,
+        label: field.label,
+        validate: requiredKeys.has(source) ? required('Campo obrigatório') : undefined,
+      };
+      switch (field.kind) {
+        case 'select':
+          return <SelectInput {...common} choices={[...(field.choices ?? [])]} />;
+        case 'textarea':
+          return <TextInput {...common} multiline minRows={4} fullWidth />;
+        case 'boolean':
+          return <BooleanInput {...common} />;
+        case 'number':
+          return <NumberInput {...common} />;
+        case 'date':
+          return <DateInput {...common} />;
+        default:
+          return <TextInput {...common} fullWidth />;
+      }
+    });
+}
+
+function filters(definition: ResourceDefinition): ReactElement[] {
+  const list: ReactElement[] = [];
+  if (definition.list.search?.length) {
+    list.push(<SearchInput key="q" source="q" alwaysOn placeholder="Buscar" />);
+  }
+  for (const [source, field] of Object.entries(definition.fields)) {
+    if (field.kind === 'select' && field.choices) {
+      list.push(<SelectInput key={source} source={source} label={field.label} choices={[...field.choices]} />);
+    }
+  }
+  return list;
+}
+
+export interface ScreenOptions {
+  /** Label of the list's create button (the FAQ's reads CRIAR NOVA PERGUNTA). */
+  createLabel?: string;
+}
+
+export function GeneratedList({ definition, options }: { definition: ResourceDefinition; options?: ScreenOptions }) {
+  const canCreate = Boolean(definition.access.create);
+  return (
+    <List
+      resource={definition.name}
+      title={definition.label.many}
+      perPage={definition.list.perPage}
+      sort={definition.list.sort}
+      filters={filters(definition)}
+      exporter={false}
+      actions={
+        canCreate ? (
+          <TopToolbar>
+            <CreateButton label={options?.createLabel ?? 'Criar'} variant="contained" />
+          </TopToolbar>
+        ) : (
+          false
+        )
+      }
+    >
+      <DataTable rowClick={definition.access.update ? 'edit' : false} bulkActionButtons={false}>
+        {columns(definition)}
+      </DataTable>
+    </List>
+  );
+}
+
+function EditToolbar({ definition }: { definition: ResourceDefinition }) {
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      {definition.access.delete ? (
+        <DeleteButton
+          label="Remover"
+          mutationMode="pessimistic"
+          confirmTitle={`Remover ${definition.label.one.toLowerCase()}?`}
+          confirmContent="Esta ação não pode ser desfeita."
+          successMessage={definition.messages.deleted}
+        />
+      ) : (
+        <span />
+      )}
+      <SaveButton label="Salvar" />
+    </Toolbar>
+  );
+}
+
+export function GeneratedEdit({ definition }: { definition: ResourceDefinition }) {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Edit
+      resource={definition.name}
+      title={definition.label.one}
+      mutationMode="pessimistic"
+      mutationOptions={{
+        onSuccess: () => {
+          notify(definition.messages.updated, { type: 'success' });
+          redirect('list', definition.name);
+        },
+      }}
+    >
+      <SimpleForm validate={zodValidate(definition.input)} toolbar={<EditToolbar definition={definition} />}>
+        {inputs(definition)}
+      </SimpleForm>
+    </Edit>
+  );
+}
+
+export function GeneratedCreate({ definition }: { definition: ResourceDefinition }) {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Create
+      resource={definition.name}
+      title={definition.label.one}
+      mutationOptions={{
+        onSuccess: () => {
+          notify(definition.messages.created, { type: 'success' });
+          redirect('list', definition.name);
+        },
+      }}
+    >
+      <SimpleForm
+        validate={zodValidate(definition.input)}
+        toolbar={
+          <Toolbar>
+            <SaveButton label="Salvar" />
+          </Toolbar>
+        }
+      >
+        {inputs(definition)}
+      </SimpleForm>
+    </Create>
+  );
+}
+
+/** The props spread into <Resource>: screens generated from the definition. */
+export function resourceProps(
+  definition: ResourceDefinition,
+  options: ScreenOptions & { icon?: ResourceProps['icon'] } = {},
+): Omit<ResourceProps, 'name'> & { name: string } {
+  const { access } = definition;
+  return {
+    name: definition.name,
+    icon: options.icon,
+    options: { label: definition.label.many },
+    list: access.list ? () => <GeneratedList definition={definition} options={options} /> : undefined,
+    edit: access.update ? () => <GeneratedEdit definition={definition} /> : undefined,
+    create: access.create ? () => <GeneratedCreate definition={definition} /> : undefined,
+    recordRepresentation: Object.keys(definition.fields).find((f) => definition.fields[f]?.kind === 'text'),
+  };
+}

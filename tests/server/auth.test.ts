@@ -1,0 +1,466 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import crypto from 'node:crypto';
+import { decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } from 'jose';
+import { eq, sql } from 'drizzle-orm';
+import { accounts, passwordTokens } from '../../server/db/schema';
+import { as, createAccount, createTestApp, demo, login, storeId, type TestApp } from './helpers';
+
+const INVALID_LOGIN = { error: { message: 'E-mail ou senha inválidos.' } };
+const INVALID_TOKEN = { error: { message: 'Token inválido ou expirado. Solicite um novo token.' } };
+const SESSION_ENDED = { error: { message: 'Sessão expirada ou inválida. Entre novamente.' } };
+const PASSWORD_ONLY = { error: { message: 'Defina sua nova senha para continuar.' } };
+const TOO_MANY_TOKENS = {
+  error: { message: 'Muitas solicitações de token. Aguarde alguns minutos e tente novamente.' },
+};
+const STRENGTH =
+  'A senha deve ter no mínimo 8 caracteres, com letra maiúscula, letra minúscula e número. (campo password)';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Every scenario calls from its own address, so that the per-address limit stays out of its way. */
+let addresses = 0;
+const newAddress = () => {
+  addresses++;
+  return `10.1.${Math.floor(addresses / 200)}.${(addresses % 200) + 1}`;
+};
+
+const post = (url: string, payload: unknown, remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, remoteAddress });
+
+const signIn = (email: string, password: string) => post('/auth/email', { email, password, role: 'ADMIN' });
+
+/** Asks for a recovery token and reads it from the outbox. */
+async function requestToken(email: string, remoteAddress = newAddress()): Promise<{ key: string; token: string }> {
+  const before = t.outbox.length;
+  const response = await post('/auth/token/request', { email, role: 'ADMIN' }, remoteAddress);
+  expect(response.statusCode).toBe(200);
+  const key = response.json<{ data: { key: string } }>().data.key;
+  expect(t.outbox.length).toBe(before + 1);
+  const mail = t.outbox[t.outbox.length - 1]!;
+  expect(mail.to).toBe(email.toLowerCase());
+  const token = /\b(\d{5})\b/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`no token in ${mail.text}`);
+  return { key, token };
+}
+
+const otherToken = (token: string) => String((Number(token) + 1) % 100_000).padStart(5, '0');
+
+describe('POST /auth/email', () => {
+  it('signs an administrator in with a pinned-algorithm JWT carrying role, store and expiry', async () => {
+    const response = await signIn(demo.admin.email, demo.admin.password);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ data: { access_token: string } }>();
+    expect(Object.keys(body.data)).toEqual(['access_token']);
+    const token = body.data.access_token;
+    expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'JWT' });
+    const claims = decodeJwt(token);
+    expect(claims).toMatchObject({ role: 'ADMIN', store_id: null, scope: 'session', iss: 'painel' });
+    expect(typeof claims.sub).toBe('string');
+    expect(claims.iat).toBeTypeOf('number');
+    expect(claims.exp).toBe(claims.iat! + 24 * 60 * 60);
+    expect(claims.exp! * 1000).toBeGreaterThan(Date.now());
+  });
+
+  it("puts the staff member's store in the token", async () => {
+    const claims = decodeJwt(await login(t.app, demo.cantina));
+    expect(claims).toMatchObject({
+      role: 'MANAGER',
+      store_id: await storeId(t.app.db, 'Cantina Bella'),
+      scope: 'session',
+    });
+  });
+
+  it('accepts the e-mail in any case and with spaces around it', async () => {
+    const response = await signIn(`  ${demo.admin.email.toUpperCase()} `, demo.admin.password);
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('answers a wrong password and an unknown e-mail the same way', async () => {
+    const wrong = await signIn(demo.admin.email, 'Errada@2026');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(INVALID_LOGIN);
+    const unknown = await signIn('ninguem@painel.com.br', demo.admin.password);
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(INVALID_LOGIN);
+  });
+
+  it('validates the e-mail and the password with the form messages', async () => {
+    const missing = await post('/auth/email', { password: 'x' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ error: { message: 'Campo obrigatório (campo email)' } });
+
+    const empty = await post('/auth/email', { email: '', password: 'x' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ error: { message: 'Campo obrigatório (campo email)' } });
+
+    const invalid = await post('/auth/email', { email: 'admin@', password: 'x' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toEqual({ error: { message: 'Informe um email válido (campo email)' } });
+
+    const noPassword = await post('/auth/email', { email: demo.admin.email });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json()).toEqual({ error: { message: 'Campo obrigatório (campo password)' } });
+
+    const extra = await post('/auth/email', { email: demo.admin.email, password: demo.admin.password, admin: true });
+    expect(extra.statusCode).toBe(400);
+  });
+
+  it('locks the account after 5 wrong passwords, even for the right one', async () => {
+    const email = 'bloqueio@painel.com.br';
+    await createAccount(t.app.db, { email, password: 'Certa@2026' });
+    for (let i = 0; i < 5; i++) {
+      const response = await signIn(email, `Errada@${i}`);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual(INVALID_LOGIN);
+    }
+    const locked = await signIn(email, 'Certa@2026');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({
+      error: { message: 'Muitas tentativas de acesso. Tente novamente em 15 minutos.' },
+    });
+    // Once the lock has passed, the right password works again.
+    await t.app.db
+      .update(accounts)
+      .set({ locked_until: sql`now() - interval '1 second'` })
+      .where(eq(accounts.email, email));
+    expect((await signIn(email, 'Certa@2026')).statusCode).toBe(200);
+  });
+
+  it('forgets earlier failures after a successful sign-in', async () => {
+    const email = 'esquecido@painel.com.br';
+    await createAccount(t.app.db, { email, password: 'Certa@2026' });
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 4; i++) expect((await signIn(email, 'Errada@2026')).statusCode).toBe(401);
+      expect((await signIn(email, 'Certa@2026')).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('session tokens', () => {
+  it('refuses forged, unsigned and tampered tokens', async () => {
+    const real = await login(t.app, demo.cantina);
+    const claims = decodeJwt(real);
+
+    const otherSecret = await new SignJWT({ ...claims, role: 'ADMIN' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode('x'.repeat(64)));
+    const unsigned = new UnsecuredJWT({ ...claims, role: 'ADMIN' }).encode();
+    const [header, , signature] = real.split('.');
+    const payload = Buffer.from(JSON.stringify({ ...claims, role: 'ADMIN', store_id: null })).toString('base64url');
+    const tampered = `${header}.${payload}.${signature}`;
+
+    for (const token of [otherSecret, unsigned, tampered, 'abc', `${real}x`]) {
+      const response = await as(t.app, token)({ method: 'GET', url: '/api/account' });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual(SESSION_ENDED);
+    }
+    // Without the Bearer prefix, nothing is read.
+    const raw = await t.app.inject({ method: 'GET', url: '/api/account', headers: { authorization: real } });
+    expect(raw.statusCode).toBe(401);
+    expect((await as(t.app, real)({ method: 'GET', url: '/api/account' })).statusCode).toBe(200);
+  });
+
+  it("stops a disabled account's existing tokens and refuses its sign-in", async () => {
+    const email = 'desativada@painel.com.br';
+    const id = await createAccount(t.app.db, { email, password: 'Certa@2026' });
+    const token = await login(t.app, { email, password: 'Certa@2026' });
+    expect((await as(t.app, token)({ method: 'GET', url: '/api/account' })).statusCode).toBe(200);
+
+    await t.app.db.update(accounts).set({ status: 'INACTIVE' }).where(eq(accounts.id, id));
+    const refused = await as(t.app, token)({ method: 'GET', url: '/api/account' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual(SESSION_ENDED);
+
+    const again = await signIn(email, 'Certa@2026');
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toEqual({ error: { message: 'Sua conta está desativada.' } });
+    // A disabled account gets no recovery e-mail either.
+    const before = t.outbox.length;
+    const request = await post('/auth/token/request', { email }, newAddress());
+    expect(request.statusCode).toBe(200);
+    expect(t.outbox.length).toBe(before);
+  });
+});
+
+describe('recovery and first-access token flow', () => {
+  const email = 'recupera@painel.com.br';
+  const oldPassword = 'Antiga@2026';
+  const newPassword = 'NovaSenha2026';
+  let accountId: number;
+  let oldSession: string;
+  let key: string;
+  let token: string;
+  let passwordToken: string;
+  let newSession: string;
+
+  beforeAll(async () => {
+    accountId = await createAccount(t.app.db, { email, password: oldPassword });
+    oldSession = await login(t.app, { email, password: oldPassword });
+  });
+
+  it('sends a 5-digit token by e-mail and answers with a key', async () => {
+    const before = t.outbox.length;
+    const response = await post('/auth/token/request', { email: email.toUpperCase(), role: 'ADMIN' }, newAddress());
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ data: { key: string } }>();
+    expect(Object.keys(body)).toEqual(['data']);
+    expect(Object.keys(body.data)).toEqual(['key']);
+    expect(body.data.key).toMatch(UUID);
+    key = body.data.key;
+
+    expect(t.outbox.length).toBe(before + 1);
+    const mail = t.outbox[before]!;
+    expect(mail.to).toBe(email);
+    expect(mail.subject).toBe('Seu token de acesso ao Painel');
+    const found = /Seu token de acesso é (\d{5})\./.exec(mail.text);
+    expect(found).not.toBeNull();
+    token = found![1]!;
+  });
+
+  it('stores the token hashed and bound to its key, never in plain text', async () => {
+    const [row] = await t.app.db.select().from(passwordTokens).where(eq(passwordTokens.key, key));
+    expect(row).toBeDefined();
+    expect(row!.account_id).toBe(accountId);
+    expect(row!.email).toBe(email);
+    expect(row!.token_hash).not.toBe(token);
+    expect(row!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(Object.values(row!).map(String)).not.toContain(token);
+    expect(row!.expires_at.getTime() - row!.created_at.getTime()).toBe(10 * 60 * 1000);
+  });
+
+  it('exchanges the token for a password-only access token', async () => {
+    const response = await post('/auth/token', { token, key, role: 'ADMIN' });
+    expect(response.statusCode).toBe(200);
+    passwordToken = response.json<{ data: { access_token: string } }>().data.access_token;
+    expect(decodeProtectedHeader(passwordToken).alg).toBe('HS256');
+    const claims = decodeJwt(passwordToken);
+    expect(claims).toMatchObject({ scope: 'password', role: 'ADMIN', sub: String(accountId) });
+    expect(claims.exp).toBe(claims.iat! + 15 * 60);
+  });
+
+  it('is single-use: the same key and token are refused the second time', async () => {
+    const again = await post('/auth/token', { token, key, role: 'ADMIN' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual(INVALID_TOKEN);
+  });
+
+  it('opens nothing but PATCH /api/account', async () => {
+    const call = as(t.app, passwordToken);
+    for (const request of [
+      { method: 'GET', url: '/api/account' },
+      { method: 'GET', url: '/api/faqs' },
+      { method: 'GET', url: '/api/cousines' },
+      { method: 'POST', url: '/api/faqs', payload: { title: 'x', text: 'y', category: 'MERCHANT' } },
+    ] as const) {
+      const response = await call(request);
+      expect(response.statusCode, `${request.method} ${request.url}`).toBe(403);
+      expect(response.json()).toEqual(PASSWORD_ONLY);
+    }
+  });
+
+  it('only sets the password, and only a strong one', async () => {
+    const call = as(t.app, passwordToken);
+    const weak = await call({ method: 'PATCH', url: '/api/account', payload: { password: 'fraca123' } });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toEqual({ error: { message: STRENGTH } });
+
+    const profile = await call({
+      method: 'PATCH',
+      url: '/api/account',
+      payload: { password: newPassword, fullname: 'Outro Nome' },
+    });
+    expect(profile.statusCode).toBe(400);
+    expect(profile.json()).toEqual({ error: { message: 'Informe somente a nova senha.' } });
+
+    const [row] = await t.app.db.select().from(accounts).where(eq(accounts.id, accountId));
+    expect(row!.fullname).toBe('Conta de Teste');
+    expect(row!.password_changed_at).toBeNull();
+  });
+
+  it('sets a strong password and answers with a normal session', async () => {
+    const response = await as(t.app, passwordToken)({
+      method: 'PATCH',
+      url: '/api/account',
+      payload: { password: newPassword },
+    });
+    expect(response.statusCode).toBe(200);
+    const data = response.json<{ data: { access_token: string; email: string } }>().data;
+    expect(data.email).toBe(email);
+    expect(JSON.stringify(data)).not.toContain('password');
+    newSession = data.access_token;
+    expect(decodeJwt(newSession)).toMatchObject({ scope: 'session', sub: String(accountId) });
+
+    const account = await as(t.app, newSession)({ method: 'GET', url: '/api/account' });
+    expect(account.statusCode).toBe(200);
+    expect(account.json<{ data: { id: number } }>().data.id).toBe(accountId);
+  });
+
+  it('retires the password token and the sessions issued before the change', async () => {
+    const reuse = await as(t.app, passwordToken)({
+      method: 'PATCH',
+      url: '/api/account',
+      payload: { password: 'Terceira2026' },
+    });
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json()).toEqual(SESSION_ENDED);
+
+    const old = await as(t.app, oldSession)({ method: 'GET', url: '/api/account' });
+    expect(old.statusCode).toBe(401);
+    expect(old.json()).toEqual(SESSION_ENDED);
+  });
+
+  it('signs in with the new password only', async () => {
+    const old = await signIn(email, oldPassword);
+    expect(old.statusCode).toBe(401);
+    expect(old.json()).toEqual(INVALID_LOGIN);
+    expect((await signIn(email, newPassword)).statusCode).toBe(200);
+    expect((await signIn(email, 'Terceira2026')).statusCode).toBe(401);
+  });
+});
+
+describe('POST /auth/token', () => {
+  it('kills a key after 5 wrong tokens, even for the right one', async () => {
+    const email = 'tentativas@painel.com.br';
+    await createAccount(t.app.db, { email, password: 'Certa@2026' });
+    const { key, token } = await requestToken(email);
+    const wrong = otherToken(token);
+    const messages: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const response = await post('/auth/token', { token: wrong, key, role: 'ADMIN' });
+      expect(response.statusCode).toBe(400);
+      messages.push(response.json<{ error: { message: string } }>().error.message);
+    }
+    expect(messages).toEqual([
+      'Token incorreto. Você tem mais 4 tentativas.',
+      'Token incorreto. Você tem mais 3 tentativas.',
+      'Token incorreto. Você tem mais 2 tentativas.',
+      'Token incorreto. Você tem mais 1 tentativa.',
+      'Token incorreto. Limite de tentativas atingido; solicite um novo token.',
+    ]);
+    const right = await post('/auth/token', { token, key, role: 'ADMIN' });
+    expect(right.statusCode).toBe(400);
+    expect(right.json()).toEqual(INVALID_TOKEN);
+  });
+
+  it('refuses an expired token', async () => {
+    const email = 'expirado@painel.com.br';
+    await createAccount(t.app.db, { email, password: 'Certa@2026' });
+    const { key, token } = await requestToken(email);
+    await t.app.db
+      .update(passwordTokens)
+      .set({ expires_at: sql`now() - interval '1 second'` })
+      .where(eq(passwordTokens.key, key));
+    const response = await post('/auth/token', { token, key, role: 'ADMIN' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(INVALID_TOKEN);
+  });
+
+  it("binds a token to its key: another request's key does not take it", async () => {
+    const email = 'vinculo@painel.com.br';
+    await createAccount(t.app.db, { email, password: 'Certa@2026' });
+    const first = await requestToken(email);
+    const second = await requestToken(email);
+    if (first.token !== second.token) {
+      const crossed = await post('/auth/token', { token: first.token, key: second.key, role: 'ADMIN' });
+      expect(crossed.statusCode).toBe(400);
+      expect(crossed.json()).toEqual({ error: { message: 'Token incorreto. Você tem mais 4 tentativas.' } });
+    }
+    expect((await post('/auth/token', { token: first.token, key: first.key })).statusCode).toBe(200);
+  });
+
+  it('refuses an unknown key and validates the token format', async () => {
+    const unknown = await post('/auth/token', { token: '12345', key: crypto.randomUUID(), role: 'ADMIN' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual(INVALID_TOKEN);
+
+    const short = await post('/auth/token', { token: '1234', key: crypto.randomUUID() });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({ error: { message: 'Informe os 5 dígitos enviados para o email (campo token)' } });
+
+    const missing = await post('/auth/token', { key: crypto.randomUUID() });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ error: { message: 'Informe os 5 dígitos enviados para o email (campo token)' } });
+
+    const badKey = await post('/auth/token', { token: '12345', key: 'chave' });
+    expect(badKey.statusCode).toBe(400);
+    expect(badKey.json()).toEqual({
+      error: { message: 'Token inválido ou expirado. Solicite um novo token. (campo key)' },
+    });
+  });
+});
+
+describe('POST /auth/token/request', () => {
+  it('answers an unknown e-mail exactly like a known one, and sends nothing', async () => {
+    const known = await post('/auth/token/request', { email: demo.sertao.email, role: 'ADMIN' }, newAddress());
+    const before = t.outbox.length;
+    const unknown = await post('/auth/token/request', { email: 'fantasma@painel.com.br', role: 'ADMIN' }, newAddress());
+    expect(t.outbox.length).toBe(before);
+
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.statusCode).toBe(200);
+    const a = known.json<{ data: { key: string } }>();
+    const b = unknown.json<{ data: { key: string } }>();
+    expect(Object.keys(b)).toEqual(Object.keys(a));
+    expect(Object.keys(b.data)).toEqual(Object.keys(a.data));
+    expect(b.data.key).toMatch(UUID);
+    expect(unknown.headers['content-type']).toBe(known.headers['content-type']);
+
+    // Trying a token on the unknown key reads like a wrong token on a real one.
+    const tried = await post('/auth/token', { token: '12345', key: b.data.key, role: 'ADMIN' });
+    expect(tried.statusCode).toBe(400);
+    expect(tried.json()).toEqual({ error: { message: 'Token incorreto. Você tem mais 4 tentativas.' } });
+  });
+
+  it('validates the e-mail', async () => {
+    const missing = await post('/auth/token/request', { role: 'ADMIN' }, newAddress());
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ error: { message: 'Campo obrigatório (campo email)' } });
+    const invalid = await post('/auth/token/request', { email: 'nao-e-email' }, newAddress());
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toEqual({ error: { message: 'Informe um email válido (campo email)' } });
+  });
+
+  it('limits requests per e-mail: the 4th within the window gets 429', async () => {
+    const email = 'limite@painel.com.br';
+    await createAccount(t.app.db, { email, password: 'Certa@2026' });
+    for (let i = 0; i < 3; i++) {
+      const response = await post('/auth/token/request', { email: i === 1 ? email.toUpperCase() : email }, newAddress());
+      expect(response.statusCode).toBe(200);
+    }
+    const before = t.outbox.length;
+    const fourth = await post('/auth/token/request', { email }, newAddress());
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toEqual(TOO_MANY_TOKENS);
+    expect(t.outbox.length).toBe(before);
+
+    // An unknown e-mail is limited the same way.
+    for (let i = 0; i < 3; i++) {
+      expect((await post('/auth/token/request', { email: 'sumido@painel.com.br' }, newAddress())).statusCode).toBe(200);
+    }
+    const unknown = await post('/auth/token/request', { email: 'sumido@painel.com.br' }, newAddress());
+    expect(unknown.statusCode).toBe(429);
+    expect(unknown.json()).toEqual(TOO_MANY_TOKENS);
+  });
+
+  it('limits requests per address: the 11th from one address gets 429', async () => {
+    const address = newAddress();
+    for (let i = 0; i < 10; i++) {
+      const response = await post('/auth/token/request', { email: `pessoa${i}@painel.com.br` }, address);
+      expect(response.statusCode).toBe(200);
+    }
+    const eleventh = await post('/auth/token/request', { email: 'pessoa10@painel.com.br' }, address);
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json()).toEqual(TOO_MANY_TOKENS);
+    // Another address is not affected.
+    expect((await post('/auth/token/request', { email: 'pessoa10@painel.com.br' }, newAddress())).statusCode).toBe(200);
+  });
+});

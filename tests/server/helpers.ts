@@ -1,0 +1,144 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../../server/app';
+import { openDatabase, type Database, type Db } from '../../server/db/client';
+import { accounts, stores } from '../../server/db/schema';
+import { hashPassword } from '../../server/auth/passwords';
+import type { MailMessage } from '../../server/mail/mailer';
+import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed/demo';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  outbox: MailMessage[];
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app over a fresh database: in-memory PGlite by default, or a throw-away database on
+ * the PostgreSQL server of DATABASE_URL when the suite runs as `npm run test:pg`.
+ */
+export interface TestAppOptions {
+  /** Seed the demo (default true). */
+  seed?: boolean;
+  /** Folder of a built web app, to register the web routes too. */
+  webRoot?: string;
+  /** Runs after buildApp and before ready(): tests add routes of their own here. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  const outbox: MailMessage[] = [];
+  let app: FastifyInstance | undefined;
+  try {
+    if (options.seed ?? true) await seedDemo(database.db);
+    app = await buildApp({
+      database,
+      jwtSecret: crypto.randomBytes(32).toString('hex'),
+      webRoot: options.webRoot,
+      mailer: {
+        async send(message) {
+          outbox.push(message);
+        },
+      },
+    });
+    await options.beforeReady?.(app);
+    await app.ready();
+  } catch (error) {
+    // A test may expect the app to refuse to start: leave nothing open behind it.
+    await app?.close().catch(() => {});
+    await database.close();
+    await drop();
+    throw error;
+  }
+  return {
+    app,
+    database,
+    outbox,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (process.env.TEST_DATABASE !== 'postgres') {
+    return { database: await openDatabase({ kind: 'pglite' }), drop: async () => {} };
+  }
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('npm run test:pg precisa de DATABASE_URL (um PostgreSQL onde criar bancos de teste).');
+  const name = `painel_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: target.toString() });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export const demo = {
+  admin: DEMO_ACCOUNTS[0],
+  cantina: DEMO_ACCOUNTS[1],
+  sertao: DEMO_ACCOUNTS[2],
+};
+
+/** Inserts an account directly (for tests that lock, disable or re-password it). */
+export async function createAccount(
+  db: Db,
+  values: { email: string; password: string; role?: string; store_id?: number | null; fullname?: string },
+): Promise<number> {
+  const [row] = await db
+    .insert(accounts)
+    .values({
+      fullname: values.fullname ?? 'Conta de Teste',
+      email: values.email,
+      password_hash: await hashPassword(values.password),
+      role: values.role ?? 'ADMIN',
+      store_id: values.store_id ?? null,
+    })
+    .returning({ id: accounts.id });
+  if (!row) throw new Error('account not created');
+  return row.id;
+}
+
+/** The id of a seeded store, by name. */
+export async function storeId(db: Db, name: string): Promise<number> {
+  const [row] = await db.select({ id: stores.id }).from(stores).where(eq(stores.name, name));
+  if (!row) throw new Error(`store ${name} not found`);
+  return row.id;
+}
+
+/** Signs in and returns the bearer token. */
+export async function login(app: FastifyInstance, account: { email: string; password: string }): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/auth/email',
+    payload: { email: account.email, password: account.password, role: 'ADMIN' },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  return response.json().data.access_token as string;
+}
+
+/** An inject with the bearer token set. */
+export function as(app: FastifyInstance, token: string | null) {
+  return (options: InjectOptions) =>
+    app.inject({
+      ...options,
+      headers: { ...(options.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+}
