@@ -14,8 +14,22 @@ export interface TokenClaims {
   role: string;
   store_id: number | null;
   scope: TokenScope;
+  /**
+   * The password generation the token was issued under (see passwordGeneration). A token only
+   * opens anything while the account's password is still the one it was issued under.
+   */
+  pv: number;
   /** Issued-at, in seconds; set on verified tokens. */
   iat?: number;
+}
+
+/**
+ * The account's password generation: when its password was last set, in milliseconds (0 if never).
+ * Tokens carry it, so that setting a password ends every token issued before, including ones
+ * issued in the same second (JWT `iat` has only second precision).
+ */
+export function passwordGeneration(passwordChangedAt: Date | null): number {
+  return passwordChangedAt ? passwordChangedAt.getTime() : 0;
 }
 
 const ALGORITHM = 'HS256';
@@ -36,7 +50,7 @@ export class TokenService {
   }
 
   sign(claims: TokenClaims): Promise<string> {
-    return new SignJWT({ role: claims.role, store_id: claims.store_id, scope: claims.scope })
+    return new SignJWT({ role: claims.role, store_id: claims.store_id, scope: claims.scope, pv: claims.pv })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuer(ISSUER)
@@ -52,8 +66,9 @@ export class TokenService {
       if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') return null;
       const scope = payload.scope === 'password' ? 'password' : payload.scope === 'session' ? 'session' : null;
       if (!scope) return null;
+      if (typeof payload.pv !== 'number') return null;
       const storeId = typeof payload.store_id === 'number' ? payload.store_id : null;
-      return { sub: payload.sub, role: payload.role, store_id: storeId, scope, iat: payload.iat };
+      return { sub: payload.sub, role: payload.role, store_id: storeId, scope, pv: payload.pv, iat: payload.iat };
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;
       throw error;

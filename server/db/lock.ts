@@ -29,19 +29,29 @@ export class DataDirBusyError extends Error {
   }
 }
 
+/**
+ * Lock files this process holds. A lock file with our own PID is normally a stale one left by an
+ * earlier process that had the same PID (containers start the server as PID 1 every time), so
+ * it is taken over; but not while this very process still holds it.
+ */
+const heldHere = new Set<string>();
+
 export function lockDataDir(dir: string): DataDirLock {
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'painel.lock');
+  const file = path.resolve(dir, 'painel.lock');
+  if (heldHere.has(file)) throw new DataDirBusyError(dir, process.pid);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = fs.openSync(file, 'wx');
       fs.writeSync(fd, String(process.pid));
       fs.closeSync(fd);
+      heldHere.add(file);
       let released = false;
       return {
         release() {
           if (released) return;
           released = true;
+          heldHere.delete(file);
           try {
             if (fs.readFileSync(file, 'utf8') === String(process.pid)) fs.unlinkSync(file);
           } catch {

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Access } from '../../src/resources/define';
 import { accounts } from '../db/schema';
 import { forbidden, unauthorized } from '../http-errors';
-import type { TokenScope } from '../auth/tokens';
+import { passwordGeneration, type TokenScope } from '../auth/tokens';
 
 export interface Caller {
   accountId: number;
@@ -81,10 +81,7 @@ export default fp(
         .from(accounts)
         .where(eq(accounts.id, accountId));
       if (!account || account.status !== 'ACTIVE') return null;
-      const issuedAt = claims.iat ?? 0;
-      if (account.password_changed_at && issuedAt < Math.floor(account.password_changed_at.getTime() / 1000)) {
-        return null;
-      }
+      if (claims.pv !== passwordGeneration(account.password_changed_at)) return null;
       return { accountId, role: account.role, storeId: account.store_id, scope: claims.scope };
     }
   },

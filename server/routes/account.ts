@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accounts } from '../db/schema';
 import { hashPassword, STRONG_PASSWORD, verifyPassword } from '../auth/passwords';
+import { passwordGeneration } from '../auth/tokens';
 import { badRequest, notFound } from '../http-errors';
 import { callerOf } from '../plugins/access';
 import type { Db } from '../db/client';
@@ -73,21 +74,22 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // Hashing happens before, never inside, the write.
       const password_hash = password ? await hashPassword(password) : undefined;
-      await app.db
+      const [updated] = await app.db
         .update(accounts)
         .set({
           ...profile,
           ...(password_hash
             ? {
                 password_hash,
-                password_changed_at: sql`date_trunc('second', now())`,
+                password_changed_at: sql`date_trunc('milliseconds', now())`,
                 failed_logins: 0,
                 locked_until: null,
               }
             : {}),
           updated_at: sql`now()`,
         })
-        .where(eq(accounts.id, caller.accountId));
+        .where(eq(accounts.id, caller.accountId))
+        .returning({ password_changed_at: accounts.password_changed_at });
       const account = await readAccount(app.db, caller.accountId);
       // A new password ends every earlier token, so the caller gets a fresh session.
       const access_token = password_hash
@@ -96,6 +98,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
             role: account.role,
             store_id: account.store_id,
             scope: 'session',
+            pv: passwordGeneration(updated?.password_changed_at ?? null),
           })
         : undefined;
       return { data: { ...account, ...(access_token ? { access_token } : {}) } };

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accounts, passwordTokens } from '../db/schema';
 import { verifyPassword } from '../auth/passwords';
+import { passwordGeneration } from '../auth/tokens';
 import { badRequest, HttpError, tooManyRequests } from '../http-errors';
 
 /** Login throttling: this many wrong passwords in a row lock the account for a while. */
@@ -82,6 +83,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         role: account.role,
         store_id: account.store_id,
         scope: 'session',
+        pv: passwordGeneration(account.password_changed_at),
       });
       return { data: { access_token } };
     },
@@ -196,7 +198,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .returning({ account_id: passwordTokens.account_id });
       if (!used?.account_id) throw badRequest(INVALID_TOKEN);
       const [account] = await app.db
-        .select({ id: accounts.id, role: accounts.role, store_id: accounts.store_id, status: accounts.status })
+        .select({
+          id: accounts.id,
+          role: accounts.role,
+          store_id: accounts.store_id,
+          status: accounts.status,
+          password_changed_at: accounts.password_changed_at,
+        })
         .from(accounts)
         .where(eq(accounts.id, used.account_id));
       if (!account || account.status !== 'ACTIVE') throw badRequest(INVALID_TOKEN);
@@ -205,6 +213,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         role: account.role,
         store_id: account.store_id,
         scope: 'password',
+        pv: passwordGeneration(account.password_changed_at),
       });
       return { data: { access_token } };
     },

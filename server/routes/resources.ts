@@ -3,14 +3,18 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordPath } from '../../src/resources/define';
 import { pgErrorCode } from '../db/client';
 import { badRequest, conflict, notFound } from '../http-errors';
 import { storeCondition, writableStoreId } from '../plugins/access';
 import type { CrudResource } from '../resources/crud';
 
+// Only a plain positive integer that fits the integer column: no '1e3', '0x10', ' 7' or '+7'.
 const idParams = z.object({
-  id: z.coerce.number({ error: 'Identificador inválido.' }).int('Identificador inválido.').positive('Identificador inválido.').max(2_147_483_647, 'Identificador inválido.'),
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'Identificador inválido.')
+    .transform(Number)
+    .pipe(z.number().max(2_147_483_647, 'Identificador inválido.')),
 });
 
 /** Registers list, one, create, update and delete for each resource, as its definition says. */
@@ -26,6 +30,9 @@ const resourceRoutes: FastifyPluginAsync<{ resources: readonly CrudResource[] }>
       return found;
     };
     const idColumn = column('id');
+    // The route pattern of one record, as recordPath spells its URLs (recordPath would encode
+    // the ':' of the parameter, registering a literal path that no request matches).
+    const recordRoute = `${definition.endpoint}/id/:id`;
     const visible = Object.fromEntries(
       Object.entries(columns).filter(([name]) => !resource.hidden?.includes(name)),
     );
@@ -45,8 +52,17 @@ const resourceRoutes: FastifyPluginAsync<{ resources: readonly CrudResource[] }>
 
     if (access.list) {
       const query = z.strictObject({
-        page: z.coerce.number().int().min(1, 'Página inválida.').default(1),
-        page_size: z.coerce.number().int().min(1).max(1000, 'No máximo 1000 registros por página.').default(definition.list.perPage),
+        page: z.coerce
+          .number({ error: 'Página inválida.' })
+          .int('Página inválida.')
+          .min(1, 'Página inválida.')
+          .default(1),
+        page_size: z.coerce
+          .number({ error: 'Tamanho de página inválido.' })
+          .int('Tamanho de página inválido.')
+          .min(1, 'Tamanho de página inválido.')
+          .max(1000, 'No máximo 1000 registros por página.')
+          .default(definition.list.perPage),
         sort_field: z.enum(sortable as [string, ...string[]], { error: 'Campo de ordenação inválido.' }).default(definition.list.sort.field),
         sort_order: z
           .string()
@@ -109,7 +125,7 @@ const resourceRoutes: FastifyPluginAsync<{ resources: readonly CrudResource[] }>
 
     if (access.one) {
       app.get(
-        recordPath(definition.endpoint, ':id'),
+        recordRoute,
         { config: { access: access.one }, schema: { params: idParams } },
         async (request) => {
           const [record] = await app.db.select(visible).from(table as PgTable).where(byId(request, request.params.id));
@@ -146,7 +162,7 @@ const resourceRoutes: FastifyPluginAsync<{ resources: readonly CrudResource[] }>
         .partial()
         .refine((v) => Object.keys(v).length > 0, 'Informe ao menos um campo para alterar.');
       app.patch(
-        recordPath(definition.endpoint, ':id'),
+        recordRoute,
         { config: { access: access.update }, schema: { params: idParams, body } },
         async (request) => {
           const values = prepare({ ...(request.body as Record<string, unknown>) });
@@ -166,7 +182,7 @@ const resourceRoutes: FastifyPluginAsync<{ resources: readonly CrudResource[] }>
 
     if (access.delete) {
       app.delete(
-        recordPath(definition.endpoint, ':id'),
+        recordRoute,
         { config: { access: access.delete }, schema: { params: idParams } },
         async (request) => {
           const [record] = await app.db

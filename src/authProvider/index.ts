@@ -55,7 +55,10 @@ export function createAuthProvider(http: HttpClient = httpClient): AuthProvider 
   return {
     async login({ email, password }: { email: string; password: string }) {
       // The API takes role ADMIN on every login (spec 6); the token says the real role.
-      const body = (await http('/auth/email', { method: 'POST', body: { email, password, role: ADMIN } })) as {
+      const body = (await http('/auth/email', {
+        method: 'POST',
+        body: { email, password, role: ADMIN },
+      })) as {
         data: { access_token: string };
       };
       account = null;

@@ -41,7 +41,9 @@ export const httpClient: HttpClient = async (path, { method = 'GET', query, body
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     throw new HttpError(
-      timedOut ? 'O servidor demorou demais para responder. Tente novamente.' : 'Não foi possível conectar ao servidor.',
+      timedOut
+        ? 'O servidor demorou demais para responder. Tente novamente.'
+        : 'Não foi possível conectar ao servidor.',
       0,
     );
   }

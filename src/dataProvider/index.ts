@@ -68,7 +68,9 @@ export function createDataProvider(
   const changed = (data: Record<string, unknown>, previous: Record<string, unknown> | undefined) =>
     previous
       ? Object.fromEntries(
-          Object.entries(data).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(previous[key])),
+          Object.entries(data).filter(
+            ([key, value]) => JSON.stringify(value) !== JSON.stringify(previous[key]),
+          ),
         )
       : data;
 
@@ -101,7 +103,8 @@ export function createDataProvider(
     const definition = definitionOf(resource);
     const payload = writable(definition, changed(params.data, params.previousData));
     // Nothing changed: nothing to send (the API refuses an empty update).
-    if (Object.keys(payload).length === 0 && params.previousData) return { data: params.previousData as RaRecord };
+    if (Object.keys(payload).length === 0 && params.previousData)
+      return { data: params.previousData as RaRecord };
     const body = await http(recordPath(definition.endpoint, params.id), { method: 'PATCH', body: payload });
     return { data: unwrap(definition.envelope.one, body) as RaRecord };
   };
@@ -127,12 +130,17 @@ export function createDataProvider(
       })) as DataProvider['getManyReference'],
     create: (async (resource: string, params: CreateParams) => {
       const definition = definitionOf(resource);
-      const body = await http(definition.endpoint, { method: 'POST', body: writable(definition, params.data) });
+      const body = await http(definition.endpoint, {
+        method: 'POST',
+        body: writable(definition, params.data),
+      });
       return { data: unwrap(definition.envelope.one, body) as RaRecord };
     }) as DataProvider['create'],
     update: update as DataProvider['update'],
     updateMany: (async (resource: string, params: UpdateManyParams) => {
-      await Promise.all(params.ids.map((id) => update(resource, { id, data: params.data, previousData: undefined })));
+      await Promise.all(
+        params.ids.map((id) => update(resource, { id, data: params.data, previousData: undefined })),
+      );
       return { data: params.ids };
     }) as DataProvider['updateMany'],
     delete: remove as DataProvider['delete'],
@@ -147,7 +155,10 @@ export function createDataProvider(
     },
     async action(resource, { id, action, method = 'PATCH', data }) {
       const definition = definitionOf(resource);
-      const body = await http(`${recordPath(definition.endpoint, id)}/${action}`, { method, body: data ?? {} });
+      const body = await http(`${recordPath(definition.endpoint, id)}/${action}`, {
+        method,
+        body: data ?? {},
+      });
       return { data: (unwrap(definition.envelope.one, body) ?? { id }) as RaRecord };
     },
   };

@@ -9,11 +9,12 @@ export { raPtBR } from './ptBR';
 
 export const messages: TranslationMessages = { ...raPtBR, app: appMessages };
 
-// The Painel is Portuguese only, so one locale and no async loading. allowMissing stays false so
-// that a typo in a key shows up as the raw key (and a polyglot warning) instead of silently passing.
+// The Painel is Portuguese only, so one locale and no async loading. Missing react-admin keys are
+// caught at compile time by the typed messages; at run time, literal Portuguese strings passed as
+// labels and notices are shown as they are, without a console warning each.
 export const i18nProvider = polyglotI18nProvider(
   () => messages,
   'pt-br',
   [{ locale: 'pt-br', name: 'Português' }],
-  { allowMissing: false },
+  { allowMissing: true },
 );

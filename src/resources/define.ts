@@ -37,11 +37,6 @@ export interface FieldDefinition {
 export interface ListDefinition {
   perPage: number;
   sort: { field: string; order: 'ASC' | 'DESC' };
-  /**
-   * How the list pages: `page` sends page/page_size/sort_field/sort_order and reads a total;
-   * `none` fetches the whole (small) list once and pages, sorts and filters it in the browser.
-   */
-  paging: 'page' | 'none';
   /** Fields searched by the `search` query parameter (accent- and case-insensitive). */
   search?: readonly string[];
 }

@@ -2,7 +2,6 @@ import type { ReactElement, ReactNode } from 'react';
 import {
   BooleanInput,
   Create,
-  CreateButton,
   DataTable,
   DateInput,
   DeleteButton,
@@ -17,11 +16,15 @@ import {
   Toolbar,
   TopToolbar,
   required,
+  useCreatePath,
   useNotify,
   useRedirect,
   type RaRecord,
   type ResourceProps,
 } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { Button } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
 import { z } from 'zod';
 import { formatDate, formatDateTime } from '../lib/format';
 import type { FieldDefinition, ResourceDefinition } from './define';
@@ -114,7 +117,9 @@ function filters(definition: ResourceDefinition): ReactElement[] {
   }
   for (const [source, field] of Object.entries(definition.fields)) {
     if (field.kind === 'select' && field.choices) {
-      list.push(<SelectInput key={source} source={source} label={field.label} choices={[...field.choices]} />);
+      list.push(
+        <SelectInput key={source} source={source} label={field.label} choices={[...field.choices]} />,
+      );
     }
   }
   return list;
@@ -125,7 +130,31 @@ export interface ScreenOptions {
   createLabel?: string;
 }
 
-export function GeneratedList({ definition, options }: { definition: ResourceDefinition; options?: ScreenOptions }) {
+/**
+ * The list's create button. react-admin's CreateButton turns into an unlabelled round button
+ * below 900 px; the spec's labels (CRIAR NOVA PERGUNTA…) must stay readable on a tablet.
+ */
+function CreateLink({ definition, label }: { definition: ResourceDefinition; label: string }) {
+  const createPath = useCreatePath();
+  return (
+    <Button
+      component={Link}
+      to={createPath({ resource: definition.name, type: 'create' })}
+      variant="contained"
+      startIcon={<AddIcon />}
+    >
+      {label}
+    </Button>
+  );
+}
+
+export function GeneratedList({
+  definition,
+  options,
+}: {
+  definition: ResourceDefinition;
+  options?: ScreenOptions;
+}) {
   const canCreate = Boolean(definition.access.create);
   return (
     <List
@@ -138,7 +167,7 @@ export function GeneratedList({ definition, options }: { definition: ResourceDef
       actions={
         canCreate ? (
           <TopToolbar>
-            <CreateButton label={options?.createLabel ?? 'Criar'} variant="contained" />
+            <CreateLink definition={definition} label={options?.createLabel ?? 'Criar'} />
           </TopToolbar>
         ) : (
           false
@@ -153,6 +182,8 @@ export function GeneratedList({ definition, options }: { definition: ResourceDef
 }
 
 function EditToolbar({ definition }: { definition: ResourceDefinition }) {
+  const notify = useNotify();
+  const redirect = useRedirect();
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       {definition.access.delete ? (
@@ -161,12 +192,18 @@ function EditToolbar({ definition }: { definition: ResourceDefinition }) {
           mutationMode="pessimistic"
           confirmTitle={`Remover ${definition.label.one.toLowerCase()}?`}
           confirmContent="Esta ação não pode ser desfeita."
-          successMessage={definition.messages.deleted}
+          mutationOptions={{
+            // react-admin's own notice would replace the spec's text with its default.
+            onSuccess: () => {
+              notify(definition.messages.deleted, { type: 'success' });
+              redirect('list', definition.name);
+            },
+          }}
         />
       ) : (
         <span />
       )}
-      <SaveButton label="Salvar" />
+      <SaveButton label="Salvar" alwaysEnable />
     </Toolbar>
   );
 }
@@ -211,7 +248,7 @@ export function GeneratedCreate({ definition }: { definition: ResourceDefinition
         validate={zodValidate(definition.input)}
         toolbar={
           <Toolbar>
-            <SaveButton label="Salvar" />
+            <SaveButton label="Salvar" alwaysEnable />
           </Toolbar>
         }
       >

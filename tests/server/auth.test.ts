@@ -39,7 +39,10 @@ const post = (url: string, payload: unknown, remoteAddress = '127.0.0.1') =>
 const signIn = (email: string, password: string) => post('/auth/email', { email, password, role: 'ADMIN' });
 
 /** Asks for a recovery token and reads it from the outbox. */
-async function requestToken(email: string, remoteAddress = newAddress()): Promise<{ key: string; token: string }> {
+async function requestToken(
+  email: string,
+  remoteAddress = newAddress(),
+): Promise<{ key: string; token: string }> {
   const before = t.outbox.length;
   const response = await post('/auth/token/request', { email, role: 'ADMIN' }, remoteAddress);
   expect(response.statusCode).toBe(200);
@@ -110,7 +113,11 @@ describe('POST /auth/email', () => {
     expect(noPassword.statusCode).toBe(400);
     expect(noPassword.json()).toEqual({ error: { message: 'Campo obrigatório (campo password)' } });
 
-    const extra = await post('/auth/email', { email: demo.admin.email, password: demo.admin.password, admin: true });
+    const extra = await post('/auth/email', {
+      email: demo.admin.email,
+      password: demo.admin.password,
+      admin: true,
+    });
     expect(extra.statusCode).toBe(400);
   });
 
@@ -155,7 +162,9 @@ describe('session tokens', () => {
       .sign(new TextEncoder().encode('x'.repeat(64)));
     const unsigned = new UnsecuredJWT({ ...claims, role: 'ADMIN' }).encode();
     const [header, , signature] = real.split('.');
-    const payload = Buffer.from(JSON.stringify({ ...claims, role: 'ADMIN', store_id: null })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ ...claims, role: 'ADMIN', store_id: null })).toString(
+      'base64url',
+    );
     const tampered = `${header}.${payload}.${signature}`;
 
     for (const token of [otherSecret, unsigned, tampered, 'abc', `${real}x`]) {
@@ -209,7 +218,11 @@ describe('recovery and first-access token flow', () => {
 
   it('sends a 5-digit token by e-mail and answers with a key', async () => {
     const before = t.outbox.length;
-    const response = await post('/auth/token/request', { email: email.toUpperCase(), role: 'ADMIN' }, newAddress());
+    const response = await post(
+      '/auth/token/request',
+      { email: email.toUpperCase(), role: 'ADMIN' },
+      newAddress(),
+    );
     expect(response.statusCode).toBe(200);
     const body = response.json<{ data: { key: string } }>();
     expect(Object.keys(body)).toEqual(['data']);
@@ -287,7 +300,10 @@ describe('recovery and first-access token flow', () => {
   });
 
   it('sets a strong password and answers with a normal session', async () => {
-    const response = await as(t.app, passwordToken)({
+    const response = await as(
+      t.app,
+      passwordToken,
+    )({
       method: 'PATCH',
       url: '/api/account',
       payload: { password: newPassword },
@@ -305,7 +321,10 @@ describe('recovery and first-access token flow', () => {
   });
 
   it('retires the password token and the sessions issued before the change', async () => {
-    const reuse = await as(t.app, passwordToken)({
+    const reuse = await as(
+      t.app,
+      passwordToken,
+    )({
       method: 'PATCH',
       url: '/api/account',
       payload: { password: 'Terceira2026' },
@@ -384,11 +403,15 @@ describe('POST /auth/token', () => {
 
     const short = await post('/auth/token', { token: '1234', key: crypto.randomUUID() });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({ error: { message: 'Informe os 5 dígitos enviados para o email (campo token)' } });
+    expect(short.json()).toEqual({
+      error: { message: 'Informe os 5 dígitos enviados para o email (campo token)' },
+    });
 
     const missing = await post('/auth/token', { key: crypto.randomUUID() });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ error: { message: 'Informe os 5 dígitos enviados para o email (campo token)' } });
+    expect(missing.json()).toEqual({
+      error: { message: 'Informe os 5 dígitos enviados para o email (campo token)' },
+    });
 
     const badKey = await post('/auth/token', { token: '12345', key: 'chave' });
     expect(badKey.statusCode).toBe(400);
@@ -400,9 +423,17 @@ describe('POST /auth/token', () => {
 
 describe('POST /auth/token/request', () => {
   it('answers an unknown e-mail exactly like a known one, and sends nothing', async () => {
-    const known = await post('/auth/token/request', { email: demo.sertao.email, role: 'ADMIN' }, newAddress());
+    const known = await post(
+      '/auth/token/request',
+      { email: demo.sertao.email, role: 'ADMIN' },
+      newAddress(),
+    );
     const before = t.outbox.length;
-    const unknown = await post('/auth/token/request', { email: 'fantasma@painel.com.br', role: 'ADMIN' }, newAddress());
+    const unknown = await post(
+      '/auth/token/request',
+      { email: 'fantasma@painel.com.br', role: 'ADMIN' },
+      newAddress(),
+    );
     expect(t.outbox.length).toBe(before);
 
     expect(unknown.statusCode).toBe(known.statusCode);
@@ -433,7 +464,11 @@ describe('POST /auth/token/request', () => {
     const email = 'limite@painel.com.br';
     await createAccount(t.app.db, { email, password: 'Certa@2026' });
     for (let i = 0; i < 3; i++) {
-      const response = await post('/auth/token/request', { email: i === 1 ? email.toUpperCase() : email }, newAddress());
+      const response = await post(
+        '/auth/token/request',
+        { email: i === 1 ? email.toUpperCase() : email },
+        newAddress(),
+      );
       expect(response.statusCode).toBe(200);
     }
     const before = t.outbox.length;
@@ -444,7 +479,9 @@ describe('POST /auth/token/request', () => {
 
     // An unknown e-mail is limited the same way.
     for (let i = 0; i < 3; i++) {
-      expect((await post('/auth/token/request', { email: 'sumido@painel.com.br' }, newAddress())).statusCode).toBe(200);
+      expect(
+        (await post('/auth/token/request', { email: 'sumido@painel.com.br' }, newAddress())).statusCode,
+      ).toBe(200);
     }
     const unknown = await post('/auth/token/request', { email: 'sumido@painel.com.br' }, newAddress());
     expect(unknown.statusCode).toBe(429);
@@ -461,6 +498,8 @@ describe('POST /auth/token/request', () => {
     expect(eleventh.statusCode).toBe(429);
     expect(eleventh.json()).toEqual(TOO_MANY_TOKENS);
     // Another address is not affected.
-    expect((await post('/auth/token/request', { email: 'pessoa10@painel.com.br' }, newAddress())).statusCode).toBe(200);
+    expect(
+      (await post('/auth/token/request', { email: 'pessoa10@painel.com.br' }, newAddress())).statusCode,
+    ).toBe(200);
   });
 });

@@ -71,7 +71,8 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     return { database: await openDatabase({ kind: 'pglite' }), drop: async () => {} };
   }
   const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('npm run test:pg precisa de DATABASE_URL (um PostgreSQL onde criar bancos de teste).');
+  if (!url)
+    throw new Error('npm run test:pg precisa de DATABASE_URL (um PostgreSQL onde criar bancos de teste).');
   const name = `painel_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -124,7 +125,10 @@ export async function storeId(db: Db, name: string): Promise<number> {
 }
 
 /** Signs in and returns the bearer token. */
-export async function login(app: FastifyInstance, account: { email: string; password: string }): Promise<string> {
+export async function login(
+  app: FastifyInstance,
+  account: { email: string; password: string },
+): Promise<string> {
   const response = await app.inject({
     method: 'POST',
     url: '/auth/email',

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Box, Button, CircularProgress, Link, Step, StepLabel, Stepper } from '@mui/material';
 import { Form, PasswordInput, TextInput, useNotify } from 'react-admin';
@@ -27,6 +28,7 @@ interface TokenResponse {
 export function PasswordSteps({ mode }: { mode: 'first-access' | 'recovery' }) {
   const navigate = useNavigate();
   const notify = useNotify();
+  const queryClient = useQueryClient();
   const [step, setStep] = useState(0);
   const [address, setAddress] = useState('');
   const [key, setKey] = useState('');
@@ -46,7 +48,10 @@ export function PasswordSteps({ mode }: { mode: 'first-access' | 'recovery' }) {
   const requestToken = (values: Record<string, unknown>) =>
     run(async () => {
       const email = String(values.email).trim();
-      const body = (await httpClient('/auth/token/request', { method: 'POST', body: { role: ROLE, email } })) as {
+      const body = (await httpClient('/auth/token/request', {
+        method: 'POST',
+        body: { role: ROLE, email },
+      })) as {
         data: { key: string };
       };
       setAddress(email);
@@ -73,6 +78,8 @@ export function PasswordSteps({ mode }: { mode: 'first-access' | 'recovery' }) {
         body: { password: String(values.password) },
       })) as TokenResponse;
       saveSession(address, body.data.access_token);
+      // react-admin remembers that nobody was signed in; ask it again before entering.
+      await queryClient.invalidateQueries({ queryKey: ['auth'] });
       navigate('/');
     });
 
@@ -93,7 +100,8 @@ export function PasswordSteps({ mode }: { mode: 'first-access' | 'recovery' }) {
         ))}
       </Stepper>
       {step === 0 ? (
-        <Form onSubmit={requestToken} key="email">
+        // noValidate: the browser's own e-mail check would block the submit before spec 5's messages show.
+        <Form onSubmit={requestToken} key="email" noValidate>
           <TextInput
             source="email"
             label="E-mail"
@@ -106,7 +114,7 @@ export function PasswordSteps({ mode }: { mode: 'first-access' | 'recovery' }) {
         </Form>
       ) : null}
       {step === 1 ? (
-        <Form onSubmit={checkToken} key="token">
+        <Form onSubmit={checkToken} key="token" noValidate>
           <TextInput
             source="token"
             label="Token"
@@ -120,7 +128,7 @@ export function PasswordSteps({ mode }: { mode: 'first-access' | 'recovery' }) {
         </Form>
       ) : null}
       {step === 2 ? (
-        <Form onSubmit={setPassword} key="password">
+        <Form onSubmit={setPassword} key="password" noValidate>
           <PasswordInput
             source="password"
             label="Nova senha"

@@ -6,7 +6,8 @@ export const LOGIN_EMAIL_INVALID = 'Informe um email válido';
 export const STEP_EMAIL_INVALID = 'Email inválido';
 export const TOKEN_INVALID = 'Informe os 5 dígitos enviados para o email';
 export const PASSWORDS_DIFFER = 'As senhas não conferem';
-export const PASSWORD_WEAK = 'A senha deve ter no mínimo 8 caracteres, com letra maiúscula, letra minúscula e número.';
+export const PASSWORD_WEAK =
+  'A senha deve ter no mínimo 8 caracteres, com letra maiúscula, letra minúscula e número.';
 
 type Validator = (value: unknown) => string | undefined;
 

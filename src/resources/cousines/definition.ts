@@ -19,7 +19,7 @@ export const cousines = defineResource({
       .min(1, 'Campo obrigatório')
       .max(60, 'Limite máximo de 60 caracteres.'),
   }),
-  list: { perPage: 25, sort: { field: 'name', order: 'ASC' }, paging: 'none', search: ['name'] },
+  list: { perPage: 25, sort: { field: 'name', order: 'ASC' }, search: ['name'] },
   messages: {
     created: 'Cozinha criada com sucesso!',
     updated: 'Cozinha atualizada com sucesso!',

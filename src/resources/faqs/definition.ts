@@ -40,7 +40,7 @@ export const faqs = defineResource({
       .min(1, 'Campo obrigatório')
       .max(10_000, 'Limite máximo de 10000 caracteres.'),
   }),
-  list: { perPage: 25, sort: { field: 'created_at', order: 'DESC' }, paging: 'page', search: ['title', 'text'] },
+  list: { perPage: 25, sort: { field: 'created_at', order: 'DESC' }, search: ['title', 'text'] },
   messages: {
     created: 'Pergunta criada com sucesso!',
     updated: 'Pergunta atualizada com sucesso!',

@@ -2,7 +2,10 @@ import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswer';
 import { resourceProps } from '../engine';
 import { faqs as definition } from './definition';
 
-export const faqs = resourceProps(definition, { icon: QuestionAnswerIcon, createLabel: 'CRIAR NOVA PERGUNTA' });
+export const faqs = resourceProps(definition, {
+  icon: QuestionAnswerIcon,
+  createLabel: 'CRIAR NOVA PERGUNTA',
+});
 
 /** The paths the specification gives the FAQ screens. */
 export const faqAliases = [

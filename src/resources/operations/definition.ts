@@ -19,7 +19,7 @@ export const operations = defineResource({
       .min(1, 'Campo obrigatório')
       .max(80, 'Limite máximo de 80 caracteres.'),
   }),
-  list: { perPage: 25, sort: { field: 'name', order: 'ASC' }, paging: 'none', search: ['name'] },
+  list: { perPage: 25, sort: { field: 'name', order: 'ASC' }, search: ['name'] },
   messages: {
     created: 'Cidade de operação criada com sucesso!',
     updated: 'Cidade de operação atualizada com sucesso!',

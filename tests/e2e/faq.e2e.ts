@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, signIn } from './browser';
+
+const baseUrl = inject('baseUrl');
+
+describe('FAQ: create, edit and remove a question', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 768, height: 1024 } });
+    await page.goto(`${baseUrl}/#/fac`);
+    await signIn(page, 'admin@painel.com.br', 'Painel@2026');
+    await page.waitForURL(/#\/faqs$/);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('creates, edits and removes a question with the spec notices', async () => {
+    await page.getByRole('link', { name: 'CRIAR NOVA PERGUNTA' }).click();
+    await page.waitForURL(/#\/faqs\/create$/);
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    expect(await page.getByText('Campo obrigatório').count()).toBeGreaterThanOrEqual(2);
+
+    await page.getByLabel('Pergunta').fill('Posso reservar mesa pelo aplicativo?');
+    await page.getByLabel('Categoria').click();
+    await page.getByRole('option', { name: 'Usuário' }).click();
+    await page.getByLabel('Resposta').fill('Sim, na página do restaurante, em Reservas.');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Pergunta criada com sucesso!').waitFor();
+    await page.waitForURL(/#\/faqs$/);
+
+    await page.getByText('Posso reservar mesa pelo aplicativo?').click();
+    await page.waitForURL(/#\/faqs\/\d+$/);
+    await page.getByLabel('Pergunta').fill('Posso reservar uma mesa pelo aplicativo?');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Pergunta atualizada com sucesso!').waitFor();
+    await page.getByText('Posso reservar uma mesa pelo aplicativo?').waitFor();
+
+    await page.getByText('Posso reservar uma mesa pelo aplicativo?').click();
+    await page.getByRole('button', { name: 'Remover' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByText('Pergunta excluída com sucesso!').waitFor();
+    await page.waitForURL(/#\/faqs$/);
+    expect(await page.getByText('Posso reservar uma mesa pelo aplicativo?').count()).toBe(0);
+  });
+});

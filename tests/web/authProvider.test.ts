@@ -1,0 +1,179 @@
+import { HttpError } from 'react-admin';
+import { describe, expect, it, vi } from 'vitest';
+import { canAccessResource, createAuthProvider } from '../../src/authProvider';
+import { readSession, saveSession } from '../../src/authProvider/session';
+import type { HttpClient } from '../../src/dataProvider/httpClient';
+import { definitions } from '../../src/resources/definitions';
+import { makeToken } from './tokens';
+
+function setup(answer: unknown = {}) {
+  const http = vi.fn<HttpClient>().mockResolvedValue(answer);
+  return { http, authProvider: createAuthProvider(http) };
+}
+
+const inOneHour = () => Math.floor(Date.now() / 1000) + 3600;
+
+describe('login', () => {
+  it('posts the credentials with role ADMIN and stores the session, role read from the token', async () => {
+    const token = makeToken({ role: 'MANAGER', store_id: 4 });
+    const { http, authProvider } = setup({ data: { access_token: token } });
+
+    await authProvider.login({ email: 'gerente@cantinabella.com.br', password: 'Cantina@2026' });
+
+    expect(http.mock.calls).toEqual([
+      [
+        '/auth/email',
+        {
+          method: 'POST',
+          body: { email: 'gerente@cantinabella.com.br', password: 'Cantina@2026', role: 'ADMIN' },
+        },
+      ],
+    ]);
+    expect(readSession()).toEqual({ email: 'gerente@cantinabella.com.br', role: 'MANAGER', token });
+  });
+
+  it('never stores the password', async () => {
+    const { authProvider } = setup({ data: { access_token: makeToken() } });
+
+    await authProvider.login({ email: 'admin@painel.com.br', password: 'Painel@2026' });
+
+    expect(localStorage.length).toBeGreaterThan(0);
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)!;
+      expect(key).not.toContain('Painel@2026');
+      expect(localStorage.getItem(key)).not.toContain('Painel@2026');
+    }
+  });
+
+  it("rejects with the server's message and stores nothing", async () => {
+    const http = vi.fn<HttpClient>().mockRejectedValue(new HttpError('E-mail ou senha inválidos.', 401));
+    const authProvider = createAuthProvider(http);
+
+    await expect(authProvider.login({ email: 'admin@painel.com.br', password: 'errada' })).rejects.toThrow(
+      'E-mail ou senha inválidos.',
+    );
+    expect(localStorage.length).toBe(0);
+  });
+});
+
+describe('checkAuth', () => {
+  it('rejects without a session', async () => {
+    await expect(setup().authProvider.checkAuth({})).rejects.toThrow();
+  });
+
+  it('rejects an expired token', async () => {
+    saveSession('admin@painel.com.br', makeToken({ exp: Math.floor(Date.now() / 1000) - 1 }));
+
+    await expect(setup().authProvider.checkAuth({})).rejects.toThrow();
+  });
+
+  it('rejects a token that may only set the password', async () => {
+    saveSession('admin@painel.com.br', makeToken({ scope: 'password', exp: inOneHour() }));
+
+    await expect(setup().authProvider.checkAuth({})).rejects.toThrow();
+  });
+
+  it('rejects a token that cannot be decoded', async () => {
+    localStorage.setItem(
+      'painel.session',
+      JSON.stringify({ email: 'admin@painel.com.br', role: 'ADMIN', token: 'not-a-jwt' }),
+    );
+
+    await expect(setup().authProvider.checkAuth({})).rejects.toThrow();
+  });
+
+  it('resolves with a valid session token', async () => {
+    saveSession('admin@painel.com.br', makeToken({ scope: 'session', exp: inOneHour() }));
+
+    await expect(setup().authProvider.checkAuth({})).resolves.toBeUndefined();
+  });
+});
+
+describe('checkError', () => {
+  it('clears the session and rejects on 401', async () => {
+    saveSession('admin@painel.com.br', makeToken());
+
+    await expect(setup().authProvider.checkError(new HttpError('Sessão expirada.', 401))).rejects.toThrow();
+    expect(readSession()).toBeNull();
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('keeps the session on 403', async () => {
+    const token = makeToken({ role: 'MANAGER', store_id: 4 });
+    saveSession('gerente@cantinabella.com.br', token);
+
+    await expect(
+      setup().authProvider.checkError(new HttpError('Acesso negado.', 403)),
+    ).resolves.toBeUndefined();
+    expect(readSession()?.token).toBe(token);
+  });
+});
+
+describe('getPermissions', () => {
+  it("returns the token's role", async () => {
+    saveSession('gerente@cantinabella.com.br', makeToken({ role: 'MANAGER', store_id: 4 }));
+
+    await expect(setup().authProvider.getPermissions!({})).resolves.toBe('MANAGER');
+  });
+
+  it('returns nothing without a session', async () => {
+    await expect(setup().authProvider.getPermissions!({})).resolves.toBeUndefined();
+  });
+});
+
+describe('getIdentity', () => {
+  it('reads the account once', async () => {
+    const { http, authProvider } = setup({
+      data: { id: 7, fullname: 'Ana Souza', email: 'ana@x.com', role: 'ADMIN', roles: [] },
+    });
+
+    await expect(authProvider.getIdentity!()).resolves.toEqual({ id: 7, fullName: 'Ana Souza' });
+    await expect(authProvider.getIdentity!()).resolves.toEqual({ id: 7, fullName: 'Ana Souza' });
+    expect(http.mock.calls).toEqual([['/api/account']]);
+  });
+});
+
+describe('logout', () => {
+  it('clears all local storage, not only the session', async () => {
+    saveSession('admin@painel.com.br', makeToken());
+    localStorage.setItem('RaStore.preferences', '{}');
+
+    await setup().authProvider.logout({});
+
+    expect(localStorage.length).toBe(0);
+  });
+});
+
+describe('canAccess', () => {
+  const staff = () => saveSession('gerente@cantinabella.com.br', makeToken({ role: 'MANAGER', store_id: 4 }));
+  const admin = () => saveSession('admin@painel.com.br', makeToken({ role: 'ADMIN' }));
+
+  it('lets staff list and show faqs but not create, edit or delete them', async () => {
+    staff();
+    const { authProvider } = setup();
+
+    await expect(authProvider.canAccess!({ resource: 'faqs', action: 'list' })).resolves.toBe(true);
+    await expect(authProvider.canAccess!({ resource: 'faqs', action: 'show' })).resolves.toBe(true);
+    await expect(authProvider.canAccess!({ resource: 'faqs', action: 'create' })).resolves.toBe(false);
+    await expect(authProvider.canAccess!({ resource: 'faqs', action: 'edit' })).resolves.toBe(false);
+    await expect(authProvider.canAccess!({ resource: 'faqs', action: 'delete' })).resolves.toBe(false);
+  });
+
+  it('lets an admin create, edit and delete faqs', async () => {
+    admin();
+    const { authProvider } = setup();
+
+    await expect(authProvider.canAccess!({ resource: 'faqs', action: 'list' })).resolves.toBe(true);
+    await expect(authProvider.canAccess!({ resource: 'faqs', action: 'create' })).resolves.toBe(true);
+    await expect(authProvider.canAccess!({ resource: 'faqs', action: 'edit' })).resolves.toBe(true);
+    await expect(authProvider.canAccess!({ resource: 'faqs', action: 'delete' })).resolves.toBe(true);
+  });
+
+  it('refuses operations a definition does not declare, even to an admin', () => {
+    expect(canAccessResource(definitions, 'ADMIN', 'operations', 'list')).toBe(true);
+    expect(canAccessResource(definitions, 'ADMIN', 'operations', 'create')).toBe(true);
+    expect(canAccessResource(definitions, 'ADMIN', 'operations', 'edit')).toBe(false);
+    expect(canAccessResource(definitions, 'ADMIN', 'operations', 'delete')).toBe(false);
+    expect(canAccessResource(definitions, 'MANAGER', 'operations', 'create')).toBe(false);
+  });
+});

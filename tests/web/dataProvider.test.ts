@@ -1,0 +1,431 @@
+import { HttpError } from 'react-admin';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { createDataProvider, unwrap } from '../../src/dataProvider';
+import { buildUrl, type HttpClient } from '../../src/dataProvider/httpClient';
+import { API_URL } from '../../src/config';
+import { defineResource, type Envelope, type ResourceDefinition } from '../../src/resources/define';
+import { definitions } from '../../src/resources/definitions';
+
+/** A resource of the test's own, answering in the envelope under test. */
+function testResource(name: string, envelope: Envelope) {
+  return defineResource({
+    name,
+    endpoint: `/api/${name}`,
+    label: { one: 'Item', many: 'Itens' },
+    access: { list: 'signed-in', one: 'signed-in', create: 'admin', update: 'admin', delete: 'admin' },
+    envelope: { list: envelope, one: envelope },
+    fields: { id: { label: 'ID', kind: 'id' }, name: { label: 'Nome', kind: 'text', form: true } },
+    input: z.strictObject({ name: z.string().min(1, 'Campo obrigatório') }),
+    list: { perPage: 10, sort: { field: 'id', order: 'ASC' } },
+    messages: { created: 'Criado', updated: 'Atualizado', deleted: 'Excluído' },
+  });
+}
+
+const all: Record<string, ResourceDefinition> = {
+  ...definitions,
+  x: testResource('x', 'data'),
+  wrapped: testResource('wrapped', 'data.data'),
+};
+
+/** The URL a call of the fake client becomes on the wire. */
+const urlOf = ([path, request]: Parameters<HttpClient>) => buildUrl(path, request?.query);
+
+function setup(answer: unknown = { data: {} }) {
+  const http = vi.fn<HttpClient>().mockResolvedValue(answer);
+  return { http, dataProvider: createDataProvider(all, http) };
+}
+
+const faq = {
+  id: 3,
+  title: 'Como pago?',
+  category: 'MERCHANT',
+  text: 'Pelo aplicativo.',
+  created_at: '2026-01-15T12:00:00.000Z',
+};
+
+describe('getList', () => {
+  it('sends page, page_size, sort, the search from q and the other filters', async () => {
+    const { http, dataProvider } = setup({ data: { results: [faq], total: 42 } });
+
+    await dataProvider.getList('faqs', {
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'title', order: 'ASC' },
+      filter: { q: 'pix', category: 'MERCHANT' },
+    });
+
+    expect(http).toHaveBeenCalledTimes(1);
+    expect(http).toHaveBeenCalledWith('/api/faqs', {
+      query: {
+        page: 2,
+        page_size: 10,
+        sort_field: 'title',
+        sort_order: 'ASC',
+        search: 'pix',
+        category: 'MERCHANT',
+      },
+    });
+    expect(urlOf(http.mock.calls[0]!)).toBe(
+      `${API_URL}/api/faqs?page=2&page_size=10&sort_field=title&sort_order=ASC&search=pix&category=MERCHANT`,
+    );
+  });
+
+  it('drops empty filter values and keeps false and 0', async () => {
+    const { http, dataProvider } = setup({ data: { results: [], total: 0 } });
+
+    await dataProvider.getList('faqs', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'created_at', order: 'DESC' },
+      filter: {
+        q: '',
+        category: '',
+        store_id: null,
+        city: undefined,
+        range: { from: 1 },
+        active: false,
+        level: 0,
+      },
+    });
+
+    const [path, request] = http.mock.calls[0]!;
+    expect(path).toBe('/api/faqs');
+    expect(Object.keys(request?.query ?? {}).filter((key) => request?.query?.[key] !== undefined)).toEqual([
+      'page',
+      'page_size',
+      'sort_field',
+      'sort_order',
+      'search',
+      'active',
+      'level',
+    ]);
+    expect(urlOf(http.mock.calls[0]!)).toBe(
+      `${API_URL}/api/faqs?page=1&page_size=25&sort_field=created_at&sort_order=DESC&active=false&level=0`,
+    );
+  });
+
+  it("falls back to the definition's page size and sort", async () => {
+    const { http, dataProvider } = setup({ data: { results: [], total: 0 } });
+
+    await dataProvider.getList('faqs', {});
+
+    expect(urlOf(http.mock.calls[0]!)).toBe(
+      `${API_URL}/api/faqs?page=1&page_size=25&sort_field=created_at&sort_order=DESC`,
+    );
+  });
+
+  it('returns data.results and data.total', async () => {
+    const { dataProvider } = setup({ data: { results: [faq], total: 42 } });
+
+    const result = await dataProvider.getList('faqs', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'created_at', order: 'DESC' },
+      filter: {},
+    });
+
+    expect(result).toEqual({ data: [faq], total: 42 });
+  });
+
+  it('counts the records when the answer has no total', async () => {
+    const { dataProvider } = setup({ data: { results: [{ id: 1 }, { id: 2 }] } });
+
+    const result = await dataProvider.getList('cousines', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: {},
+    });
+
+    expect(result).toEqual({ data: [{ id: 1 }, { id: 2 }], total: 2 });
+  });
+
+  it('answers an empty page when the envelope holds no records', async () => {
+    const { dataProvider } = setup({ data: {} });
+
+    const result = await dataProvider.getList('operations', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: {},
+    });
+
+    expect(result).toEqual({ data: [], total: 0 });
+  });
+
+  it('refuses a resource that has no definition', async () => {
+    const { http, dataProvider } = setup();
+
+    await expect(dataProvider.getList('nope', {})).rejects.toThrow('Recurso desconhecido: nope');
+    expect(http).not.toHaveBeenCalled();
+  });
+
+  it("surfaces the server's error message", async () => {
+    const http = vi.fn<HttpClient>().mockRejectedValue(new HttpError('Campo de ordenação inválido.', 400));
+    const dataProvider = createDataProvider(all, http);
+
+    await expect(dataProvider.getList('faqs', {})).rejects.toMatchObject({
+      message: 'Campo de ordenação inválido.',
+      status: 400,
+    });
+  });
+});
+
+describe('getOne', () => {
+  it('GETs the record path and unwraps the data envelope', async () => {
+    const { http, dataProvider } = setup({ data: faq });
+
+    const result = await dataProvider.getOne('faqs', { id: 3 });
+
+    expect(http.mock.calls).toEqual([['/api/faqs/id/3']]);
+    expect(result).toEqual({ data: faq });
+  });
+
+  it('encodes the id as one path segment', async () => {
+    const { http, dataProvider } = setup({ data: { id: 'a/b' } });
+
+    await dataProvider.getOne('cousines', { id: 'a/b' });
+
+    expect(http.mock.calls).toEqual([['/api/cousines/id/a%2Fb']]);
+  });
+});
+
+describe('getMany', () => {
+  it('fetches each id with its own call and keeps their order', async () => {
+    const http = vi.fn<HttpClient>((path) =>
+      Promise.resolve({ data: { id: Number(path.split('/').pop()) } }),
+    );
+    const dataProvider = createDataProvider(all, http);
+
+    const result = await dataProvider.getMany('cousines', { ids: [7, 2] });
+
+    expect(http.mock.calls).toEqual([['/api/cousines/id/7'], ['/api/cousines/id/2']]);
+    expect(result).toEqual({ data: [{ id: 7 }, { id: 2 }] });
+  });
+});
+
+describe('getManyReference', () => {
+  it('turns the target into a filter of the list call', async () => {
+    const { http, dataProvider } = setup({ data: { results: [faq], total: 1 } });
+
+    const result = await dataProvider.getManyReference('faqs', {
+      target: 'category',
+      id: 'MERCHANT',
+      pagination: { page: 1, perPage: 5 },
+      sort: { field: 'title', order: 'DESC' },
+      filter: { q: 'conta' },
+    });
+
+    expect(http).toHaveBeenCalledTimes(1);
+    expect(urlOf(http.mock.calls[0]!)).toBe(
+      `${API_URL}/api/faqs?page=1&page_size=5&sort_field=title&sort_order=DESC&search=conta&category=MERCHANT`,
+    );
+    expect(result).toEqual({ data: [faq], total: 1 });
+  });
+});
+
+describe('create', () => {
+  it("POSTs only the definition's input keys and unwraps the created record", async () => {
+    const created = { ...faq, id: 10 };
+    const { http, dataProvider } = setup({ data: created });
+
+    const result = await dataProvider.create('faqs', {
+      data: { ...faq, id: 99, extra: 'ignorado' },
+    });
+
+    expect(http.mock.calls).toEqual([
+      [
+        '/api/faqs',
+        { method: 'POST', body: { title: 'Como pago?', category: 'MERCHANT', text: 'Pelo aplicativo.' } },
+      ],
+    ]);
+    expect(result).toEqual({ data: created });
+  });
+
+  it('rejects with the message of a refused create', async () => {
+    const http = vi.fn<HttpClient>().mockRejectedValue(new HttpError('Já existe operação nessa cidade', 409));
+    const dataProvider = createDataProvider(all, http);
+
+    await expect(dataProvider.create('operations', { data: { name: 'Recife' } })).rejects.toMatchObject({
+      message: 'Já existe operação nessa cidade',
+      status: 409,
+    });
+    expect(http.mock.calls).toEqual([['/api/operations', { method: 'POST', body: { name: 'Recife' } }]]);
+  });
+});
+
+describe('update', () => {
+  it('PATCHes only the writable fields that changed', async () => {
+    const updated = { ...faq, title: 'Como pagar?' };
+    const { http, dataProvider } = setup({ data: updated });
+
+    const result = await dataProvider.update('faqs', {
+      id: 3,
+      data: { ...faq, title: 'Como pagar?', created_at: '2030-01-01T00:00:00.000Z' },
+      previousData: faq,
+    });
+
+    expect(http.mock.calls).toEqual([
+      ['/api/faqs/id/3', { method: 'PATCH', body: { title: 'Como pagar?' } }],
+    ]);
+    expect(result).toEqual({ data: updated });
+  });
+
+  it('makes no call when nothing writable changed', async () => {
+    const { http, dataProvider } = setup();
+
+    const result = await dataProvider.update('faqs', {
+      id: 3,
+      data: { ...faq, created_at: '2030-01-01T00:00:00.000Z' },
+      previousData: faq,
+    });
+
+    expect(http).not.toHaveBeenCalled();
+    expect(result).toEqual({ data: faq });
+  });
+});
+
+describe('updateMany', () => {
+  it('PATCHes each id with the writable fields and answers the ids', async () => {
+    const { http, dataProvider } = setup({ data: {} });
+
+    const result = await dataProvider.updateMany('faqs', {
+      ids: [1, 2],
+      data: { category: 'CUSTOMER', id: 5 },
+    });
+
+    expect(http.mock.calls).toEqual([
+      ['/api/faqs/id/1', { method: 'PATCH', body: { category: 'CUSTOMER' } }],
+      ['/api/faqs/id/2', { method: 'PATCH', body: { category: 'CUSTOMER' } }],
+    ]);
+    expect(result).toEqual({ data: [1, 2] });
+  });
+});
+
+describe('delete', () => {
+  it('DELETEs the record path and answers the previous record', async () => {
+    const { http, dataProvider } = setup({ data: { id: 3 } });
+
+    const result = await dataProvider.delete('faqs', { id: 3, previousData: faq });
+
+    expect(http.mock.calls).toEqual([['/api/faqs/id/3', { method: 'DELETE' }]]);
+    expect(result).toEqual({ data: faq });
+  });
+
+  it('answers the id when there is no previous record', async () => {
+    const { dataProvider } = setup({ data: { id: 4 } });
+
+    await expect(dataProvider.delete('cousines', { id: 4 })).resolves.toEqual({ data: { id: 4 } });
+  });
+});
+
+describe('deleteMany', () => {
+  it('DELETEs each id and answers the ids', async () => {
+    const { http, dataProvider } = setup({ data: {} });
+
+    const result = await dataProvider.deleteMany('cousines', { ids: [4, 5] });
+
+    expect(http.mock.calls).toEqual([
+      ['/api/cousines/id/4', { method: 'DELETE' }],
+      ['/api/cousines/id/5', { method: 'DELETE' }],
+    ]);
+    expect(result).toEqual({ data: [4, 5] });
+  });
+});
+
+describe('reorder', () => {
+  it('PATCHes the ids in their new order', async () => {
+    const { http, dataProvider } = setup({ data: { ids: [3, 1, 2] } });
+
+    const result = await dataProvider.reorder('faqs', { ids: [3, 1, 2] });
+
+    expect(http.mock.calls).toEqual([['/api/faqs/reorder', { method: 'PATCH', body: { ids: [3, 1, 2] } }]]);
+    expect(result).toEqual({ data: { ids: [3, 1, 2] } });
+  });
+});
+
+describe('action', () => {
+  it('PATCHes the action path of the record by default', async () => {
+    const { http, dataProvider } = setup({ data: { id: 5, status: 'CANCELED' } });
+
+    const result = await dataProvider.action('x', { id: 5, action: 'cancel' });
+
+    expect(http.mock.calls).toEqual([['/api/x/id/5/cancel', { method: 'PATCH', body: {} }]]);
+    expect(result).toEqual({ data: { id: 5, status: 'CANCELED' } });
+  });
+
+  it('POSTs with a body when asked to', async () => {
+    const { http, dataProvider } = setup({ data: { id: 5, status: 'AVAILABLE' } });
+
+    const result = await dataProvider.action('x', {
+      id: 5,
+      action: 'status/AVAILABLE',
+      method: 'POST',
+      data: { reason: 'mesa liberada' },
+    });
+
+    expect(http.mock.calls).toEqual([
+      ['/api/x/id/5/status/AVAILABLE', { method: 'POST', body: { reason: 'mesa liberada' } }],
+    ]);
+    expect(result).toEqual({ data: { id: 5, status: 'AVAILABLE' } });
+  });
+
+  it('answers the id when the server sends no record back', async () => {
+    // A 204 answers no body at all.
+    const dataProvider = createDataProvider(all, vi.fn<HttpClient>().mockResolvedValue(undefined));
+
+    await expect(dataProvider.action('x', { id: 5, action: 'close' })).resolves.toEqual({ data: { id: 5 } });
+  });
+});
+
+describe('envelopes', () => {
+  const record = { id: 1, name: 'Italiana' };
+
+  it('unwrap reads data, data.results and data.data', () => {
+    expect(unwrap('data', { data: record })).toEqual(record);
+    expect(unwrap('data.results', { data: { results: [record], total: 1 } })).toEqual([record]);
+    expect(unwrap('data.data', { data: { data: record } })).toEqual(record);
+  });
+
+  it('unwrap answers undefined when the body lacks the envelope', () => {
+    expect(unwrap('data', undefined)).toBeUndefined();
+    expect(unwrap('data.results', { data: record })).toBeUndefined();
+    expect(unwrap('data.data', { results: [record] })).toBeUndefined();
+  });
+
+  it.each<[Envelope, unknown, unknown]>([
+    ['data', { data: [record] }, { data: record }],
+    ['data.results', { data: { results: [record], total: 9 } }, { data: { results: record } }],
+    ['data.data', { data: { data: [record], total: 9 } }, { data: { data: record } }],
+  ])("reads a definition's %s envelope in lists and records", async (envelope, listBody, oneBody) => {
+    const definition = testResource('items', envelope);
+    const http = vi.fn<HttpClient>().mockResolvedValueOnce(listBody).mockResolvedValueOnce(oneBody);
+    const dataProvider = createDataProvider({ items: definition }, http);
+
+    const list = await dataProvider.getList('items', {});
+    const one = await dataProvider.getOne('items', { id: 1 });
+
+    expect(list).toEqual({ data: [record], total: envelope === 'data' ? 1 : 9 });
+    expect(one).toEqual({ data: record });
+    expect(http.mock.calls.map(([path]) => path)).toEqual(['/api/items', '/api/items/id/1']);
+  });
+
+  it('the data.data resource unwraps create, update and action answers too', async () => {
+    const { http, dataProvider } = setup({ data: { data: record } });
+
+    await expect(dataProvider.create('wrapped', { data: { name: 'Italiana' } })).resolves.toEqual({
+      data: record,
+    });
+    await expect(
+      dataProvider.update('wrapped', {
+        id: 1,
+        data: { id: 1, name: 'Italiana' },
+        previousData: { id: 1, name: 'It' },
+      }),
+    ).resolves.toEqual({ data: record });
+    await expect(dataProvider.action('wrapped', { id: 1, action: 'close' })).resolves.toEqual({
+      data: record,
+    });
+    expect(http.mock.calls).toEqual([
+      ['/api/wrapped', { method: 'POST', body: { name: 'Italiana' } }],
+      ['/api/wrapped/id/1', { method: 'PATCH', body: { name: 'Italiana' } }],
+      ['/api/wrapped/id/1/close', { method: 'PATCH', body: {} }],
+    ]);
+  });
+});
