@@ -20,7 +20,10 @@ if (login) {
   const origin = new URL(url).origin;
   await page.goto(`${origin}/#/login`);
   await page.getByLabel('E-mail').fill(email ?? '');
-  await page.getByLabel('Senha', { exact: false }).first().fill(password ?? '');
+  await page
+    .getByLabel('Senha', { exact: false })
+    .first()
+    .fill(password ?? '');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.waitForURL(/#\/statistics/);
 }

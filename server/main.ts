@@ -12,7 +12,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 async function main() {
   const config = readConfig();
   const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
   );
   const app = await buildApp({
     database,
@@ -55,7 +57,8 @@ async function main() {
   ];
   if (await hasDemoAccounts(database.db)) {
     lines.push('Contas de demonstração:');
-    for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.who}: ${account.email} / ${account.password}`);
+    for (const account of DEMO_ACCOUNTS)
+      lines.push(`  ${account.who}: ${account.email} / ${account.password}`);
   }
   console.log(lines.join('\n') + '\n');
 }

@@ -64,11 +64,19 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER });
       if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') return null;
-      const scope = payload.scope === 'password' ? 'password' : payload.scope === 'session' ? 'session' : null;
+      const scope =
+        payload.scope === 'password' ? 'password' : payload.scope === 'session' ? 'session' : null;
       if (!scope) return null;
       if (typeof payload.pv !== 'number') return null;
       const storeId = typeof payload.store_id === 'number' ? payload.store_id : null;
-      return { sub: payload.sub, role: payload.role, store_id: storeId, scope, pv: payload.pv, iat: payload.iat };
+      return {
+        sub: payload.sub,
+        role: payload.role,
+        store_id: storeId,
+        scope,
+        pv: payload.pv,
+        iat: payload.iat,
+      };
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;
       throw error;

@@ -50,7 +50,9 @@ if (password !== undefined && !STRONG_PASSWORD.test(password)) {
 
 const config = readConfig();
 const database = await openDatabase(
-  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: config.dataDir },
 );
 try {
   const { email, name, phone } = input.data;

@@ -39,7 +39,9 @@ export default fp(
 
     app.addHook('onRoute', (route) => {
       if (!route.config?.access) {
-        throw new Error(`A rota ${String(route.method)} ${route.url} não declara quem pode acessá-la (config.access).`);
+        throw new Error(
+          `A rota ${String(route.method)} ${route.url} não declara quem pode acessá-la (config.access).`,
+        );
       }
     });
 

@@ -8,17 +8,22 @@ import { pgConstraint, pgErrorCode } from '../db/client';
  * One error shape for every failure: `{ "error": { "message": "…" } }` in Portuguese.
  * A 5xx never leaks its cause; the log keeps it.
  */
-export default fp(async (app) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { status, message } = describe(error);
-    if (status >= 500) request.log.error({ err: error }, 'unhandled error');
-    void reply.status(status).send({ error: { message } });
-  });
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const { status, message } = describe(error);
+      if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+      void reply.status(status).send({ error: { message } });
+    });
 
-  app.setNotFoundHandler((request, reply) => {
-    void reply.status(404).send({ error: { message: `Rota não encontrada: ${request.method} ${request.url.split('?')[0]}` } });
-  });
-}, { name: 'errors' });
+    app.setNotFoundHandler((request, reply) => {
+      void reply
+        .status(404)
+        .send({ error: { message: `Rota não encontrada: ${request.method} ${request.url.split('?')[0]}` } });
+    });
+  },
+  { name: 'errors' },
+);
 
 function describe(error: FastifyError): { status: number; message: string } {
   if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
@@ -45,7 +50,10 @@ function describe(error: FastifyError): { status: number; message: string } {
     return { status: 409, message: 'Este registro está ligado a outros e não pode ser alterado assim.' };
   }
   if (sqlState === '23514' || sqlState === '23502' || sqlState === '22P02' || sqlState === '22003') {
-    return { status: 400, message: `Dados inválidos${pgConstraint(error) ? ` (${pgConstraint(error)})` : ''}.` };
+    return {
+      status: 400,
+      message: `Dados inválidos${pgConstraint(error) ? ` (${pgConstraint(error)})` : ''}.`,
+    };
   }
   if (error.statusCode === 429) {
     return { status: 429, message: 'Muitas requisições. Tente novamente em alguns minutos.' };

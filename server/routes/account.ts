@@ -45,7 +45,12 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           .strictObject({
             password: z.string().max(200).regex(STRONG_PASSWORD, STRONG_PASSWORD_MESSAGE).optional(),
             current_password: z.string().max(200).optional(),
-            fullname: z.string().trim().min(1, 'Campo obrigatório').max(100, 'Limite máximo de 100 caracteres.').optional(),
+            fullname: z
+              .string()
+              .trim()
+              .min(1, 'Campo obrigatório')
+              .max(100, 'Limite máximo de 100 caracteres.')
+              .optional(),
             phone: z
               .string()
               .transform((v) => v.replace(/\D/g, ''))

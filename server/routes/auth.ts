@@ -100,10 +100,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const since = sql`now() - make_interval(mins => ${REQUEST_WINDOW_MINUTES})`;
       const [counts] = await app.db
         .select({
-          byEmail: sql<number>`count(*) filter (where lower(${passwordTokens.email}) = ${address})`.mapWith(Number),
-          byAddress: sql<number>`count(*) filter (where ${passwordTokens.requester_ip} = ${request.ip})`.mapWith(
+          byEmail: sql<number>`count(*) filter (where lower(${passwordTokens.email}) = ${address})`.mapWith(
             Number,
           ),
+          byAddress:
+            sql<number>`count(*) filter (where ${passwordTokens.requester_ip} = ${request.ip})`.mapWith(
+              Number,
+            ),
         })
         .from(passwordTokens)
         .where(

@@ -18,7 +18,10 @@ const idParams = z.object({
 });
 
 /** Registers list, one, create, update and delete for each resource, as its definition says. */
-const resourceRoutes: FastifyPluginAsync<{ resources: readonly CrudResource[] }> = async (base, { resources }) => {
+const resourceRoutes: FastifyPluginAsync<{ resources: readonly CrudResource[] }> = async (
+  base,
+  { resources },
+) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   for (const resource of resources) {
@@ -41,12 +44,15 @@ const resourceRoutes: FastifyPluginAsync<{ resources: readonly CrudResource[] }>
     const filterable = Object.entries(definition.fields).filter(([, f]) => f.kind === 'select' && f.choices);
     const { access } = definition;
 
-    const scope = (request: FastifyRequest): SQL => (storeColumn ? storeCondition(request, storeColumn) : sql`true`);
+    const scope = (request: FastifyRequest): SQL =>
+      storeColumn ? storeCondition(request, storeColumn) : sql`true`;
     const byId = (request: FastifyRequest, id: number) => and(eq(idColumn, id), scope(request));
 
-    const prepare = (values: Record<string, unknown>) => (resource.beforeWrite ? resource.beforeWrite(values) : values);
+    const prepare = (values: Record<string, unknown>) =>
+      resource.beforeWrite ? resource.beforeWrite(values) : values;
     const translateWriteError = (error: unknown): never => {
-      if (pgErrorCode(error) === '23505') throw conflict(definition.messages.duplicate ?? 'Já existe um registro com esses dados.');
+      if (pgErrorCode(error) === '23505')
+        throw conflict(definition.messages.duplicate ?? 'Já existe um registro com esses dados.');
       throw error;
     };
 
@@ -63,7 +69,9 @@ const resourceRoutes: FastifyPluginAsync<{ resources: readonly CrudResource[] }>
           .min(1, 'Tamanho de página inválido.')
           .max(1000, 'No máximo 1000 registros por página.')
           .default(definition.list.perPage),
-        sort_field: z.enum(sortable as [string, ...string[]], { error: 'Campo de ordenação inválido.' }).default(definition.list.sort.field),
+        sort_field: z
+          .enum(sortable as [string, ...string[]], { error: 'Campo de ordenação inválido.' })
+          .default(definition.list.sort.field),
         sort_order: z
           .string()
           .transform((v) => v.toUpperCase())
@@ -116,7 +124,10 @@ const resourceRoutes: FastifyPluginAsync<{ resources: readonly CrudResource[] }>
               .orderBy(order(column(params.sort_field)), order(idColumn))
               .limit(params.page_size)
               .offset((params.page - 1) * params.page_size),
-            app.db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(table as PgTable).where(where),
+            app.db
+              .select({ total: sql<number>`count(*)`.mapWith(Number) })
+              .from(table as PgTable)
+              .where(where),
           ]);
           return { data: { results, total: count?.total ?? 0 } };
         },
@@ -128,7 +139,10 @@ const resourceRoutes: FastifyPluginAsync<{ resources: readonly CrudResource[] }>
         recordRoute,
         { config: { access: access.one }, schema: { params: idParams } },
         async (request) => {
-          const [record] = await app.db.select(visible).from(table as PgTable).where(byId(request, request.params.id));
+          const [record] = await app.db
+            .select(visible)
+            .from(table as PgTable)
+            .where(byId(request, request.params.id));
           if (!record) throw notFound();
           return { data: record };
         },

@@ -11,7 +11,15 @@ export const DEMO_ACCOUNTS = [
   { who: 'Equipe do Sabor do Sertão', email: 'gerente@sabordosertao.com.br', password: 'Sertao@2026' },
 ] as const;
 
-const CUISINES = ['Italiana', 'Nordestina', 'Japonesa', 'Hamburgueria', 'Vegetariana', 'Churrascaria', 'Árabe'];
+const CUISINES = [
+  'Italiana',
+  'Nordestina',
+  'Japonesa',
+  'Hamburgueria',
+  'Vegetariana',
+  'Churrascaria',
+  'Árabe',
+];
 const CITIES = ['São Paulo', 'Rio de Janeiro', 'Belo Horizonte', 'Recife', 'Curitiba'];
 const FAQS = [
   {
@@ -38,7 +46,9 @@ const FAQS = [
 
 /** Seeds the demo into a new database, in one transaction (hashes computed first). */
 export async function seedDemo(db: Db): Promise<void> {
-  const [adminHash, cantinaHash, sertaoHash] = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
+  const [adminHash, cantinaHash, sertaoHash] = await Promise.all(
+    DEMO_ACCOUNTS.map((a) => hashPassword(a.password)),
+  );
   await db.transaction(async (tx) => {
     await tx.insert(cuisines).values(CUISINES.map((name) => ({ name, name_key: nameKey(name) })));
     await tx.insert(operations).values(CITIES.map((name) => ({ name, name_key: nameKey(name) })));

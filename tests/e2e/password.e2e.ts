@@ -52,7 +52,7 @@ describe('password recovery', () => {
     await page.waitForURL(/#\/statistics$/);
     await page.getByRole('menuitem', { name: 'Reservas' }).waitFor();
 
-    await page.evaluate(() => localStorage.clear());
+    await page.evaluate('localStorage.clear()');
     await page.goto(`${server.url}/#/login`);
     await signIn(page, 'gerente@sabordosertao.com.br', 'NovaSenha1');
     await page.waitForURL(/#\/statistics$/);
