@@ -55,7 +55,10 @@ export async function seedDemo(db: Db): Promise<void> {
     await tx.insert(faqs).values(FAQS);
     const [cantina, sertao] = await tx
       .insert(stores)
-      .values([{ name: 'Cantina Bella' }, { name: 'Sabor do Sertão' }])
+      .values([
+        { name: 'Cantina Bella', slug: 'cantinabella' },
+        { name: 'Sabor do Sertão', slug: 'sabordosertao' },
+      ])
       .returning({ id: stores.id });
     await tx.insert(accounts).values([
       {

@@ -1,0 +1,26 @@
+/** The state names of both specifications, as the API sends them. */
+export const STORE_STATUS = ['OK', 'INACTIVE', 'CLOSED'] as const;
+export const ACCOUNT_STATUS = ['ACTIVE', 'INACTIVE'] as const;
+export const CUSTOMER_STATUS = ['ACTIVE', 'INACTIVE', 'BLOCKED'] as const;
+export const GENDERS = ['M', 'F', 'O'] as const;
+export const PLATFORMS = ['IOS', 'ANDROID'] as const;
+export const APP_SKINS = ['WHITE', 'BLACK'] as const;
+export const FAQ_CATEGORIES = ['MERCHANT', 'CUSTOMER'] as const;
+export const NOTIFICATION_STATUS = ['ACTIVE', 'CANCELLED'] as const;
+export const ORDER_ORIGINS = ['INDOOR', 'DELIVERY'] as const;
+export const PROMO_TYPES = ['FIRST_USE', 'NORMAL'] as const;
+export const MEDIA_TYPES = ['PHOTO', 'VIDEO'] as const;
+export const INTEGRATION_TYPES = ['OPDV'] as const;
+export const CATEGORY_DISPLAY = ['ALL', 'GRID', 'LIST'] as const;
+export const PRODUCT_ICONS = ['WATER', 'DRAFT_BEER', 'SODA', 'JUICE', 'WINE'] as const;
+export const RESERVATION_STATUS = ['CREATED', 'CONFIRMED', 'CANCELLED', 'UNAVAILABLE'] as const;
+export const TABLE_STATUS = ['AVAILABLE', 'OCCUPIED'] as const;
+export const ORDER_STATUS = ['OPENED', 'CLOSED'] as const;
+export const PAYMENT_STATUS = ['OPEN', 'PARTIALLY_PAID', 'PAID'] as const;
+export const ITEM_STATUS = ['PLACED', 'PREPARING', 'READY', 'CANCELLED', 'SAVED'] as const;
+export const PAYMENT_KINDS = ['PHYSICAL', 'DIGITAL'] as const;
+export const PAYMENT_METHODS = ['CREDIT_CARD', 'DEBIT_CARD', 'PIX', 'CASH', 'MEAL_VOUCHER'] as const;
+export const COUPON_STATUS = ['CREATED', 'CONFIRMED', 'CANCELLED'] as const;
+export const COUPON_ORDER_TYPES = ['EITHER', 'INDOOR', 'DELIVERY'] as const;
+export const DEPOSIT_STATUS = ['PENDING', 'PAID', 'FAILED'] as const;
+export const STATEMENT_KINDS = ['RECEIVED', 'CANCELED', 'TAX', 'DEPOSIT'] as const;

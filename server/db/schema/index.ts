@@ -1,0 +1,8 @@
+/** The whole data model (see docs/data-model.md): one module per area, one schema. */
+export * from './platform';
+export * from './customers';
+export * from './menu';
+export * from './service';
+export * from './content';
+export * from './loyalty';
+export * from './finance';

@@ -1,0 +1,228 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, oneOf, updatedAt } from './columns';
+import { ACCOUNT_STATUS, APP_SKINS, STORE_STATUS } from './enums';
+
+export interface TimePeriod {
+  start_time: string; // HH:mm
+  end_time: string;
+}
+export interface DayHours {
+  day_of_week: number; // 0 Sunday … 6 Saturday
+  time_periods: TimePeriod[];
+}
+export interface StoreLink {
+  title: string;
+  url: string;
+  active: boolean;
+  icon?: string;
+}
+export interface DefaultLinks {
+  menu: StoreLink;
+  reservations: StoreLink;
+}
+
+export const cuisines = pgTable(
+  'cuisines',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    name_key: text('name_key').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('cuisines_name_key').on(t.name_key), index('cuisines_name_idx').on(t.name)],
+);
+
+/** Cities where the platform operates. */
+export const operations = pgTable(
+  'operations',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    name_key: text('name_key').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('operations_name_key').on(t.name_key), index('operations_name_idx').on(t.name)],
+);
+
+/** Restaurants (platform-admin spec 3; restaurant spec 3, store settings). */
+export const stores = pgTable(
+  'stores',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    company_name: text('company_name'),
+    cnpj: text('cnpj'),
+    phone: text('phone'),
+    whatsapp: text('whatsapp'),
+    site: text('site'),
+    instagram: text('instagram'),
+    description: text('description'),
+    full_description: text('full_description'),
+    cousine_id: integer('cousine_id').references(() => cuisines.id, { onDelete: 'set null' }),
+    operation_id: integer('operation_id').references(() => operations.id, { onDelete: 'set null' }),
+    status: text('status', { enum: STORE_STATUS }).notNull().default('OK'),
+    logo_white: text('logo_white'),
+    logo_black: text('logo_black'),
+    bg_image: text('bg_image'),
+    // Address.
+    street: text('street'),
+    street_number: text('street_number'),
+    neighborhood: text('neighborhood'),
+    zip_code: text('zip_code'),
+    city: text('city'),
+    uf: text('uf'),
+    maps_url: text('maps_url'),
+    // Legal responsible and the account that runs the store.
+    name_responsible: text('name_responsible'),
+    cpf: text('cpf'),
+    email: text('email'),
+    phone_responsible: text('phone_responsible'),
+    email_admin: text('email_admin'),
+    // Platform fees, percent of each payment.
+    feedme_physical_tax: numeric('feedme_physical_tax', { precision: 5, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
+    feedme_digital_tax: numeric('feedme_digital_tax', { precision: 5, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
+    service_charge: numeric('service_charge', { precision: 5, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
+    app_skin: text('app_skin', { enum: APP_SKINS }).notNull().default('WHITE'),
+    opening_hours: jsonb('opening_hours').$type<DayHours[]>().notNull().default([]),
+    reservations: boolean('reservations').notNull().default(false),
+    reservation_hours: jsonb('reservation_hours').$type<DayHours[]>().notNull().default([]),
+    links: jsonb('links').$type<StoreLink[]>().notNull().default([]),
+    default_links: jsonb('default_links').$type<DefaultLinks | null>(),
+    // Kept in step with reviews, so the restaurant list needs no aggregate per row.
+    n_ratings: integer('n_ratings').notNull().default(0),
+    rating: numeric('rating', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
+    list_order: integer('list_order').notNull().default(0),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('stores_slug_key').on(t.slug),
+    index('stores_list_order_idx').on(t.list_order, t.id),
+    index('stores_status_idx').on(t.status),
+    index('stores_cousine_idx').on(t.cousine_id),
+    index('stores_operation_idx').on(t.operation_id),
+    index('stores_name_search_idx').using('gin', sql`immutable_unaccent(lower(${t.name})) gin_trgm_ops`),
+    check('stores_status_check', oneOf(t.status, STORE_STATUS)),
+    check('stores_app_skin_check', oneOf(t.app_skin, APP_SKINS)),
+    check('stores_uf_check', sql`${t.uf} is null or ${t.uf} ~ '^[A-Z]{2}$'`),
+    check('stores_cnpj_check', sql`${t.cnpj} is null or ${t.cnpj} ~ '^[0-9]{14}$'`),
+    check('stores_cpf_check', sql`${t.cpf} is null or ${t.cpf} ~ '^[0-9]{11}$'`),
+    check(
+      'stores_fees_check',
+      sql`${t.feedme_physical_tax} between 0 and 100 and ${t.feedme_digital_tax} between 0 and 100 and ${t.service_charge} between 0 and 100`,
+    ),
+    check('stores_rating_check', sql`${t.rating} between 0 and 5 and ${t.n_ratings} >= 0`),
+    check(
+      'stores_hours_check',
+      sql`jsonb_typeof(${t.opening_hours}) = 'array' and jsonb_typeof(${t.reservation_hours}) = 'array'`,
+    ),
+    check('stores_links_check', sql`jsonb_typeof(${t.links}) = 'array'`),
+  ],
+);
+
+/** Bank accounts a store is paid into (read-only on the store detail; financial views). */
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: id(),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    bank_code: text('bank_code').notNull(),
+    bank_name: text('bank_name').notNull(),
+    agency: text('agency').notNull(),
+    account: text('account').notNull(),
+    account_type: text('account_type', { enum: ['CHECKING', 'SAVINGS'] }).notNull(),
+    holder_name: text('holder_name').notNull(),
+    holder_document: text('holder_document').notNull(),
+    pix_key: text('pix_key'),
+    is_default: boolean('is_default').notNull().default(false),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('bank_accounts_store_idx').on(t.store_id),
+    uniqueIndex('bank_accounts_one_default')
+      .on(t.store_id)
+      .where(sql`${t.is_default}`),
+    check('bank_accounts_type_check', oneOf(t.account_type, ['CHECKING', 'SAVINGS'])),
+  ],
+);
+
+/**
+ * Everyone who signs in to the back-office: platform administrators (role ADMIN, no store)
+ * and restaurant staff (any other role, bound to one store).
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: id(),
+    fullname: text('fullname').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    password_hash: text('password_hash'),
+    role: text('role').notNull(),
+    store_id: integer('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+    permissions: jsonb('permissions').$type<Record<string, number>>().notNull().default({}),
+    status: text('status', { enum: ACCOUNT_STATUS }).notNull().default('ACTIVE'),
+    failed_logins: smallint('failed_logins').notNull().default(0),
+    locked_until: timestamp('locked_until', { withTimezone: true }),
+    /** Tokens issued before this instant no longer open anything. */
+    password_changed_at: timestamp('password_changed_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('accounts_email_key').on(sql`lower(${t.email})`),
+    index('accounts_store_idx').on(t.store_id),
+    index('accounts_role_idx').on(t.role),
+    check('accounts_status_check', oneOf(t.status, ACCOUNT_STATUS)),
+    // Staff always belong to a store; administrators never do.
+    check(
+      'accounts_role_store_check',
+      sql`(${t.role} = 'ADMIN' and ${t.store_id} is null) or (${t.role} <> 'ADMIN' and ${t.store_id} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * One row per token request ("key"). Rows exist for unknown e-mails too, so that the answer
+ * and the rate limits are the same whether or not the account exists.
+ */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    key: text('key').primaryKey(),
+    email: text('email').notNull(),
+    account_id: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    requester_ip: text('requester_ip').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('password_tokens_email_idx').on(sql`lower(${t.email})`, t.created_at),
+    index('password_tokens_ip_idx').on(t.requester_ip, t.created_at),
+  ],
+);

@@ -1,0 +1,314 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, nonNegative, oneOf, updatedAt } from './columns';
+import {
+  COUPON_ORDER_TYPES,
+  COUPON_STATUS,
+  ITEM_STATUS,
+  ORDER_ORIGINS,
+  ORDER_STATUS,
+  PAYMENT_KINDS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUS,
+  PLATFORMS,
+  RESERVATION_STATUS,
+  TABLE_STATUS,
+} from './enums';
+import { stores } from './platform';
+import { customers } from './customers';
+import { kitchens, products } from './menu';
+import { promoCodes } from './content';
+
+/** Tables of the floor; the number is unique in its store. */
+export const tables = pgTable(
+  'tables',
+  {
+    id: id(),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    name: text('name').notNull(),
+    status: text('status', { enum: TABLE_STATUS }).notNull().default('AVAILABLE'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tables_store_number_key').on(t.store_id, t.number),
+    unique('tables_id_store_key').on(t.id, t.store_id),
+    check('tables_status_check', oneOf(t.status, TABLE_STATUS)),
+    check('tables_number_check', sql`${t.number} > 0`),
+  ],
+);
+
+/** A table's tab: opened by the first customer to sit, closed when settled and released. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    table_id: integer('table_id'),
+    order_type: text('order_type', { enum: ORDER_ORIGINS }).notNull().default('INDOOR'),
+    status: text('status', { enum: ORDER_STATUS }).notNull().default('OPENED'),
+    payment_status: text('payment_status', { enum: PAYMENT_STATUS }).notNull().default('OPEN'),
+    waiter_requested: boolean('waiter_requested').notNull().default(false),
+    waiter_requested_at: timestamp('waiter_requested_at', { withTimezone: true }),
+    subtotal: integer('subtotal').notNull().default(0),
+    service_charge: integer('service_charge').notNull().default(0),
+    discount: integer('discount').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    total_paid: integer('total_paid').notNull().default(0),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    closed_at: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    foreignKey({
+      name: 'orders_table_fk',
+      columns: [t.table_id, t.store_id],
+      foreignColumns: [tables.id, tables.store_id],
+    }).onDelete('set null (table_id)' as 'set null'),
+    unique('orders_id_store_key').on(t.id, t.store_id),
+    // One open tab per table.
+    uniqueIndex('orders_one_open_per_table')
+      .on(t.table_id)
+      .where(sql`${t.status} = 'OPENED' and ${t.table_id} is not null`),
+    index('orders_store_created_idx').on(t.store_id, t.created_at),
+    index('orders_store_status_idx').on(t.store_id, t.status, t.created_at),
+    index('orders_created_idx').on(t.created_at),
+    check('orders_status_check', oneOf(t.status, ORDER_STATUS)),
+    check('orders_payment_status_check', oneOf(t.payment_status, PAYMENT_STATUS)),
+    check('orders_type_check', oneOf(t.order_type, ORDER_ORIGINS)),
+    check(
+      'orders_money_check',
+      sql`${t.subtotal} >= 0 and ${t.service_charge} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0 and ${t.total_paid} >= 0`,
+    ),
+    check('orders_closed_check', sql`(${t.status} = 'CLOSED') = (${t.closed_at} is not null)`),
+  ],
+);
+
+/** Each customer's part of a tab. */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: id(),
+    order_id: integer('order_id').notNull(),
+    store_id: integer('store_id').notNull(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    subtotal: integer('subtotal').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    total_paid: integer('total_paid').notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'tickets_order_fk',
+      columns: [t.order_id, t.store_id],
+      foreignColumns: [orders.id, orders.store_id],
+    }).onDelete('cascade'),
+    uniqueIndex('tickets_order_customer_key').on(t.order_id, t.customer_id),
+    unique('tickets_id_order_key').on(t.id, t.order_id),
+    index('tickets_customer_idx').on(t.customer_id, t.created_at),
+    check('tickets_money_check', sql`${t.subtotal} >= 0 and ${t.total} >= 0 and ${t.total_paid} >= 0`),
+  ],
+);
+
+export interface ItemComplement {
+  name: string;
+  price: number;
+  quantity: number;
+}
+
+/** What a customer ordered; the kitchen board follows its status. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    store_id: integer('store_id').notNull(),
+    order_id: integer('order_id').notNull(),
+    ticket_id: integer('ticket_id').notNull(),
+    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    kitchen_id: integer('kitchen_id').references(() => kitchens.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    thumbnail: text('thumbnail'),
+    product_price: integer('product_price').notNull(),
+    quantity: smallint('quantity').notNull().default(1),
+    observations: text('observations'),
+    complements: jsonb('complements').$type<ItemComplement[]>().notNull().default([]),
+    status: text('status', { enum: ITEM_STATUS }).notNull().default('PLACED'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'order_items_order_fk',
+      columns: [t.order_id, t.store_id],
+      foreignColumns: [orders.id, orders.store_id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'order_items_ticket_fk',
+      columns: [t.ticket_id, t.order_id],
+      foreignColumns: [tickets.id, tickets.order_id],
+    }).onDelete('cascade'),
+    // The kitchen board: a store's live items by status, newest first.
+    index('order_items_board_idx').on(t.store_id, t.status, t.created_at),
+    index('order_items_order_idx').on(t.order_id),
+    index('order_items_ticket_idx').on(t.ticket_id),
+    index('order_items_product_idx').on(t.product_id),
+    check('order_items_status_check', oneOf(t.status, ITEM_STATUS)),
+    check('order_items_price_check', nonNegative(t.product_price)),
+    check('order_items_quantity_check', sql`${t.quantity} > 0`),
+    check('order_items_complements_check', sql`jsonb_typeof(${t.complements}) = 'array'`),
+  ],
+);
+
+/** Money received: physical (at the table, "dar baixa") or digital (in the app). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    store_id: integer('store_id').notNull(),
+    order_id: integer('order_id').notNull(),
+    customer_id: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: PAYMENT_KINDS }).notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    amount: integer('amount').notNull(),
+    /** The platform's fee on this payment, in cents. */
+    fee: integer('fee').notNull().default(0),
+    cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'payments_order_fk',
+      columns: [t.order_id, t.store_id],
+      foreignColumns: [orders.id, orders.store_id],
+    }).onDelete('cascade'),
+    index('payments_store_created_idx').on(t.store_id, t.created_at),
+    index('payments_order_idx').on(t.order_id),
+    index('payments_created_idx').on(t.created_at),
+    check('payments_kind_check', oneOf(t.kind, PAYMENT_KINDS)),
+    check('payments_method_check', oneOf(t.method, PAYMENT_METHODS)),
+    check('payments_amount_check', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.fee} <= ${t.amount}`),
+  ],
+);
+
+/** Discounts granted to a customer: by the loyalty program or a promo code. */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    store_id: integer('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    promo_code_id: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
+    loyalty: boolean('loyalty').notNull().default(false),
+    order_id: integer('order_id'),
+    order_type: text('order_type', { enum: COUPON_ORDER_TYPES }).notNull().default('EITHER'),
+    status: text('status', { enum: COUPON_STATUS }).notNull().default('CREATED'),
+    discount: numeric('discount', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    amount: integer('amount').notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('coupons_store_created_idx').on(t.store_id, t.created_at),
+    index('coupons_customer_idx').on(t.customer_id),
+    index('coupons_order_idx').on(t.order_id),
+    check('coupons_status_check', oneOf(t.status, COUPON_STATUS)),
+    check('coupons_order_type_check', oneOf(t.order_type, COUPON_ORDER_TYPES)),
+    check('coupons_discount_check', sql`${t.discount} > 0 and ${t.discount} <= 100 and ${t.amount} >= 0`),
+  ],
+);
+
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: id(),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    customer_id: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    code: text('code').notNull(),
+    fullname: text('fullname').notNull(),
+    email: text('email'),
+    phone: text('phone').notNull(),
+    n_persons: smallint('n_persons').notNull(),
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    observations: text('observations'),
+    status: text('status', { enum: RESERVATION_STATUS }).notNull().default('CREATED'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reservations_code_key').on(t.code),
+    index('reservations_store_date_idx').on(t.store_id, t.date),
+    index('reservations_store_status_idx').on(t.store_id, t.status, t.date),
+    check('reservations_status_check', oneOf(t.status, RESERVATION_STATUS)),
+    check('reservations_persons_check', sql`${t.n_persons} between 1 and 100`),
+    check('reservations_phone_check', sql`${t.phone} ~ '^[0-9]{10,11}$'`),
+  ],
+);
+
+/** Visits: a customer checking in at a restaurant (statistics, audiences, trending). */
+export const checkins = pgTable(
+  'checkins',
+  {
+    id: id(),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    order_id: integer('order_id'),
+    platform: text('platform', { enum: PLATFORMS }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('checkins_store_created_idx').on(t.store_id, t.created_at),
+    index('checkins_customer_store_idx').on(t.customer_id, t.store_id),
+    index('checkins_created_idx').on(t.created_at),
+    check('checkins_platform_check', oneOf(t.platform, PLATFORMS)),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    order_id: integer('order_id'),
+    rating: smallint('rating').notNull(),
+    text: text('text').notNull().default(''),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('reviews_store_created_idx').on(t.store_id, t.created_at),
+    index('reviews_customer_idx').on(t.customer_id),
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
+);
