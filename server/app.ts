@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../src/resources/define';
@@ -15,6 +17,7 @@ import accountRoutes from './routes/account';
 import resourceRoutes from './routes/resources';
 import healthRoutes from './routes/health';
 import webRoutes from './routes/web';
+import uploadRoutes from './routes/uploads';
 import { crudResources } from './resources/registry';
 
 // Validation messages that the definitions do not set themselves come out in Portuguese.
@@ -44,6 +47,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Folder of the built web app; omitted in API-only tests. */
   webRoot?: string;
+  /** Where stored files live (`DATA_DIR/uploads`). */
+  uploadsDir: string;
   logger?: boolean | { level: string };
   /** Behind a load balancer the client address comes from X-Forwarded-For. */
   trustProxy?: boolean;
@@ -73,6 +78,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   // External plugins.
+  // Files are sent by the routes that own them (web app, uploads), each with its own root.
+  fs.mkdirSync(options.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, { root: options.uploadsDir, serve: false });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -102,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(resourceRoutes, { resources: crudResources });
+  await app.register(uploadRoutes, { dir: options.uploadsDir });
   if (options.webRoot) await app.register(webRoutes, { root: options.webRoot });
 
   return app;

@@ -22,6 +22,7 @@ async function main() {
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
     webRoot: path.join(root, 'dist'),
+    uploadsDir: path.join(config.dataDir, 'uploads'),
     logger: { level: config.logLevel },
   });
 

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 
 /**
@@ -12,15 +11,14 @@ const webRoutes: FastifyPluginAsync<{ root: string }> = async (app, { root }) =>
     app.log.warn(`Web app not built (${root}); run npm run build. Only the API is served.`);
     return;
   }
-  await app.register(fastifyStatic, { root, serve: false });
   const sendApp = { config: { access: 'public' as const } };
-  app.get('/', sendApp, (_request, reply) => reply.sendFile('index.html', { maxAge: 0 }));
+  app.get('/', sendApp, (_request, reply) => reply.sendFile('index.html', root, { maxAge: 0 }));
   app.get('/assets/*', sendApp, (request, reply) => {
     const file = (request.params as { '*': string })['*'];
     // Hashed file names never change content, so browsers may keep them for a year.
-    return reply.sendFile(path.join('assets', file), { maxAge: '365d', immutable: true });
+    return reply.sendFile(path.join('assets', file), root, { maxAge: '365d', immutable: true });
   });
-  app.get('/favicon.svg', sendApp, (_request, reply) => reply.sendFile('favicon.svg'));
+  app.get('/favicon.svg', sendApp, (_request, reply) => reply.sendFile('favicon.svg', root));
 };
 
 export default webRoutes;

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -39,6 +42,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       database,
       jwtSecret: crypto.randomBytes(32).toString('hex'),
       webRoot: options.webRoot,
+      uploadsDir: fs.mkdtempSync(path.join(os.tmpdir(), 'painel-uploads-')),
       mailer: {
         async send(message) {
           outbox.push(message);
