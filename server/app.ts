@@ -18,6 +18,9 @@ import resourceRoutes from './routes/resources';
 import healthRoutes from './routes/health';
 import webRoutes from './routes/web';
 import uploadRoutes from './routes/uploads';
+import storeRoutes from './routes/stores';
+import statisticsRoutes from './routes/statistics';
+import municipalityRoutes from './routes/municipalities';
 import { crudResources } from './resources/registry';
 
 // Validation messages that the definitions do not set themselves come out in Portuguese.
@@ -110,6 +113,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(resourceRoutes, { resources: crudResources });
+  await app.register(storeRoutes);
+  await app.register(statisticsRoutes);
+  await app.register(municipalityRoutes);
   await app.register(uploadRoutes, { dir: options.uploadsDir });
   if (options.webRoot) await app.register(webRoutes, { root: options.webRoot });
 

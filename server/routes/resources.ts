@@ -4,18 +4,12 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pgErrorCode } from '../db/client';
+import { idParams } from './params';
 import { badRequest, conflict, notFound } from '../http-errors';
 import { storeCondition, writableStoreId } from '../plugins/access';
 import type { CrudResource } from '../resources/crud';
 
 // Only a plain positive integer that fits the integer column: no '1e3', '0x10', ' 7' or '+7'.
-const idParams = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, 'Identificador inválido.')
-    .transform(Number)
-    .pipe(z.number().max(2_147_483_647, 'Identificador inválido.')),
-});
 
 /** Registers list, one, create, update and delete for each resource, as its definition says. */
 const resourceRoutes: FastifyPluginAsync<{ resources: readonly CrudResource[] }> = async (

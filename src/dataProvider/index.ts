@@ -61,8 +61,13 @@ export function createDataProvider(
     if (!definition) throw new Error(`Recurso desconhecido: ${resource}`);
     return definition;
   };
-  const writable = (definition: ResourceDefinition, data: Record<string, unknown>) => {
-    const keys = Object.keys(definition.input.shape);
+  const writable = (
+    definition: ResourceDefinition,
+    data: Record<string, unknown>,
+    operation: 'create' | 'update',
+  ) => {
+    const schema = operation === 'update' ? (definition.updateInput ?? definition.input) : definition.input;
+    const keys = Object.keys(schema.shape);
     return Object.fromEntries(Object.entries(data).filter(([key]) => keys.includes(key)));
   };
   const changed = (data: Record<string, unknown>, previous: Record<string, unknown> | undefined) =>
@@ -101,7 +106,7 @@ export function createDataProvider(
 
   const update = async (resource: string, params: UpdateParams) => {
     const definition = definitionOf(resource);
-    const payload = writable(definition, changed(params.data, params.previousData));
+    const payload = writable(definition, changed(params.data, params.previousData), 'update');
     // Nothing changed: nothing to send (the API refuses an empty update).
     if (Object.keys(payload).length === 0 && params.previousData)
       return { data: params.previousData as RaRecord };
@@ -132,7 +137,7 @@ export function createDataProvider(
       const definition = definitionOf(resource);
       const body = await http(definition.endpoint, {
         method: 'POST',
-        body: writable(definition, params.data),
+        body: writable(definition, params.data, 'create'),
       });
       return { data: unwrap(definition.envelope.one, body) as RaRecord };
     }) as DataProvider['create'],

@@ -53,6 +53,8 @@ export interface ResourceDefinition<Input extends z.ZodObject = z.ZodObject> {
   fields: Record<string, FieldDefinition>;
   /** Body of a create; an update accepts any subset of it. Messages are the users'. */
   input: Input;
+  /** Body of an update when it differs from a partial create (nested settings, admin-only fields). */
+  updateInput?: z.ZodObject;
   list: ListDefinition;
   /** Records belong to a store: staff see only their own; a store_id they send is ignored. */
   storeScoped?: boolean;

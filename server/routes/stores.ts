@@ -1,0 +1,270 @@
+import { and, asc, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { restaurants, storeCreateInput, storeUpdateInput } from '../../src/resources/restaurants/definition';
+import { accounts, cuisines, operations, stores } from '../db/schema';
+import { pgConstraint, pgErrorCode } from '../db/client';
+import { badRequest, conflict, forbidden, notFound } from '../http-errors';
+import { ADMIN, callerOf, storeCondition } from '../plugins/access';
+import { containsTerm, idParams, paging, reorderBody, sortOrder } from './params';
+import { DEFAULT_OPENING_HOURS, defaultLinksFor, storeSlug, storeToApi } from '../stores/serialize';
+
+const STORE_STATUSES = ['OK', 'INACTIVE', 'CLOSED'] as const;
+const sortable = {
+  name: stores.name,
+  n_ratings: stores.n_ratings,
+  rating: stores.rating,
+  status: stores.status,
+  list_order: stores.list_order,
+  created_at: stores.created_at,
+} as const;
+
+const listQuery = z.strictObject({
+  ...paging(restaurants.list.perPage),
+  sort_field: z
+    .enum(Object.keys(sortable) as [keyof typeof sortable], { error: 'Campo de ordenação inválido.' })
+    .default('list_order'),
+  sort_order: sortOrder,
+  search: z.string().trim().max(200, 'Busca muito longa.').optional(),
+  /** One status or several, comma-separated (the approvals page asks for INACTIVE,CLOSED). */
+  status: z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim().toUpperCase()))
+    .pipe(z.array(z.enum(STORE_STATUSES, { error: 'Situação inválida.' })))
+    .optional(),
+  cousine_id: z.coerce.number().int().positive().optional(),
+  operation_id: z.coerce.number().int().positive().optional(),
+  city: z.string().trim().max(100).optional(),
+});
+
+const listColumns = {
+  id: stores.id,
+  name: stores.name,
+  slug: stores.slug,
+  status: stores.status,
+  n_ratings: stores.n_ratings,
+  rating: stores.rating,
+  list_order: stores.list_order,
+  logo_black: stores.logo_black,
+  logo_white: stores.logo_white,
+  city: stores.city,
+  uf: stores.uf,
+  cousine_id: stores.cousine_id,
+  operation_id: stores.operation_id,
+  cousine: cuisines.name,
+  operation: operations.name,
+  created_at: stores.created_at,
+};
+
+const storeRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** One store with its cuisine, city and the account that runs it, inside the caller's scope. */
+  async function readStore(request: Parameters<typeof storeCondition>[0], id: number) {
+    const [row] = await app.db
+      .select({ store: stores, cousine: cuisines.name, operation: operations.name })
+      .from(stores)
+      .leftJoin(cuisines, eq(cuisines.id, stores.cousine_id))
+      .leftJoin(operations, eq(operations.id, stores.operation_id))
+      .where(and(eq(stores.id, id), storeCondition(request, stores.id)));
+    if (!row) throw notFound('Restaurante não encontrado.');
+    const [admin] = row.store.email_admin
+      ? await app.db
+          .select({ fullname: accounts.fullname, email: accounts.email, phone: accounts.phone })
+          .from(accounts)
+          .where(sql`lower(${accounts.email}) = lower(${row.store.email_admin})`)
+      : [];
+    return storeToApi(row.store, { cousine: row.cousine, operation: row.operation, admin: admin ?? null });
+  }
+
+  app.get(
+    '/api/stores',
+    { config: { access: 'store' }, schema: { querystring: listQuery } },
+    async (request) => {
+      const q = request.query;
+      const conditions: SQL[] = [storeCondition(request, stores.id)];
+      if (q.search) conditions.push(containsTerm(q.search, stores.name));
+      if (q.status) conditions.push(inArray(stores.status, q.status));
+      if (q.cousine_id) conditions.push(eq(stores.cousine_id, q.cousine_id));
+      if (q.operation_id) conditions.push(eq(stores.operation_id, q.operation_id));
+      if (q.city) conditions.push(containsTerm(q.city, stores.city));
+      const where = and(...conditions);
+      const order = q.sort_order === 'ASC' ? asc : desc;
+      const [results, [count]] = await Promise.all([
+        app.db
+          .select(listColumns)
+          .from(stores)
+          .leftJoin(cuisines, eq(cuisines.id, stores.cousine_id))
+          .leftJoin(operations, eq(operations.id, stores.operation_id))
+          .where(where)
+          .orderBy(order(sortable[q.sort_field]), asc(stores.id))
+          .limit(q.page_size)
+          .offset((q.page - 1) * q.page_size),
+        app.db
+          .select({ total: sql<number>`count(*)`.mapWith(Number) })
+          .from(stores)
+          .where(where),
+      ]);
+      return { data: { results, total: count?.total ?? 0 } };
+    },
+  );
+
+  app.get(
+    '/api/stores/id/:id',
+    { config: { access: 'store' }, schema: { params: idParams } },
+    async (request) => ({ data: await readStore(request, request.params.id) }),
+  );
+
+  app.post(
+    '/api/stores',
+    { config: { access: 'admin' }, schema: { body: storeCreateInput } },
+    async (request, reply) => {
+      const input = request.body;
+      const [taken] = await app.db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(sql`lower(${accounts.email}) = ${input.email_admin}`);
+      if (taken) {
+        throw conflict(
+          `Já existe uma conta com o e-mail ${input.email_admin}; use outro e-mail do responsável.`,
+        );
+      }
+      const base = storeSlug(input.name);
+      const created = await app.db
+        .transaction(async (tx) => {
+          const slugs = await tx
+            .select({ slug: stores.slug })
+            .from(stores)
+            .where(sql`${stores.slug} = ${base} or ${stores.slug} ~ ${`^${base}-[0-9]+$`}`);
+          const used = new Set(slugs.map((s) => s.slug));
+          let slug = base;
+          for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`;
+          const [{ last } = { last: 0 }] = await tx.select({ last: max(stores.list_order) }).from(stores);
+          const [store] = await tx
+            .insert(stores)
+            .values({
+              ...input,
+              slug,
+              links: input.links ?? [],
+              default_links: defaultLinksFor(slug),
+              status: 'OK',
+              app_skin: 'WHITE',
+              service_charge: input.service_charge ?? 0,
+              opening_hours: DEFAULT_OPENING_HOURS,
+              list_order: (last ?? 0) + 1,
+            })
+            .returning({ id: stores.id });
+          // The responsible e-mail becomes the store's first staff account; its owner sets the
+          // password through "Primeiro acesso".
+          await tx.insert(accounts).values({
+            fullname: input.email_admin === input.email ? input.name_responsible : `Equipe ${input.name}`,
+            email: input.email_admin,
+            phone: input.phone_responsible ?? input.phone ?? null,
+            role: 'MANAGER',
+            store_id: store!.id,
+          });
+          return store!;
+        })
+        .catch((error: unknown) => {
+          if (pgErrorCode(error) === '23503') throw badRequest('Cidade de operação ou cozinha inexistente.');
+          if (pgErrorCode(error) === '23505' && pgConstraint(error) === 'accounts_email_key') {
+            throw conflict(
+              `Já existe uma conta com o e-mail ${input.email_admin}; use outro e-mail do responsável.`,
+            );
+          }
+          throw error;
+        });
+      void reply.status(201);
+      return { data: await readStore(request, created.id) };
+    },
+  );
+
+  app.patch(
+    '/api/stores/id/:id',
+    { config: { access: 'store' }, schema: { params: idParams, body: storeUpdateInput } },
+    async (request) => {
+      const caller = callerOf(request);
+      const { info, financial, ...top } = request.body;
+      if (caller.role !== ADMIN && (top.status !== undefined || financial !== undefined)) {
+        throw forbidden('Somente a administração da plataforma altera a situação e as taxas do restaurante.');
+      }
+      const values: Partial<typeof stores.$inferInsert> = { ...top, ...financial };
+      if (info) {
+        const { responsible, address, ...rest } = info;
+        Object.assign(values, rest, address ?? {});
+        if (responsible) {
+          if (responsible.name !== undefined) values.name_responsible = responsible.name;
+          if (responsible.cpf !== undefined) values.cpf = responsible.cpf;
+          if (responsible.email !== undefined) values.email = responsible.email;
+          if (responsible.phone !== undefined) values.phone_responsible = responsible.phone;
+        }
+      }
+      if (Object.keys(values).length === 0) throw badRequest('Informe ao menos um campo para alterar.');
+      const [updated] = await app.db
+        .update(stores)
+        .set({ ...values, updated_at: sql`now()` })
+        .where(and(eq(stores.id, request.params.id), storeCondition(request, stores.id)))
+        .returning({ id: stores.id })
+        .catch((error: unknown) => {
+          if (pgErrorCode(error) === '23503') throw badRequest('Cidade de operação ou cozinha inexistente.');
+          throw error;
+        });
+      if (!updated) throw notFound('Restaurante não encontrado.');
+      return { data: await readStore(request, updated.id) };
+    },
+  );
+
+  app.delete(
+    '/api/stores/id/:id',
+    { config: { access: 'admin' }, schema: { params: idParams } },
+    async (request) => {
+      const [removed] = await app.db
+        .delete(stores)
+        .where(eq(stores.id, request.params.id))
+        .returning({ id: stores.id });
+      if (!removed) throw notFound('Restaurante não encontrado.');
+      return { data: removed };
+    },
+  );
+
+  app.patch(
+    '/api/stores/reorder',
+    { config: { access: 'admin' }, schema: { body: reorderBody } },
+    async (request) => {
+      const { ids } = request.body;
+      const updated = await app.db.transaction(async (tx) => {
+        const rows = await tx
+          .update(stores)
+          .set({
+            list_order: sql`array_position(${sql.param(ids)}::int[], ${stores.id})`,
+            updated_at: sql`now()`,
+          })
+          .where(inArray(stores.id, ids))
+          .returning({ id: stores.id });
+        if (rows.length !== ids.length)
+          throw notFound('Algum dos restaurantes não existe mais. Recarregue a lista.');
+        return rows.length;
+      });
+      return { data: { updated } };
+    },
+  );
+
+  /** Approvals (spec 2.5 made real): activates a restaurant that is not active yet. */
+  app.patch(
+    '/api/stores/id/:id/approve',
+    { config: { access: 'admin' }, schema: { params: idParams } },
+    async (request) => {
+      const [store] = await app.db
+        .select({ status: stores.status })
+        .from(stores)
+        .where(eq(stores.id, request.params.id));
+      if (!store) throw notFound('Restaurante não encontrado.');
+      if (store.status === 'OK') throw conflict('Este restaurante já está ativo.');
+      await app.db
+        .update(stores)
+        .set({ status: 'OK', updated_at: sql`now()` })
+        .where(eq(stores.id, request.params.id));
+      return { data: await readStore(request, request.params.id) };
+    },
+  );
+};
+
+export default storeRoutes;

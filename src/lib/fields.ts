@@ -1,0 +1,119 @@
+/**
+ * zod building blocks for Brazilian form fields, with the messages of the specification. Shared by
+ * the web forms and the API, so both refuse the same input with the same words.
+ */
+import { z } from 'zod';
+import { onlyDigits } from './format';
+import { isValidCnpj, isValidCpf, isValidEmail, isValidPhone, isValidUf } from './validators';
+
+export const REQUIRED = 'Campo obrigatório';
+export const PHONE_MESSAGE = 'Informe um número de telefone válido (XX) XXXXX-XXXX';
+export const EMAIL_MESSAGE = 'Informe um email válido';
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** A required, trimmed text. */
+export const requiredText = (max = 200, message = REQUIRED) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Limite máximo de ${max} caracteres.`);
+
+/** An optional text: blank becomes absent. */
+export const optionalText = (max = 200) =>
+  z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(max, `Limite máximo de ${max} caracteres.`).optional(),
+  );
+
+export const email = (message = EMAIL_MESSAGE) =>
+  z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(254, message)
+    .refine((value) => isValidEmail(value), message)
+    .transform((value) => value.toLowerCase());
+
+/** CNPJ typed with or without its mask; kept as its 14 digits. */
+export const cnpj = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .refine(
+    (value) => /^\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}$/.test(value) && isValidCnpj(value),
+    'Informe um CNPJ válido XX.XXX.XXX/XXXX-XX',
+  )
+  .transform(onlyDigits);
+
+/** CPF typed with or without its mask; kept as its 11 digits. */
+export const cpf = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .refine(
+    (value) => /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/.test(value) && isValidCpf(value),
+    'Informe um CPF válido XXX.XXX.XXX-XX',
+  )
+  .transform(onlyDigits);
+
+/** Phone typed with or without its mask; kept as its 10 or 11 digits. */
+export const phone = (message = PHONE_MESSAGE) =>
+  z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .refine((value) => isValidPhone(value), message)
+    .transform(onlyDigits);
+
+export const optionalPhone = (message = PHONE_MESSAGE) =>
+  z.preprocess(blankToUndefined, phone(message).optional());
+
+export const uf = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .transform((value) => value.toUpperCase())
+  .refine((value) => isValidUf(value), 'Informe uma UF válida');
+
+export const cep = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .refine((value) => /^\d{5}-?\d{3}$/.test(value), 'Informe um CEP válido XXXXX-XXX')
+  .transform(onlyDigits);
+
+/** Adds https:// when the user typed a link without a scheme (spec 5, settings save). */
+export function withScheme(url: string): string {
+  return /^https?:\/\//i.test(url) ? url : `https://${url}`;
+}
+
+/** An optional URL; a link without http(s) gets https:// in front. */
+export const optionalUrl = (message = 'Informe uma URL válida') =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(500, 'Limite máximo de 500 caracteres.')
+      .transform(withScheme)
+      .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), message)
+      .optional(),
+  );
+
+/** A percentage such as the platform fees: '1.2', '1,2' or 1.2; 0 when left blank (spec 9). */
+export const percent = (message = 'Informe somente números ex: 1.2') =>
+  z.preprocess(
+    (value) => {
+      if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+        return 0;
+      if (typeof value === 'string') {
+        const normalized = value.trim().replace(',', '.');
+        return /^\d+(\.\d+)?$/.test(normalized) ? Number(normalized) : Number.NaN;
+      }
+      return value;
+    },
+    z.number({ error: message }).min(0, message).max(100, 'O valor deve estar entre 0 e 100.'),
+  );
+
+/** A record id chosen in a select. */
+export const idOf = (message = REQUIRED) =>
+  z.coerce.number({ error: message }).int(message).positive(message);

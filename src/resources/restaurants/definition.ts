@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import {
+  cep,
+  cnpj,
+  cpf,
+  email,
+  idOf,
+  optionalPhone,
+  optionalText,
+  optionalUrl,
+  percent,
+  requiredText,
+  uf,
+} from '../../lib/fields';
+import { defineResource } from '../define';
+
+export const storeStatuses = [
+  { id: 'INACTIVE', name: 'Inativo' },
+  { id: 'CLOSED', name: 'Fechado' },
+  { id: 'OK', name: 'Ativo' },
+] as const;
+
+export const IMAGES_MISSING = 'Você precisa inserir imagens';
+export const SELECTS_MISSING = 'Você precisa selecionar os campos "Cidade de Operação" e "Cozinha"';
+export const FILL_REQUIRED = 'Por favor preencher os campos obrigatórios.';
+
+const link = z.object({
+  title: z.string().trim().max(60, 'Limite máximo de 60 caracteres.'),
+  url: z.string().trim().max(500, 'Limite máximo de 500 caracteres.'),
+  active: z.boolean().default(true),
+  icon: z.string().max(40).optional(),
+});
+
+const timePeriod = z
+  .object({
+    start_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Horário inválido (HH:mm)'),
+    end_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Horário inválido (HH:mm)'),
+  })
+  .refine((p) => p.start_time !== p.end_time, 'O horário de início e o de fim precisam ser diferentes.');
+
+export const dayHours = z.array(
+  z.object({
+    day_of_week: z.number().int().min(0, 'Dia da semana inválido').max(6, 'Dia da semana inválido'),
+    time_periods: z.array(timePeriod).max(6),
+  }),
+);
+
+/** Restaurant create (spec 5): the admin form's fields and messages. */
+export const storeCreateInput = z.strictObject({
+  logo_black: requiredText(1000, IMAGES_MISSING),
+  logo_white: requiredText(1000, IMAGES_MISSING),
+  bg_image: requiredText(1000, IMAGES_MISSING),
+  operation_id: idOf(SELECTS_MISSING),
+  cousine_id: idOf(SELECTS_MISSING),
+  // General data.
+  name: requiredText(100),
+  company_name: requiredText(150),
+  cnpj,
+  description: requiredText(200),
+  full_description: requiredText(2000),
+  instagram: requiredText(100),
+  phone: optionalPhone(),
+  whatsapp: optionalPhone(),
+  site: optionalUrl(),
+  email_admin: email(),
+  // Address.
+  zip_code: cep,
+  street: requiredText(200),
+  street_number: z
+    .string({ error: 'Campo obrigatório' })
+    .trim()
+    .min(1, 'Campo obrigatório')
+    .regex(/^\d{1,6}$/, 'informe somente números'),
+  neighborhood: requiredText(100),
+  city: requiredText(100),
+  uf,
+  maps_url: optionalUrl(),
+  // Legal representative.
+  name_responsible: requiredText(150),
+  cpf,
+  email: email(),
+  phone_responsible: optionalPhone(),
+  // Fees.
+  feedme_physical_tax: percent(),
+  feedme_digital_tax: percent(),
+  service_charge: percent('Informe somente números ex: 10').optional(),
+  links: z.array(link).max(20).optional(),
+});
+
+export type StoreCreateInput = z.input<typeof storeCreateInput>;
+
+/** What the restaurant detail (admin) and the settings (staff) change: spec PATCH /api/stores/id/{id}. */
+export const storeUpdateInput = z.strictObject({
+  name: requiredText(100).optional(),
+  description: optionalText(200),
+  status: z.enum(['OK', 'INACTIVE', 'CLOSED'], { error: 'Situação inválida' }).optional(),
+  cousine_id: idOf('Selecione a cozinha').optional(),
+  operation_id: idOf('Selecione a cidade de operação').optional(),
+  logo_white: optionalText(1000),
+  logo_black: optionalText(1000),
+  bg_image: optionalText(1000),
+  financial: z
+    .strictObject({ feedme_physical_tax: percent().optional(), feedme_digital_tax: percent().optional() })
+    .optional(),
+  info: z
+    .strictObject({
+      responsible: z
+        .strictObject({
+          name: requiredText(150).optional(),
+          cpf: cpf.optional(),
+          email: email().optional(),
+          phone: optionalPhone(),
+        })
+        .optional(),
+      phone: optionalPhone(),
+      whatsapp: optionalPhone(),
+      cnpj: cnpj.optional(),
+      company_name: requiredText(150).optional(),
+      site: optionalUrl(),
+      instagram: optionalText(100),
+      full_description: optionalText(2000),
+      address: z
+        .strictObject({
+          street: requiredText(200).optional(),
+          street_number: z
+            .string()
+            .trim()
+            .regex(/^\d{1,6}$/, 'informe somente números')
+            .optional(),
+          neighborhood: requiredText(100).optional(),
+          zip_code: cep.optional(),
+          city: requiredText(100).optional(),
+          uf: uf.optional(),
+          maps_url: optionalUrl(),
+        })
+        .optional(),
+      opening_hours: dayHours.optional(),
+      reservations: z.boolean().optional(),
+      reservation_hours: dayHours.optional(),
+      app_skin: z.enum(['WHITE', 'BLACK']).optional(),
+      service_charge: percent('Informe somente números ex: 10').optional(),
+      links: z.array(link).max(20).optional(),
+      default_links: z.object({ menu: link, reservations: link }).optional(),
+    })
+    .optional(),
+});
+
+export const restaurants = defineResource({
+  name: 'restaurants',
+  endpoint: '/api/stores',
+  label: { one: 'Restaurante', many: 'Restaurantes' },
+  access: {
+    list: 'store',
+    one: 'store',
+    create: 'admin',
+    update: 'store',
+    delete: 'admin',
+    reorder: 'admin',
+  },
+  envelope: { list: 'data.results', one: 'data' },
+  fields: {
+    name: { label: 'Nome', kind: 'text', list: true, sortable: true },
+    n_ratings: { label: 'Usuários iniciados', kind: 'number', list: true, sortable: true },
+    rating: { label: 'Avaliação', kind: 'number', list: true, sortable: true },
+    status: { label: 'Status', kind: 'select', choices: storeStatuses, list: true, sortable: true },
+    list_order: { label: 'Ordem', kind: 'number', sortable: true },
+    created_at: { label: 'Parceiro desde', kind: 'date', sortable: true },
+  },
+  input: storeCreateInput,
+  updateInput: storeUpdateInput,
+  list: { perPage: 100, sort: { field: 'list_order', order: 'ASC' }, search: ['name'] },
+  storeScoped: true,
+  messages: {
+    created: 'Restaurante criado com sucesso!',
+    updated: 'Restaurante atualizado com sucesso!',
+    deleted: 'Restaurante removido com sucesso!',
+    duplicate: 'Já existe um restaurante com esse CNPJ.',
+  },
+});

@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { accounts, cuisines, operations, stores } from '../../server/db/schema';
+import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
+
+/** A complete create form, as the admin screen sends it (masks included). */
+function createBody(overrides: Record<string, unknown> = {}) {
+  return {
+    logo_black: '/uploads/images/capa.webp',
+    logo_white: '/uploads/images/logo.webp',
+    bg_image: '/uploads/images/home.webp',
+    operation_id: 1,
+    cousine_id: 1,
+    name: 'Trattoria Nonna',
+    company_name: 'Trattoria Nonna Ltda',
+    cnpj: '11.222.333/0001-81',
+    description: 'Massas frescas todos os dias',
+    full_description: 'Cozinha italiana de família desde 1987.',
+    instagram: '@trattorianonna',
+    phone: '(11) 3456-7890',
+    whatsapp: '',
+    site: 'trattorianonna.com.br',
+    email_admin: 'Contato@TrattoriaNonna.com.br',
+    zip_code: '01310-100',
+    street: 'Avenida Paulista',
+    street_number: '1000',
+    neighborhood: 'Bela Vista',
+    city: 'São Paulo',
+    uf: 'sp',
+    maps_url: '',
+    name_responsible: 'Lucia Bianchi',
+    cpf: '529.982.247-25',
+    email: 'lucia@trattorianonna.com.br',
+    phone_responsible: '(11) 98765-4321',
+    feedme_physical_tax: '1,5',
+    feedme_digital_tax: '',
+    ...overrides,
+  };
+}
+
+describe('restaurants API', () => {
+  let t: TestApp;
+  let admin: ReturnType<typeof as>;
+  let cantina: ReturnType<typeof as>;
+  let anonymous: ReturnType<typeof as>;
+  let cantinaId: number;
+  let sertaoId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = as(t.app, await login(t.app, demo.admin));
+    cantina = as(t.app, await login(t.app, demo.cantina));
+    anonymous = as(t.app, null);
+    cantinaId = await storeId(t.database.db, 'Cantina Bella');
+    sertaoId = await storeId(t.database.db, 'Sabor do Sertão');
+  });
+  afterAll(() => t?.close());
+
+  it('creates a restaurant with the spec defaults and its staff account', async () => {
+    const [cuisine] = await t.database.db.select({ id: cuisines.id }).from(cuisines).limit(1);
+    const [city] = await t.database.db.select({ id: operations.id }).from(operations).limit(1);
+    const response = await admin({
+      method: 'POST',
+      url: '/api/stores',
+      payload: createBody({ cousine_id: cuisine!.id, operation_id: city!.id }),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const store = response.json().data;
+    expect(store).toMatchObject({
+      name: 'Trattoria Nonna',
+      slug: 'trattorianonna',
+      status: 'OK',
+      app_skin: 'WHITE',
+      cnpj: '11222333000181',
+      cpf: '52998224725',
+      uf: 'SP',
+      zip_code: '01310100',
+      phone: '1134567890',
+      site: 'https://trattorianonna.com.br',
+      feedme_physical_tax: 1.5,
+      feedme_digital_tax: 0,
+      opening_hours: [{ day_of_week: 0, time_periods: [{ start_time: '11:00', end_time: '15:00' }] }],
+      info: { responsible: { name: 'Lucia Bianchi', cpf: '52998224725' }, app_skin: 'WHITE' },
+      financial: { feedme_physical_tax: 1.5, feedme_digital_tax: 0 },
+    });
+    expect(store.info.default_links.menu.title).toBe('Cardápio');
+    const [account] = await t.database.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.email, 'contato@trattorianonna.com.br'));
+    expect(account).toMatchObject({ role: 'MANAGER', store_id: store.id, password_hash: null });
+  });
+
+  it('refuses bad input with the spec messages and writes nothing', async () => {
+    const before = await t.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(stores);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ cnpj: '11.222.333/0001-00' }, 'Informe um CNPJ válido XX.XXX.XXX/XXXX-XX'],
+      [{ cpf: '111.111.111-11' }, 'Informe um CPF válido XXX.XXX.XXX-XX'],
+      [{ uf: 'XX' }, 'Informe uma UF válida'],
+      [{ street_number: '10A' }, 'informe somente números'],
+      [{ feedme_digital_tax: 'dez' }, 'Informe somente números ex: 1.2'],
+      [{ name: '' }, 'Campo obrigatório'],
+      [{ logo_white: '' }, 'Você precisa inserir imagens'],
+      [{ cousine_id: undefined }, 'Você precisa selecionar os campos "Cidade de Operação" e "Cozinha"'],
+      [{ phone: '123' }, 'Informe um número de telefone válido (XX) XXXXX-XXXX'],
+      [{ email_admin: 'sem-arroba' }, 'Informe um email válido'],
+    ];
+    for (const [override, message] of cases) {
+      const response = await admin({
+        method: 'POST',
+        url: '/api/stores',
+        payload: createBody({ email_admin: 'outro@x.com.br', ...override }),
+      });
+      expect(response.statusCode, JSON.stringify(override)).toBe(400);
+      expect(response.json().error.message).toContain(message);
+    }
+    const after = await t.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(stores);
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it('refuses a responsible e-mail that already has an account', async () => {
+    const response = await admin({
+      method: 'POST',
+      url: '/api/stores',
+      payload: createBody({ email_admin: demo.cantina.email, name: 'Outra' }),
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toContain(demo.cantina.email);
+  });
+
+  it('lists, searches accent-insensitively and filters by status', async () => {
+    const all = await admin({ method: 'GET', url: '/api/stores?page_size=100' });
+    expect(all.statusCode).toBe(200);
+    expect(all.json().data.total).toBeGreaterThanOrEqual(3);
+    const search = await admin({ method: 'GET', url: '/api/stores?search=SERTAO' });
+    expect(search.json().data.results.map((s: { name: string }) => s.name)).toEqual(['Sabor do Sertão']);
+    const inactive = await admin({ method: 'GET', url: '/api/stores?status=INACTIVE,CLOSED' });
+    expect(inactive.json().data.results.every((s: { status: string }) => s.status !== 'OK')).toBe(true);
+    const bad = await admin({ method: 'GET', url: '/api/stores?status=NOPE' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('shows staff their own store only', async () => {
+    const list = await cantina({ method: 'GET', url: '/api/stores' });
+    expect(list.json().data.results.map((s: { id: number }) => s.id)).toEqual([cantinaId]);
+    expect((await cantina({ method: 'GET', url: `/api/stores/id/${sertaoId}` })).statusCode).toBe(404);
+    expect((await cantina({ method: 'GET', url: `/api/stores/id/${cantinaId}` })).statusCode).toBe(200);
+    const patch = await cantina({
+      method: 'PATCH',
+      url: `/api/stores/id/${sertaoId}`,
+      payload: { name: 'x' },
+    });
+    expect(patch.statusCode).toBe(404);
+  });
+
+  it('lets staff edit their settings but not the status or the fees', async () => {
+    const ok = await cantina({
+      method: 'PATCH',
+      url: `/api/stores/id/${cantinaId}`,
+      payload: { info: { address: { city: 'São Paulo', uf: 'sp' }, site: 'cantinabella.com.br' } },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.info.address).toMatchObject({ city: 'São Paulo', uf: 'SP' });
+    expect(ok.json().data.site).toBe('https://cantinabella.com.br');
+    const status = await cantina({
+      method: 'PATCH',
+      url: `/api/stores/id/${cantinaId}`,
+      payload: { status: 'CLOSED' },
+    });
+    expect(status.statusCode).toBe(403);
+  });
+
+  it('lets the admin set any status, approve and remove', async () => {
+    const closed = await admin({
+      method: 'PATCH',
+      url: `/api/stores/id/${sertaoId}`,
+      payload: { status: 'CLOSED' },
+    });
+    expect(closed.json().data.status).toBe('CLOSED');
+    const approved = await admin({ method: 'PATCH', url: `/api/stores/id/${sertaoId}/approve` });
+    expect(approved.json().data.status).toBe('OK');
+    const again = await admin({ method: 'PATCH', url: `/api/stores/id/${sertaoId}/approve` });
+    expect(again.statusCode).toBe(409);
+    expect((await cantina({ method: 'PATCH', url: `/api/stores/id/${cantinaId}/approve` })).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('saves a new order of the list', async () => {
+    const list = await admin({ method: 'GET', url: '/api/stores?page_size=100' });
+    const ids = list
+      .json()
+      .data.results.map((s: { id: number }) => s.id)
+      .reverse();
+    const saved = await admin({ method: 'PATCH', url: '/api/stores/reorder', payload: { ids } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = await admin({ method: 'GET', url: '/api/stores?page_size=100' });
+    expect(after.json().data.results.map((s: { id: number }) => s.id)).toEqual(ids);
+    expect(
+      (await admin({ method: 'PATCH', url: '/api/stores/reorder', payload: { ids: [ids[0], ids[0]] } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await cantina({ method: 'PATCH', url: '/api/stores/reorder', payload: { ids } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await anonymous({ method: 'PATCH', url: '/api/stores/reorder', payload: { ids } })).statusCode,
+    ).toBe(401);
+  });
+
+  it('answers the dashboard and the overview', async () => {
+    const dashboard = await admin({ method: 'GET', url: '/api/statistics/stores' });
+    expect(dashboard.statusCode, dashboard.body).toBe(200);
+    expect(dashboard.json().data.revenues.map((r: { label: string }) => r.label)).toEqual([
+      'Hoje',
+      'Últimos 7 dias',
+      'Últimos 30 dias',
+      'Últimos 12 meses',
+    ]);
+    expect(Array.isArray(dashboard.json().data.trending)).toBe(true);
+    const overview = await cantina({ method: 'GET', url: `/api/statistics/store/id/${cantinaId}/overview` });
+    expect(overview.json().data).toEqual({
+      visitors: expect.any(Number),
+      revenues: expect.any(Number),
+      paid_tickets: expect.any(Number),
+    });
+    expect(
+      (await cantina({ method: 'GET', url: `/api/statistics/store/id/${sertaoId}/overview` })).statusCode,
+    ).toBe(404);
+  });
+
+  it('suggests municipalities accent-insensitively', async () => {
+    const response = await admin({ method: 'GET', url: '/api/municipalities?search=sao paulo' });
+    expect(response.json().data.results[0]).toEqual({ code: '3550308', name: 'São Paulo', uf: 'SP' });
+    const inState = await admin({ method: 'GET', url: '/api/municipalities?search=campinas&uf=SP' });
+    expect(inState.json().data.results.map((m: { name: string }) => m.name)).toContain('Campinas');
+  });
+
+  it('removes a restaurant (admin only)', async () => {
+    expect((await cantina({ method: 'DELETE', url: `/api/stores/id/${sertaoId}` })).statusCode).toBe(403);
+    const removed = await admin({ method: 'DELETE', url: `/api/stores/id/${sertaoId}` });
+    expect(removed.statusCode).toBe(200);
+    expect((await admin({ method: 'GET', url: `/api/stores/id/${sertaoId}` })).statusCode).toBe(404);
+  });
+});
