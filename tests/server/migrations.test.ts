@@ -1,0 +1,342 @@
+/**
+ * The migrations build, on a fresh database (PGlite with `npm test`, PostgreSQL with
+ * `npm run test:pg`), exactly the data model the drizzle schema declares: the same tables, columns
+ * (type, nullability, default, identity, generated), indexes and constraints, plus the search
+ * extensions and `immutable_unaccent`. A migration edited by hand, or a schema change without its
+ * migration, fails here.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Column, getTableName, is, SQL, sql, StringChunk } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '../../server/db/schema';
+import { rows, type Db } from '../../server/db/client';
+import { createTestApp, type TestApp } from './helpers';
+
+const migrationsFolder = fileURLToPath(new URL('../../server/db/migrations', import.meta.url));
+const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+  entries: { tag: string }[];
+};
+
+const tables = Object.values(schema as Record<string, unknown>)
+  .filter((value): value is PgTable => is(value, PgTable))
+  .map((table) => getTableConfig(table));
+
+const byName = <T extends { table: string; name: string }>(list: T[]) =>
+  [...list].sort((a, b) => a.table.localeCompare(b.table) || a.name.localeCompare(b.name));
+
+/**
+ * What an index column is, as the catalog says it: a column's name, or '(expression)'.
+ * sql`${t.search_text} gin_trgm_ops` is a plain column with an operator class.
+ */
+function indexedColumn(column: unknown): string {
+  if (!is(column, SQL)) return (column as { name?: string }).name ?? '(expression)';
+  const columns = column.queryChunks.filter((chunk) => is(chunk, Column));
+  const text = column.queryChunks
+    .filter((chunk) => is(chunk, StringChunk))
+    .map((chunk) => chunk.value.join(''))
+    .join('');
+  return columns.length === 1 && /^\s*(\w+_ops)?\s*$/.test(text) ? columns[0]!.name : '(expression)';
+}
+
+let t: TestApp;
+let db: Db;
+
+async function query<T>(statement: SQL): Promise<T[]> {
+  return rows<T>(await db.execute(statement));
+}
+
+async function appliedMigrations(): Promise<number> {
+  const [row] = await query<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  return row?.n ?? 0;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  db = t.database.db;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('migrations', () => {
+  it('apply every migration of the journal to a fresh database', async () => {
+    expect(t.database.isNew).toBe(true);
+    const files = fs
+      .readdirSync(migrationsFolder)
+      .filter((file) => file.endsWith('.sql'))
+      .map((file) => file.replace(/\.sql$/, ''))
+      .sort();
+    expect(journal.entries.map((entry) => entry.tag).sort()).toEqual(files);
+    expect(await appliedMigrations()).toBe(journal.entries.length);
+  });
+
+  it('change nothing when applied again', async () => {
+    const before = await query<{ name: string }>(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public'`,
+    );
+    if (t.database.kind === 'pglite') {
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      await migrate(db as never, { migrationsFolder });
+    } else {
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      await migrate(db as never, { migrationsFolder });
+    }
+    expect(await appliedMigrations()).toBe(journal.entries.length);
+    const after = await query<{ name: string }>(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public'`,
+    );
+    expect(after.length).toBe(before.length);
+  });
+});
+
+describe('the database matches the drizzle schema', () => {
+  it('has exactly the tables the schema declares', async () => {
+    const found = await query<{ name: string }>(sql`
+      select table_name as name from information_schema.tables
+       where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
+    expect(found.map((row) => row.name)).toEqual(tables.map((table) => table.name).sort());
+  });
+
+  it('has every declared column, with its type, nullability, default, identity and generation', async () => {
+    const found = await query<{
+      table: string;
+      name: string;
+      type: string;
+      not_null: boolean;
+      has_default: boolean;
+      identity: string;
+      generated: string;
+    }>(sql`
+      select c.relname::text as "table", a.attname::text as name,
+             format_type(a.atttypid, a.atttypmod) as type, a.attnotnull as not_null,
+             a.atthasdef as has_default, a.attidentity::text as identity, a.attgenerated::text as generated
+        from pg_attribute a
+        join pg_class c on c.oid = a.attrelid
+        join pg_namespace ns on ns.oid = c.relnamespace
+       where ns.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped`);
+    const normalize = (type: string) => type.replace(/,\s+/g, ',');
+    const actual = found.map((column) => ({
+      table: column.table,
+      name: column.name,
+      type: normalize(column.type),
+      notNull: column.not_null,
+      // Identity and generated columns have no default of their own.
+      hasDefault: column.identity === '' && column.generated === '' && column.has_default,
+      identity: column.identity === 'a' ? 'always' : column.identity === 'd' ? 'byDefault' : null,
+      generated: column.generated === 's' ? 'stored' : null,
+    }));
+    const declared = tables.flatMap((table) =>
+      table.columns.map((column) => ({
+        table: table.name,
+        name: column.name,
+        type: normalize(column.getSQLType()),
+        notNull: column.notNull,
+        hasDefault: !column.generatedIdentity && !column.generated && column.hasDefault,
+        identity: column.generatedIdentity?.type ?? null,
+        generated: column.generated ? 'stored' : null,
+      })),
+    );
+    expect(byName(actual)).toEqual(byName(declared));
+  });
+
+  it('keeps money in integer cents and every instant as timestamptz', async () => {
+    const found = await query<{ name: string; type: string }>(sql`
+      select table_name || '.' || column_name as name, data_type as type
+        from information_schema.columns
+       where table_schema = 'public'
+         and (column_name in ('price', 'product_price', 'amount', 'fee', 'subtotal', 'total', 'total_paid',
+                              'service_charge', 'discount', 'consumption', 'max_discount')
+              or column_name like '%\\_at' or column_name = 'date')`);
+    // Percentages share some of these names; they are numeric(5, 2).
+    const percentages = [
+      'stores.service_charge',
+      'promo_codes.discount',
+      'coupons.discount',
+      'loyalty_programs.discount',
+    ];
+    const wrong = found.filter(({ name, type }) => {
+      if (/_at$|\.date$/.test(name)) return type !== 'timestamp with time zone';
+      return type !== (percentages.includes(name) ? 'numeric' : 'integer');
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('has every declared index, with its columns, method, uniqueness and filter, and no other', async () => {
+    const found = await query<{
+      table: string;
+      name: string;
+      unique: boolean;
+      method: string;
+      partial: boolean;
+      columns: string[];
+    }>(sql`
+      select t.relname::text as "table", ic.relname::text as name, i.indisunique as "unique",
+             am.amname::text as method, i.indpred is not null as partial,
+             (select array_agg(coalesce(a.attname::text, '(expression)') order by k.ord)
+                from unnest(i.indkey::int2[]) with ordinality k(attnum, ord)
+                left join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum and k.attnum > 0
+             ) as columns
+        from pg_index i
+        join pg_class ic on ic.oid = i.indexrelid
+        join pg_class t on t.oid = i.indrelid
+        join pg_namespace ns on ns.oid = t.relnamespace
+        join pg_am am on am.oid = ic.relam
+       where ns.nspname = 'public'
+         and not exists (
+           select 1 from pg_constraint c where c.conindid = i.indexrelid and c.contype in ('p', 'u', 'x'))`);
+    const declared = tables.flatMap((table) =>
+      table.indexes.map(({ config }) => ({
+        table: table.name,
+        name: config.name ?? '(unnamed)',
+        unique: config.unique,
+        method: config.method ?? 'btree',
+        partial: config.where !== undefined,
+        columns: config.columns.map(indexedColumn),
+      })),
+    );
+    expect(byName(found)).toEqual(byName(declared));
+  });
+
+  it('has every declared primary key, unique, check and foreign key, and no other', async () => {
+    const found = await query<{
+      table: string;
+      name: string;
+      type: string;
+      columns: string[];
+      foreign_table: string | null;
+      foreign_columns: string[] | null;
+      on_delete: string | null;
+      set_null_columns: string[] | null;
+    }>(sql`
+      select cl.relname::text as "table", c.conname::text as name, c.contype::text as type,
+             (select array_agg(a.attname::text order by k.ord)
+                from unnest(c.conkey) with ordinality k(attnum, ord)
+                join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.attnum) as columns,
+             fcl.relname::text as foreign_table,
+             (select array_agg(a.attname::text order by k.ord)
+                from unnest(c.confkey) with ordinality k(attnum, ord)
+                join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.attnum) as foreign_columns,
+             case when c.contype = 'f' then c.confdeltype::text end as on_delete,
+             (select array_agg(a.attname::text order by a.attname)
+                from pg_attribute a
+               where a.attrelid = c.conrelid and a.attnum = any (c.confdelsetcols)) as set_null_columns
+        from pg_constraint c
+        join pg_class cl on cl.oid = c.conrelid
+        join pg_namespace ns on ns.oid = cl.relnamespace
+        left join pg_class fcl on fcl.oid = c.confrelid
+       where ns.nspname = 'public' and c.contype in ('p', 'u', 'c', 'f')`);
+    const actual = found.map((row) => ({
+      table: row.table,
+      name: row.name,
+      type: row.type,
+      // Check constraints list the columns they read; the declaration does not, so leave them out.
+      columns: row.type === 'c' ? [] : row.columns,
+      foreignTable: row.foreign_table,
+      foreignColumns: row.foreign_columns,
+      onDelete: row.on_delete,
+      setNullColumns: row.set_null_columns,
+    }));
+
+    const DELETE_ACTIONS: Record<string, string> = {
+      'no action': 'a',
+      restrict: 'r',
+      cascade: 'c',
+      'set null': 'n',
+      'set default': 'd',
+    };
+    const none = { foreignTable: null, foreignColumns: null, onDelete: null, setNullColumns: null };
+    const declared = tables.flatMap((table) => [
+      ...table.columns
+        .filter((column) => column.primary)
+        .map((column) => ({
+          table: table.name,
+          name: `${table.name}_pkey`,
+          type: 'p',
+          columns: [column.name],
+          ...none,
+        })),
+      ...table.primaryKeys.map((key) => ({
+        table: table.name,
+        name: key.getName(),
+        type: 'p',
+        columns: key.columns.map((column) => column.name),
+        ...none,
+      })),
+      ...table.columns
+        .filter((column) => column.isUnique)
+        .map((column) => ({
+          table: table.name,
+          name: column.uniqueName ?? `${table.name}_${column.name}_unique`,
+          type: 'u',
+          columns: [column.name],
+          ...none,
+        })),
+      ...table.uniqueConstraints.map((constraint) => ({
+        table: table.name,
+        name: constraint.getName() ?? '(unnamed)',
+        type: 'u',
+        columns: constraint.columns.map((column) => column.name),
+        ...none,
+      })),
+      ...table.checks.map((check) => ({
+        table: table.name,
+        name: check.name,
+        type: 'c',
+        columns: [],
+        ...none,
+      })),
+      ...table.foreignKeys.map((key) => {
+        const reference = key.reference();
+        // 'set null (table_id)': PostgreSQL 15's SET NULL of only some columns of a composite key.
+        const [, action = 'no action', only] =
+          /^([a-z ]+?)(?: \((.+)\))?$/.exec(key.onDelete ?? 'no action') ?? [];
+        return {
+          table: table.name,
+          name: key.getName(),
+          type: 'f',
+          columns: reference.columns.map((column) => column.name),
+          foreignTable: getTableName(reference.foreignTable),
+          foreignColumns: reference.foreignColumns.map((column) => column.name),
+          onDelete: DELETE_ACTIONS[action] ?? action,
+          setNullColumns: only ? only.split(',').map((column) => column.trim()) : null,
+        };
+      }),
+    ]);
+    expect(byName(actual)).toEqual(byName(declared));
+  });
+});
+
+describe('search support', () => {
+  it('has the unaccent and pg_trgm extensions', async () => {
+    const found = await query<{ name: string }>(
+      sql`select extname::text as name from pg_extension where extname in ('unaccent', 'pg_trgm') order by 1`,
+    );
+    expect(found.map((row) => row.name)).toEqual(['pg_trgm', 'unaccent']);
+  });
+
+  it('has immutable_unaccent, IMMUTABLE so that indexes can use it, and it strips accents', async () => {
+    const [fn] = await query<{ volatility: string; strict: boolean }>(sql`
+      select p.provolatile::text as volatility, p.proisstrict as strict
+        from pg_proc p join pg_namespace ns on ns.oid = p.pronamespace
+       where ns.nspname = 'public' and p.proname = 'immutable_unaccent'`);
+    expect(fn).toEqual({ volatility: 'i', strict: true });
+    const [row] = await query<{ plain: string; similar: boolean }>(sql`
+      select immutable_unaccent(lower('Sabor do Sertão, Pão de Açúcar')) as plain,
+             similarity('sertao', 'sertão') >= 0 and 'cantina bella' % 'cantina bela' as similar`);
+    expect(row).toEqual({ plain: 'sabor do sertao, pao de acucar', similar: true });
+  });
+
+  it('fills customers.search_text by itself, lower-case and without accents', async () => {
+    await db.execute(sql`
+      insert into customers (fullname, username, email, cpf)
+      values ('Joaquim Ângelo Conceição', 'JoaquimA', 'Joaquim@Email.test', '52998224725')`);
+    const [row] = await query<{ search_text: string }>(
+      sql`select search_text from customers where username = 'JoaquimA'`,
+    );
+    expect(row?.search_text).toBe('joaquim angelo conceicao joaquima joaquim@email.test 52998224725');
+  });
+});
