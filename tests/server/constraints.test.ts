@@ -527,7 +527,16 @@ const cases: Case[] = [
     { media_type: 'VIDEO', image_url: '/uploads/images/post.webp' },
   ]),
   dangling('stories_customer_id_customers_id_fk', 'stories', 'customer_id'),
-  dangling('stories_product_id_products_id_fk', 'stories', 'product_id'),
+  foreignKey(
+    'stories_product_fk',
+    "a story featuring another store's product",
+    ['stories', { store_id: ref.storeA, product_id: ref.productB }],
+    [['stories', { store_id: ref.storeB, product_id: ref.productB }]],
+  ),
+  check('stories_product_store_check', "a featured product without the story's store", [
+    'stories',
+    { product_id: ref.productA, store_id: null },
+  ]),
   dangling('stories_store_id_stores_id_fk', 'stories', 'store_id'),
   check('wall_posts_views_check', 'a negative view count', ['wall_posts', { n_views: -1 }]),
   dangling('wall_posts_store_id_stores_id_fk', 'wall_posts', 'store_id'),
@@ -767,8 +776,18 @@ const cases: Case[] = [
     'order_items',
     { ticket_id: ref.ticketA2 },
   ]),
-  dangling('order_items_product_id_products_id_fk', 'order_items', 'product_id'),
-  dangling('order_items_kitchen_id_kitchens_id_fk', 'order_items', 'kitchen_id'),
+  foreignKey(
+    'order_items_product_fk',
+    "an item of another store's product",
+    ['order_items', { product_id: ref.productB }],
+    [['order_items', { product_id: null }]],
+  ),
+  foreignKey(
+    'order_items_kitchen_fk',
+    "an item routed to another store's kitchen",
+    ['order_items', { kitchen_id: ref.kitchenB }],
+    [['order_items', { kitchen_id: null }]],
+  ),
   check(
     'payments_kind_check',
     'a payment kind outside PHYSICAL/DIGITAL',
@@ -891,8 +910,13 @@ const cases: Case[] = [
     { status: 'SENT' },
   ]),
   check('deposits_amount_check', 'a deposit of 0 cents', ['deposits', { amount: 0 }]),
-  dangling('deposits_store_id_stores_id_fk', 'deposits', 'store_id'),
-  dangling('deposits_bank_account_id_bank_accounts_id_fk', 'deposits', 'bank_account_id'),
+  dangling('deposits_store_id_stores_id_fk', 'deposits', 'store_id', { bank_account_id: null }),
+  foreignKey(
+    'deposits_bank_account_fk',
+    "a deposit into another store's bank account",
+    ['deposits', { store_id: ref.storeB, bank_account_id: ref.bankA }],
+    [['deposits', { store_id: ref.storeB, bank_account_id: null }]],
+  ),
   check('statement_entries_kind_check', 'a statement kind outside RECEIVED/CANCELED/TAX/DEPOSIT', [
     'statement_entries',
     { kind: 'REFUND' },
@@ -903,9 +927,30 @@ const cases: Case[] = [
     ['statement_entries', { amount: 0 }],
     [['statement_entries', { kind: 'TAX', amount: -92, payment_id: null }]],
   ),
-  dangling('statement_entries_store_id_stores_id_fk', 'statement_entries', 'store_id'),
-  dangling('statement_entries_payment_id_payments_id_fk', 'statement_entries', 'payment_id'),
-  dangling('statement_entries_deposit_id_deposits_id_fk', 'statement_entries', 'deposit_id'),
+  dangling('statement_entries_store_id_stores_id_fk', 'statement_entries', 'store_id', { payment_id: null }),
+  foreignKey(
+    'statement_entries_payment_fk',
+    "a statement entry for another store's payment",
+    ['statement_entries', { store_id: ref.storeB, payment_id: ref.paymentA }],
+    [['statement_entries', { store_id: ref.storeB, payment_id: null }]],
+  ),
+  foreignKey('statement_entries_deposit_fk', "a statement entry for another store's deposit", [
+    'statement_entries',
+    { store_id: ref.storeB, payment_id: null, deposit_id: ref.depositA },
+  ]),
+  foreignKey(
+    'checkins_order_fk',
+    "a check-in on another store's order",
+    ['checkins', { order_id: ref.orderB }],
+    [['checkins', { order_id: ref.orderA1 }]],
+  ),
+  foreignKey(
+    'reviews_order_fk',
+    "a review of another store's order",
+    ['reviews', { order_id: ref.orderB }],
+    [['reviews', { order_id: ref.orderA1 }]],
+  ),
+  dangling('coupons_order_id_orders_id_fk', 'coupons', 'order_id'),
 ];
 
 // ---------------------------------------------------------------------------------------------

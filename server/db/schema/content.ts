@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -112,6 +113,7 @@ export const pushNotifications = pgTable(
   },
   (t) => [
     index('push_notifications_created_at_idx').on(t.created_at),
+    index('push_notifications_created_by_idx').on(t.created_by),
     index('push_notifications_stores_idx').using('gin', t.stores),
     check('push_notifications_status_check', oneOf(t.status, NOTIFICATION_STATUS)),
     check(
@@ -153,7 +155,7 @@ export const stories = pgTable(
     customer_id: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    product_id: integer('product_id'),
     store_id: integer('store_id').references(() => stores.id, { onDelete: 'cascade' }),
     media_type: text('media_type', { enum: MEDIA_TYPES }).notNull(),
     image_url: text('image_url'),
@@ -165,6 +167,14 @@ export const stories = pgTable(
     index('stories_created_at_idx').on(t.created_at),
     index('stories_customer_idx').on(t.customer_id),
     index('stories_product_idx').on(t.product_id),
+    index('stories_store_idx').on(t.store_id),
+    // A featured product is one of the story's own store.
+    foreignKey({
+      name: 'stories_product_fk',
+      columns: [t.product_id, t.store_id],
+      foreignColumns: [products.id, products.store_id],
+    }).onDelete('set null (product_id)' as 'set null'),
+    check('stories_product_store_check', sql`${t.product_id} is null or ${t.store_id} is not null`),
     check('stories_media_type_check', oneOf(t.media_type, MEDIA_TYPES)),
     check(
       'stories_media_check',

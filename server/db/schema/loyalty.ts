@@ -57,6 +57,7 @@ export const loyaltyProgress = pgTable(
   (t) => [
     primaryKey({ columns: [t.program_id, t.customer_id] }),
     index('loyalty_progress_total_idx').on(t.program_id, t.total_consumption),
+    index('loyalty_progress_customer_idx').on(t.customer_id),
     check('loyalty_progress_type_check', oneOf(t.order_type, ORDER_ORIGINS)),
     check(
       'loyalty_progress_amounts_check',

@@ -10,6 +10,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, oneOf, updatedAt } from './columns';
@@ -161,6 +162,7 @@ export const bankAccounts = pgTable(
   },
   (t) => [
     index('bank_accounts_store_idx').on(t.store_id),
+    unique('bank_accounts_id_store_key').on(t.id, t.store_id),
     uniqueIndex('bank_accounts_one_default')
       .on(t.store_id)
       .where(sql`${t.is_default}`),
@@ -224,5 +226,6 @@ export const passwordTokens = pgTable(
   (t) => [
     index('password_tokens_email_idx').on(sql`lower(${t.email})`, t.created_at),
     index('password_tokens_ip_idx').on(t.requester_ip, t.created_at),
+    index('password_tokens_account_idx').on(t.account_id),
   ],
 );

@@ -89,6 +89,7 @@ export const orders = pgTable(
     uniqueIndex('orders_one_open_per_table')
       .on(t.table_id)
       .where(sql`${t.status} = 'OPENED' and ${t.table_id} is not null`),
+    index('orders_table_idx').on(t.table_id),
     index('orders_store_created_idx').on(t.store_id, t.created_at),
     index('orders_store_status_idx').on(t.store_id, t.status, t.created_at),
     index('orders_created_idx').on(t.created_at),
@@ -145,8 +146,8 @@ export const orderItems = pgTable(
     store_id: integer('store_id').notNull(),
     order_id: integer('order_id').notNull(),
     ticket_id: integer('ticket_id').notNull(),
-    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
-    kitchen_id: integer('kitchen_id').references(() => kitchens.id, { onDelete: 'set null' }),
+    product_id: integer('product_id'),
+    kitchen_id: integer('kitchen_id'),
     name: text('name').notNull(),
     thumbnail: text('thumbnail'),
     product_price: integer('product_price').notNull(),
@@ -168,6 +169,18 @@ export const orderItems = pgTable(
       columns: [t.ticket_id, t.order_id],
       foreignColumns: [tickets.id, tickets.order_id],
     }).onDelete('cascade'),
+    // The product and the kitchen of an item are its own store's; deleting them keeps the item.
+    foreignKey({
+      name: 'order_items_product_fk',
+      columns: [t.product_id, t.store_id],
+      foreignColumns: [products.id, products.store_id],
+    }).onDelete('set null (product_id)' as 'set null'),
+    foreignKey({
+      name: 'order_items_kitchen_fk',
+      columns: [t.kitchen_id, t.store_id],
+      foreignColumns: [kitchens.id, kitchens.store_id],
+    }).onDelete('set null (kitchen_id)' as 'set null'),
+    index('order_items_kitchen_idx').on(t.kitchen_id),
     // The kitchen board: a store's live items by status, newest first.
     index('order_items_board_idx').on(t.store_id, t.status, t.created_at),
     index('order_items_order_idx').on(t.order_id),
@@ -202,7 +215,9 @@ export const payments = pgTable(
       columns: [t.order_id, t.store_id],
       foreignColumns: [orders.id, orders.store_id],
     }).onDelete('cascade'),
+    unique('payments_id_store_key').on(t.id, t.store_id),
     index('payments_store_created_idx').on(t.store_id, t.created_at),
+    index('payments_customer_idx').on(t.customer_id),
     index('payments_order_idx').on(t.order_id),
     index('payments_created_idx').on(t.created_at),
     check('payments_kind_check', oneOf(t.kind, PAYMENT_KINDS)),
@@ -222,7 +237,7 @@ export const coupons = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     promo_code_id: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
     loyalty: boolean('loyalty').notNull().default(false),
-    order_id: integer('order_id'),
+    order_id: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     order_type: text('order_type', { enum: COUPON_ORDER_TYPES }).notNull().default('EITHER'),
     status: text('status', { enum: COUPON_STATUS }).notNull().default('CREATED'),
     discount: numeric('discount', { precision: 5, scale: 2, mode: 'number' }).notNull(),
@@ -233,6 +248,7 @@ export const coupons = pgTable(
     index('coupons_store_created_idx').on(t.store_id, t.created_at),
     index('coupons_customer_idx').on(t.customer_id),
     index('coupons_order_idx').on(t.order_id),
+    index('coupons_promo_code_idx').on(t.promo_code_id),
     check('coupons_status_check', oneOf(t.status, COUPON_STATUS)),
     check('coupons_order_type_check', oneOf(t.order_type, COUPON_ORDER_TYPES)),
     check('coupons_discount_check', sql`${t.discount} > 0 and ${t.discount} <= 100 and ${t.amount} >= 0`),
@@ -262,6 +278,7 @@ export const reservations = pgTable(
     uniqueIndex('reservations_code_key').on(t.code),
     index('reservations_store_date_idx').on(t.store_id, t.date),
     index('reservations_store_status_idx').on(t.store_id, t.status, t.date),
+    index('reservations_customer_idx').on(t.customer_id),
     check('reservations_status_check', oneOf(t.status, RESERVATION_STATUS)),
     check('reservations_persons_check', sql`${t.n_persons} between 1 and 100`),
     check('reservations_phone_check', sql`${t.phone} ~ '^[0-9]{10,11}$'`),
@@ -284,6 +301,12 @@ export const checkins = pgTable(
     created_at: createdAt(),
   },
   (t) => [
+    foreignKey({
+      name: 'checkins_order_fk',
+      columns: [t.order_id, t.store_id],
+      foreignColumns: [orders.id, orders.store_id],
+    }).onDelete('set null (order_id)' as 'set null'),
+    index('checkins_order_idx').on(t.order_id),
     index('checkins_store_created_idx').on(t.store_id, t.created_at),
     index('checkins_customer_store_idx').on(t.customer_id, t.store_id),
     index('checkins_created_idx').on(t.created_at),
@@ -307,6 +330,12 @@ export const reviews = pgTable(
     created_at: createdAt(),
   },
   (t) => [
+    foreignKey({
+      name: 'reviews_order_fk',
+      columns: [t.order_id, t.store_id],
+      foreignColumns: [orders.id, orders.store_id],
+    }).onDelete('set null (order_id)' as 'set null'),
+    index('reviews_order_idx').on(t.order_id),
     index('reviews_store_created_idx').on(t.store_id, t.created_at),
     index('reviews_customer_idx').on(t.customer_id),
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
