@@ -45,7 +45,8 @@ async function main() {
   const seed = config.seedDemo ?? (database.kind === 'pglite' && database.isNew);
   if (seed && database.isNew) {
     app.log.info('Banco novo: criando dados de demonstração…');
-    await seedDemo(database.db);
+    const report = await seedDemo(database.db, { uploadsDir: path.join(config.dataDir, 'uploads') });
+    app.log.info(report, 'Dados de demonstração criados');
   }
 
   await app.listen({ port: config.port, host: config.host });

@@ -1,8 +1,13 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { accounts, cuisines, faqs, operations, stores } from '../db/schema';
+import { getTableName, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { rows, type Db } from '../db/client';
+import { accounts } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
-import { nameKey } from '../resources/crud';
+import { buildDemo, STAFF_PASSWORD, type Scale } from './build';
+import { insertRows, resetIdentities } from './bulk';
+
+export type { Scale } from './build';
+export { STAFF_PASSWORD };
 
 /** The demo logins printed at start and documented in the README. */
 export const DEMO_ACCOUNTS = [
@@ -11,82 +16,87 @@ export const DEMO_ACCOUNTS = [
   { who: 'Equipe do Sabor do Sertão', email: 'gerente@sabordosertao.com.br', password: 'Sertao@2026' },
 ] as const;
 
-const CUISINES = [
-  'Italiana',
-  'Nordestina',
-  'Japonesa',
-  'Hamburgueria',
-  'Vegetariana',
-  'Churrascaria',
-  'Árabe',
-];
-const CITIES = ['São Paulo', 'Rio de Janeiro', 'Belo Horizonte', 'Recife', 'Curitiba'];
-const FAQS = [
-  {
-    title: 'Como altero o cardápio do meu restaurante?',
-    text: 'Em Produtos, escolha a categoria ou o produto e edite. As mudanças aparecem no aplicativo na hora.',
-    category: 'MERCHANT' as const,
-  },
-  {
-    title: 'Quando recebo os pagamentos feitos pelo aplicativo?',
-    text: 'Os valores pagos pelo aplicativo são liberados em até 31 dias, conforme os termos de uso.',
-    category: 'MERCHANT' as const,
-  },
-  {
-    title: 'Como chamo o garçom pelo aplicativo?',
-    text: 'Na comanda aberta, toque em "Chamar garçom". A equipe do restaurante recebe o aviso no salão.',
-    category: 'CUSTOMER' as const,
-  },
-  {
-    title: 'Como funciona o programa de fidelidade?',
-    text: 'A cada consumo você acumula valor; ao atingir a meta do restaurante, ganha o desconto do programa.',
-    category: 'CUSTOMER' as const,
-  },
-];
+export interface SeedOptions {
+  /** The demo's "now": every date is relative to it, in America/Sao_Paulo. */
+  now?: Date;
+  /**
+   * 'full' (default): the living platform (restaurants, menus, floor, 90 days of history, customers…).
+   * 'accounts': only the three demo logins, their two stores, cuisines, cities and FAQ (fast, for tests).
+   */
+  scale?: Scale;
+  /** Where the demo's images go (`<uploadsDir>/demo/…`); without it the rows keep their URLs only. */
+  uploadsDir?: string;
+}
 
-/** Seeds the demo into a new database, in one transaction (hashes computed first). */
-export async function seedDemo(db: Db): Promise<void> {
-  const [adminHash, cantinaHash, sertaoHash] = await Promise.all(
-    DEMO_ACCOUNTS.map((a) => hashPassword(a.password)),
-  );
-  await db.transaction(async (tx) => {
-    await tx.insert(cuisines).values(CUISINES.map((name) => ({ name, name_key: nameKey(name) })));
-    await tx.insert(operations).values(CITIES.map((name) => ({ name, name_key: nameKey(name) })));
-    await tx.insert(faqs).values(FAQS);
-    const [cantina, sertao] = await tx
-      .insert(stores)
-      .values([
-        { name: 'Cantina Bella', slug: 'cantinabella' },
-        { name: 'Sabor do Sertão', slug: 'sabordosertao' },
-      ])
-      .returning({ id: stores.id });
-    await tx.insert(accounts).values([
-      {
-        fullname: 'Administrador Painel',
-        email: DEMO_ACCOUNTS[0].email,
-        phone: '11987654321',
-        password_hash: adminHash,
-        role: 'ADMIN',
-        permissions: { admin: 1 },
-      },
-      {
-        fullname: 'Giulia Romano',
-        email: DEMO_ACCOUNTS[1].email,
-        phone: '11991234567',
-        password_hash: cantinaHash,
-        role: 'MANAGER',
-        store_id: cantina!.id,
-      },
-      {
-        fullname: 'Severino Araújo',
-        email: DEMO_ACCOUNTS[2].email,
-        phone: '81991234567',
-        password_hash: sertaoHash,
-        role: 'MANAGER',
-        store_id: sertao!.id,
-      },
-    ]);
+export interface SeedReport {
+  /** Rows written per table. */
+  rows: Record<string, number>;
+  files: number;
+  /** Building the plan; waiting for the hashes after it; the transaction; the files still unwritten after it. */
+  ms: { build: number; hash: number; write: number; files: number };
+}
+
+/**
+ * Seeds the demo into a new, empty database: the same rows for the same `now`. Everything is built
+ * in memory first (the passwords are hashed meanwhile), then written set-based in ONE transaction,
+ * while the image files are written alongside.
+ */
+export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedReport> {
+  const { now = new Date(), scale = 'full', uploadsDir } = options;
+  const t0 = performance.now();
+  // argon2 is slow on purpose: one hash per distinct password (every non-demo account shares one),
+  // computed on libuv's threads while this one builds the plan.
+  const passwords = [...DEMO_ACCOUNTS.map((a) => a.password), ...(scale === 'full' ? [STAFF_PASSWORD] : [])];
+  const hashing = Promise.all(passwords.map(async (p) => [p, await hashPassword(p)] as const));
+  const plan = buildDemo(now, scale, DEMO_ACCOUNTS);
+  const t1 = performance.now();
+  const hashes = new Map(await hashing);
+  const accountStep = plan.steps.find((step) => step.table === accounts)!;
+  (accountStep.rows as { password_hash: string | null }[]).forEach((row, i) => {
+    row.password_hash = hashes.get(plan.passwords[i]!)!;
   });
+  const t2 = performance.now();
+
+  // The images are written by libuv's threads while the database works; awaited after the commit.
+  const writing = uploadsDir ? plan.images.write(uploadsDir) : Promise.resolve();
+  writing.catch(() => {}); // (its error, if any, is reported by the await below)
+
+  const written: Record<string, number> = {};
+  await db.transaction(async (tx) => {
+    const [{ used } = { used: false }] = rows<{ used: boolean }>(
+      await tx.execute(sql`select exists (select 1 from stores) or exists (select 1 from accounts) as used`),
+    );
+    if (used) throw new Error('seedDemo: o banco já tem dados; a demonstração só entra num banco novo.');
+    // Foreign keys are checked row by row by triggers. The plan is consistent by construction (and
+    // tests/server/seed.test.ts checks every key afterwards), so a superuser skips the triggers for
+    // this transaction only; other roles keep them.
+    const [{ superuser } = { superuser: false }] = rows<{ superuser: boolean }>(
+      await tx.execute(sql`select current_setting('is_superuser') = 'on' as superuser`),
+    );
+    if (superuser) await tx.execute(sql`set local session_replication_role = replica`);
+    for (const step of plan.steps) {
+      await insertRows(tx, step.table, step.rows as PgTable['$inferInsert'][]);
+      const name = getTableName(step.table);
+      written[name] = (written[name] ?? 0) + step.rows.length;
+    }
+    await resetIdentities(
+      tx,
+      plan.steps.map((step) => step.table),
+    );
+  });
+  const t3 = performance.now();
+  await writing;
+  const t4 = performance.now();
+  return {
+    rows: written,
+    files: uploadsDir ? plan.images.count : 0,
+    ms: {
+      build: Math.round(t1 - t0),
+      hash: Math.round(t2 - t1),
+      write: Math.round(t3 - t2),
+      files: Math.round(t4 - t3),
+    },
+  };
 }
 
 export async function hasDemoAccounts(db: Db): Promise<boolean> {

@@ -16,6 +16,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   outbox: MailMessage[];
+  /** The temporary folder of stored files (`DATA_DIR/uploads` in production). */
+  uploadsDir: string;
   close(): Promise<void>;
 }
 
@@ -24,8 +26,13 @@ export interface TestApp {
  * the PostgreSQL server of DATABASE_URL when the suite runs as `npm run test:pg`.
  */
 export interface TestAppOptions {
-  /** Seed the demo (default true). */
-  seed?: boolean;
+  /**
+   * Seed the demo: 'accounts' (default, or true) the three demo logins, their two stores, cuisines,
+   * cities and FAQ; 'full' the whole living demo (seconds: once per file, in beforeAll); false nothing.
+   */
+  seed?: boolean | 'accounts' | 'full';
+  /** The demo's "now" (default: the real one). */
+  seedNow?: Date;
   /** Folder of a built web app, to register the web routes too. */
   webRoot?: string;
   /** Runs after buildApp and before ready(): tests add routes of their own here. */
@@ -35,14 +42,22 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const outbox: MailMessage[] = [];
+  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-uploads-'));
   let app: FastifyInstance | undefined;
   try {
-    if (options.seed ?? true) await seedDemo(database.db);
+    const seed = options.seed ?? true;
+    if (seed) {
+      await seedDemo(database.db, {
+        scale: seed === 'full' ? 'full' : 'accounts',
+        now: options.seedNow,
+        uploadsDir: seed === 'full' ? uploadsDir : undefined,
+      });
+    }
     app = await buildApp({
       database,
       jwtSecret: crypto.randomBytes(32).toString('hex'),
       webRoot: options.webRoot,
-      uploadsDir: fs.mkdtempSync(path.join(os.tmpdir(), 'painel-uploads-')),
+      uploadsDir,
       mailer: {
         async send(message) {
           outbox.push(message);
@@ -56,16 +71,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await app?.close().catch(() => {});
     await database.close();
     await drop();
+    fs.rmSync(uploadsDir, { recursive: true, force: true });
     throw error;
   }
   return {
     app,
     database,
     outbox,
+    uploadsDir,
     async close() {
       await app.close();
       await database.close();
       await drop();
+      fs.rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,131 @@
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+
+type Executor = Pick<Db, 'execute'>;
+
+/** Rows per statement: large enough to be fast, small enough to keep each message modest. */
+const CHUNK = 20_000;
+
+/**
+ * Inserts many rows with one statement per chunk: each column travels as ONE array parameter and
+ * `unnest` turns the arrays back into rows, so the database parses and plans once per chunk instead
+ * of once per row. Every row must carry the same keys (the first row's decide the columns); ids
+ * given explicitly are kept (`overriding system value`), see `resetIdentities`.
+ */
+export async function insertRows<T extends PgTable>(
+  db: Executor,
+  table: T,
+  rows: readonly T['$inferInsert'][],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const keys = Object.keys(rows[0]!);
+  const specs = keys.map((key) => {
+    const column = columns[key];
+    if (!column) throw new Error(`${getTableName(table)}.${key}: no such column`);
+    return { key, column, ...transportOf(column) };
+  });
+  const overriding = specs.some((s) => s.key === 'id' && isIdentity(s.column));
+  const target = sql.raw(`"${getTableName(table)}"`);
+  const names = sql.raw(specs.map((s) => `"${s.column.name}"`).join(', '));
+  const selected = sql.raw(
+    specs
+      .map((s, i) => (s.encode === 'json' ? `d${i}.v` : s.cast ? `u.c${i}::${s.cast}` : `u.c${i}`))
+      .join(', '),
+  );
+  const aliases = sql.raw(specs.map((_, i) => `c${i}`).join(', '));
+
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    const chunk = rows.slice(start, start + CHUNK);
+    const arrays: SQL[] = [];
+    const joins: SQL[] = [];
+    specs.forEach((s, i) => {
+      const values = chunk.map((row) => (row as Record<string, unknown>)[s.key]);
+      if (s.encode !== 'json') {
+        arrays.push(sql`${sql.param(arrayLiteral(values, s.encode))}::${sql.raw(s.transport)}[]`);
+        return;
+      }
+      // JSON documents repeat (the same complements, the same hours): each distinct one is sent and
+      // parsed once, and rows carry its number.
+      const distinct = new Map<string, number>();
+      const refs = values.map((value) => {
+        if (value === null || value === undefined) return null;
+        const text = JSON.stringify(value);
+        let n = distinct.get(text);
+        if (n === undefined) distinct.set(text, (n = distinct.size + 1));
+        return n;
+      });
+      arrays.push(sql`${sql.param(arrayLiteral(refs, 'plain'))}::integer[]`);
+      joins.push(
+        sql` left join unnest(${sql.param(arrayLiteral([...distinct.keys()], 'plain'))}::${sql.raw(s.cast!)}[]) with ordinality as ${sql.raw(`d${i}(v, k)`)} on ${sql.raw(`d${i}.k = u.c${i}`)}`,
+      );
+    });
+    await db.execute(
+      sql`insert into ${target} (${names}) ${sql.raw(overriding ? 'overriding system value ' : '')}select ${selected} from unnest(${sql.join(arrays, sql`, `)}) as u(${aliases})${sql.join(joins, sql``)}`,
+    );
+  }
+}
+
+/** After ids were given explicitly, moves each identity past the largest id. */
+export async function resetIdentities(db: Executor, tables: readonly PgTable[]): Promise<void> {
+  for (const table of tables) {
+    const id = (getTableColumns(table) as Record<string, PgColumn>).id;
+    if (!id || !isIdentity(id)) continue;
+    const name = getTableName(table);
+    await db.execute(
+      sql.raw(
+        `select setval(pg_get_serial_sequence('"${name}"', 'id'), coalesce(max(id), 0) + 1, false) from "${name}"`,
+      ),
+    );
+  }
+}
+
+function isIdentity(column: PgColumn): boolean {
+  return Boolean((column as unknown as { generatedIdentity?: unknown }).generatedIdentity);
+}
+
+type Encode = 'plain' | 'json' | 'array';
+
+/** How a column's values travel: the element type of the parameter array, and a cast back if needed. */
+function transportOf(column: PgColumn): { transport: string; cast?: string; encode: Encode } {
+  const type = column.getSQLType();
+  if (type.endsWith('[]')) return { transport: 'text', cast: type, encode: 'array' };
+  if (type === 'jsonb' || type === 'json') return { transport: 'text', cast: type, encode: 'json' };
+  if (type.startsWith('numeric')) return { transport: 'numeric', encode: 'plain' };
+  return { transport: type, encode: 'plain' };
+}
+
+/** A PostgreSQL array literal, every non-null element quoted. */
+function arrayLiteral(values: unknown[], encode: Encode): string {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    if (i > 0) out += ',';
+    const value = values[i];
+    if (value === null || value === undefined) {
+      out += 'NULL';
+    } else if (encode === 'json') {
+      out += quote(JSON.stringify(value));
+    } else if (encode === 'array') {
+      out += quote(arrayLiteral(value as unknown[], 'plain'));
+    } else {
+      out += quote(scalar(value));
+    }
+  }
+  return out + '}';
+}
+
+function scalar(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+    return String(value);
+  }
+  if (typeof value === 'string') return value;
+  throw new Error(`cannot encode ${typeof value}`);
+}
+
+function quote(text: string): string {
+  return `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+}
