@@ -1,0 +1,325 @@
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminCreateInput,
+  adminUpdateInput,
+  admins,
+  collaboratorCreateInput,
+  collaboratorUpdateInput,
+  DUPLICATE_EMAIL,
+  includeCollaboratorInput,
+  OLD_PASSWORD_NEEDED,
+  WRONG_OLD_PASSWORD,
+} from '../../src/resources/admins/definition';
+import { accounts, stores } from '../db/schema';
+import { pgConstraint, pgErrorCode } from '../db/client';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { passwordGeneration } from '../auth/tokens';
+import { badRequest, conflict, forbidden, notFound } from '../http-errors';
+import { ADMIN, callerOf } from '../plugins/access';
+import { containsTerm, idParams, paging, sortOrder } from './params';
+
+/** The role of the accounts a team gets; the store's first account (from its creation) is MANAGER. */
+export const COLLABORATOR_ROLE = 'STAFF';
+
+export const SELF_REMOVAL = 'Você não pode remover a sua própria conta.';
+export const LAST_ADMIN = 'Não é possível remover o último administrador da plataforma.';
+export const NO_ACCOUNT = 'Nenhuma conta encontrada com esse e-mail.';
+export const ADMIN_NOT_COLLABORATOR =
+  'Essa conta é de um administrador da plataforma e não pode fazer parte da equipe de um restaurante.';
+const MEMBER_NOT_FOUND = 'Conta não encontrada.';
+const STORE_NOT_FOUND = 'Restaurante não encontrado.';
+
+/** What an answer carries of an account: never its password hash, lock or counters. */
+const memberColumns = {
+  id: accounts.id,
+  fullname: accounts.fullname,
+  email: accounts.email,
+  phone: accounts.phone,
+  role: accounts.role,
+  store_id: accounts.store_id,
+  permissions: accounts.permissions,
+  status: accounts.status,
+  created_at: accounts.created_at,
+};
+
+const sortable = {
+  fullname: accounts.fullname,
+  email: accounts.email,
+  created_at: accounts.created_at,
+  id: accounts.id,
+} as const;
+
+const storeIdQuery = z.coerce
+  .number({ error: 'Restaurante inválido.' })
+  .int('Restaurante inválido.')
+  .positive('Restaurante inválido.')
+  .max(2_147_483_647, 'Restaurante inválido.');
+
+/** `?store_id=N`: an administrator works on that store's team instead of the administrators. */
+const scopeQuery = z.strictObject({ store_id: storeIdQuery.optional() });
+
+const listQuery = z.strictObject({
+  ...paging(admins.list.perPage),
+  sort_field: z
+    .enum(Object.keys(sortable) as [keyof typeof sortable], { error: 'Campo de ordenação inválido.' })
+    .default('fullname'),
+  sort_order: sortOrder,
+  search: z.string().trim().max(200, 'Busca muito longa.').optional(),
+  store_id: storeIdQuery.optional(),
+});
+
+/** The rules are the audience's, so the body is read by the handler once the audience is known. */
+const anyBody = z.record(z.string(), z.unknown(), { error: 'O corpo da requisição deve ser um objeto.' });
+
+/** Whose accounts a request works on: the platform's administrators, or one store's team. */
+type Audience = { kind: 'admins' } | { kind: 'team'; storeId: number };
+
+function audienceOf(request: FastifyRequest, requestedStore: number | undefined): Audience {
+  const caller = callerOf(request);
+  if (caller.role !== ADMIN) {
+    // Staff only ever work on their own team, whatever store they name.
+    if (caller.storeId === null) throw forbidden('Sua conta não está vinculada a um restaurante.');
+    return { kind: 'team', storeId: caller.storeId };
+  }
+  return requestedStore === undefined ? { kind: 'admins' } : { kind: 'team', storeId: requestedStore };
+}
+
+function inAudience(audience: Audience): SQL {
+  return audience.kind === 'admins'
+    ? eq(accounts.role, ADMIN)
+    : and(eq(accounts.store_id, audience.storeId), ne(accounts.role, ADMIN))!;
+}
+
+/** Validates like the route schemas do, with the same error shape and field naming. */
+function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.join('.');
+  const message = issue?.message ?? 'Dados inválidos.';
+  throw badRequest(field ? `${message} (campo ${field})` : message);
+}
+
+/** A store id sent in a create body, when it is one; anything else is left to the schema. */
+function bodyStoreId(body: Record<string, unknown>): number | undefined {
+  const parsed = storeIdQuery.safeParse(body.store_id);
+  return parsed.success ? parsed.data : undefined;
+}
+
+const translateWriteError = (error: unknown): never => {
+  if (pgErrorCode(error) === '23505' && pgConstraint(error) === 'accounts_email_key') {
+    throw conflict(DUPLICATE_EMAIL);
+  }
+  if (pgErrorCode(error) === '23503' && pgConstraint(error)?.includes('store'))
+    throw notFound(STORE_NOT_FOUND);
+  throw error;
+};
+
+const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  async function emailTaken(email: string, except?: number): Promise<boolean> {
+    const [row] = await app.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(
+        and(sql`lower(${accounts.email}) = lower(${email})`, except ? ne(accounts.id, except) : undefined),
+      );
+    return Boolean(row);
+  }
+
+  async function findMember(audience: Audience, id: number) {
+    const [member] = await app.db
+      .select({ id: accounts.id, password_hash: accounts.password_hash })
+      .from(accounts)
+      .where(and(eq(accounts.id, id), inAudience(audience)));
+    if (!member) throw notFound(MEMBER_NOT_FOUND);
+    return member;
+  }
+
+  app.get(
+    '/api/admins',
+    { config: { access: 'store' }, schema: { querystring: listQuery } },
+    async (request) => {
+      const q = request.query;
+      const audience = audienceOf(request, q.store_id);
+      const where = and(
+        inAudience(audience),
+        q.search ? containsTerm(q.search, accounts.fullname, accounts.email) : undefined,
+      );
+      const order = q.sort_order === 'ASC' ? asc : desc;
+      const [results, [count]] = await Promise.all([
+        app.db
+          .select(memberColumns)
+          .from(accounts)
+          .where(where)
+          .orderBy(order(sortable[q.sort_field]), asc(accounts.id))
+          .limit(q.page_size)
+          .offset((q.page - 1) * q.page_size),
+        app.db
+          .select({ total: sql<number>`count(*)`.mapWith(Number) })
+          .from(accounts)
+          .where(where),
+      ]);
+      return { data: { results, total: count?.total ?? 0 } };
+    },
+  );
+
+  app.get(
+    '/api/admins/id/:id',
+    { config: { access: 'store' }, schema: { params: idParams, querystring: scopeQuery } },
+    async (request) => {
+      const audience = audienceOf(request, request.query.store_id);
+      const [member] = await app.db
+        .select(memberColumns)
+        .from(accounts)
+        .where(and(eq(accounts.id, request.params.id), inAudience(audience)));
+      if (!member) throw notFound(MEMBER_NOT_FOUND);
+      return { data: member };
+    },
+  );
+
+  app.post(
+    '/api/admins',
+    { config: { access: 'store' }, schema: { querystring: scopeQuery, body: anyBody } },
+    async (request, reply) => {
+      const audience = audienceOf(request, request.query.store_id ?? bodyStoreId(request.body));
+      const schema = audience.kind === 'admins' ? adminCreateInput : collaboratorCreateInput;
+      const { password, store_id: _ignored, permissions, ...profile } = parseBody(schema, request.body);
+      if (await emailTaken(profile.email)) throw conflict(DUPLICATE_EMAIL);
+      // Hashing happens before, never inside, the write.
+      const password_hash = await hashPassword(password);
+      const [created] = await app.db
+        .insert(accounts)
+        .values({
+          ...profile,
+          permissions: permissions ?? {},
+          password_hash,
+          role: audience.kind === 'admins' ? ADMIN : COLLABORATOR_ROLE,
+          store_id: audience.kind === 'team' ? audience.storeId : null,
+        })
+        .returning(memberColumns)
+        .catch(translateWriteError);
+      void reply.status(201);
+      return { data: created };
+    },
+  );
+
+  app.patch(
+    '/api/admins/id/:id',
+    { config: { access: 'store' }, schema: { params: idParams, querystring: scopeQuery, body: anyBody } },
+    async (request) => {
+      const caller = callerOf(request);
+      const audience = audienceOf(request, request.query.store_id);
+      const member = await findMember(audience, request.params.id);
+      const schema = audience.kind === 'admins' ? adminUpdateInput : collaboratorUpdateInput;
+      const { password, old_password, ...profile } = parseBody(schema, request.body);
+      const self = member.id === caller.accountId;
+      if (old_password !== undefined) {
+        if (!(await verifyPassword(member.password_hash, old_password))) throw badRequest(WRONG_OLD_PASSWORD);
+      } else if (password !== undefined && self) {
+        // Changing one's own password asks for the current one, as /api/account does.
+        throw badRequest(OLD_PASSWORD_NEEDED);
+      }
+      if (profile.email !== undefined && (await emailTaken(profile.email, member.id))) {
+        throw conflict(DUPLICATE_EMAIL);
+      }
+      const password_hash = password !== undefined ? await hashPassword(password) : undefined;
+      const [updated] = await app.db
+        .update(accounts)
+        .set({
+          ...profile,
+          ...(password_hash
+            ? {
+                password_hash,
+                // Ends every session the account had, as a password change does.
+                password_changed_at: sql`date_trunc('milliseconds', now())`,
+                failed_logins: 0,
+                locked_until: null,
+              }
+            : {}),
+          updated_at: sql`now()`,
+        })
+        .where(and(eq(accounts.id, member.id), inAudience(audience)))
+        .returning({ ...memberColumns, password_changed_at: accounts.password_changed_at })
+        .catch(translateWriteError);
+      if (!updated) throw notFound(MEMBER_NOT_FOUND);
+      const { password_changed_at, ...data } = updated;
+      // Whoever changes their own password keeps working, with a session of the new password.
+      const access_token =
+        password_hash && self
+          ? await app.tokens.sign({
+              sub: String(data.id),
+              role: data.role,
+              store_id: data.store_id,
+              scope: 'session',
+              pv: passwordGeneration(password_changed_at),
+            })
+          : undefined;
+      return { data: { ...data, ...(access_token ? { access_token } : {}) } };
+    },
+  );
+
+  app.delete(
+    '/api/admins/id/:id',
+    { config: { access: 'store' }, schema: { params: idParams, querystring: scopeQuery } },
+    async (request) => {
+      const caller = callerOf(request);
+      const audience = audienceOf(request, request.query.store_id);
+      if (request.params.id === caller.accountId) throw conflict(SELF_REMOVAL);
+      const removed = await app.db.transaction(async (tx) => {
+        const [member] = await tx
+          .select({ id: accounts.id, role: accounts.role })
+          .from(accounts)
+          .where(and(eq(accounts.id, request.params.id), inAudience(audience)));
+        if (!member) throw notFound(MEMBER_NOT_FOUND);
+        if (member.role === ADMIN) {
+          // The active administrators are locked in id order, so that two of them removing each
+          // other at once wait for one another and the second finds itself the last one.
+          const active = await tx
+            .select({ id: accounts.id })
+            .from(accounts)
+            .where(and(eq(accounts.role, ADMIN), eq(accounts.status, 'ACTIVE')))
+            .orderBy(asc(accounts.id))
+            .for('update');
+          if (!active.some((other) => other.id !== member.id)) throw conflict(LAST_ADMIN);
+        }
+        const [row] = await tx
+          .delete(accounts)
+          .where(and(eq(accounts.id, member.id), inAudience(audience)))
+          .returning({ id: accounts.id });
+        if (!row) throw notFound(MEMBER_NOT_FOUND);
+        return row;
+      });
+      return { data: removed };
+    },
+  );
+
+  /** /admins/include-collaborator: an existing account joins a store's team. */
+  app.post(
+    '/api/admins/include-collaborator',
+    { config: { access: 'admin' }, schema: { body: includeCollaboratorInput } },
+    async (request) => {
+      const { email, store_id } = request.body;
+      const [account] = await app.db
+        .select({ id: accounts.id, role: accounts.role })
+        .from(accounts)
+        .where(sql`lower(${accounts.email}) = ${email}`);
+      if (!account) throw notFound(NO_ACCOUNT);
+      if (account.role === ADMIN) throw conflict(ADMIN_NOT_COLLABORATOR);
+      const [store] = await app.db.select({ id: stores.id }).from(stores).where(eq(stores.id, store_id));
+      if (!store) throw notFound(STORE_NOT_FOUND);
+      const [member] = await app.db
+        .update(accounts)
+        .set({ store_id, updated_at: sql`now()` })
+        .where(and(eq(accounts.id, account.id), ne(accounts.role, ADMIN)))
+        .returning(memberColumns)
+        .catch(translateWriteError);
+      if (!member) throw conflict(ADMIN_NOT_COLLABORATOR);
+      return { data: member };
+    },
+  );
+};
+
+export default adminRoutes;

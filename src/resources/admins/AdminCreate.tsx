@@ -1,0 +1,60 @@
+import {
+  Create,
+  PasswordInput,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  useNotify,
+  useRedirect,
+} from 'react-admin';
+import { adminCreateForm, admins as definition } from './definition';
+import { FieldRow, PhoneInput, SectionHeading, validateWith } from './inputs';
+
+/** Adding an administrator sends a single permission flag set to 1 (spec 6). */
+export const NEW_ADMIN_PERMISSIONS = { admin: 1 };
+
+const validate = validateWith(adminCreateForm);
+
+/** /admins/add (spec 2.11, 5 "Add administrator"), under the Permissions section. */
+export function AdminCreate() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Create
+      resource={definition.name}
+      title="Adicionar administrador"
+      transform={(data: Record<string, unknown>) => ({ ...data, permissions: NEW_ADMIN_PERMISSIONS })}
+      mutationOptions={{
+        onSuccess: () => {
+          notify(definition.messages.created, { type: 'success' });
+          redirect('list', definition.name);
+        },
+      }}
+    >
+      {/* noValidate: the browser's own e-mail check would block the submit before spec 5's messages show. */}
+      <SimpleForm
+        noValidate
+        validate={validate}
+        toolbar={
+          <Toolbar>
+            <SaveButton label="Adicionar" alwaysEnable />
+          </Toolbar>
+        }
+      >
+        <SectionHeading section="Permissões" title="Adicionar administrador" />
+        <FieldRow>
+          <TextInput source="fullname" label="Nome completo" autoComplete="name" />
+          <PhoneInput source="phone" label="Telefone" />
+        </FieldRow>
+        <FieldRow>
+          <TextInput source="email" label="E-mail" type="email" autoComplete="off" />
+        </FieldRow>
+        <FieldRow>
+          <PasswordInput source="password" label="Senha" autoComplete="new-password" />
+          <PasswordInput source="password_confirmation" label="Confirmar senha" autoComplete="new-password" />
+        </FieldRow>
+      </SimpleForm>
+    </Create>
+  );
+}

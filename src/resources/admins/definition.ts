@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { onlyDigits } from '../../lib/format';
+import { EMAIL_MESSAGE, PHONE_MESSAGE, REQUIRED } from '../../lib/fields';
+import { isValidEmail, isValidPhone } from '../../lib/validators';
+import { defineResource } from '../define';
+
+/**
+ * Accounts that sign in to the back-office, for two audiences on the same paths: platform
+ * administrators (platform-admin spec 2.11, 5 "Add administrator") and a restaurant's team
+ * (restaurant spec "Team", 5 "Add collaborator"). Each audience has its own messages and
+ * password length; the server picks the rules by the account being written.
+ */
+
+export const ADMIN_PASSWORD_MESSAGE = 'Você precisa informar uma senha de no mínimo 6 dígitos.';
+export const ADMIN_CONFIRMATION_MESSAGE = 'As senhas devem ser iguais';
+export const COLLABORATOR_CONFIRMATION_MESSAGE = 'As senhas precisam ser iguais';
+export const DUPLICATE_EMAIL = 'Já existe uma conta com esse e-mail.';
+export const INCLUDED_MESSAGE = 'Colaboradores incluídos com sucesso!';
+export const WRONG_OLD_PASSWORD = 'Senha atual incorreta.';
+export const OLD_PASSWORD_NEEDED = 'Informe a senha atual.';
+
+/** The messages of one audience's form. */
+interface Rules {
+  nameRequired: string;
+  emailRequired: string;
+  emailInvalid: string;
+  phoneRequired: string;
+  passwordRequired: string;
+  passwordMin: number;
+  passwordShort: string;
+  confirmation: string;
+}
+
+const adminRules: Rules = {
+  nameRequired: REQUIRED,
+  emailRequired: REQUIRED,
+  emailInvalid: EMAIL_MESSAGE,
+  phoneRequired: REQUIRED,
+  passwordRequired: ADMIN_PASSWORD_MESSAGE,
+  passwordMin: 6,
+  passwordShort: ADMIN_PASSWORD_MESSAGE,
+  confirmation: ADMIN_CONFIRMATION_MESSAGE,
+};
+
+const collaboratorRules: Rules = {
+  nameRequired: 'Por favor preencher o nome.',
+  emailRequired: 'E-mail obrigatório.',
+  emailInvalid: 'E-mail incorreto.',
+  phoneRequired: 'Telefone obrigatório',
+  passwordRequired: 'Senha obrigatória',
+  passwordMin: 5,
+  passwordShort: 'No mínimo 5 caracteres',
+  confirmation: COLLABORATOR_CONFIRMATION_MESSAGE,
+};
+
+/** A field left blank, or never filled (null), is a field not given. */
+const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+
+const fullname = (rules: Rules) =>
+  z
+    .string({ error: rules.nameRequired })
+    .trim()
+    .min(1, rules.nameRequired)
+    .max(100, 'Limite máximo de 100 caracteres.');
+
+const emailField = (rules: Rules) =>
+  z
+    .string({ error: rules.emailRequired })
+    .trim()
+    .min(1, rules.emailRequired)
+    .refine((value) => isValidEmail(value), rules.emailInvalid)
+    .transform((value) => value.toLowerCase());
+
+/** Typed with or without the mask '(XX) XXXXX-XXXX'; kept as its digits. */
+const phoneField = (rules: Rules) =>
+  z
+    .string({ error: rules.phoneRequired })
+    .trim()
+    .min(1, rules.phoneRequired)
+    .refine((value) => isValidPhone(value), PHONE_MESSAGE)
+    .transform(onlyDigits);
+
+/** Passwords are taken as typed: no trimming. */
+const passwordField = (rules: Rules) =>
+  z
+    .string({ error: rules.passwordRequired })
+    .min(1, rules.passwordRequired)
+    .min(rules.passwordMin, rules.passwordShort)
+    .max(200, 'Limite máximo de 200 caracteres.');
+
+/** Per-feature flags; adding an administrator sends `{ admin: 1 }` (spec 6). */
+const permissions = z
+  .record(z.string().trim().min(1).max(40), z.union([z.literal(0), z.literal(1)]), {
+    error: 'Permissões inválidas.',
+  })
+  .refine((value) => Object.keys(value).length <= 50, 'Permissões demais.');
+
+/** Where an administrator puts a new team member; staff always write into their own store. */
+const storeId = z.coerce
+  .number({ error: 'Restaurante inválido.' })
+  .int('Restaurante inválido.')
+  .positive('Restaurante inválido.');
+
+function createInput(rules: Rules) {
+  return z.strictObject({
+    fullname: fullname(rules),
+    email: emailField(rules),
+    phone: phoneField(rules),
+    password: passwordField(rules),
+    permissions: permissions.optional(),
+    store_id: storeId.optional(),
+  });
+}
+
+/**
+ * An update sends any of the profile fields; a new password is optional, and required when the
+ * old one is given (spec 5).
+ */
+function updateInput(rules: Rules) {
+  return z
+    .strictObject({
+      fullname: fullname(rules).optional(),
+      email: emailField(rules).optional(),
+      phone: phoneField(rules).optional(),
+      permissions: permissions.optional(),
+      password: z.preprocess(blankToUndefined, passwordField(rules).optional()),
+      old_password: z.preprocess(blankToUndefined, z.string().max(200).optional()),
+    })
+    .superRefine((value, context) => {
+      if (value.old_password !== undefined && value.password === undefined) {
+        context.addIssue({ code: 'custom', path: ['password'], message: rules.passwordRequired });
+      }
+      if (Object.values(value).every((field) => field === undefined)) {
+        context.addIssue({ code: 'custom', path: [], message: 'Informe ao menos um campo para alterar.' });
+      }
+    });
+}
+
+export const adminCreateInput = createInput(adminRules);
+export const adminUpdateInput = updateInput(adminRules);
+export const collaboratorCreateInput = createInput(collaboratorRules);
+export const collaboratorUpdateInput = updateInput(collaboratorRules);
+
+/** Always run, also while other fields are still empty: each field shows its message at once. */
+const always = { when: () => true };
+
+/** The forms add the confirmation, which is checked in the browser and never sent. */
+function withConfirmation<Shape extends z.ZodRawShape>(shape: Shape, rules: Rules, required: boolean) {
+  return z.object({ ...shape, password_confirmation: z.unknown().optional() }).refine(
+    (value: Record<string, unknown>) => {
+      const password = blankToUndefined(value.password);
+      const confirmation = blankToUndefined(value.password_confirmation);
+      return !(required || password !== undefined || confirmation !== undefined) || password === confirmation;
+    },
+    { path: ['password_confirmation'], message: rules.confirmation, ...always },
+  );
+}
+
+/** Add administrator (/admins/add): name, phone, e-mail, password and its confirmation. */
+export const adminCreateForm = withConfirmation(adminCreateInput.shape, adminRules, true);
+/** Administrator detail: the profile, and optionally a new password with the old one. */
+export const adminEditForm = withConfirmation(
+  {
+    fullname: fullname(adminRules),
+    email: emailField(adminRules),
+    phone: phoneField(adminRules),
+    password: z.preprocess(blankToUndefined, passwordField(adminRules).optional()),
+    old_password: z.preprocess(blankToUndefined, z.string().max(200).optional()),
+  },
+  adminRules,
+  false,
+).refine(
+  (value: Record<string, unknown>) =>
+    blankToUndefined(value.old_password) === undefined || blankToUndefined(value.password) !== undefined,
+  { path: ['password'], message: adminRules.passwordRequired, ...always },
+);
+/** Add collaborator (restaurant spec 5), for the team screens. */
+export const collaboratorCreateForm = withConfirmation(
+  collaboratorCreateInput.shape,
+  collaboratorRules,
+  true,
+);
+
+/** Attaches an existing account to a store's team (/admins/include-collaborator). */
+export const includeCollaboratorInput = z.strictObject({
+  email: emailField(adminRules),
+  store_id: z.coerce
+    .number({ error: 'Selecione o restaurante.' })
+    .int('Selecione o restaurante.')
+    .positive('Selecione o restaurante.'),
+});
+
+export const admins = defineResource({
+  name: 'admins',
+  endpoint: '/api/admins',
+  label: { one: 'Administrador', many: 'Permissões' },
+  // Administrators manage administrators (and, naming a store, its team); staff their own team.
+  access: { list: 'store', one: 'store', create: 'store', update: 'store', delete: 'store' },
+  envelope: { list: 'data.results', one: 'data' },
+  fields: {
+    fullname: { label: 'Nome', kind: 'text', list: true, form: true, sortable: true },
+    email: { label: 'E-mail', kind: 'text', list: true, form: true, sortable: true },
+    phone: { label: 'Telefone', kind: 'text', list: true, form: true },
+    created_at: { label: 'Criado em', kind: 'date', list: true, sortable: true },
+  },
+  input: adminCreateInput,
+  updateInput: adminUpdateInput,
+  list: { perPage: 50, sort: { field: 'fullname', order: 'ASC' }, search: ['fullname', 'email'] },
+  messages: {
+    created: 'Administrador adicionado com sucesso!',
+    updated: 'Administrador atualizado com sucesso!',
+    deleted: 'Administrador removido com sucesso!',
+    duplicate: DUPLICATE_EMAIL,
+  },
+});
