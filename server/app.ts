@@ -21,6 +21,7 @@ import uploadRoutes from './routes/uploads';
 import storeRoutes from './routes/stores';
 import statisticsRoutes from './routes/statistics';
 import municipalityRoutes from './routes/municipalities';
+import adminRoutes from './routes/admins';
 import { crudResources } from './resources/registry';
 
 // Validation messages that the definitions do not set themselves come out in Portuguese.
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(storeRoutes);
   await app.register(statisticsRoutes);
   await app.register(municipalityRoutes);
+  await app.register(adminRoutes);
   await app.register(uploadRoutes, { dir: options.uploadsDir });
   if (options.webRoot) await app.register(webRoutes, { root: options.webRoot });
 

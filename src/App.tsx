@@ -8,9 +8,11 @@ import { theme } from './layout/theme';
 import { LoginPage } from './custom-pages/auth/LoginPage';
 import { PasswordSteps } from './custom-pages/auth/PasswordSteps';
 import { StatisticsPage } from './custom-pages/statistics/StatisticsPage';
+import { adminAliases, admins, IncludeCollaborator } from './resources/admins';
 import { cousineAliases, cousines } from './resources/cousines';
 import { faqAliases, faqs } from './resources/faqs';
 import { operations } from './resources/operations';
+import { restaurants } from './resources/restaurants';
 
 function BottomLeftNotification() {
   return <Notification anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }} />;
@@ -60,8 +62,23 @@ export function App() {
           <Resource {...faqs} />
           {role === ADMIN ? (
             <>
+              <Resource {...restaurants} />
               <Resource {...cousines} />
               <Resource {...operations} />
+              <Resource {...admins} />
+              <CustomRoutes>
+                <Route
+                  path="/admins/include-collaborator"
+                  element={
+                    <Authenticated>
+                      <IncludeCollaborator />
+                    </Authenticated>
+                  }
+                />
+                {adminAliases.map(({ from, to }) => (
+                  <Route key={from} path={from} element={<Navigate to={to} replace />} />
+                ))}
+              </CustomRoutes>
             </>
           ) : null}
         </>

@@ -2,7 +2,15 @@ import { and, asc, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { restaurants, storeCreateInput, storeUpdateInput } from '../../src/resources/restaurants/definition';
-import { accounts, cuisines, operations, stores } from '../db/schema';
+import {
+  accounts,
+  bankAccounts,
+  cuisines,
+  loyaltyPrograms,
+  loyaltyProgress,
+  operations,
+  stores,
+} from '../db/schema';
 import { pgConstraint, pgErrorCode } from '../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../http-errors';
 import { ADMIN, callerOf, storeCondition } from '../plugins/access';
@@ -66,13 +74,47 @@ const storeRoutes: FastifyPluginAsyncZod = async (app) => {
       .leftJoin(operations, eq(operations.id, stores.operation_id))
       .where(and(eq(stores.id, id), storeCondition(request, stores.id)));
     if (!row) throw notFound('Restaurante não encontrado.');
-    const [admin] = row.store.email_admin
-      ? await app.db
-          .select({ fullname: accounts.fullname, email: accounts.email, phone: accounts.phone })
-          .from(accounts)
-          .where(sql`lower(${accounts.email}) = lower(${row.store.email_admin})`)
-      : [];
-    return storeToApi(row.store, { cousine: row.cousine, operation: row.operation, admin: admin ?? null });
+    const [[admin], [bank_account], [loyalty]] = await Promise.all([
+      row.store.email_admin
+        ? app.db
+            .select({ fullname: accounts.fullname, email: accounts.email, phone: accounts.phone })
+            .from(accounts)
+            .where(sql`lower(${accounts.email}) = lower(${row.store.email_admin})`)
+        : Promise.resolve([]),
+      app.db
+        .select({
+          bank_name: bankAccounts.bank_name,
+          bank_code: bankAccounts.bank_code,
+          agency: bankAccounts.agency,
+          account: bankAccounts.account,
+          account_type: bankAccounts.account_type,
+          holder_name: bankAccounts.holder_name,
+          holder_document: bankAccounts.holder_document,
+          pix_key: bankAccounts.pix_key,
+        })
+        .from(bankAccounts)
+        .where(eq(bankAccounts.store_id, id))
+        .orderBy(desc(bankAccounts.is_default), asc(bankAccounts.id))
+        .limit(1),
+      // The loyalty summary of the restaurant detail: the program and how far customers got.
+      app.db
+        .select({
+          consumption: loyaltyPrograms.consumption,
+          discount: loyaltyPrograms.discount,
+          active: loyaltyPrograms.active,
+          n_customers: sql<number>`count(${loyaltyProgress.customer_id})`.mapWith(Number),
+          n_uses: sql<number>`coalesce(sum(${loyaltyProgress.n_uses}), 0)`.mapWith(Number),
+        })
+        .from(loyaltyPrograms)
+        .leftJoin(loyaltyProgress, eq(loyaltyProgress.program_id, loyaltyPrograms.id))
+        .where(eq(loyaltyPrograms.store_id, id))
+        .groupBy(loyaltyPrograms.id),
+    ]);
+    return {
+      ...storeToApi(row.store, { cousine: row.cousine, operation: row.operation, admin: admin ?? null }),
+      bank_account: bank_account ?? null,
+      loyalty: loyalty ?? null,
+    };
   }
 
   app.get(

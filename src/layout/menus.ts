@@ -24,11 +24,11 @@ export interface MenuEntry {
 /** Spec 2.2: the platform administrator's side menu, in this order. */
 export const adminMenu: MenuEntry[] = [
   { label: 'app.menu.statistics', to: '/statistics', icon: BarChartIcon },
-  { label: 'app.menu.restaurants', to: '/restaurants', icon: StorefrontIcon },
+  { label: 'app.menu.restaurants', to: '/restaurants', icon: StorefrontIcon, resource: 'restaurants' },
   { label: 'app.menu.cuisines', to: '/cousines', icon: RestaurantMenuIcon, resource: 'cousines' },
   { label: 'app.menu.customers', to: '/customers', icon: PeopleIcon },
   { label: 'app.menu.notifications', to: '/notifications', icon: NotificationsIcon },
-  { label: 'app.menu.admins', to: '/admins', icon: AdminPanelSettingsIcon },
+  { label: 'app.menu.admins', to: '/admins', icon: AdminPanelSettingsIcon, resource: 'admins' },
   { label: 'app.menu.faq', to: '/faqs', icon: HelpOutlineIcon, resource: 'faqs' },
 ];
 

@@ -10,8 +10,9 @@ export const REQUIRED = 'Campo obrigatório';
 export const PHONE_MESSAGE = 'Informe um número de telefone válido (XX) XXXXX-XXXX';
 export const EMAIL_MESSAGE = 'Informe um email válido';
 
+/** Blank inputs and nulls (a field never filled) both mean "not given". */
 const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 
 /** A required, trimmed text. */
 export const requiredText = (max = 200, message = REQUIRED) =>

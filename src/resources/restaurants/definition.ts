@@ -11,6 +11,7 @@ import {
   percent,
   requiredText,
   uf,
+  withScheme,
 } from '../../lib/fields';
 import { defineResource } from '../define';
 
@@ -26,7 +27,12 @@ export const FILL_REQUIRED = 'Por favor preencher os campos obrigatórios.';
 
 const link = z.object({
   title: z.string().trim().max(60, 'Limite máximo de 60 caracteres.'),
-  url: z.string().trim().max(500, 'Limite máximo de 500 caracteres.'),
+  // A link typed without http(s) gets https:// in front (spec 2.5 and restaurant spec 5).
+  url: z
+    .string()
+    .trim()
+    .max(500, 'Limite máximo de 500 caracteres.')
+    .transform((url) => (url ? withScheme(url) : url)),
   active: z.boolean().default(true),
   icon: z.string().max(40).optional(),
 });

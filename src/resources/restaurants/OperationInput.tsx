@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import AddLocationAltIcon from '@mui/icons-material/AddLocationAlt';
+import { ReferenceInput, SelectInput, useCreate, useNotify } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
+import { operations } from '../operations/definition';
+import { MunicipalityAutocomplete } from './MunicipalityAutocomplete';
+
+/** The operation city of a new restaurant, with the modal that adds a city (spec 2.5). */
+export function OperationInput() {
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [create, { isPending }] = useCreate();
+  const notify = useNotify();
+  const form = useFormContext();
+
+  const save = () => {
+    if (!name.trim()) {
+      notify('Informe a cidade.', { type: 'warning' });
+      return;
+    }
+    create(
+      'operations',
+      { data: { name: name.trim() } },
+      {
+        onSuccess: (city) => {
+          notify(operations.messages.created, { type: 'success' });
+          form.setValue('operation_id', city.id, { shouldDirty: true, shouldValidate: true });
+          setOpen(false);
+          setName('');
+        },
+        onError: (error) => notify((error as Error).message, { type: 'error' }),
+      },
+    );
+  };
+
+  return (
+    <Stack direction="row" spacing={1} alignItems="flex-start" sx={{ width: '100%' }}>
+      <ReferenceInput
+        source="operation_id"
+        reference="operations"
+        perPage={500}
+        sort={{ field: 'name', order: 'ASC' }}
+      >
+        <SelectInput label="Cidade de Operação" optionText="name" fullWidth />
+      </ReferenceInput>
+      <Button
+        startIcon={<AddLocationAltIcon />}
+        onClick={() => setOpen(true)}
+        sx={{ mt: 1.5, whiteSpace: 'nowrap' }}
+      >
+        Nova cidade
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
+        <DialogTitle>Nova cidade de operação</DialogTitle>
+        <DialogContent sx={{ pt: '8px !important' }}>
+          <MunicipalityAutocomplete
+            label="Cidade"
+            value={name}
+            onChange={(next) => setName(next)}
+            autoFocus
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Cancelar</Button>
+          <Button variant="contained" onClick={save} disabled={isPending}>
+            Adicionar
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

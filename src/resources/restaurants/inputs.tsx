@@ -1,0 +1,23 @@
+import { TextInput, type TextInputProps } from 'react-admin';
+import { maskCep, maskCnpj, maskCpf, maskPhone } from '../../lib/format';
+
+/**
+ * Text inputs that show the Brazilian masks while typing; the API accepts the masked value and
+ * keeps the digits (spec 5: phone, CNPJ and CPF are sent with non-digits removed).
+ */
+const masked = (mask: (value: string) => string, placeholder: string) =>
+  function MaskedInput(props: TextInputProps) {
+    return (
+      <TextInput
+        {...props}
+        format={(value: unknown) => (typeof value === 'string' ? mask(value) : '')}
+        parse={(value: string) => mask(value)}
+        placeholder={placeholder}
+      />
+    );
+  };
+
+export const PhoneInput = masked(maskPhone, '(99) 99999-9999');
+export const CnpjInput = masked(maskCnpj, '99.999.999/9999-99');
+export const CpfInput = masked(maskCpf, '999.999.999-99');
+export const CepInput = masked(maskCep, '99999-999');
