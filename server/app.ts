@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -82,6 +83,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   // External plugins.
+  // gzip/brotli for the web app and the larger JSON answers: tablets on a restaurant's Wi-Fi.
+  await app.register(compress, { threshold: 1024 });
   // Files are sent by the routes that own them (web app, uploads), each with its own root.
   fs.mkdirSync(options.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, { root: options.uploadsDir, serve: false });

@@ -1,11 +1,15 @@
+import { lazy } from 'react';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import type { ResourceProps } from 'react-admin';
-import { AdminCreate } from './AdminCreate';
-import { AdminEdit } from './AdminEdit';
-import { AdminList } from './AdminList';
 import { admins as definition } from './definition';
 
-export { IncludeCollaborator } from './IncludeCollaborator';
+// Loaded when first opened, not with the login page.
+const AdminCreate = lazy(() => import('./AdminCreate').then((m) => ({ default: m.AdminCreate })));
+const AdminEdit = lazy(() => import('./AdminEdit').then((m) => ({ default: m.AdminEdit })));
+const AdminList = lazy(() => import('./AdminList').then((m) => ({ default: m.AdminList })));
+export const IncludeCollaborator = lazy(() =>
+  import('./IncludeCollaborator').then((m) => ({ default: m.IncludeCollaborator })),
+);
 
 /** Permissões: the platform's administrators (spec 2.11). */
 export const admins: ResourceProps = {

@@ -1,11 +1,22 @@
+import { lazy } from 'react';
 import { Route } from 'react-router-dom';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import type { ResourceProps } from 'react-admin';
-import { RestaurantApprovals } from './RestaurantApprovals';
-import { RestaurantCreate } from './RestaurantCreate';
-import { RestaurantDetails } from './RestaurantDetails';
-import { RestaurantList } from './RestaurantList';
-import { RestaurantsDashboard } from './RestaurantsDashboard';
+
+// Heavy screens (drag and drop, uploads, long forms) load when first opened, not with the login.
+const RestaurantApprovals = lazy(() =>
+  import('./RestaurantApprovals').then((m) => ({ default: m.RestaurantApprovals })),
+);
+const RestaurantCreate = lazy(() =>
+  import('./RestaurantCreate').then((m) => ({ default: m.RestaurantCreate })),
+);
+const RestaurantDetails = lazy(() =>
+  import('./RestaurantDetails').then((m) => ({ default: m.RestaurantDetails })),
+);
+const RestaurantList = lazy(() => import('./RestaurantList').then((m) => ({ default: m.RestaurantList })));
+const RestaurantsDashboard = lazy(() =>
+  import('./RestaurantsDashboard').then((m) => ({ default: m.RestaurantsDashboard })),
+);
 
 /**
  * The spec's restaurant routes: /restaurants is the dashboard, /restaurants/list the list,
