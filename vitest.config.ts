@@ -42,7 +42,7 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 120_000,
-          hookTimeout: 120_000,
+          hookTimeout: 240_000,
         },
       },
     ],

@@ -11,6 +11,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Painel <nao-responda@painel.com.br>'),
   SEED_DEMO: z.enum(['0', '1']).optional(),
+  /** `accounts` seeds only the demo logins and their stores (quick starts for browser tests). */
+  SEED_SCALE: z.enum(['full', 'accounts']).default('full'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -23,6 +25,7 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   seedDemo?: boolean;
+  seedScale: 'full' | 'accounts';
   logLevel: string;
 }
 
@@ -42,6 +45,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO === undefined ? undefined : e.SEED_DEMO === '1',
+    seedScale: e.SEED_SCALE,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -45,7 +45,10 @@ async function main() {
   const seed = config.seedDemo ?? (database.kind === 'pglite' && database.isNew);
   if (seed && database.isNew) {
     app.log.info('Banco novo: criando dados de demonstração…');
-    const report = await seedDemo(database.db, { uploadsDir: path.join(config.dataDir, 'uploads') });
+    const report = await seedDemo(database.db, {
+      uploadsDir: path.join(config.dataDir, 'uploads'),
+      scale: config.seedScale,
+    });
     app.log.info(report, 'Dados de demonstração criados');
   }
 

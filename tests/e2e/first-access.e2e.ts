@@ -34,7 +34,8 @@ describe('first access of a new restaurant', () => {
   let storeId: number;
 
   beforeAll(async () => {
-    server = await startServer();
+    // Only the demo logins: this test needs no menus or history, and starts faster.
+    server = await startServer({ SEED_SCALE: 'accounts' });
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 768, height: 1024 } });
     const login = await api(server, '/auth/email', {

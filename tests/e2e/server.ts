@@ -24,7 +24,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`servidor não iniciou:\n${output}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`servidor não iniciou:\n${output}`)), 180_000);
     const check = () => {
       const match = /Painel pronto em (http:\/\/localhost:\d+)/.exec(output);
       if (match?.[1]) {
