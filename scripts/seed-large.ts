@@ -16,7 +16,8 @@
  *   --force         run even if the database already has more than 10,000 customers
  *                   (it then adds another set of the same size next to the existing rows)
  *   --no-vacuum     finish with ANALYZE only, instead of VACUUM (ANALYZE)
- *   --customer-batch N, --order-batch N   rows per transaction (defaults 50000 and 20000)
+ *   --customer-batch N  customers per transaction (default 50000)
+ *   --order-batch N     orders per transaction (default 20000, about 65,000 items)
  *
  * Smoke run: DATA_DIR=/tmp/painel-smoke npm run seed:large -- --customers 5000 --stores 5 --items 20000
  */
@@ -33,6 +34,7 @@ import {
   seedStores,
   updateAggregates,
   verifyForeignKeys,
+  walCheckpointer,
   type Context,
 } from './seed-large/phases';
 import { formatCount, formatDuration, Progress } from './seed-large/progress';
@@ -181,6 +183,7 @@ async function main(): Promise<number> {
       anchor: `timestamptz ${lit(now!.anchor)}`,
       today: lit(now!.today),
       skipTriggers: await canSkipTriggers(run),
+      afterBatch: walCheckpointer(run, database.kind === 'pglite'),
     };
     if (!ctx.skipTriggers) {
       console.log(

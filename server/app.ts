@@ -23,6 +23,14 @@ import storeRoutes from './routes/stores';
 import statisticsRoutes from './routes/statistics';
 import municipalityRoutes from './routes/municipalities';
 import adminRoutes from './routes/admins';
+import categoryRoutes from './routes/categories';
+import productRoutes from './routes/products';
+import complementGroupRoutes from './routes/complement-groups';
+import pushNotificationRoutes from './routes/push-notifications';
+import customerRoutes from './routes/customers';
+import storyRoutes from './routes/stories';
+import productNameRoutes from './routes/product-names';
+import privacyRoutes from './routes/privacy';
 import { crudResources } from './resources/registry';
 
 // Validation messages that the definitions do not set themselves come out in Portuguese.
@@ -121,6 +129,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(statisticsRoutes);
   await app.register(municipalityRoutes);
   await app.register(adminRoutes);
+  await app.register(categoryRoutes, { uploadsDir: options.uploadsDir });
+  await app.register(productRoutes);
+  await app.register(complementGroupRoutes);
+  await app.register(pushNotificationRoutes);
+  await app.register(customerRoutes);
+  await app.register(storyRoutes);
+  await app.register(productNameRoutes);
+  await app.register(privacyRoutes);
   await app.register(uploadRoutes, { dir: options.uploadsDir });
   if (options.webRoot) await app.register(webRoutes, { root: options.webRoot });
 

@@ -10,9 +10,14 @@ import { PasswordSteps } from './custom-pages/auth/PasswordSteps';
 import { StatisticsPage } from './custom-pages/statistics/StatisticsPage';
 import { adminAliases, admins, IncludeCollaborator } from './resources/admins';
 import { cousineAliases, cousines } from './resources/cousines';
+import { customers } from './resources/customers';
 import { faqAliases, faqs } from './resources/faqs';
+import { notificationAliases, notifications } from './resources/notifications';
 import { operations } from './resources/operations';
+import { PRIVACY_PATH, PrivacyPage } from './resources/privacy';
+import { promoCodes } from './resources/promoCodes';
 import { restaurants } from './resources/restaurants';
+import { StoryDetailsAlias, stories, storyAliases } from './resources/stories';
 
 function BottomLeftNotification() {
   return <Notification anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }} />;
@@ -66,6 +71,10 @@ export function App() {
               <Resource {...cousines} />
               <Resource {...operations} />
               <Resource {...admins} />
+              <Resource {...promoCodes} />
+              <Resource {...notifications} />
+              <Resource {...stories} />
+              <Resource {...customers} />
               <CustomRoutes>
                 <Route
                   path="/admins/include-collaborator"
@@ -75,9 +84,24 @@ export function App() {
                     </Authenticated>
                   }
                 />
+                <Route
+                  path={PRIVACY_PATH}
+                  element={
+                    <Authenticated>
+                      <PrivacyPage />
+                    </Authenticated>
+                  }
+                />
                 {adminAliases.map(({ from, to }) => (
                   <Route key={from} path={from} element={<Navigate to={to} replace />} />
                 ))}
+                {notificationAliases.map(({ from, to }) => (
+                  <Route key={from} path={from} element={<Navigate to={to} replace />} />
+                ))}
+                {storyAliases.map(({ from, to }) => (
+                  <Route key={from} path={from} element={<Navigate to={to} replace />} />
+                ))}
+                <Route path="/feedhunters/details/:id" element={<StoryDetailsAlias />} />
               </CustomRoutes>
             </>
           ) : null}

@@ -58,6 +58,28 @@ export interface Context {
    * for a superuser, and only while the loaded tables have no trigger of their own.
    */
   skipTriggers: boolean;
+  /** Called after every batch (see walCheckpointer). */
+  afterBatch: () => Promise<void>;
+}
+
+/** WAL written since the last checkpoint beyond which the embedded database gets one. */
+const WAL_CHECKPOINT_BYTES = 512 * 1024 * 1024;
+
+/**
+ * PGlite runs PostgreSQL as a single standalone backend: no checkpointer, and the checkpoints
+ * that a server starts when WAL reaches max_wal_size are never requested there. Left alone, a
+ * full load piles up ~10 GB of WAL until close (and as long a recovery after a crash); so after
+ * each batch, once 512 MB were written since the last checkpoint, this takes one. A PostgreSQL
+ * server checkpoints by itself: nothing to do there.
+ */
+export function walCheckpointer(run: Run, embedded: boolean): () => Promise<void> {
+  if (!embedded) return async () => {};
+  return async () => {
+    const [row] = await run<{ since: number }>(
+      `select pg_wal_lsn_diff(pg_current_wal_lsn(), redo_lsn)::float8 as since from pg_control_checkpoint()`,
+    );
+    if ((row?.since ?? 0) > WAL_CHECKPOINT_BYTES) await run('checkpoint');
+  };
 }
 
 /** The tables this script writes to. */
@@ -420,6 +442,7 @@ export async function seedCustomers(ctx: Context, count: number, batchSize: numb
       );
       await bumpSequence(run, 'customers', customerBase + to);
     });
+    await ctx.afterBatch();
     progress.update(to);
   }
   progress.finish();
@@ -703,6 +726,7 @@ export async function seedOrders(
       );
       await materialize(run, ctx, stores, customers, state);
     });
+    await ctx.afterBatch();
     progress.update(state.items);
   }
   progress.finish();

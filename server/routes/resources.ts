@@ -166,9 +166,11 @@ const resourceRoutes: FastifyPluginAsync<{ resources: readonly CrudResource[] }>
     }
 
     if (access.update) {
-      const body = definition.input
-        .partial()
-        .refine((v) => Object.keys(v).length > 0, 'Informe ao menos um campo para alterar.');
+      // An update takes the definition's own update body when it has one (a toggle-only PATCH).
+      const body = (definition.updateInput ?? definition.input.partial()).refine(
+        (v) => Object.keys(v).length > 0,
+        'Informe ao menos um campo para alterar.',
+      );
       app.patch(
         recordRoute,
         { config: { access: access.update }, schema: { params: idParams, body } },

@@ -26,8 +26,13 @@ export const adminMenu: MenuEntry[] = [
   { label: 'app.menu.statistics', to: '/statistics', icon: BarChartIcon },
   { label: 'app.menu.restaurants', to: '/restaurants', icon: StorefrontIcon, resource: 'restaurants' },
   { label: 'app.menu.cuisines', to: '/cousines', icon: RestaurantMenuIcon, resource: 'cousines' },
-  { label: 'app.menu.customers', to: '/customers', icon: PeopleIcon },
-  { label: 'app.menu.notifications', to: '/notifications', icon: NotificationsIcon },
+  { label: 'app.menu.customers', to: '/customers', icon: PeopleIcon, resource: 'customers' },
+  {
+    label: 'app.menu.notifications',
+    to: '/notifications',
+    icon: NotificationsIcon,
+    resource: 'notifications',
+  },
   { label: 'app.menu.admins', to: '/admins', icon: AdminPanelSettingsIcon, resource: 'admins' },
   { label: 'app.menu.faq', to: '/faqs', icon: HelpOutlineIcon, resource: 'faqs' },
 ];

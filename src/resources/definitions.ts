@@ -1,14 +1,33 @@
 import type { ResourceDefinition } from './define';
 import { admins } from './admins/definition';
 import { cousines } from './cousines/definition';
+import { customers } from './customers/definition';
 import { faqs } from './faqs/definition';
+import { notifications } from './notifications/definition';
 import { operations } from './operations/definition';
+import { promoCodes } from './promoCodes/definition';
 import { restaurants } from './restaurants/definition';
+import { categories } from './categories/definition';
+import { products } from './products/definition';
+import { complementGroups } from './complementGroups/definition';
+import { kitchens } from './kitchens/definition';
+import { stories } from './stories/definition';
 
 /** Every resource the engine serves, by name. */
-export const definitions = { cousines, operations, faqs, restaurants, admins } satisfies Record<
-  string,
-  ResourceDefinition
->;
+export const definitions = {
+  cousines,
+  operations,
+  faqs,
+  restaurants,
+  admins,
+  notifications,
+  stories,
+  promoCodes,
+  categories,
+  products,
+  complementGroups,
+  kitchens,
+  customers,
+} satisfies Record<string, ResourceDefinition>;
 
 export type ResourceName = keyof typeof definitions;

@@ -16,14 +16,19 @@ import {
   Toolbar,
   TopToolbar,
   required,
+  useCanAccess,
   useCreatePath,
+  useGetRecordRepresentation,
   useNotify,
+  useRecordContext,
   useRedirect,
+  useResourceContext,
+  useUpdate,
   type RaRecord,
   type ResourceProps,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { Button } from '@mui/material';
+import { Button, Switch } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { z } from 'zod';
 import { formatDate, formatDateTime } from '../lib/format';
@@ -125,9 +130,30 @@ function filters(definition: ResourceDefinition): ReactElement[] {
   return list;
 }
 
+export interface ToolbarLinkDefinition {
+  label: string;
+  to: string;
+  action?: string;
+}
+
+function ToolbarLink({ resource, link }: { resource: string; link: ToolbarLinkDefinition }) {
+  const { canAccess } = useCanAccess({ resource, action: link.action ?? 'list' });
+  if (!canAccess) return null;
+  return (
+    <Button component={Link} to={link.to} variant="outlined">
+      {link.label}
+    </Button>
+  );
+}
+
 export interface ScreenOptions {
   /** Label of the list's create button (the FAQ's reads CRIAR NOVA PERGUNTA). */
   createLabel?: string;
+  /**
+   * Other pages reached from the list's toolbar (the FAQ's privacy text), each shown only to who
+   * may do its `action` on the resource (react-admin's action names; default 'list').
+   */
+  links?: readonly ToolbarLinkDefinition[];
 }
 
 /**
@@ -165,9 +191,14 @@ export function GeneratedList({
       filters={filters(definition)}
       exporter={false}
       actions={
-        canCreate ? (
-          <TopToolbar>
-            <CreateLink definition={definition} label={options?.createLabel ?? 'Criar'} />
+        canCreate || options?.links?.length ? (
+          <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1 }}>
+            {options?.links?.map((link) => (
+              <ToolbarLink key={link.to} resource={definition.name} link={link} />
+            ))}
+            {canCreate ? (
+              <CreateLink definition={definition} label={options?.createLabel ?? 'Criar'} />
+            ) : null}
           </TopToolbar>
         ) : (
           false
@@ -273,4 +304,47 @@ export function resourceProps(
     create: access.create ? () => <GeneratedCreate definition={definition} /> : undefined,
     recordRepresentation: Object.keys(definition.fields).find((f) => definition.fields[f]?.kind === 'text'),
   };
+}
+
+/**
+ * A switch in a list row that PATCHes one boolean field of its record (`{ [source]: value }`)
+ * and shows the notice for the new state; the list refreshes from the server's answer.
+ */
+export function RecordToggle({
+  source,
+  label,
+  notices,
+}: {
+  source: string;
+  /** Read by screen readers with the record's name: "Ativo BEMVINDO15". */
+  label: string;
+  notices: { on: string; off: string };
+}) {
+  const record = useRecordContext();
+  const resource = useResourceContext();
+  const representation = useGetRecordRepresentation(resource);
+  const notify = useNotify();
+  const [update, { isPending }] = useUpdate();
+  if (!record || !resource) return null;
+  const name = representation(record);
+  return (
+    <Switch
+      checked={Boolean(record[source])}
+      disabled={isPending}
+      // A row may open its record on click; the switch only switches.
+      onClick={(event) => event.stopPropagation()}
+      onChange={(_, checked) =>
+        update(
+          resource,
+          { id: record.id, data: { [source]: checked }, previousData: record },
+          {
+            mutationMode: 'pessimistic',
+            onSuccess: () => notify(checked ? notices.on : notices.off, { type: 'success' }),
+            onError: (error) => notify((error as Error).message, { type: 'error' }),
+          },
+        )
+      }
+      slotProps={{ input: { 'aria-label': typeof name === 'string' ? `${label} ${name}` : label } }}
+    />
+  );
 }

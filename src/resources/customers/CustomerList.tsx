@@ -1,0 +1,133 @@
+import { Avatar, Stack, useMediaQuery, type Theme } from '@mui/material';
+import {
+  DataTable,
+  List,
+  Pagination,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  type RaRecord,
+} from 'react-admin';
+import { formatDate, maskCpf } from '../../lib/format';
+import { customers as definition, feedhunterChoices, genderChoices } from './definition';
+import { genderLabel, yesNo } from './labels';
+
+interface CustomerRow extends RaRecord {
+  fullname: string;
+  username: string;
+  email: string;
+  cpf: string | null;
+  profile_picture: string | null;
+  gender: string | null;
+  feedhunter: boolean;
+  created_at: string;
+}
+
+const detailsPath = (id: RaRecord['id']) => `/customers/list/details/${id}`;
+
+// The list's search is debounced by react-admin's filter form before it asks the server.
+const filters = [
+  <SearchInput
+    key="q"
+    source="q"
+    alwaysOn
+    placeholder="Buscar por nome, username, e-mail ou CPF"
+    sx={{ minWidth: { sm: 320 } }}
+  />,
+  <SelectInput
+    key="gender"
+    source="gender"
+    label="Gênero"
+    alwaysOn
+    choices={[...genderChoices]}
+    emptyText="Todos"
+    sx={{ minWidth: 160 }}
+  />,
+  <SelectInput
+    key="feedhunter"
+    source="feedhunter"
+    label="FeedHunter"
+    alwaysOn
+    choices={[...feedhunterChoices]}
+    emptyText="Todos"
+    sx={{ minWidth: 160 }}
+  />,
+];
+
+function NameCell({ record }: { record: CustomerRow }) {
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+      <Avatar src={record.profile_picture ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
+        {record.fullname.charAt(0)}
+      </Avatar>
+      <span>{record.fullname}</span>
+    </Stack>
+  );
+}
+
+/** /customers/list (spec 2.9): the app's users, searched, filtered and paged on the server, 200 a page. */
+export function CustomerList() {
+  // A tablet in portrait, with the side menu open, has no room for seven columns.
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  return (
+    <List
+      resource={definition.name}
+      title={definition.label.many}
+      perPage={definition.list.perPage}
+      sort={definition.list.sort}
+      filters={filters}
+      actions={false}
+      pagination={<Pagination rowsPerPageOptions={[]} />}
+      exporter={false}
+    >
+      {small ? (
+        <SimpleList<CustomerRow>
+          leftAvatar={(record) => (
+            <Avatar src={record.profile_picture ?? undefined} alt="">
+              {record.fullname.charAt(0)}
+            </Avatar>
+          )}
+          primaryText={(record) => record.fullname}
+          secondaryText={(record) => [record.username, record.email].join(' · ')}
+          tertiaryText={(record) => (record.feedhunter ? 'FeedHunter' : '')}
+          rowClick={(id) => detailsPath(id)}
+        />
+      ) : (
+        <DataTable<CustomerRow> rowClick={(id) => detailsPath(id)} bulkActionButtons={false}>
+          <DataTable.Col
+            source="fullname"
+            label="Nome"
+            render={(record) => <NameCell record={record as CustomerRow} />}
+          />
+          <DataTable.Col source="username" label="Username" />
+          <DataTable.Col source="email" label="E-mail" />
+          <DataTable.Col
+            source="cpf"
+            label="CPF"
+            disableSort
+            sx={{ whiteSpace: 'nowrap' }}
+            render={(record) => maskCpf(record.cpf)}
+          />
+          <DataTable.Col
+            source="gender"
+            label="Gênero"
+            disableSort
+            render={(record) => genderLabel(record.gender)}
+          />
+          <DataTable.Col
+            source="feedhunter"
+            label="FeedHunter"
+            disableSort
+            render={(record) => yesNo(record.feedhunter)}
+          />
+          <DataTable.Col
+            source="created_at"
+            label="Criado em"
+            sx={{ whiteSpace: 'nowrap' }}
+            render={(record) => formatDate(record.created_at)}
+          />
+        </DataTable>
+      )}
+    </List>
+  );
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { defineResource } from '../define';
+
+/** Gender filter of the list (spec 2.9): O is anything neither M nor F, not told included. */
+export const genderChoices = [
+  { id: 'M', name: 'Masculino' },
+  { id: 'F', name: 'Feminino' },
+  { id: 'O', name: 'Outro' },
+] as const;
+
+/** FeedHunter filter of the list (spec 9: all, yes, no). */
+export const feedhunterChoices = [
+  { id: 'yes', name: 'Sim' },
+  { id: 'no', name: 'Não' },
+] as const;
+
+export const CUSTOMER_PAGE_SIZE = 200;
+
+/** The one change an administrator makes to an app user (spec 4). */
+export const customerUpdateInput = z.strictObject({
+  feedhunter: z.boolean({ error: 'Informe se o usuário é FeedHunter (verdadeiro ou falso).' }),
+});
+
+export const CUSTOMER_UPDATED = 'Usuário atualizado com sucesso!';
+export const FEEDHUNTER_UPDATE_FAILED = 'Ocorreu um erro na atualização do FeedHunter';
+export const CUSTOMER_LOAD_FAILED = 'Ocorreu um erro ao tentar carregar as informações do usuário';
+
+/** App users, "Usuários" in the admin menu (spec 2.9). Served by server/routes/customers.ts. */
+export const customers = defineResource({
+  name: 'customers',
+  endpoint: '/api/customers',
+  label: { one: 'Usuário', many: 'Usuários' },
+  // Staff open the customers who visited their store (reviews); only administrators list and change.
+  access: { list: 'admin', one: 'store', update: 'admin' },
+  envelope: { list: 'data.results', one: 'data' },
+  fields: {
+    fullname: { label: 'Nome', kind: 'text', list: true, sortable: true },
+    username: { label: 'Username', kind: 'text', list: true, sortable: true },
+    email: { label: 'E-mail', kind: 'text', list: true, sortable: true },
+    cpf: { label: 'CPF', kind: 'text', list: true },
+    gender: { label: 'Gênero', kind: 'select', choices: genderChoices, list: true },
+    feedhunter: { label: 'FeedHunter', kind: 'boolean', list: true },
+    birthdate: { label: 'Data de nascimento', kind: 'date', sortable: true },
+    created_at: { label: 'Criado em', kind: 'date', list: true, sortable: true },
+  },
+  input: customerUpdateInput,
+  list: {
+    perPage: CUSTOMER_PAGE_SIZE,
+    sort: { field: 'created_at', order: 'DESC' },
+    search: ['fullname', 'username', 'email', 'cpf'],
+  },
+  messages: {
+    created: '',
+    updated: CUSTOMER_UPDATED,
+    deleted: '',
+  },
+});

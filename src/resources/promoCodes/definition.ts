@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { REQUIRED, requiredText } from '../../lib/fields';
+import { defineResource, type FieldDefinition } from '../define';
+
+/** Platform promo codes (platform-admin spec 2.13, 3 "Promo code", 4, 5 "Other", 7, 9). */
+
+export const promoOrigins = [
+  { id: 'INDOOR', name: 'Presencial' },
+  { id: 'DELIVERY', name: 'Delivery' },
+] as const;
+
+export const promoTypes = [
+  { id: 'FIRST_USE', name: 'Primeiro uso' },
+  { id: 'NORMAL', name: 'Normal' },
+] as const;
+
+/** null means the code applies to every origin (or type); the selects show these for it. */
+export const ALL_ORIGINS = 'Todas';
+export const ALL_TYPES = 'Todos';
+
+export const DISCOUNT_FORMAT = 'Informe o desconto em números, ex: 15.00';
+export const DISCOUNT_RANGE = 'O desconto deve ser maior que 0 e no máximo 100.';
+export const MAX_DISCOUNT_FORMAT = 'Informe o desconto máximo somente com números.';
+export const MAX_DISCOUNT_MIN = 'O desconto máximo deve ser maior que zero.';
+export const USES_FORMAT = 'Informe o número de usos somente com números.';
+export const USES_MIN = 'O número de usos deve ser ao menos 1.';
+export const CODE_FORMAT = 'Use apenas letras sem acento, números, hífen ou sublinhado no código.';
+export const EXPIRY_FORMAT = 'Informe uma data de expiração válida.';
+export const EXPIRY_PAST = 'A data de expiração deve ser futura.';
+export const DUPLICATE_CODE = 'Já existe um cupom com esse código.';
+export const ACTIVATED = 'Cupom ativado com sucesso!';
+export const DEACTIVATED = 'Cupom desativado com sucesso!';
+
+const INT4_MAX = 2_147_483_647;
+
+const isBlank = (value: unknown) => value == null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * The spec's client sends the discount as a two-decimal string ('15.00'); a number is taken too.
+ * A comma is read as the decimal point. Blank is "not given".
+ */
+const discount = z.preprocess(
+  (value) => {
+    if (isBlank(value)) return undefined;
+    if (typeof value !== 'string') return value;
+    const text = value.trim().replace(',', '.');
+    return /^\d{1,3}(\.\d{1,2})?$/.test(text) ? Number(text) : Number.NaN;
+  },
+  z
+    .number({ error: (issue) => (issue.input === undefined ? REQUIRED : DISCOUNT_FORMAT) })
+    .gt(0, DISCOUNT_RANGE)
+    .max(100, DISCOUNT_RANGE)
+    .transform((value) => Math.round(value * 100) / 100),
+);
+
+/** A whole number typed as digits (the form strips everything else) or sent as a number. */
+const digits = (format: string, min: number, minMessage: string) =>
+  z.preprocess(
+    (value) => {
+      if (isBlank(value)) return undefined;
+      if (typeof value !== 'string') return value;
+      return /^\d{1,10}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+    },
+    z
+      .number({ error: (issue) => (issue.input === undefined ? REQUIRED : format) })
+      .int(format)
+      .min(min, minMessage)
+      .max(INT4_MAX, format),
+  );
+
+// São Paulo has kept UTC-3 all year since 2019: a date alone expires at the end of that day there.
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+function expiryInstant(value: string): Date | null {
+  const text = value.trim();
+  const date = DATE_ONLY.exec(text);
+  if (date) {
+    const [, year, month, day] = date.map(Number) as [number, number, number, number];
+    const check = new Date(Date.UTC(year, month - 1, day));
+    if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
+      return null;
+    return new Date(`${text}T23:59:59.999-03:00`);
+  }
+  // A full instant must name its offset; anything else is ambiguous.
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return null;
+  const instant = new Date(text);
+  return Number.isNaN(instant.getTime()) ? null : instant;
+}
+
+/** 'YYYY-MM-DD' (the end of that day in São Paulo) or an ISO instant with offset; later than now. */
+const expiresAt = z
+  .string({ error: (issue) => (issue.input == null ? REQUIRED : EXPIRY_FORMAT) })
+  .trim()
+  .min(1, REQUIRED)
+  .transform((value, context) => {
+    const instant = expiryInstant(value);
+    if (!instant) {
+      context.addIssue({ code: 'custom', message: EXPIRY_FORMAT });
+      return z.NEVER;
+    }
+    if (instant.getTime() <= Date.now()) {
+      context.addIssue({ code: 'custom', message: EXPIRY_PAST });
+      return z.NEVER;
+    }
+    return instant;
+  });
+
+/** A choice or null ("all"); the form's empty option arrives as '' or null. */
+const choiceOrAll = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess(
+    (value) => (value === '' ? null : value),
+    z.enum(values, { error: message }).nullable().optional(),
+  );
+
+/** The columns of the list and the inputs of the add form, with their labels. */
+export const promoCodeFields = {
+  code: { label: 'Código', kind: 'text', list: true, form: true, sortable: true },
+  description: { label: 'Descrição', kind: 'text', list: true, form: true },
+  discount: { label: 'Desconto (%)', kind: 'number', list: true, form: true, sortable: true },
+  max_discount: { label: 'Desconto máximo', kind: 'number', list: true, form: true },
+  n_uses: { label: 'Usos', kind: 'number', list: true },
+  n_available: { label: 'Número de usos', kind: 'number', form: true },
+  origin: {
+    label: 'Origem',
+    kind: 'select',
+    choices: promoOrigins,
+    otherChoice: ALL_ORIGINS,
+    list: true,
+    form: true,
+  },
+  type: {
+    label: 'Tipo',
+    kind: 'select',
+    choices: promoTypes,
+    otherChoice: ALL_TYPES,
+    list: true,
+    form: true,
+  },
+  expires_at: { label: 'Expira em', kind: 'date', list: true, form: true, sortable: true },
+  active: { label: 'Ativo', kind: 'boolean', list: true, sortable: true },
+  created_at: { label: 'Criado em', kind: 'date', sortable: true },
+} satisfies Record<string, FieldDefinition>;
+
+export const promoCodes = defineResource({
+  name: 'promoCodes',
+  endpoint: '/api/promocodes',
+  label: { one: 'Cupom', many: 'Cupons' },
+  // No edit screen and no delete in the spec: an administrator lists, adds and (de)activates.
+  access: { list: 'admin', one: 'admin', create: 'admin', update: 'admin' },
+  envelope: { list: 'data.results', one: 'data' },
+  fields: promoCodeFields,
+  input: z.strictObject({
+    description: requiredText(200),
+    code: requiredText(30)
+      .regex(/^[A-Za-z0-9_-]+$/, CODE_FORMAT)
+      .transform((value) => value.toUpperCase()),
+    discount,
+    /** Largest discount of one use, in cents. */
+    max_discount: digits(MAX_DISCOUNT_FORMAT, 1, MAX_DISCOUNT_MIN),
+    n_available: digits(USES_FORMAT, 1, USES_MIN),
+    active: z.boolean({ error: 'Ativo deve ser verdadeiro ou falso.' }).optional(),
+    expires_at: expiresAt,
+    origin: choiceOrAll(['INDOOR', 'DELIVERY'], 'Escolha Presencial, Delivery ou Todas.'),
+    type: choiceOrAll(['FIRST_USE', 'NORMAL'], 'Escolha Primeiro uso, Normal ou Todos.'),
+  }),
+  // The spec's only change to a saved code is the active toggle (PATCH with { active }).
+  updateInput: z.strictObject({
+    active: z.boolean({ error: 'Ativo deve ser verdadeiro ou falso.' }),
+  }),
+  list: { perPage: 8, sort: { field: 'created_at', order: 'DESC' }, search: ['code', 'description'] },
+  messages: {
+    created: 'Cupom criado com sucesso!',
+    updated: 'Cupom atualizado com sucesso!',
+    deleted: 'Cupom excluído com sucesso!',
+    duplicate: DUPLICATE_CODE,
+  },
+});

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { REQUIRED } from '../../lib/fields';
+import { defineResource } from '../define';
+
+/**
+ * Featured posts of the feed hunters (platform-admin spec 2.14, 3 "FeedHunter post"): a title,
+ * the feed hunter who wrote it, optionally a product (whose store the post then belongs to), and
+ * a photo or an mp4 video.
+ */
+
+export const MEDIA_TYPES = ['PHOTO', 'VIDEO'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+export const FEEDHUNTER_REQUIRED = 'Escolha um FeedHunter.';
+export const PRODUCT_INVALID = 'Escolha um produto do cardápio.';
+export const IMAGE_REQUIRED = 'Envie a imagem do post.';
+export const VIDEO_REQUIRED = 'Envie o vídeo do post (MP4).';
+export const MEDIA_URL_INVALID = 'Endereço de arquivo inválido: envie o arquivo pelo painel.';
+export const MEDIA_TYPE_INVALID = 'Escolha imagem ou vídeo.';
+export const DELETE_FAILED = 'Ocorreu um erro ao tentar excluir o FeedHunter';
+export const DATE_INVALID = 'Data inválida: use o formato aaaa-mm-dd.';
+export const DATE_RANGE_INVALID = 'A data inicial não pode ser depois da data final.';
+
+/** Defaults of the featured-posts list (spec 9: limit 1000, offset 0). */
+export const STORIES_LIMIT = 1000;
+
+/**
+ * A file of ours (`/uploads/…`, also from another origin of our API) or one on a secure host
+ * (Firebase Storage): nothing that a browser would run or load in the clear.
+ */
+export function isMediaUrl(value: string): boolean {
+  if (/^\/uploads\/[^\s?#]+$/.test(value)) return !value.includes('..');
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && url.pathname.startsWith('/uploads/') && !url.pathname.includes('..');
+}
+
+/** A media URL, or null to clear it; blank counts as null. */
+const mediaUrl = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  z
+    .string({ error: MEDIA_URL_INVALID })
+    .trim()
+    .max(1000, 'Limite máximo de 1000 caracteres.')
+    .refine(isMediaUrl, MEDIA_URL_INVALID)
+    .nullable(),
+);
+
+const fields = {
+  title: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200, 'Limite máximo de 200 caracteres.'),
+  customer_id: z.coerce
+    .number({ error: FEEDHUNTER_REQUIRED })
+    .int(FEEDHUNTER_REQUIRED)
+    .positive(FEEDHUNTER_REQUIRED)
+    .max(2_147_483_647, FEEDHUNTER_REQUIRED),
+  /** The featured product; null for none. Its store becomes the post's store. */
+  product_id: z.preprocess(
+    (value) => (value === '' ? null : value),
+    z.coerce
+      .number({ error: PRODUCT_INVALID })
+      .int(PRODUCT_INVALID)
+      .positive(PRODUCT_INVALID)
+      .max(2_147_483_647, PRODUCT_INVALID)
+      .nullable(),
+  ),
+  media_type: z.enum(MEDIA_TYPES, { error: MEDIA_TYPE_INVALID }),
+  image_url: mediaUrl,
+  video_url: mediaUrl,
+};
+
+interface Media {
+  media_type?: MediaType;
+  image_url?: string | null;
+  video_url?: string | null;
+}
+
+/** The media rule of the table (`stories_media_check`), with the users' words: null when it holds. */
+export function mediaProblem(story: Media): { field: 'image_url' | 'video_url'; message: string } | null {
+  if (story.media_type === 'PHOTO' && !story.image_url)
+    return { field: 'image_url', message: IMAGE_REQUIRED };
+  if (story.media_type === 'VIDEO' && !story.video_url)
+    return { field: 'video_url', message: VIDEO_REQUIRED };
+  return null;
+}
+
+/** POST /api/stories: title, feed hunter, product, media type and its file. */
+export const storyCreateInput = z
+  .strictObject({
+    title: fields.title,
+    customer_id: fields.customer_id,
+    product_id: fields.product_id.optional(),
+    media_type: fields.media_type,
+    image_url: fields.image_url.optional(),
+    video_url: fields.video_url.optional(),
+  })
+  .superRefine((story, context) => {
+    const problem = mediaProblem(story);
+    if (problem) context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
+
+/** PATCH /api/stories/id/:id: any of the same fields; the media rule is checked on the result. */
+export const storyUpdateInput = z
+  .strictObject({
+    title: fields.title.optional(),
+    customer_id: fields.customer_id.optional(),
+    product_id: fields.product_id.optional(),
+    media_type: fields.media_type.optional(),
+    image_url: fields.image_url.optional(),
+    video_url: fields.video_url.optional(),
+  })
+  .refine(
+    (story) => Object.values(story).some((value) => value !== undefined),
+    'Informe ao menos um campo para alterar.',
+  );
+
+const isoDate = z
+  .string({ error: DATE_INVALID })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_INVALID)
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, DATE_INVALID);
+
+/** GET /api/stories: a page of posts, newest first, between two São Paulo dates (inclusive). */
+export const storyListQuery = z
+  .strictObject({
+    offset: z.coerce
+      .number({ error: 'Deslocamento inválido.' })
+      .int('Deslocamento inválido.')
+      .min(0, 'Deslocamento inválido.')
+      .max(1_000_000_000, 'Deslocamento inválido.')
+      .default(0),
+    limit: z.coerce
+      .number({ error: 'Limite inválido.' })
+      .int('Limite inválido.')
+      .min(1, 'Limite inválido.')
+      .max(STORIES_LIMIT, `No máximo ${STORIES_LIMIT} registros por página.`)
+      .default(STORIES_LIMIT),
+    start_at: isoDate.optional(),
+    end_at: isoDate.optional(),
+  })
+  .refine((q) => !q.start_at || !q.end_at || q.start_at <= q.end_at, {
+    path: ['end_at'],
+    message: DATE_RANGE_INVALID,
+  });
+
+export const stories = defineResource({
+  name: 'stories',
+  endpoint: '/api/stories',
+  label: { one: 'Post', many: 'FeedHunters' },
+  access: { list: 'admin', one: 'admin', create: 'admin', update: 'admin', delete: 'admin' },
+  envelope: { list: 'data', one: 'data' },
+  fields: {
+    title: { label: 'Título', kind: 'text', list: true, form: true },
+    customer_id: { label: 'Usuário', kind: 'number', form: true },
+    product_id: { label: 'Produto', kind: 'number', form: true },
+    media_type: {
+      label: 'Tipo',
+      kind: 'select',
+      choices: [
+        { id: 'PHOTO', name: 'Imagem' },
+        { id: 'VIDEO', name: 'Vídeo' },
+      ],
+      form: true,
+    },
+    created_at: { label: 'Data', kind: 'date', list: true },
+  },
+  input: storyCreateInput,
+  updateInput: storyUpdateInput,
+  list: { perPage: STORIES_LIMIT, sort: { field: 'created_at', order: 'DESC' } },
+  messages: {
+    created: 'Post criado com sucesso!',
+    updated: 'Post atualizado com sucesso!',
+    deleted: 'Post excluído com sucesso!',
+  },
+});
+
+/** The create and edit forms: every field at once, messages under the fields they concern. */
+export function validateStoryForm(values: Record<string, unknown>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const result = z.object(storyCreateInput.shape).safeParse(values);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      if (field && !errors[field]) errors[field] = issue.message;
+    }
+  }
+  const problem = mediaProblem(values as Media);
+  if (problem && !errors[problem.field]) errors[problem.field] = problem.message;
+  return errors;
+}

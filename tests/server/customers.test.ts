@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { checkins, customers } from '../../server/db/schema';
+import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
+
+interface Customer {
+  id: number;
+  fullname: string;
+  username: string;
+  email: string;
+  cpf: string | null;
+  gender: string | null;
+  feedhunter: boolean;
+  created_at: string;
+  birthdate: string | null;
+  age: number | null;
+  info: { gender: string | null; birthdate: string | null };
+}
+
+describe('customers API', () => {
+  let t: TestApp;
+  let admin: ReturnType<typeof as>;
+  let cantina: ReturnType<typeof as>;
+  let anonymous: ReturnType<typeof as>;
+  let cantinaId: number;
+
+  const list = async (query: string) => {
+    const response = await admin({ method: 'GET', url: `/api/customers?${query}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: { results: Customer[]; total: number } }>().data;
+  };
+  const count = async (where: ReturnType<typeof sql>) => {
+    const [row] = await t.database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(customers)
+      .where(where);
+    return row!.n;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: 'full' });
+    admin = as(t.app, await login(t.app, demo.admin));
+    cantina = as(t.app, await login(t.app, demo.cantina));
+    anonymous = as(t.app, null);
+    cantinaId = await storeId(t.database.db, 'Cantina Bella');
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('pages 200 at a time by default, newest first, with the total', async () => {
+    const first = await list('');
+    expect(first.total).toBe(2000);
+    expect(first.results).toHaveLength(200);
+    const dates = first.results.map((c) => c.created_at);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const page = await list('page=10&page_size=200');
+    expect(page.results).toHaveLength(200);
+    expect(page.results[0]!.id).not.toBe(first.results[0]!.id);
+    expect((await list('page=11&page_size=200')).results).toHaveLength(0);
+    const row = first.results[0]!;
+    expect(row.info).toEqual({ gender: row.gender, birthdate: row.birthdate });
+    expect(typeof row.age).toBe('number');
+  });
+
+  it('sorts by the allowed columns only', async () => {
+    // The database's collation decides the order; the API must follow it, ties broken by id.
+    const expected = async (order: ReturnType<typeof sql>) =>
+      (await t.database.db.select({ id: customers.id }).from(customers).orderBy(order).limit(50)).map(
+        (r) => r.id,
+      );
+    const byName = await list('sort_field=fullname&sort_order=asc&page_size=50');
+    expect(byName.results.map((c) => c.id)).toEqual(await expected(sql`fullname asc, id asc`));
+    const byUsername = await list('sort_field=username&sort_order=DESC&page_size=50');
+    expect(byUsername.results.map((c) => c.id)).toEqual(await expected(sql`username desc, id desc`));
+    const byBirth = await list('sort_field=birthdate&sort_order=ASC&page_size=50');
+    expect(byBirth.results.map((c) => c.id)).toEqual(await expected(sql`birthdate asc, id asc`));
+    const bad = await admin({ method: 'GET', url: '/api/customers?sort_field=password' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toContain('Campo de ordenação inválido.');
+    expect((await admin({ method: 'GET', url: '/api/customers?page_size=1001' })).statusCode).toBe(400);
+  });
+
+  it('filters by gender, O being anything neither M nor F', async () => {
+    const female = await list('gender=F&page_size=1000');
+    expect(female.total).toBe(await count(sql`gender = 'F'`));
+    expect(female.results.every((c) => c.gender === 'F')).toBe(true);
+    const other = await list('gender=o&page_size=1000');
+    expect(other.total).toBe(await count(sql`gender is null or gender = 'O'`));
+    expect(other.total).toBeGreaterThan(0);
+    expect(other.results.some((c) => c.gender === null)).toBe(true);
+    expect(other.results.every((c) => c.gender !== 'M' && c.gender !== 'F')).toBe(true);
+    const bad = await admin({ method: 'GET', url: '/api/customers?gender=X' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toContain('Gênero inválido');
+  });
+
+  it('filters by FeedHunter: yes, no, all, true and false', async () => {
+    const hunters = await count(sql`feedhunter`);
+    expect(hunters).toBeGreaterThan(0);
+    expect((await list('feedhunter=yes')).total).toBe(hunters);
+    expect((await list('feedhunter=true')).total).toBe(hunters);
+    expect((await list('feedhunter=no')).total).toBe(2000 - hunters);
+    expect((await list('feedhunter=false')).total).toBe(2000 - hunters);
+    expect((await list('feedhunter=all')).total).toBe(2000);
+    const both = await list('feedhunter=yes&gender=M&page_size=1000');
+    expect(both.results.every((c) => c.feedhunter && c.gender === 'M')).toBe(true);
+    expect((await admin({ method: 'GET', url: '/api/customers?feedhunter=talvez' })).statusCode).toBe(400);
+  });
+
+  it('searches name, username, e-mail and CPF, without accents or case', async () => {
+    const [someone] = await t.database.db
+      .select()
+      .from(customers)
+      .where(sql`fullname ~ '[áéíóúãõç]'`)
+      .limit(1);
+    expect(someone).toBeDefined();
+    const accented = someone!.fullname.split(' ').find((w) => /[áéíóúãõç]/i.test(w))!;
+    const plain = accented
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toUpperCase();
+    const byName = await list(`search=${encodeURIComponent(plain)}&page_size=1000`);
+    expect(byName.results.map((c) => c.id)).toContain(someone!.id);
+    expect(byName.total).toBe(
+      await count(
+        sql`immutable_unaccent(lower(fullname || ' ' || username || ' ' || email)) like ${`%${plain.toLowerCase()}%`}`,
+      ),
+    );
+
+    const byEmail = await list(`search=${encodeURIComponent(someone!.email.toUpperCase())}`);
+    expect(byEmail.results.map((c) => c.id)).toEqual([someone!.id]);
+
+    const cpf = someone!.cpf!;
+    const masked = `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
+    expect((await list(`search=${encodeURIComponent(masked)}`)).results.map((c) => c.id)).toEqual([
+      someone!.id,
+    ]);
+    expect((await list(`search=${cpf}`)).results.map((c) => c.id)).toEqual([someone!.id]);
+
+    // Wildcards are taken literally.
+    expect((await list('search=%25')).total).toBe(0);
+  });
+
+  it('shows one customer with age, info and, on request, the stats', async () => {
+    const [visitor] = await t.database.db
+      .select({ id: checkins.customer_id, n: sql<number>`count(*)`.mapWith(Number) })
+      .from(checkins)
+      .groupBy(checkins.customer_id)
+      .orderBy(sql`count(*) desc`)
+      .limit(1);
+    const plainResponse = await admin({ method: 'GET', url: `/api/customers/id/${visitor!.id}` });
+    expect(plainResponse.statusCode).toBe(200);
+    const plain = plainResponse.json().data;
+    expect(plain.stats).toBeUndefined();
+    expect(plain.info).toEqual({ gender: plain.gender, birthdate: plain.birthdate });
+    if (plain.birthdate) expect(plain.age).toBeGreaterThanOrEqual(17);
+
+    const response = await admin({ method: 'GET', url: `/api/customers/id/${visitor!.id}?include=stats` });
+    expect(response.statusCode).toBe(200);
+    const { stats } = response.json().data;
+    expect(stats.visits).toBe(visitor!.n);
+    expect(stats.lastTicket).toMatchObject({ created_at: expect.any(String), total: expect.any(Number) });
+    expect(stats.lastTicket.items.length).toBeGreaterThan(0);
+    expect(stats.lastTicket.items[0]).toEqual({
+      name: expect.any(String),
+      quantity: expect.any(Number),
+      product_price: expect.any(Number),
+    });
+
+    expect((await admin({ method: 'GET', url: '/api/customers/id/999999' })).statusCode).toBe(404);
+    expect(
+      (await admin({ method: 'GET', url: `/api/customers/id/${visitor!.id}?include=x` })).statusCode,
+    ).toBe(400);
+  });
+
+  it('lets staff open only the customers who visited their store, with their store stats', async () => {
+    const [regular] = await t.database.db
+      .select({ id: checkins.customer_id, n: sql<number>`count(*)`.mapWith(Number) })
+      .from(checkins)
+      .where(eq(checkins.store_id, cantinaId))
+      .groupBy(checkins.customer_id)
+      .limit(1);
+    const response = await cantina({ method: 'GET', url: `/api/customers/id/${regular!.id}?include=stats` });
+    expect(response.statusCode).toBe(200);
+    const { stats } = response.json().data;
+    expect(stats.visits).toBe(regular!.n);
+    if (stats.lastTicket) expect(stats.lastTicket.store_id).toBe(cantinaId);
+
+    const [stranger] = await t.database.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(
+        sql`not exists (select 1 from ${checkins} where ${and(
+          eq(checkins.customer_id, customers.id),
+          eq(checkins.store_id, cantinaId),
+        )})`,
+      )
+      .limit(1);
+    const hidden = await cantina({ method: 'GET', url: `/api/customers/id/${stranger!.id}?include=stats` });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toEqual({ error: { message: 'Usuário não encontrado.' } });
+  });
+
+  it('switches the FeedHunter flag, and nothing else', async () => {
+    const [target] = await t.database.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.feedhunter, false))
+      .limit(1);
+    const url = `/api/customers/id/${target!.id}`;
+    const on = await admin({ method: 'PATCH', url, payload: { feedhunter: true } });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().data).toMatchObject({ id: target!.id, feedhunter: true });
+    const hunters = await admin({ method: 'GET', url: '/api/feedhunters' });
+    expect(hunters.statusCode).toBe(200);
+    const found = hunters.json().data.results.find((h: { id: number }) => h.id === target!.id);
+    expect(found).toEqual({ id: target!.id, username: expect.any(String), fullname: expect.any(String) });
+
+    const unknown = await admin({ method: 'PATCH', url, payload: { feedhunter: false, status: 'BLOCKED' } });
+    expect(unknown.statusCode).toBe(400);
+    const notBoolean = await admin({ method: 'PATCH', url, payload: { feedhunter: 'sim' } });
+    expect(notBoolean.statusCode).toBe(400);
+    expect(notBoolean.json().error.message).toContain('Informe se o usuário é FeedHunter');
+    expect((await admin({ method: 'PATCH', url, payload: {} })).statusCode).toBe(400);
+    const [stored] = await t.database.db
+      .select({ feedhunter: customers.feedhunter, status: customers.status })
+      .from(customers)
+      .where(eq(customers.id, target!.id));
+    expect(stored).toEqual({ feedhunter: true, status: expect.not.stringMatching('BLOCKED') });
+
+    const off = await admin({ method: 'PATCH', url, payload: { feedhunter: false } });
+    expect(off.json().data.feedhunter).toBe(false);
+    expect(
+      (await admin({ method: 'PATCH', url: '/api/customers/id/999999', payload: { feedhunter: true } }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('keeps the list, the changes and the analytics for administrators', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/customers'],
+      ['PATCH', '/api/customers/id/1'],
+      ['GET', '/api/feedhunters'],
+      ['GET', '/api/statistics/users'],
+    ] as const) {
+      const payload = method === 'PATCH' ? { feedhunter: true } : undefined;
+      expect((await cantina({ method, url, payload })).statusCode, url).toBe(403);
+      expect((await anonymous({ method, url, payload })).statusCode, url).toBe(401);
+    }
+    expect((await anonymous({ method: 'GET', url: '/api/customers/id/1' })).statusCode).toBe(401);
+  });
+
+  it('counts sign-ups by period and by weekday', async () => {
+    const response = await admin({ method: 'GET', url: '/api/statistics/users' });
+    expect(response.statusCode).toBe(200);
+    const { by_periods, by_week } = response.json().data as {
+      by_periods: { label: string; current: number; past: number; variation: number }[];
+      by_week: { label: string; current: number; past: number }[];
+    };
+    expect(by_periods.map((p) => p.label)).toEqual(['Hoje', 'Semana', 'Mês', 'Ano']);
+    expect(by_week.map((d) => d.label)).toEqual(['dom', 'seg', 'ter', 'qua', 'qui', 'sex', 'sáb']);
+    const week = by_periods[1]!;
+    expect(week.current).toBe(by_week.reduce((s, d) => s + d.current, 0));
+    expect(week.past).toBe(by_week.reduce((s, d) => s + d.past, 0));
+    const today = by_periods[0]!;
+    expect(today.current).toBe(
+      await count(
+        sql`(created_at at time zone 'America/Sao_Paulo')::date = (now() at time zone 'America/Sao_Paulo')::date`,
+      ),
+    );
+    // The demo has sign-ups today.
+    expect(today.current).toBeGreaterThan(0);
+    for (const p of by_periods) {
+      const expected =
+        p.past === 0 ? (p.current === 0 ? 0 : 100) : Math.round(((p.current - p.past) / p.past) * 1000) / 10;
+      expect(p.variation, p.label).toBe(expected);
+    }
+    const year = by_periods[3]!;
+    expect(year.current).toBeGreaterThanOrEqual(by_periods[2]!.current);
+  });
+});
