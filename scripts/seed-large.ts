@@ -23,6 +23,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { inspect } from 'node:util';
 import { readConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
 import {
@@ -103,9 +104,11 @@ function parseArgs(argv: string[]): Options | 'help' {
 
 function describeError(error: unknown): string {
   // drizzle wraps the driver's error and puts the whole (long) query in its message.
-  const cause = (error as { cause?: { message?: string; detail?: string } }).cause;
+  const cause = (error as { cause?: { message?: string; detail?: string } } | null)?.cause;
   if (cause?.message) return cause.detail ? `${cause.message} (${cause.detail})` : cause.message;
-  return error instanceof Error ? error.message : String(error);
+  if (error instanceof Error) return error.message;
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : inspect(error, { depth: 3 });
 }
 
 function directorySize(dir: string): number {

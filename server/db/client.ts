@@ -69,6 +69,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closes (restart, failover, admin) must not crash the process;
+  // the pool drops it and the next query opens a new one.
+  pool.on('error', (error) => {
+    console.error(`Conexão ociosa com o PostgreSQL encerrada: ${error.message}`);
+  });
   const db = drizzlePg({ client: pool, schema });
   const isNew = !(await hasTables(db));
   await migratePg(db, { migrationsFolder });
