@@ -780,6 +780,7 @@ export async function updateAggregates(ctx: Context, stores: StoreRange): Promis
        where s.id = a.store_id`,
     );
   });
+  await ctx.afterBatch();
   progress.update(1);
   await ctx.transaction(async (run) => {
     await tune(ctx, run);
@@ -791,6 +792,7 @@ export async function updateAggregates(ctx: Context, stores: StoreRange): Promis
        where p.id = a.product_id`,
     );
   });
+  await ctx.afterBatch();
   progress.update(2);
   progress.finish();
 }
@@ -849,6 +851,8 @@ export async function verifyForeignKeys(ctx: Context, since: Record<string, numb
           `(${fk.cols.join(', ')} → ${fk.parent}): a carga está inconsistente.`,
       );
     }
+    // The first read of a page after the load sets its hint bits: WAL too, on PGlite.
+    await ctx.afterBatch();
     progress.update(++checked);
   }
   progress.finish();

@@ -130,10 +130,22 @@ describe('restaurants: create with three images, reorder, edit and remove', () =
     await page.getByRole('cell', { name: 'Osteria do Porto', exact: true }).click();
     await page.waitForURL(/#\/restaurants\/list\/details\/\d+$/);
     // Wait for the record to fill the form before typing over it.
-    await expect.poll(() => page.getByLabel('Nome fantasia').inputValue()).toBe('Osteria do Porto');
-    await page.getByLabel('Nome fantasia').fill('Osteria do Porto Velho');
+    await expect
+      .poll(() => page.getByLabel('Nome fantasia').inputValue(), { timeout: 30_000 })
+      .toBe('Osteria do Porto');
     await page.getByLabel('Status').click();
     await page.getByRole('option', { name: 'Fechado' }).click();
+    // The record may still be refreshed once after it first shows; type until the name holds.
+    await expect
+      .poll(
+        async () => {
+          await page.getByLabel('Nome fantasia').fill('Osteria do Porto Velho');
+          await page.waitForTimeout(300);
+          return page.getByLabel('Nome fantasia').inputValue();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe('Osteria do Porto Velho');
     await page.getByRole('button', { name: 'SALVAR' }).click();
     await notice(page, 'Restaurante atualizado com sucesso!').waitFor();
     await page.waitForURL(/#\/restaurants\/list$/);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
   Box,
@@ -165,6 +166,7 @@ function DetailToolbar() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [remove, { isPending }] = useDelete();
+  const queryClient = useQueryClient();
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <Button
@@ -194,6 +196,7 @@ function DetailToolbar() {
               onSuccess: () => {
                 setOpen(false);
                 notify('Restaurante removido com sucesso!', { type: 'success' });
+                void queryClient.invalidateQueries({ queryKey: ['restaurants'], refetchType: 'none' });
                 navigate(-1);
               },
               onError: (error) => {
@@ -253,6 +256,7 @@ export function RestaurantDetails() {
   const { id } = useParams();
   const notify = useNotify();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   return (
     <Edit
       resource="restaurants"
@@ -263,6 +267,8 @@ export function RestaurantDetails() {
       mutationOptions={{
         onSuccess: () => {
           notify('Restaurante atualizado com sucesso!', { type: 'success' });
+          // Mark every restaurant list stale: the screen we return to refetches on mount.
+          void queryClient.invalidateQueries({ queryKey: ['restaurants'], refetchType: 'none' });
           navigate(-1);
         },
       }}
