@@ -34,11 +34,12 @@ import {
   seedOrders,
   seedStores,
   updateAggregates,
+  updateStatistics,
   verifyForeignKeys,
   walCheckpointer,
   type Context,
 } from './seed-large/phases';
-import { formatCount, formatDuration, Progress } from './seed-large/progress';
+import { formatCount, formatDuration } from './seed-large/progress';
 import { lit, runner } from './seed-large/sql';
 
 /** More customers than this means the large set (or real data) is already there. */
@@ -207,10 +208,7 @@ async function main(): Promise<number> {
     const verified = ctx.skipTriggers ? await verifyForeignKeys(ctx, since) : 0;
     if (options.items > 0) await updateAggregates(ctx, stores);
 
-    const stats = new Progress(options.vacuum ? 'VACUUM ANALYZE' : 'ANALYZE', 1, 'passo');
-    await run(options.vacuum ? 'vacuum (analyze)' : 'analyze');
-    stats.update(1);
-    stats.finish();
+    await updateStatistics(ctx, options.vacuum);
 
     const tables = [
       'stores', 'kitchens', 'categories', 'products', 'tables', 'customers',

@@ -858,3 +858,23 @@ export async function verifyForeignKeys(ctx: Context, since: Record<string, numb
   progress.finish();
   return constraints.length;
 }
+
+/**
+ * VACUUM (ANALYZE), or ANALYZE only, of every table of the schema: statistics for the planner,
+ * and, with VACUUM, the visibility map and hint bits set once here instead of by the first
+ * queries of a benchmark (PGlite has no autovacuum). One table at a time, so that the embedded
+ * database can checkpoint in between (a database-wide VACUUM writes ~1 GB of WAL in one go).
+ */
+export async function updateStatistics(ctx: Context, vacuum: boolean): Promise<void> {
+  const tables = await ctx.run<{ name: string }>(
+    `select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+  );
+  const progress = new Progress(vacuum ? 'VACUUM ANALYZE' : 'ANALYZE', tables.length, 'tabelas');
+  let done = 0;
+  for (const { name } of tables) {
+    await ctx.run(`${vacuum ? 'vacuum (analyze)' : 'analyze'} ${quoteIdent(name)}`);
+    await ctx.afterBatch();
+    progress.update(++done);
+  }
+  progress.finish();
+}
