@@ -12,9 +12,11 @@ import { adminAliases, admins, IncludeCollaborator } from './resources/admins';
 import { cousineAliases, cousines } from './resources/cousines';
 import { customers } from './resources/customers';
 import { faqAliases, faqs } from './resources/faqs';
+import { kitchens } from './resources/kitchens';
 import { notificationAliases, notifications } from './resources/notifications';
 import { operations } from './resources/operations';
 import { PRIVACY_PATH, PrivacyPage } from './resources/privacy';
+import { products } from './resources/products';
 import { promoCodes } from './resources/promoCodes';
 import { restaurants } from './resources/restaurants';
 import { StoryDetailsAlias, stories, storyAliases } from './resources/stories';
@@ -104,7 +106,12 @@ export function App() {
                 <Route path="/feedhunters/details/:id" element={<StoryDetailsAlias />} />
               </CustomRoutes>
             </>
-          ) : null}
+          ) : (
+            <>
+              <Resource {...products} />
+              <Resource {...kitchens} />
+            </>
+          )}
         </>
       )}
     </Admin>

@@ -1,0 +1,6 @@
+export function CategoryCreate() {
+  return null;
+}
+export function CategoryEdit() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function CategoriesScreen() {
+  return null;
+}

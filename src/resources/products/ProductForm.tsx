@@ -1,0 +1,6 @@
+export function ProductCreate() {
+  return null;
+}
+export function ProductEdit() {
+  return null;
+}

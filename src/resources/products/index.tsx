@@ -1,0 +1,61 @@
+import { lazy } from 'react';
+import { Route } from 'react-router-dom';
+import FastfoodIcon from '@mui/icons-material/Fastfood';
+import type { ResourceProps } from 'react-admin';
+import { products as definition } from './definition';
+
+// The menu screens load when first opened (drag and drop, uploads, image cropping).
+const CategoriesScreen = lazy(() =>
+  import('./CategoriesScreen').then((m) => ({ default: m.CategoriesScreen })),
+);
+const ProductCreate = lazy(() => import('./ProductForm').then((m) => ({ default: m.ProductCreate })));
+const ProductEdit = lazy(() => import('./ProductForm').then((m) => ({ default: m.ProductEdit })));
+const CategoryCreate = lazy(() =>
+  import('../categories/CategoryForm').then((m) => ({ default: m.CategoryCreate })),
+);
+const CategoryEdit = lazy(() =>
+  import('../categories/CategoryForm').then((m) => ({ default: m.CategoryEdit })),
+);
+const ComplementGroupList = lazy(() =>
+  import('../complementGroups/ComplementGroupList').then((m) => ({ default: m.ComplementGroupList })),
+);
+const ComplementGroupForm = lazy(() =>
+  import('../complementGroups/ComplementGroupForm').then((m) => ({ default: m.ComplementGroupForm })),
+);
+
+/** Paths of the menu screens (restaurant spec 2), with the record's id where one is edited. */
+export const menuPaths = {
+  categories: '/products',
+  productCreate: '/products/create',
+  productEdit: (id: number | string) => `/products/update/${id}`,
+  categoryCreate: '/products/category/create',
+  categoryEdit: (id: number | string) => `/products/category/update/${id}`,
+  complements: '/products/complements',
+  groupCreate: '/products/complements/create/group',
+  groupEdit: (id: number | string) => `/products/complements/create/group/${id}`,
+  imports: '/products/imports',
+  kitchens: '/kitchens',
+} as const;
+
+/**
+ * Produtos: the store's menu. /products is the categories screen (categories with their products
+ * nested), /products/create and /products/update/:id the product form, then the category form
+ * and the complement groups under /products/category and /products/complements. Edit screens
+ * carry the record's id in the path, so that a reload or a shared link opens the same record.
+ */
+export const products: ResourceProps = {
+  name: definition.name,
+  icon: FastfoodIcon,
+  options: { label: definition.label.many },
+  list: CategoriesScreen,
+  create: ProductCreate,
+  recordRepresentation: 'name',
+  children: [
+    <Route key="update" path="update/:id" element={<ProductEdit />} />,
+    <Route key="category-create" path="category/create" element={<CategoryCreate />} />,
+    <Route key="category-update" path="category/update/:id" element={<CategoryEdit />} />,
+    <Route key="complements" path="complements" element={<ComplementGroupList />} />,
+    <Route key="group-create" path="complements/create/group" element={<ComplementGroupForm />} />,
+    <Route key="group-update" path="complements/create/group/:id" element={<ComplementGroupForm />} />,
+  ],
+};
