@@ -130,7 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(municipalityRoutes);
   await app.register(adminRoutes);
   await app.register(categoryRoutes, { uploadsDir: options.uploadsDir });
-  await app.register(productRoutes);
+  await app.register(productRoutes, { uploadsDir: options.uploadsDir });
   await app.register(complementGroupRoutes);
   await app.register(pushNotificationRoutes);
   await app.register(customerRoutes);

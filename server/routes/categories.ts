@@ -11,6 +11,7 @@ import { categories, products } from '../db/schema';
 import { badRequest, notFound } from '../http-errors';
 import { storeCondition } from '../plugins/access';
 import { LocalStorage } from '../storage/local-storage';
+import { removeStoredFiles } from '../storage/stored-files';
 import { containsTerm, idParams, paging, reorderBody, sortOrder } from './params';
 import {
   CATEGORY_NOT_FOUND,
@@ -49,27 +50,6 @@ const listQuery = z.strictObject({
     .optional(),
 });
 
-/**
- * A file our storage holds for `storeId`: `/uploads/<images|videos>/<storeId>/<name>`, relative
- * or on an absolute URL of the API. Demo images, other stores' files and remote URLs are not ours
- * to remove.
- */
-export function storedFileOf(url: string | null, storeId: number): string | null {
-  if (!url) return null;
-  let path = url;
-  if (!url.startsWith('/')) {
-    try {
-      const parsed = new URL(url);
-      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-      path = parsed.pathname;
-    } catch {
-      return null;
-    }
-  }
-  path = path.split(/[?#]/, 1)[0] ?? '';
-  const match = /^\/uploads\/((?:images|videos)\/(\d+)\/\d+-[0-9a-f]+\.(?:png|jpg|webp|mp4))$/.exec(path);
-  return match && Number(match[2]) === storeId ? (match[1] ?? null) : null;
-}
 
 /**
  * Categories (restaurant spec 2 "Products and categories", 3 Category, 7): the menu's sections,
@@ -185,23 +165,27 @@ const categoryRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app
     },
   );
 
-  /** Deletes the category, its products (by cascade) and its stored image. */
+  /** Deletes the category, its products (by cascade), and the images stored for them. */
   app.delete(
     '/api/categories/id/:id',
     { config: { access: 'store' }, schema: { params: idParams } },
     async (request) => {
-      const [removed] = await db
-        .delete(categories)
-        .where(and(eq(categories.id, request.params.id), storeCondition(request, categories.store_id)))
-        .returning({ id: categories.id, store_id: categories.store_id, image: categories.image });
-      if (!removed) throw notFound(CATEGORY_NOT_FOUND);
-      const file = storedFileOf(removed.image, removed.store_id);
-      if (file) {
-        // The category is gone either way; a file that cannot be removed only goes to the log.
-        await storage.remove(file).catch((error: unknown) => {
-          request.log.warn({ err: error, file }, 'category image not removed');
-        });
-      }
+      const removed = await db.transaction(async (tx) => {
+        const [category] = await tx
+          .select({ id: categories.id, store_id: categories.store_id, image: categories.image })
+          .from(categories)
+          .where(and(eq(categories.id, request.params.id), storeCondition(request, categories.store_id)))
+          .for('update');
+        if (!category) throw notFound(CATEGORY_NOT_FOUND);
+        const pictures = await tx
+          .select({ image: products.image, thumbnail: products.thumbnail, images: products.images })
+          .from(products)
+          .where(eq(products.category_id, category.id));
+        await tx.delete(categories).where(eq(categories.id, category.id));
+        const files = pictures.flatMap((p) => [p.image, p.thumbnail, ...(p.images ?? [])]);
+        return { ...category, files: [category.image, ...files] };
+      });
+      await removeStoredFiles(storage, removed.files, removed.store_id, request.log);
       return { data: { id: removed.id } };
     },
   );

@@ -21,6 +21,8 @@ import {
 } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http-errors';
 import { ADMIN, callerOf, storeCondition } from '../plugins/access';
+import { LocalStorage } from '../storage/local-storage';
+import { removeStoredFiles } from '../storage/stored-files';
 import { containsTerm, idParams, paging, reorderBody, sortOrder } from './params';
 
 export const CATEGORY_NOT_FOUND = 'Categoria não encontrada.';
@@ -184,8 +186,9 @@ function productWriteError(error: unknown): never {
  * Products (restaurant spec 2 "Products and categories", 3 Product, 5, 7): store-scoped; a
  * product's category, kitchen and complement groups are always of its own store.
  */
-const productRoutes: FastifyPluginAsyncZod = async (app) => {
+const productRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, { uploadsDir }) => {
   const db = app.db;
+  const storage = new LocalStorage(uploadsDir);
 
   async function readProduct(request: FastifyRequest, id: number) {
     const [product] = await db
@@ -360,6 +363,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** Deletes the product and the images stored for it. */
   app.delete(
     '/api/products/id/:id',
     { config: { access: 'store' }, schema: { params: idParams } },
@@ -367,9 +371,17 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const [removed] = await db
         .delete(products)
         .where(and(eq(products.id, request.params.id), storeCondition(request, products.store_id)))
-        .returning({ id: products.id });
+        .returning({
+          id: products.id,
+          store_id: products.store_id,
+          image: products.image,
+          thumbnail: products.thumbnail,
+          images: products.images,
+        });
       if (!removed) throw notFound(PRODUCT_NOT_FOUND);
-      return { data: removed };
+      const { image, thumbnail, images, store_id } = removed;
+      await removeStoredFiles(storage, [image, thumbnail, ...(images ?? [])], store_id, request.log);
+      return { data: { id: removed.id } };
     },
   );
 

@@ -444,10 +444,21 @@ describe('categories', () => {
         payload: { name: 'Temporária', image: `/uploads/images/${cantinaId}/1700000000000-abcdef.webp` },
       })
     ).json<{ data: { data: Category } }>().data.data;
+    const photo = path.join(folder, '1700000000001-0a0b0c.webp');
+    fs.writeFileSync(photo, 'RIFF....WEBPVP8 ');
+    const photoUrl = `/uploads/images/${cantinaId}/1700000000001-0a0b0c.webp`;
     const product = await cantina({
       method: 'POST',
       url: '/api/products',
-      payload: { name: 'Prato temporário', price: '1000', external_code: 'TEMP01', category_id: category.id },
+      payload: {
+        name: 'Prato temporário',
+        price: '1000',
+        external_code: 'TEMP01',
+        category_id: category.id,
+        images: [photoUrl],
+        image: photoUrl,
+        thumbnail: photoUrl,
+      },
     });
     expect(product.statusCode, product.body).toBe(201);
     const productId = product.json<{ data: { id: number } }>().data.id;
@@ -456,6 +467,7 @@ describe('categories', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json()).toEqual({ data: { id: category.id } });
     expect(fs.existsSync(file)).toBe(false);
+    expect(fs.existsSync(photo)).toBe(false);
     expect((await cantina({ method: 'GET', url: `/api/categories/id/${category.id}` })).statusCode).toBe(404);
     expect((await cantina({ method: 'GET', url: `/api/products/id/${productId}` })).statusCode).toBe(404);
 
@@ -1063,5 +1075,38 @@ describe('kitchens', () => {
       400,
       'Você precisa informar o nome da cozinha!',
     );
+  });
+
+  it('deletes a product with the images stored for it, and only those', async () => {
+    const folder = path.join(t.uploadsDir, 'images', String(cantinaId));
+    fs.mkdirSync(folder, { recursive: true });
+    const names = ['1700000000002-0d0e0f.webp', '1700000000003-101112.webp'];
+    for (const name of names) fs.writeFileSync(path.join(folder, name), 'RIFF....WEBPVP8 ');
+    const urls = names.map((name) => `/uploads/images/${cantinaId}/${name}`);
+    const category = (
+      await cantina({ method: 'POST', url: '/api/categories', payload: { name: 'Fotos' } })
+    ).json<{ data: { data: Category } }>().data.data;
+    const created = await cantina({
+      method: 'POST',
+      url: '/api/products',
+      payload: {
+        name: 'Prato com fotos',
+        price: 2500,
+        external_code: 'FOTO01',
+        category_id: category.id,
+        image_aspect_ratio: 0.8,
+        images: [...urls, 'https://example.com/remote.webp'],
+        image: urls[0],
+        thumbnail: urls[0],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ data: { id: number } }>().data.id;
+
+    const removed = await cantina({ method: 'DELETE', url: `/api/products/id/${id}` });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual({ data: { id } });
+    for (const name of names) expect(fs.existsSync(path.join(folder, name))).toBe(false);
+    expect((await cantina({ method: 'DELETE', url: `/api/products/id/${id}` })).statusCode).toBe(404);
   });
 });

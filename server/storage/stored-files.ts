@@ -1,0 +1,42 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { LocalStorage } from './local-storage';
+
+/**
+ * A file our storage holds for `storeId`: `/uploads/<images|videos>/<storeId>/<name>`, relative
+ * or on an absolute URL of the API. Demo images, other stores' files and remote URLs are not ours
+ * to remove.
+ */
+export function storedFileOf(url: string | null, storeId: number): string | null {
+  if (!url) return null;
+  let path = url;
+  if (!url.startsWith('/')) {
+    try {
+      const parsed = new URL(url);
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+      path = parsed.pathname;
+    } catch {
+      return null;
+    }
+  }
+  path = path.split(/[?#]/, 1)[0] ?? '';
+  const match = /^\/uploads\/((?:images|videos)\/(\d+)\/\d+-[0-9a-f]+\.(?:png|jpg|webp|mp4))$/.exec(path);
+  return match && Number(match[2]) === storeId ? (match[1] ?? null) : null;
+}
+
+/**
+ * Removes the files of `urls` that our storage holds for the store. The record is gone either way:
+ * a file that cannot be removed only goes to the log.
+ */
+export async function removeStoredFiles(
+  storage: LocalStorage,
+  urls: readonly (string | null | undefined)[],
+  storeId: number,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const files = new Set(urls.flatMap((url) => storedFileOf(url ?? null, storeId) ?? []));
+  for (const file of files) {
+    await storage.remove(file).catch((error: unknown) => {
+      log.warn({ err: error, file }, 'stored file not removed');
+    });
+  }
+}
