@@ -1,4 +1,4 @@
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceDefinition } from '../../src/resources/define';
 
 /** What the server adds to a definition to serve it: its table and any derived columns. */
@@ -9,6 +9,12 @@ export interface CrudResource {
   hidden?: readonly string[];
   /** Fills derived columns before an insert or update. */
   beforeWrite?: (values: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * Numbers of related rows answered with each record, by field name: the column of the other
+   * table that holds this table's id (e.g. `n_products: products.kitchen_id`). Counted with one
+   * grouped query per answer (a list page, a record), never one per row; that column needs an index.
+   */
+  counts?: Readonly<Record<string, AnyPgColumn>>;
 }
 
 export function crud(

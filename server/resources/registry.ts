@@ -11,6 +11,7 @@ export const crudResources = [
   crud(cousines, schema.cuisines, nameKeyed),
   crud(operations, schema.operations, nameKeyed),
   crud(faqs, schema.faqs),
-  crud(kitchens, schema.kitchens),
+  // How many products each kitchen's board receives: the list shows it, removal warns with it.
+  crud(kitchens, schema.kitchens, { counts: { n_products: schema.products.kitchen_id } }),
   crud(promoCodes, schema.promoCodes),
 ];

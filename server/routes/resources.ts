@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -44,6 +44,29 @@ const resourceRoutes: FastifyPluginAsync<{ resources: readonly CrudResource[] }>
 
     const prepare = (values: Record<string, unknown>) =>
       resource.beforeWrite ? resource.beforeWrite(values) : values;
+    /** Adds the resource's counts of related rows to the records: one grouped query per count. */
+    const withCounts = async <R extends Record<string, unknown>>(records: R[]): Promise<R[]> => {
+      const counts = Object.entries(resource.counts ?? {});
+      if (counts.length === 0 || records.length === 0) return records;
+      const ids = records.map((record) => record.id as number);
+      const totals = await Promise.all(
+        counts.map(async ([field, foreign]) => {
+          const rows = await app.db
+            .select({ id: foreign, n: sql<number>`count(*)`.mapWith(Number) })
+            .from(foreign.table)
+            .where(inArray(foreign, ids))
+            .groupBy(foreign);
+          return [field, new Map(rows.map((row) => [row.id as number, row.n]))] as const;
+        }),
+      );
+      return records.map((record) => ({
+        ...record,
+        ...Object.fromEntries(totals.map(([field, byId]) => [field, byId.get(record.id as number) ?? 0])),
+      }));
+    };
+    const withCount = async <R extends Record<string, unknown>>(record: R): Promise<R> =>
+      (await withCounts([record]))[0]!;
+
     const translateWriteError = (error: unknown): never => {
       if (pgErrorCode(error) === '23505')
         throw conflict(definition.messages.duplicate ?? 'Já existe um registro com esses dados.');
@@ -123,7 +146,7 @@ const resourceRoutes: FastifyPluginAsync<{ resources: readonly CrudResource[] }>
               .from(table as PgTable)
               .where(where),
           ]);
-          return { data: { results, total: count?.total ?? 0 } };
+          return { data: { results: await withCounts(results), total: count?.total ?? 0 } };
         },
       );
     }
@@ -138,7 +161,7 @@ const resourceRoutes: FastifyPluginAsync<{ resources: readonly CrudResource[] }>
             .from(table as PgTable)
             .where(byId(request, request.params.id));
           if (!record) throw notFound();
-          return { data: record };
+          return { data: await withCount(record) };
         },
       );
     }
@@ -160,7 +183,7 @@ const resourceRoutes: FastifyPluginAsync<{ resources: readonly CrudResource[] }>
             .returning(visible)
             .catch(translateWriteError);
           void reply.status(201);
-          return { data: record };
+          return { data: await withCount(record!) };
         },
       );
     }
@@ -185,7 +208,7 @@ const resourceRoutes: FastifyPluginAsync<{ resources: readonly CrudResource[] }>
             .returning(visible)
             .catch(translateWriteError);
           if (!record) throw notFound();
-          return { data: record };
+          return { data: await withCount(record) };
         },
       );
     }
