@@ -1,4 +1,403 @@
-/** Complement group create/edit (restaurant spec 2): being built. */
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import {
+  Autocomplete,
+  Box,
+  Button,
+  Chip,
+  FormControlLabel,
+  FormHelperText,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import CancelIcon from '@mui/icons-material/Cancel';
+import CheckIcon from '@mui/icons-material/Check';
+import {
+  Create,
+  Edit,
+  InputHelperText,
+  NumberInput,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  useInput,
+  useNotify,
+  useRecordContext,
+} from 'react-admin';
+import { z } from 'zod';
+import { useApi } from '../../dataProvider/useApi';
+import { formatCents } from '../../lib/format';
+import { menuPaths } from '../products';
+import { SuccessDialog } from '../stories/SuccessDialog';
+import {
+  complementGroupInput,
+  complementGroups as definition,
+  GROUP_CREATED,
+  GROUP_MAX_BELOW_MIN,
+  GROUP_UPDATED,
+  MAX_CHOICES,
+  PRODUCT_ALREADY_SELECTED,
+} from './definition';
+
+/** A product of the group, as the API reads it and as the chips show it. */
+export interface GroupProduct {
+  id: number;
+  name: string;
+}
+
+/** A row of `GET /api/products/simplelist`. */
+interface SimpleProduct extends GroupProduct {
+  price: number;
+  complement_only: boolean;
+}
+
+export interface GroupFormValues {
+  name?: string;
+  min_items?: number | null;
+  max_items?: number | null;
+  allow_repeat?: boolean;
+  products?: GroupProduct[];
+}
+
+export const REPEAT_ON = 'Repetir a opção';
+export const REPEAT_OFF = 'Não repetir a opção';
+/** Products offered by the picker per search. */
+const PICKER_SIZE = 20;
+const SEARCH_DELAY_MS = 300;
+
+/** Case- and accent-insensitive "contains", as the server searches. */
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+const matches = (name: string, typed: string) => folded(name).includes(folded(typed.trim()));
+
+/** The group's fields as the API takes them (the store comes from the account). */
+const groupFields = z.object(complementGroupInput.shape).omit({ store_id: true });
+
+/** The form's values as the API takes them: products as ids. */
+function payloadOf(values: GroupFormValues) {
+  return {
+    name: values.name ?? '',
+    min_items: values.min_items,
+    max_items: values.max_items,
+    allow_repeat: values.allow_repeat ?? false,
+    products: (values.products ?? []).map((product) => product.id),
+  };
+}
+
+/**
+ * The definition's rules, with its messages; the maximum is compared with the minimum as soon as
+ * both are valid, whatever the other fields say, so that every problem shows at once.
+ */
+export function validateGroup(values: GroupFormValues): Record<string, string> {
+  const payload = payloadOf(values);
+  const errors: Record<string, string> = {};
+  const result = groupFields.safeParse(payload);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      if (field && !errors[field]) errors[field] = issue.message;
+    }
+  }
+  const { min_items: min, max_items: max } = payload;
+  if (
+    !errors.min_items &&
+    !errors.max_items &&
+    typeof min === 'number' &&
+    typeof max === 'number' &&
+    max < min
+  ) {
+    errors.max_items = GROUP_MAX_BELOW_MIN;
+  }
+  return errors;
+}
+
+/** What Adicionar and Salvar send: the validated values, products as ids. */
+const toPayload = (values: GroupFormValues) => groupFields.parse(payloadOf(values));
+
+/** Back to the previous screen, or to the groups when the form was opened straight from a link. */
+function useBack() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return () => (location.key === 'default' ? navigate(menuPaths.complements) : navigate(-1));
+}
+
+/** 'Repetir a opção' when on, 'Não repetir a opção' when off (allow_repeat). */
+function RepeatSwitch() {
+  const { field } = useInput<boolean>({ source: 'allow_repeat' });
+  const on = field.value === true;
+  return (
+    <Box>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={on}
+            onChange={(event) => field.onChange(event.target.checked)}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+          />
+        }
+        label={on ? REPEAT_ON : REPEAT_OFF}
+      />
+      <FormHelperText sx={{ mt: 0 }}>
+        {on
+          ? 'O cliente pode escolher a mesma opção mais de uma vez.'
+          : 'Cada opção pode ser escolhida uma vez só.'}
+      </FormHelperText>
+    </Box>
+  );
+}
+
+/** A chosen product: its name and a remove control (click, Enter or Space). */
+function ProductChip({ product, onRemove }: { product: GroupProduct; onRemove: () => void }) {
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onRemove();
+    }
+  };
+  return (
+    <Chip
+      role="listitem"
+      tabIndex={-1}
+      label={product.name}
+      onDelete={onRemove}
+      deleteIcon={
+        <CancelIcon
+          role="button"
+          aria-hidden={false}
+          aria-label={`Remover ${product.name}`}
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+          sx={{
+            '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', borderRadius: '50%' },
+          }}
+        />
+      }
+      sx={{ maxWidth: '100%' }}
+    />
+  );
+}
+
+/**
+ * The group's products: a search that asks the server as the user types (debounced), and the
+ * chosen products as chips. Removing a chip only changes the form: it takes effect on Salvar.
+ */
+function ProductsInput() {
+  const { field, fieldState, formState } = useInput<GroupProduct[]>({ source: 'products' });
+  const invalid = fieldState.invalid && formState.isSubmitted;
+  const chosen: GroupProduct[] = Array.isArray(field.value) ? field.value : [];
+  const notify = useNotify();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [term, setTerm] = useState('');
+
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(typed.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const { data, isFetching, isError, isPlaceholderData } = useApi<{ results?: SimpleProduct[] }>(
+    open ? '/api/products/simplelist' : null,
+    { search: term, page_size: PICKER_SIZE },
+    { placeholderData: (previous) => previous, staleTime: 30_000 },
+  );
+  const results = data?.results ?? [];
+  // Until the server answers for what is typed now, the previous answer is narrowed here.
+  const settled = typed.trim() === term && !isPlaceholderData;
+  const options = settled ? results : results.filter((product) => matches(product.name, typed));
+  const isChosen = (id: number) => chosen.some((product) => product.id === id);
+
+  const add = (product: SimpleProduct) => {
+    if (isChosen(product.id)) {
+      notify(PRODUCT_ALREADY_SELECTED, { type: 'warning' });
+      return;
+    }
+    field.onChange([...chosen, { id: product.id, name: product.name }]);
+  };
+  const remove = (id: number) => field.onChange(chosen.filter((product) => product.id !== id));
+
+  return (
+    <Stack sx={{ gap: 1.5 }}>
+      <Autocomplete<SimpleProduct, false, false, false>
+        options={options}
+        value={null}
+        inputValue={typed}
+        open={open}
+        onOpen={() => setOpen(true)}
+        onClose={() => setOpen(false)}
+        disableCloseOnSelect
+        filterOptions={(all) => all}
+        loading={options.length === 0 && (isFetching || !settled)}
+        onChange={(_, product) => {
+          if (product) add(product);
+          setTyped('');
+        }}
+        onInputChange={(_, text, reason) => {
+          if (reason === 'input') setTyped(text);
+          else if (reason === 'clear' || reason === 'blur') setTyped('');
+        }}
+        onBlur={field.onBlur}
+        getOptionLabel={(product) => product.name}
+        isOptionEqualToValue={(option, selected) => option.id === selected.id}
+        renderOption={({ key, ...props }, product) => (
+          <li key={key} {...props}>
+            <Stack direction="row" sx={{ width: '100%', gap: 1, alignItems: 'center' }}>
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography variant="body2" noWrap>
+                  {product.name}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {formatCents(product.price)}
+                  {product.complement_only ? ' · Complemento' : ''}
+                </Typography>
+              </Box>
+              {isChosen(product.id) ? (
+                <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', color: 'text.secondary' }}>
+                  <CheckIcon fontSize="small" />
+                  <Typography variant="caption">Selecionado</Typography>
+                </Stack>
+              ) : null}
+            </Stack>
+          </li>
+        )}
+        noOptionsText={
+          isError
+            ? 'Não foi possível buscar os produtos. Tente novamente.'
+            : term
+              ? 'Nenhum produto encontrado'
+              : 'Nenhum produto cadastrado'
+        }
+        loadingText="Buscando…"
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            inputRef={field.ref}
+            label="Adicionar produto"
+            placeholder="Busque pelo nome ou código"
+            error={invalid}
+            helperText={
+              <InputHelperText
+                error={invalid ? fieldState.error?.message : undefined}
+                helperText="Os produtos que o cliente pode escolher neste grupo."
+              />
+            }
+          />
+        )}
+        fullWidth
+      />
+      {chosen.length > 0 ? (
+        <Box role="list" aria-label="Produtos do grupo" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          {chosen.map((product) => (
+            <ProductChip key={product.id} product={product} onRemove={() => remove(product.id)} />
+          ))}
+        </Box>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          Nenhum produto selecionado.
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+function GroupToolbar({ editing }: { editing: boolean }) {
+  const back = useBack();
+  return (
+    <Toolbar sx={{ gap: 1 }}>
+      <Box sx={{ flex: 1 }} />
+      <Button onClick={back}>Cancelar</Button>
+      <SaveButton
+        label={editing ? 'Salvar' : 'Adicionar'}
+        icon={editing ? undefined : <AddIcon />}
+        alwaysEnable
+      />
+    </Toolbar>
+  );
+}
+
+function GroupFields({ editing }: { editing: boolean }) {
+  const choices = { min: 0, max: MAX_CHOICES, step: 1 };
+  return (
+    <SimpleForm
+      validate={validateGroup}
+      toolbar={<GroupToolbar editing={editing} />}
+      defaultValues={{ name: '', min_items: 0, max_items: 1, allow_repeat: false, products: [] }}
+    >
+      <Stack sx={{ gap: 1, width: '100%', maxWidth: 760 }}>
+        <TextInput source="name" label="Nome" isRequired />
+        <Stack direction="row" sx={{ gap: 2 }}>
+          <NumberInput source="min_items" label="Mínimo" {...choices} helperText="De 0 a 10" />
+          <NumberInput source="max_items" label="Máximo" {...choices} helperText="De 0 a 10" />
+        </Stack>
+        <RepeatSwitch />
+        <Typography variant="subtitle1" component="h2" sx={{ mt: 2 }}>
+          Produtos
+        </Typography>
+        <ProductsInput />
+      </Stack>
+    </SimpleForm>
+  );
+}
+
+function EditTitle() {
+  const record = useRecordContext<GroupProduct>();
+  return <>{record ? `Grupo de complementos: ${record.name}` : 'Grupo de complementos'}</>;
+}
+
+/**
+ * Complement group create (/products/complements/create/group) and edit (…/group/:id): name,
+ * minimum and maximum, the repeat switch and the products; a success dialog whose OK goes back.
+ */
 export function ComplementGroupForm() {
-  return null;
+  const { id } = useParams();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [done, setDone] = useState<string | null>(null);
+  const editing = id !== undefined;
+  const mutationOptions = {
+    onSuccess: () => setDone(editing ? GROUP_UPDATED : GROUP_CREATED),
+    onError: (error: unknown) => notify((error as Error).message, { type: 'error' }),
+  };
+  return (
+    <>
+      {editing ? (
+        <Edit
+          resource={definition.name}
+          id={id}
+          title={<EditTitle />}
+          actions={false}
+          mutationMode="pessimistic"
+          redirect={false}
+          transform={toPayload}
+          mutationOptions={mutationOptions}
+          queryOptions={{
+            onError: (error: Error) => {
+              notify(error.message, { type: 'error' });
+              navigate(menuPaths.complements, { replace: true });
+            },
+          }}
+        >
+          <GroupFields editing />
+        </Edit>
+      ) : (
+        <Create
+          resource={definition.name}
+          title="Novo grupo de complementos"
+          redirect={false}
+          transform={toPayload}
+          mutationOptions={mutationOptions}
+        >
+          <GroupFields editing={false} />
+        </Create>
+      )}
+      <SuccessDialog message={done} fallback={menuPaths.complements} />
+    </>
+  );
 }
