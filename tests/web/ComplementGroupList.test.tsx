@@ -1,0 +1,128 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes, type Location } from 'react-router-dom';
+import { AdminContext, HttpError, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { createDataProvider } from '../../src/dataProvider';
+import type { HttpClient } from '../../src/dataProvider/httpClient';
+import { i18nProvider } from '../../src/i18n';
+import { definitions } from '../../src/resources/definitions';
+import {
+  ComplementGroupList,
+  LOAD_FAILED,
+  RETRY,
+} from '../../src/resources/complementGroups/ComplementGroupList';
+import { fakeAuthProvider } from './renderAuthPage';
+
+const GROUPS = [
+  {
+    id: 5,
+    name: 'Adicionais',
+    min_items: 0,
+    max_items: 3,
+    allow_repeat: true,
+    products: [
+      { id: 13, name: 'Parmesão extra' },
+      { id: 12, name: 'Burrata' },
+    ],
+  },
+  { id: 6, name: 'Ponto da carne', min_items: 1, max_items: 1, allow_repeat: false, products: [] },
+];
+
+function renderList(http: HttpClient) {
+  const current: { location?: Location } = {};
+  const user = userEvent.setup({ delay: null });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <TestMemoryRouter
+      initialEntries={['/products/complements']}
+      locationCallback={(location) => (current.location = location)}
+    >
+      <AdminContext
+        authProvider={fakeAuthProvider({ checkAuth: () => Promise.resolve() })}
+        dataProvider={createDataProvider(definitions, http)}
+        i18nProvider={i18nProvider}
+        store={memoryStore()}
+        queryClient={queryClient}
+      >
+        <Routes>
+          <Route path="/products/complements" element={<ComplementGroupList />} />
+          <Route path="*" element={<p>Outra página</p>} />
+        </Routes>
+        <Notification />
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+  return { user, location: () => current.location };
+}
+
+describe('complement groups list (/products/complements)', () => {
+  it("shows 'Tente novamente' when the groups fail to load, and loads them again", async () => {
+    let fail = true;
+    const http = vi.fn<HttpClient>(async () => {
+      if (fail) throw new HttpError('Erro interno.', 500);
+      return { data: { results: GROUPS, total: GROUPS.length } };
+    });
+    const { user } = renderList(http);
+
+    const alert = await screen.findByText(LOAD_FAILED);
+    fail = false;
+    await user.click(
+      within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: RETRY }),
+    );
+
+    await screen.findByRole('cell', { name: 'Adicionais' });
+    expect(screen.queryByText(LOAD_FAILED)).not.toBeInTheDocument();
+    expect(http).toHaveBeenLastCalledWith('/api/complement-groups', {
+      query: { page: 1, page_size: 100, sort_field: 'name', sort_order: 'ASC', search: undefined },
+    });
+  });
+
+  it("expands a row to its products with min–max, and opens a group's edit", async () => {
+    const http = vi.fn<HttpClient>(async () => ({ data: { results: GROUPS, total: GROUPS.length } }));
+    const { user, location } = renderList(http);
+    await screen.findByRole('cell', { name: 'Adicionais' });
+    expect(screen.getByRole('cell', { name: '0–3' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Mostrar produtos de Adicionais' }));
+    const products = await screen.findByRole('list', { name: 'Produtos de Adicionais' });
+    expect(
+      within(products)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Parmesão extra', 'Burrata']);
+    expect(screen.getByText(/Mín\. 0 · Máx\. 3/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Editar Ponto da carne' }));
+    await waitFor(() => expect(location()?.pathname).toBe('/products/complements/create/group/6'));
+  });
+
+  it('deletes a group after the confirmation, with the notice', async () => {
+    let groups = GROUPS;
+    const http = vi.fn<HttpClient>(async (path, request) => {
+      if (request?.method === 'DELETE') {
+        groups = groups.filter((group) => !path.endsWith(`/${group.id}`));
+        return { data: { id: 6 } };
+      }
+      return { data: { results: groups, total: groups.length } };
+    });
+    const { user } = renderList(http);
+    await screen.findByRole('cell', { name: 'Ponto da carne' });
+
+    await user.click(screen.getByRole('button', { name: 'Excluir Ponto da carne' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/"Ponto da carne"/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir' }));
+
+    await waitFor(() =>
+      expect(http).toHaveBeenCalledWith('/api/complement-groups/id/6', { method: 'DELETE' }),
+    );
+    expect(await screen.findByText('Grupo de complementos excluído!')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('cell', { name: 'Ponto da carne' })).not.toBeInTheDocument(),
+    );
+    // The other groups stay (found once the dialog has closed).
+    expect(await screen.findByRole('cell', { name: 'Adicionais' })).toBeInTheDocument();
+  });
+});
