@@ -68,6 +68,7 @@ export const REPEAT_OFF = 'Não repetir a opção';
 /** Products offered by the picker per search. */
 const PICKER_SIZE = 20;
 const SEARCH_DELAY_MS = 300;
+const FORM_WIDTH = 820;
 
 /** Case- and accent-insensitive "contains", as the server searches. */
 const folded = (text: string) =>
@@ -330,7 +331,7 @@ function GroupFields({ editing }: { editing: boolean }) {
       toolbar={<GroupToolbar editing={editing} />}
       defaultValues={{ name: '', min_items: 0, max_items: 1, allow_repeat: false, products: [] }}
     >
-      <Stack sx={{ gap: 1, width: '100%', maxWidth: 760 }}>
+      <Stack sx={{ gap: 1, width: '100%' }}>
         <TextInput source="name" label="Nome" isRequired />
         <Stack direction="row" sx={{ gap: 2 }}>
           <NumberInput source="min_items" label="Mínimo" {...choices} helperText="De 0 a 10" />
@@ -372,6 +373,7 @@ export function ComplementGroupForm() {
           resource={definition.name}
           id={id}
           title={<EditTitle />}
+          sx={{ maxWidth: FORM_WIDTH }}
           actions={false}
           mutationMode="pessimistic"
           redirect={false}
@@ -390,6 +392,7 @@ export function ComplementGroupForm() {
         <Create
           resource={definition.name}
           title="Novo grupo de complementos"
+          sx={{ maxWidth: FORM_WIDTH }}
           redirect={false}
           transform={toPayload}
           mutationOptions={mutationOptions}
