@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CUSTOMER_PAGE_SIZE, customerUpdateInput } from '../../src/resources/customers/definition';
@@ -92,6 +92,20 @@ function genderCondition(gender: 'M' | 'F' | 'O'): SQL {
   return eq(customers.gender, gender);
 }
 
+/**
+ * The ids of one page of a search's matches, sorted. The matches are a subquery the planner may
+ * not flatten (`offset 0`): flattened, a search sorted by a column may be planned as a walk along
+ * that column's index, testing row after row, on the bet that matches are spread evenly along
+ * it; but a name searched and sorted by name sits in one stretch of the index (every "Maria"
+ * after every "Ana"): on 1,000,000 customers that walk read 630,000 rows for one page (12 s).
+ * Fenced, the matches come from the trigram index, at a cost that follows their number as the
+ * count's does, and are then sorted. The subquery takes the table's name, so columns refer to it.
+ */
+function searchPage(where: SQL, sorting: SQL[], limit: number, offset: number): SQL {
+  return sql`(select ${customers.id} from (select * from ${customers} where ${where} offset 0) as ${customers}
+    order by ${sql.join(sorting, sql`, `)} limit ${limit} offset ${offset})`;
+}
+
 const WEEKDAYS = ['dom', 'seg', 'ter', 'qua', 'qui', 'sex', 'sáb'] as const;
 
 const customerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -107,14 +121,26 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       if (feedhunter !== null) conditions.push(eq(customers.feedhunter, feedhunter));
       const where = conditions.length ? and(...conditions) : undefined;
       const order = q.sort_order === 'ASC' ? asc : desc;
+      const sorting = [order(sortable[q.sort_field]), order(customers.id)];
+      const offset = (q.page - 1) * q.page_size;
+      // The page's ids first, from an index alone where possible, then only those rows are read.
+      const pageIds = q.search
+        ? searchPage(where!, sorting, q.page_size, offset)
+        : // The sort's index carries the filtered columns: an index-only scan finds even a deep page.
+          app.db
+            .select({ id: customers.id })
+            .from(customers)
+            .where(where)
+            .orderBy(...sorting)
+            .limit(q.page_size)
+            .offset(offset);
+      // PostgreSQL runs both at once, on two connections; PGlite one after the other.
       const [results, [count]] = await Promise.all([
         app.db
           .select(customerColumns)
           .from(customers)
-          .where(where)
-          .orderBy(order(sortable[q.sort_field]), order(customers.id))
-          .limit(q.page_size)
-          .offset((q.page - 1) * q.page_size),
+          .where(inArray(customers.id, pageIds))
+          .orderBy(...sorting),
         app.db
           .select({ total: sql<number>`count(*)`.mapWith(Number) })
           .from(customers)

@@ -140,6 +140,30 @@ describe('customers API', () => {
     expect((await list('search=%25')).total).toBe(0);
   });
 
+  it('pages searches and filters in the sort order, every page with the whole total', async () => {
+    // The search's page is sorted apart from its matches, the filters' page comes from the sort's
+    // index: both must page exactly as one ordered query would.
+    const cases = [
+      { query: 'search=a&gender=F&sort_field=fullname&sort_order=ASC', where: sql`search_text like '%a%' and gender = 'F'`, order: sql`fullname asc, id asc` },
+      { query: 'search=SIL&sort_field=created_at&sort_order=DESC', where: sql`search_text like '%sil%'`, order: sql`created_at desc, id desc` },
+      { query: 'gender=O&feedhunter=no&sort_field=fullname&sort_order=DESC', where: sql`(gender is null or gender = 'O') and not feedhunter`, order: sql`fullname desc, id desc` },
+      { query: 'gender=M&sort_field=username&sort_order=ASC', where: sql`gender = 'M'`, order: sql`username asc, id asc` },
+    ]; // prettier-ignore
+    for (const { query, where, order } of cases) {
+      const expected = (
+        await t.database.db.select({ id: customers.id }).from(customers).where(where).orderBy(order)
+      ).map((r) => r.id);
+      expect(expected.length, query).toBeGreaterThan(10);
+      const size = Math.ceil(expected.length / 3);
+      const pages = await Promise.all(
+        [1, 2, 3, 4].map((page) => list(`${query}&page=${page}&page_size=${size}`)),
+      );
+      const ids = pages.flatMap((p) => p.results.map((c) => c.id));
+      expect(ids, query).toEqual(expected);
+      expect(new Set(pages.map((p) => p.total)), query).toEqual(new Set([expected.length]));
+    }
+  });
+
   it('shows one customer with age, info and, on request, the stats', async () => {
     const [visitor] = await t.database.db
       .select({ id: checkins.customer_id, n: sql<number>`count(*)`.mapWith(Number) })

@@ -34,8 +34,13 @@ export const customers = pgTable(
     uniqueIndex('customers_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('customers_cpf_key').on(t.cpf),
     index('customers_search_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
-    index('customers_fullname_idx').on(t.fullname, t.id),
-    index('customers_created_at_idx').on(t.created_at, t.id),
+    // The list's sorts (the unique keys on lower(…) cannot order by the column itself); gender and
+    // feedhunter ride along so that a filtered page, however deep, is found in the index alone (an
+    // index-only scan) before its rows are read.
+    index('customers_fullname_idx').on(t.fullname, t.id, t.gender, t.feedhunter),
+    index('customers_created_at_idx').on(t.created_at, t.id, t.gender, t.feedhunter),
+    index('customers_username_idx').on(t.username, t.id, t.gender, t.feedhunter),
+    index('customers_email_idx').on(t.email, t.id, t.gender, t.feedhunter),
     index('customers_gender_idx').on(t.gender, t.id),
     index('customers_feedhunter_idx').on(t.feedhunter, t.id),
     index('customers_birthdate_idx').on(t.birthdate),
