@@ -359,7 +359,14 @@ const productRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app,
           if (complements) await replaceComplements(tx, current.id, storeId, complements);
         })
         .catch(productWriteError);
-      return { data: await readProduct(request, current.id) };
+      const saved = await readProduct(request, current.id);
+      // Images the product no longer shows are not needed by anyone: their files go.
+      const kept = new Set([saved.image, saved.thumbnail, ...(saved.images ?? [])]);
+      const dropped = [current.image, current.thumbnail, ...(current.images ?? [])].filter(
+        (url) => url && !kept.has(url),
+      );
+      await removeStoredFiles(storage, dropped, storeId, request.log);
+      return { data: saved };
     },
   );
 

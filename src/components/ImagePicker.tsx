@@ -3,13 +3,16 @@ import { Box, Button, CircularProgress, IconButton, Stack, Typography } from '@m
 import CloseIcon from '@mui/icons-material/Close';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import { useInput, useNotify } from 'react-admin';
-import { deleteFile, uploadFile } from '../../dataProvider/upload';
+import { deleteFile, uploadFile } from '../dataProvider/upload';
+import type { AspectRatio } from '../lib/image';
 
 export interface ImagePickerProps {
   source: string;
   label: string;
   /** What the user may pick: the spec asks png for logos and jpeg/jpg for the home photo. */
-  accept: 'png' | 'jpeg';
+  accept: 'png' | 'jpeg' | 'image';
+  /** Crop to 1:1 or 4:5 before sending; without it the image is only fitted in 1000×1000. */
+  ratio?: AspectRatio;
   hint?: string;
 }
 
@@ -20,13 +23,21 @@ const TYPES = {
     extensions: '.jpg,.jpeg',
     message: 'Escolha uma imagem JPEG (.jpg ou .jpeg).',
   },
+  image: {
+    mime: ['image/png', 'image/jpeg', 'image/webp'],
+    extensions: '.png,.jpg,.jpeg,.webp',
+    message: 'Escolha uma imagem PNG, JPEG ou WebP.',
+  },
 } as const;
 
+const HINTS = { png: 'PNG', jpeg: 'JPEG', image: 'PNG, JPEG ou WebP' } as const;
+
 /**
- * One image of a form: pick, preview, remove. The file is converted to webp, resized to fit
- * 1000×1000 and stored as soon as it is picked; the form keeps its URL.
+ * One image of a form: pick, preview, remove. The file is converted to webp, cropped to the ratio
+ * when one is given, resized to fit 1000×1000 and stored as soon as it is picked; the form keeps
+ * its URL.
  */
-export function ImagePicker({ source, label, accept, hint }: ImagePickerProps) {
+export function ImagePicker({ source, label, accept, ratio, hint }: ImagePickerProps) {
   const { field } = useInput({ source });
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
@@ -42,7 +53,7 @@ export function ImagePicker({ source, label, accept, hint }: ImagePickerProps) {
     }
     setBusy(true);
     try {
-      field.onChange(await uploadFile(file, { folder: 'images' }));
+      field.onChange(await uploadFile(file, { folder: 'images', ratio }));
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     } finally {
@@ -116,7 +127,7 @@ export function ImagePicker({ source, label, accept, hint }: ImagePickerProps) {
       />
       <Stack sx={{ mt: 0.5 }}>
         <Typography variant="caption" color="text.secondary">
-          {hint ?? (accept === 'png' ? 'PNG' : 'JPEG')}
+          {hint ?? HINTS[accept]}
         </Typography>
       </Stack>
     </Box>

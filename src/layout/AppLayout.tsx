@@ -17,7 +17,13 @@ function PainelAppBar() {
 
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout menu={AppMenu} appBar={PainelAppBar}>
+    <Layout
+      menu={AppMenu}
+      appBar={PainelAppBar}
+      // A flex item never shrinks below its content by default: one long row would widen the
+      // whole page past a tablet's screen. Let pages shrink; long texts ellipsize, tables scroll.
+      sx={{ '& .RaLayout-content': { minWidth: 0 } }}
+    >
       {children}
     </Layout>
   );

@@ -1077,7 +1077,7 @@ describe('kitchens', () => {
     );
   });
 
-  it('deletes a product with the images stored for it, and only those', async () => {
+  it('removes the stored images a product no longer shows, and all of them when it is deleted', async () => {
     const folder = path.join(t.uploadsDir, 'images', String(cantinaId));
     fs.mkdirSync(folder, { recursive: true });
     const names = ['1700000000002-0d0e0f.webp', '1700000000003-101112.webp'];
@@ -1102,6 +1102,16 @@ describe('kitchens', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json<{ data: { id: number } }>().data.id;
+
+    // Saved without its second image: that file goes, the first stays.
+    const edited = await cantina({
+      method: 'PATCH',
+      url: `/api/products/id/${id}`,
+      payload: { images: [urls[0], 'https://example.com/remote.webp'] },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(fs.existsSync(path.join(folder, names[0]!))).toBe(true);
+    expect(fs.existsSync(path.join(folder, names[1]!))).toBe(false);
 
     const removed = await cantina({ method: 'DELETE', url: `/api/products/id/${id}` });
     expect(removed.statusCode, removed.body).toBe(200);

@@ -14,6 +14,8 @@ export const PRODUCT_ALREADY_IMPORTED = 'Produto já importado';
 export const PRODUCT_DELETED = 'Produto excluído!';
 export const PRODUCT_VISIBILITY_CHANGED = 'Visibilidade do produto alterada!';
 export const PRODUCT_VISIBILITY_ERROR = 'Erro ao alterar visibilidade do produto.';
+/** The spec gives no text for the products' order (only the categories'); this one says what changed. */
+export const PRODUCT_ORDER_SAVED = 'Ordem dos produtos atualizada!';
 /** Largest price: R$ 999.999,99. */
 export const MAX_PRICE = 99_999_999;
 

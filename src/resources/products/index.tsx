@@ -4,6 +4,8 @@ import FastfoodIcon from '@mui/icons-material/Fastfood';
 import type { ResourceProps } from 'react-admin';
 import { products as definition } from './definition';
 
+export { menuPaths } from './paths';
+
 // The menu screens load when first opened (drag and drop, uploads, image cropping).
 const CategoriesScreen = lazy(() =>
   import('./CategoriesScreen').then((m) => ({ default: m.CategoriesScreen })),
@@ -22,20 +24,6 @@ const ComplementGroupList = lazy(() =>
 const ComplementGroupForm = lazy(() =>
   import('../complementGroups/ComplementGroupForm').then((m) => ({ default: m.ComplementGroupForm })),
 );
-
-/** Paths of the menu screens (restaurant spec 2), with the record's id where one is edited. */
-export const menuPaths = {
-  categories: '/products',
-  productCreate: '/products/create',
-  productEdit: (id: number | string) => `/products/update/${id}`,
-  categoryCreate: '/products/category/create',
-  categoryEdit: (id: number | string) => `/products/category/update/${id}`,
-  complements: '/products/complements',
-  groupCreate: '/products/complements/create/group',
-  groupEdit: (id: number | string) => `/products/complements/create/group/${id}`,
-  imports: '/products/imports',
-  kitchens: '/kitchens',
-} as const;
 
 /**
  * Produtos: the store's menu. /products is the categories screen (categories with their products

@@ -19,7 +19,7 @@ import { BRAZILIAN_UFS } from '../../lib/validators';
 import { withScheme } from '../../lib/fields';
 import { zodValidate } from '../engine';
 import { FILL_REQUIRED, IMAGES_MISSING, SELECTS_MISSING, storeCreateInput } from './definition';
-import { ImagePicker } from './ImagePicker';
+import { ImagePicker } from '../../components/ImagePicker';
 import { CepInput, CnpjInput, CpfInput, PhoneInput } from './inputs';
 import { MunicipalityAutocomplete } from './MunicipalityAutocomplete';
 import { OperationInput } from './OperationInput';
