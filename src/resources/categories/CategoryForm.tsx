@@ -225,6 +225,13 @@ export function CategoryEdit() {
       actions={false}
       mutationMode="pessimistic"
       redirect={false}
+      // Another store's record, or one just removed: the server's message, then the menu.
+      queryOptions={{
+        onError: (error) => {
+          notify((error as Error).message, { type: 'error' });
+          navigate(menuPaths.categories);
+        },
+      }}
       mutationOptions={{
         onSuccess: () => {
           notify(definition.messages.updated, { type: 'success' });

@@ -222,6 +222,7 @@ export function ProductEdit() {
   const { id } = useParams();
   const notify = useNotify();
   const back = useBack();
+  const navigate = useNavigate();
   return (
     <Edit
       resource={definition.name}
@@ -230,6 +231,13 @@ export function ProductEdit() {
       actions={false}
       mutationMode="pessimistic"
       redirect={false}
+      // Another store's record, or one just removed: the server's message, then the menu.
+      queryOptions={{
+        onError: (error) => {
+          notify((error as Error).message, { type: 'error' });
+          navigate(menuPaths.categories);
+        },
+      }}
       transform={productPayload}
       mutationOptions={{
         onSuccess: () => {
