@@ -429,3 +429,164 @@ describe('envelopes', () => {
     ]);
   });
 });
+
+describe('menu: categories and products', () => {
+  const lasanha = {
+    id: 21,
+    store_id: 2,
+    name: 'Lasanha',
+    description: '',
+    price: 4590,
+    external_code: 'LAS1',
+    category_id: 3,
+    complements: [8],
+    complement_groups: [{ id: 8, name: 'Adicionais' }],
+    complement_only: false,
+    allow_observations: true,
+    image_aspect_ratio: 1,
+    images: ['/uploads/images/2/lasanha.webp'],
+    image: '/uploads/images/2/lasanha.webp',
+    thumbnail: '/uploads/images/2/lasanha.webp',
+    icon: null,
+    kitchen_id: null,
+    available: true,
+    list_priority: 1,
+    n_likes: 4,
+    n_sold: 10,
+    created_at: '2026-01-10T12:00:00.000Z',
+  };
+  const massas = {
+    id: 3,
+    store_id: 2,
+    name: 'Massas',
+    display: 'ALL',
+    available: true,
+    image: null,
+    list_order: 1,
+    products: [lasanha],
+  };
+
+  it('lists the categories with include=products and reads data.results', async () => {
+    const { http, dataProvider } = setup({ data: { results: [massas], total: 1 } });
+
+    const result = await dataProvider.getList('categories', {
+      pagination: { page: 1, perPage: 500 },
+      sort: { field: 'list_order', order: 'ASC' },
+      filter: { include: 'products' },
+    });
+
+    expect(urlOf(http.mock.calls[0]!)).toBe(
+      `${API_URL}/api/categories?page=1&page_size=500&sort_field=list_order&sort_order=ASC&include=products`,
+    );
+    expect(result).toEqual({ data: [massas], total: 1 });
+    expect(result.data[0].products).toEqual([lasanha]);
+  });
+
+  it("lists a category's products with the category_id filter", async () => {
+    const { http, dataProvider } = setup({ data: { results: [lasanha], total: 1 } });
+
+    const result = await dataProvider.getList('products', {
+      pagination: { page: 1, perPage: 500 },
+      sort: { field: 'list_priority', order: 'ASC' },
+      filter: { category_id: 3 },
+    });
+
+    expect(urlOf(http.mock.calls[0]!)).toBe(
+      `${API_URL}/api/products?page=1&page_size=500&sort_field=list_priority&sort_order=ASC&category_id=3`,
+    );
+    expect(result).toEqual({ data: [lasanha], total: 1 });
+  });
+
+  it.each([
+    ['categories', '/api/categories/reorder'],
+    ['products', '/api/products/reorder'],
+  ])('reorders %s with PATCH %s and the ids', async (resource, path) => {
+    const { http, dataProvider } = setup({ data: { updated: 3 } });
+
+    const result = await dataProvider.reorder(resource, { ids: [7, 3, 4] });
+
+    expect(http.mock.calls).toEqual([[path, { method: 'PATCH', body: { ids: [7, 3, 4] } }]]);
+    expect(result).toEqual({ data: { updated: 3 } });
+  });
+
+  it('creates a category with the accepted fields and reads the new category from the answer', async () => {
+    const created = { ...massas, id: 9, name: 'Bebidas', display: 'LIST', products: [] };
+    // The API answers the category at data, and again at data.data (spec 7: "returns data.data.id").
+    const { http, dataProvider } = setup({ data: { ...created, data: created } });
+
+    const result = await dataProvider.create('categories', {
+      data: { name: 'Bebidas', display: 'LIST', available: true, image: '', products: [], list_order: 4 },
+    });
+
+    expect(http.mock.calls).toEqual([
+      [
+        '/api/categories',
+        { method: 'POST', body: { name: 'Bebidas', display: 'LIST', available: true, image: '' } },
+      ],
+    ]);
+    expect(result.data).toMatchObject({ id: 9, name: 'Bebidas', display: 'LIST' });
+  });
+
+  it('updates a product with only the changed fields its update schema accepts', async () => {
+    const { http, dataProvider } = setup({ data: { ...lasanha, name: 'Lasanha à bolonhesa', price: 4990 } });
+
+    const result = await dataProvider.update('products', {
+      id: 21,
+      data: {
+        ...lasanha,
+        name: 'Lasanha à bolonhesa',
+        price: 4990,
+        complements: [8], // the same: not sent
+        // Held by the server: never sent, changed or not.
+        store_id: 5,
+        list_priority: 9,
+        n_likes: 99,
+        complement_groups: [],
+        created_at: '2030-01-01T00:00:00.000Z',
+      },
+      previousData: lasanha,
+    });
+
+    expect(http.mock.calls).toEqual([
+      ['/api/products/id/21', { method: 'PATCH', body: { name: 'Lasanha à bolonhesa', price: 4990 } }],
+    ]);
+    expect(result.data).toMatchObject({ id: 21, name: 'Lasanha à bolonhesa', price: 4990 });
+  });
+
+  it('sends a changed list or a cleared image of a product whole', async () => {
+    const { http, dataProvider } = setup({ data: lasanha });
+
+    await dataProvider.update('products', {
+      id: 21,
+      data: { ...lasanha, images: [], image: null, thumbnail: null, complements: [8, 9] },
+      previousData: lasanha,
+    });
+
+    expect(http.mock.calls).toEqual([
+      [
+        '/api/products/id/21',
+        { method: 'PATCH', body: { images: [], image: null, thumbnail: null, complements: [8, 9] } },
+      ],
+    ]);
+  });
+
+  it("switches a category's or a product's availability with only { available }", async () => {
+    const { http, dataProvider } = setup({ data: { id: 3, available: false } });
+
+    await dataProvider.update('categories', {
+      id: 3,
+      data: { available: false },
+      previousData: { id: 3, available: true },
+    });
+    await dataProvider.update('products', {
+      id: 21,
+      data: { available: true },
+      previousData: { id: 21, available: false },
+    });
+
+    expect(http.mock.calls).toEqual([
+      ['/api/categories/id/3', { method: 'PATCH', body: { available: false } }],
+      ['/api/products/id/21', { method: 'PATCH', body: { available: true } }],
+    ]);
+  });
+});
