@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, type Location } from 'react-router-dom';
 import { AdminContext, HttpError, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
@@ -18,6 +18,7 @@ import {
   PRODUCT_VISIBILITY_CHANGED,
   PRODUCT_VISIBILITY_ERROR,
 } from '../../src/resources/products/definition';
+import { layOutRows, moveWithKeyboard } from './dragLayout';
 import { fakeAuthProvider } from './renderAuthPage';
 
 const product = (id: number, category_id: number, name: string, price: number, available = true) => ({
@@ -131,40 +132,6 @@ function renderScreen(http: HttpClient) {
   return { user, dataProvider, location: () => current.location };
 }
 
-/**
- * jsdom lays nothing out (every box is 0×0 at 0,0), and dnd-kit's keyboard moves go to the
- * nearest item below or above. Each row gets the box it would have in a browser: the rows of a
- * list one under the other, in the order of the page.
- */
-function layOutRows() {
-  const box = (top: number, height: number) =>
-    ({
-      x: 0,
-      y: top,
-      top,
-      left: 0,
-      right: 800,
-      bottom: top + height,
-      width: 800,
-      height,
-      toJSON: () => ({}),
-    }) as DOMRect;
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-    for (const [testId, first, step] of [
-      ['product-row', 400, 50],
-      ['category-row', 100, 60],
-    ] as const) {
-      const row = this.closest(`[data-testid="${testId}"]`);
-      if (!row?.parentElement) continue;
-      const rows = Array.from(row.parentElement.children).filter(
-        (el) => el.getAttribute('data-testid') === testId,
-      );
-      return box(first + rows.indexOf(row) * step, step - 10);
-    }
-    return box(0, 768);
-  });
-}
-
 beforeEach(layOutRows);
 afterEach(() => {
   vi.restoreAllMocks();
@@ -177,20 +144,6 @@ const productNames = () =>
 const categoryRow = (name: string) =>
   screen.getAllByTestId('category-row').find((row) => row.querySelector('h6')?.textContent === name)!;
 const saveOrder = () => screen.queryByRole('button', { name: 'Salvar ordem' });
-const tick = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-
-/** Picks an item up by its handle, moves it with the arrows and drops it: dnd-kit's keyboard sensor. */
-async function moveWithKeyboard(user: ReturnType<typeof userEvent.setup>, handle: string, keys: string[]) {
-  act(() => screen.getByRole('button', { name: handle }).focus());
-  await user.keyboard('[Space]');
-  // The sensor listens for the moves from the next tick on.
-  await tick();
-  for (const key of keys) {
-    await user.keyboard(key);
-    await tick();
-  }
-  await user.keyboard('[Space]');
-}
 
 describe('categories screen (/products)', () => {
   it("lists the categories in the menu's order, read with their products in one call", async () => {

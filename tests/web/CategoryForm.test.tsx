@@ -3,14 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, type Location } from 'react-router-dom';
 import { AdminContext, HttpError, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDataProvider } from '../../src/dataProvider';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { i18nProvider } from '../../src/i18n';
 import { definitions } from '../../src/resources/definitions';
 import { CategoryCreate, CategoryEdit } from '../../src/resources/categories/CategoryForm';
-import { CATEGORY_NAME_REQUIRED } from '../../src/resources/categories/definition';
-import { PRODUCT_DELETED } from '../../src/resources/products/definition';
+import { CATEGORY_DELETED, CATEGORY_NAME_REQUIRED } from '../../src/resources/categories/definition';
+import { PRODUCT_DELETED, PRODUCT_ORDER_SAVED } from '../../src/resources/products/definition';
+import { layOutRows, moveWithKeyboard } from './dragLayout';
 import { fakeAuthProvider } from './renderAuthPage';
 
 const CATEGORY = {
@@ -56,6 +57,11 @@ function fakeApi(write?: HttpClient) {
     if (request?.method === 'DELETE') {
       products = products.filter((p) => !path.endsWith(`/${p.id}`));
       return { data: { id: Number(path.split('/').pop()) } };
+    }
+    if (request?.method === 'PATCH' && path === '/api/products/reorder') {
+      const { ids } = request.body as { ids: number[] };
+      products = ids.map((id) => products.find((p) => p.id === id)!);
+      return { data: { updated: ids.length } };
     }
     if (request?.method) {
       if (write) return write(path, request);
@@ -305,5 +311,55 @@ describe('category (/products/category/update/:id)', () => {
       }),
     );
     expect(await screen.findByText('Visibilidade do produto alterada!')).toBeInTheDocument();
+  });
+  describe('with the rows laid out', () => {
+    beforeEach(layOutRows);
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it("moves a product with the keyboard, and Salvar ordem sends the category's new order", async () => {
+      const http = fakeApi();
+      const { user } = renderScreen('/products/category/update/5', http);
+      await waitFor(() => expect(productNames()).toEqual(['Lasanha', 'Nhoque']));
+      expect(screen.queryByRole('button', { name: 'Salvar ordem' })).not.toBeInTheDocument();
+
+      await moveWithKeyboard(user, 'Arrastar Lasanha', ['[ArrowDown]']);
+
+      await waitFor(() => expect(productNames()).toEqual(['Nhoque', 'Lasanha']));
+      expect(screen.getByText('A ordem dos produtos foi alterada.')).toBeInTheDocument();
+      expect(writes(http)).toEqual([]);
+      await user.click(screen.getByRole('button', { name: 'Salvar ordem' }));
+
+      await waitFor(() =>
+        expect(writes(http)).toEqual([
+          ['/api/products/reorder', { method: 'PATCH', body: { ids: [22, 21] } }],
+        ]),
+      );
+      expect(await screen.findByText(PRODUCT_ORDER_SAVED)).toBeInTheDocument();
+      await waitFor(() =>
+        expect(screen.queryByRole('button', { name: 'Salvar ordem' })).not.toBeInTheDocument(),
+      );
+      expect(productNames()).toEqual(['Nhoque', 'Lasanha']);
+    });
+  });
+
+  it("deletes the category after a confirmation, with 'Categoria excluída!', and goes to the menu", async () => {
+    const http = fakeApi();
+    const { user, location } = renderScreen('/products/category/update/5', http);
+    await waitFor(() => expect(nameInput()).toHaveValue('Massas'));
+
+    await user.click(screen.getByRole('button', { name: 'Excluir' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('Tem certeza que deseja excluir a categoria e todos os seus produtos?'),
+    ).toBeInTheDocument();
+    expect(writes(http)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+
+    await waitFor(() => expect(writes(http)).toEqual([['/api/categories/id/5', { method: 'DELETE' }]]));
+    // The spec's notice, not react-admin's default 'Registro excluído'.
+    expect(await screen.findByText(CATEGORY_DELETED)).toBeInTheDocument();
+    await waitFor(() => expect(location()?.pathname).toBe('/products'));
   });
 });

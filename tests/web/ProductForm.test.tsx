@@ -13,6 +13,7 @@ import {
   PRODUCT_CATEGORY_REQUIRED,
   PRODUCT_CODE_REQUIRED,
   PRODUCT_CODE_TAKEN,
+  PRODUCT_DELETED,
   PRODUCT_NAME_REQUIRED,
   PRODUCT_PRICE_REQUIRED,
 } from '../../src/resources/products/definition';
@@ -383,6 +384,23 @@ describe('product (/products/update/:id)', () => {
         },
       },
     ]);
+  });
+
+  it("deletes the product after a confirmation, with 'Produto excluído!', and goes to the menu", async () => {
+    const http = fakeApi(async (path) => ({ data: { id: Number(path.split('/').pop()) } }));
+    const { user, location } = renderScreen('/products/update/21', http);
+    await waitFor(() => expect(field.name()).toHaveValue('Vinho tinto'));
+
+    await user.click(screen.getByRole('button', { name: 'Excluir' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Tem certeza que deseja excluir este produto?')).toBeInTheDocument();
+    expect(writes(http)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+
+    await waitFor(() => expect(writes(http)).toEqual([['/api/products/id/21', { method: 'DELETE' }]]));
+    // The spec's notice, not react-admin's default 'Registro excluído'.
+    expect(await screen.findByText(PRODUCT_DELETED)).toBeInTheDocument();
+    await waitFor(() => expect(location()?.pathname).toBe('/products'));
   });
 
   it('asks for the price again when it is erased', async () => {

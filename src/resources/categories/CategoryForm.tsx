@@ -91,6 +91,7 @@ function CategoryFields() {
 
 function FormToolbar({ editing }: { editing: boolean }) {
   const navigate = useNavigate();
+  const notify = useNotify();
   return (
     <Toolbar sx={{ gap: 1 }}>
       <Button onClick={() => navigate(menuPaths.categories)}>Cancelar</Button>
@@ -101,8 +102,13 @@ function FormToolbar({ editing }: { editing: boolean }) {
           mutationMode="pessimistic"
           confirmTitle="Excluir categoria"
           confirmContent="Tem certeza que deseja excluir a categoria e todos os seus produtos?"
-          successMessage={CATEGORY_DELETED}
-          redirect={() => menuPaths.categories}
+          mutationOptions={{
+            // react-admin's own notice would replace the spec's text with its default.
+            onSuccess: () => {
+              notify(CATEGORY_DELETED, { type: 'success' });
+              navigate(menuPaths.categories);
+            },
+          }}
         />
       ) : null}
       <SaveButton label="Salvar" alwaysEnable />

@@ -154,6 +154,8 @@ function ProductFields() {
 
 function FormToolbar({ editing }: { editing: boolean }) {
   const back = useBack();
+  const notify = useNotify();
+  const navigate = useNavigate();
   return (
     <Toolbar sx={{ gap: 1 }}>
       <Button onClick={back}>Cancelar</Button>
@@ -164,8 +166,13 @@ function FormToolbar({ editing }: { editing: boolean }) {
           mutationMode="pessimistic"
           confirmTitle="Excluir produto"
           confirmContent="Tem certeza que deseja excluir este produto?"
-          successMessage={PRODUCT_DELETED}
-          redirect={() => menuPaths.categories}
+          mutationOptions={{
+            // react-admin's own notice would replace the spec's text with its default.
+            onSuccess: () => {
+              notify(PRODUCT_DELETED, { type: 'success' });
+              navigate(menuPaths.categories);
+            },
+          }}
         />
       ) : null}
       <SaveButton label="Salvar" alwaysEnable />
