@@ -16,12 +16,9 @@ import AddIcon from '@mui/icons-material/Add';
 import SaveIcon from '@mui/icons-material/Save';
 import {
   Create,
-  DeleteButton,
   Edit,
-  SaveButton,
   SimpleForm,
   TextInput,
-  Toolbar,
   useDataProvider,
   useGetList,
   useInput,
@@ -33,6 +30,7 @@ import type { PainelDataProvider } from '../../dataProvider';
 import { zodValidate } from '../engine';
 import { PRODUCT_ORDER_SAVED } from '../products/definition';
 import type { MenuCategory, MenuProduct } from '../products/menuTypes';
+import { MenuFormToolbar } from '../products/MenuFormToolbar';
 import { menuPaths } from '../products/paths';
 import { inOrder, ProductRows } from '../products/ProductRows';
 import {
@@ -91,28 +89,19 @@ function CategoryFields() {
 
 function FormToolbar({ editing }: { editing: boolean }) {
   const navigate = useNavigate();
-  const notify = useNotify();
   return (
-    <Toolbar sx={{ gap: 1 }}>
-      <Button onClick={() => navigate(menuPaths.categories)}>Cancelar</Button>
-      <Box sx={{ flex: 1 }} />
-      {editing ? (
-        <DeleteButton
-          label="Excluir"
-          mutationMode="pessimistic"
-          confirmTitle="Excluir categoria"
-          confirmContent="Tem certeza que deseja excluir a categoria e todos os seus produtos?"
-          mutationOptions={{
-            // react-admin's own notice would replace the spec's text with its default.
-            onSuccess: () => {
-              notify(CATEGORY_DELETED, { type: 'success' });
-              navigate(menuPaths.categories);
-            },
-          }}
-        />
-      ) : null}
-      <SaveButton label="Salvar" alwaysEnable />
-    </Toolbar>
+    <MenuFormToolbar
+      onCancel={() => navigate(menuPaths.categories)}
+      deletion={
+        editing
+          ? {
+              title: 'Excluir categoria',
+              content: 'Tem certeza que deseja excluir a categoria e todos os seus produtos?',
+              notice: CATEGORY_DELETED,
+            }
+          : undefined
+      }
+    />
   );
 }
 

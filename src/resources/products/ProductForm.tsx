@@ -1,27 +1,15 @@
 import { useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import {
-  Accordion,
-  AccordionDetails,
-  AccordionSummary,
-  Box,
-  Button,
-  Grid,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Accordion, AccordionDetails, AccordionSummary, Grid, Stack, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import {
   AutocompleteArrayInput,
   BooleanInput,
   Create,
-  DeleteButton,
   Edit,
-  SaveButton,
   SelectInput,
   SimpleForm,
   TextInput,
-  Toolbar,
   useGetList,
   useNotify,
   type RaRecord,
@@ -29,6 +17,7 @@ import {
 import { zodValidate } from '../engine';
 import { PRODUCT_DELETED, productInput, products as definition } from './definition';
 import { AspectRatioInput, IconInput, PriceInput, ProductImagesInput } from './inputs';
+import { MenuFormToolbar } from './MenuFormToolbar';
 import { menuPaths } from './paths';
 
 /** Back where the user came from (the categories screen or a category), else the menu. */
@@ -154,29 +143,19 @@ function ProductFields() {
 
 function FormToolbar({ editing }: { editing: boolean }) {
   const back = useBack();
-  const notify = useNotify();
-  const navigate = useNavigate();
   return (
-    <Toolbar sx={{ gap: 1 }}>
-      <Button onClick={back}>Cancelar</Button>
-      <Box sx={{ flex: 1 }} />
-      {editing ? (
-        <DeleteButton
-          label="Excluir"
-          mutationMode="pessimistic"
-          confirmTitle="Excluir produto"
-          confirmContent="Tem certeza que deseja excluir este produto?"
-          mutationOptions={{
-            // react-admin's own notice would replace the spec's text with its default.
-            onSuccess: () => {
-              notify(PRODUCT_DELETED, { type: 'success' });
-              navigate(menuPaths.categories);
-            },
-          }}
-        />
-      ) : null}
-      <SaveButton label="Salvar" alwaysEnable />
-    </Toolbar>
+    <MenuFormToolbar
+      onCancel={back}
+      deletion={
+        editing
+          ? {
+              title: 'Excluir produto',
+              content: 'Tem certeza que deseja excluir este produto?',
+              notice: PRODUCT_DELETED,
+            }
+          : undefined
+      }
+    />
   );
 }
 
