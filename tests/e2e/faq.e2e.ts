@@ -36,7 +36,9 @@ describe('FAQ: create, edit and remove a question', () => {
     await page.getByText('Posso reservar mesa pelo aplicativo?').click();
     await page.waitForURL(/#\/faqs\/\d+$/);
     // The list's header ("Ordenar por pergunta…") stays on screen until the edit page has loaded.
-    await page.getByRole('textbox', { name: 'Pergunta', exact: true }).fill('Posso reservar uma mesa pelo aplicativo?');
+    await page
+      .getByRole('textbox', { name: 'Pergunta', exact: true })
+      .fill('Posso reservar uma mesa pelo aplicativo?');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Pergunta atualizada com sucesso!').waitFor();
     await page.getByText('Posso reservar uma mesa pelo aplicativo?').waitFor();

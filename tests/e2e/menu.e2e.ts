@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signIn } from './browser';
+import { dragBelow, launchBrowser, signIn } from './browser';
 import { makeImage } from './images';
 
 const baseUrl = inject('baseUrl');
@@ -135,17 +135,7 @@ describe('menu (Cantina Bella staff, on a tablet)', () => {
     // Drag the first category's handle below the second one.
     const handle = page.getByRole('button', { name: `Arrastar ${before[0]}`, exact: true });
     const target = page.getByRole('button', { name: `Arrastar ${before[1]}`, exact: true });
-    const from = (await handle.boundingBox())!;
-    const to = (await target.boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    for (let step = 1; step <= 10; step++) {
-      await page.mouse.move(
-        from.x + from.width / 2,
-        from.y + from.height / 2 + ((to.y - from.y + 20) * step) / 10,
-      );
-    }
-    await page.mouse.up();
+    await dragBelow(page, handle, target);
     await page.getByRole('button', { name: 'Salvar ordem' }).click();
     await notice(page, 'Ordem das categorias atualizada!').waitFor();
     await page.reload();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signIn } from './browser';
+import { dragBelow, launchBrowser, signIn } from './browser';
 import { makeImage } from './images';
 
 const baseUrl = inject('baseUrl');
@@ -106,17 +106,7 @@ describe('restaurants: create with three images, reorder, edit and remove', () =
     // Drag the first row's handle below the second row.
     const handle = page.getByRole('button', { name: `Arrastar ${before[0]}` });
     const target = page.getByRole('button', { name: `Arrastar ${before[1]}` });
-    const from = (await handle.boundingBox())!;
-    const to = (await target.boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    for (let step = 1; step <= 10; step++) {
-      await page.mouse.move(
-        from.x + from.width / 2,
-        from.y + from.height / 2 + ((to.y - from.y + 12) * step) / 10,
-      );
-    }
-    await page.mouse.up();
+    await dragBelow(page, handle, target);
     await page.getByRole('button', { name: 'SALVAR ORDEM' }).click();
     await notice(page, 'Ordem dos restaurantes atualizada com sucesso!').waitFor();
     await page.reload();

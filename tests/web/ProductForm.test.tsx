@@ -182,6 +182,13 @@ describe('centsToInput and inputToCents (the price field in reais, held in cents
     expect(inputToCents('0,00')).toBe(0);
   });
 
+  it('empties the field when Backspace takes away the last cent', () => {
+    // '0,01' and '0,00' both become '0,0' after Backspace.
+    expect(inputToCents('0,0')).toBeNull();
+    expect(inputToCents('0,1')).toBe(1);
+    expect(inputToCents('1,0')).toBe(10);
+  });
+
   it('keeps at most 10 digits', () => {
     expect(inputToCents('1234567890')).toBe(1_234_567_890);
     expect(inputToCents('12345678901')).toBe(1_234_567_890);
@@ -203,6 +210,21 @@ describe('new product (/products/create)', () => {
     expect(screen.getByText(PRODUCT_CATEGORY_REQUIRED)).toBeInTheDocument();
     expect(writes(http)).toEqual([]);
     expect(location()?.pathname).toBe('/products/create');
+  });
+
+  it('empties the price when Backspace deletes its digits, and asks for it again', async () => {
+    const http = fakeApi();
+    const { user } = renderScreen('/products/create', http);
+    await screen.findByRole('textbox', { name: 'Preço' });
+    await user.type(field.price(), '12');
+    expect(field.price()).toHaveValue('0,12');
+    await user.type(field.price(), '{Backspace}');
+    expect(field.price()).toHaveValue('0,01');
+    await user.type(field.price(), '{Backspace}');
+    expect(field.price()).toHaveValue('');
+    await user.click(save());
+    await waitFor(() => expect(messageOf(field.price())).toBe(PRODUCT_PRICE_REQUIRED));
+    expect(writes(http)).toEqual([]);
   });
 
   it('types the price in reais and sends it in cents, in the category of ?category_id=', async () => {

@@ -37,13 +37,15 @@ export function centsToInput(cents: unknown): string {
 
 /**
  * What is typed, as cents: the digits only, filled from the right like a card machine
- * ('1', '12', '1234' → R$ 0,01, R$ 0,12, R$ 12,34). Empty gives null (the required message).
+ * ('1', '12', '1234' → R$ 0,01, R$ 0,12, R$ 12,34). Empty gives null (the required message),
+ * and so does Backspace on the last cent ('0,01' or '0,00' becomes '0,0'): otherwise the field
+ * could never be emptied by deleting, and a forgotten price would be saved as R$ 0,00. A price
+ * of zero is still possible by typing 0.
  */
 export function inputToCents(text: string): number | null {
-  const digits = text
-    .replace(/\D/g, '')
-    .replace(/^0+(?=\d)/, '')
-    .slice(0, 10);
+  const typed = text.replace(/\D/g, '');
+  if (typed === '00') return null;
+  const digits = typed.replace(/^0+(?=\d)/, '').slice(0, 10);
   return digits === '' ? null : Number(digits);
 }
 

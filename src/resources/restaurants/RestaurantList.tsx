@@ -1,28 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  arrayMove,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import {
   Alert,
   Box,
   Button,
   Card,
-  IconButton,
   InputAdornment,
   LinearProgress,
   Rating,
@@ -35,11 +19,11 @@ import {
   TextField,
   Tooltip,
 } from '@mui/material';
-import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import SearchIcon from '@mui/icons-material/Search';
 import SaveIcon from '@mui/icons-material/Save';
 import { Title, useDataProvider, useGetList, useNotify } from 'react-admin';
 import type { PainelDataProvider } from '../../dataProvider';
+import { DragHandle, movedIds, useDragSensors, useSortableItem } from '../../components/sortable';
 import { choiceLabel } from '../engine';
 import { restaurants } from './definition';
 
@@ -62,35 +46,11 @@ function SortableRow({
   draggable: boolean;
   onOpen: () => void;
 }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
-    id: store.id,
-    disabled: !draggable,
-  });
+  const { setNodeRef, style, handle } = useSortableItem(store.id, !draggable);
   return (
-    <TableRow
-      ref={setNodeRef}
-      hover
-      onClick={onOpen}
-      sx={{
-        cursor: 'pointer',
-        transform: CSS.Transform.toString(transform),
-        transition,
-        opacity: isDragging ? 0.6 : 1,
-        position: 'relative',
-        zIndex: isDragging ? 1 : 'auto',
-      }}
-    >
+    <TableRow ref={setNodeRef} hover onClick={onOpen} sx={{ cursor: 'pointer' }} style={style}>
       <TableCell padding="checkbox" onClick={(event) => event.stopPropagation()}>
-        <IconButton
-          size="small"
-          aria-label={`Arrastar ${store.name}`}
-          disabled={!draggable}
-          sx={{ cursor: draggable ? 'grab' : 'default', touchAction: 'none' }}
-          {...attributes}
-          {...listeners}
-        >
-          <DragIndicatorIcon fontSize="small" />
-        </IconButton>
+        <DragHandle label={`Arrastar ${store.name}`} handle={handle} disabled={!draggable} />
       </TableCell>
       <TableCell>{store.name}</TableCell>
       <TableCell align="right">{store.n_ratings.toLocaleString('pt-BR')}</TableCell>
@@ -133,16 +93,16 @@ export function RestaurantList() {
   const rows = useMemo(() => order ?? data ?? [], [order, data]);
   const draggable = term === '';
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useDragSensors();
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = rows.findIndex((r) => r.id === active.id);
-    const to = rows.findIndex((r) => r.id === over.id);
-    setOrder(arrayMove(rows, from, to));
+  const onDragEnd = (event: DragEndEvent) => {
+    const ids = movedIds(
+      rows.map((r) => r.id),
+      event,
+    );
+    if (!ids) return;
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    setOrder(ids.map((id) => byId.get(id)!));
   };
 
   const saveOrder = async () => {
