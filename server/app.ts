@@ -4,7 +4,6 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Access } from '../src/resources/define';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
@@ -32,9 +31,6 @@ import storyRoutes from './routes/stories';
 import productNameRoutes from './routes/product-names';
 import privacyRoutes from './routes/privacy';
 import { crudResources } from './resources/registry';
-
-// Validation messages that the definitions do not set themselves come out in Portuguese.
-z.config(z.locales.ptBR());
 
 /** One registered route and who may call it, as the access plugin enforces it. */
 export interface RouteEntry {

@@ -23,12 +23,15 @@ import { containsTerm, idParams, paging, sortOrder } from './params';
 
 /** The role of the accounts a team gets; the store's first account (from its creation) is MANAGER. */
 export const COLLABORATOR_ROLE = 'STAFF';
+export const MANAGER_ROLE = 'MANAGER';
 
 export const SELF_REMOVAL = 'Você não pode remover a sua própria conta.';
 export const LAST_ADMIN = 'Não é possível remover o último administrador da plataforma.';
 export const NO_ACCOUNT = 'Nenhuma conta encontrada com esse e-mail.';
 export const ADMIN_NOT_COLLABORATOR =
   'Essa conta é de um administrador da plataforma e não pode fazer parte da equipe de um restaurante.';
+export const LAST_MANAGER =
+  'Essa conta é a única gerente do restaurante em que está e não pode deixar a equipe dele.';
 const MEMBER_NOT_FOUND = 'Conta não encontrada.';
 const STORE_NOT_FOUND = 'Restaurante não encontrado.';
 
@@ -296,27 +299,43 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** /admins/include-collaborator: an existing account joins a store's team. */
+  /**
+   * /admins/include-collaborator: an existing account joins a store's team. A staff account has one
+   * store, so joining another moves it there, unless it is the only manager of the one it leaves.
+   */
   app.post(
     '/api/admins/include-collaborator',
     { config: { access: 'admin' }, schema: { body: includeCollaboratorInput } },
     async (request) => {
       const { email, store_id } = request.body;
-      const [account] = await app.db
-        .select({ id: accounts.id, role: accounts.role })
-        .from(accounts)
-        .where(sql`lower(${accounts.email}) = ${email}`);
-      if (!account) throw notFound(NO_ACCOUNT);
-      if (account.role === ADMIN) throw conflict(ADMIN_NOT_COLLABORATOR);
-      const [store] = await app.db.select({ id: stores.id }).from(stores).where(eq(stores.id, store_id));
-      if (!store) throw notFound(STORE_NOT_FOUND);
-      const [member] = await app.db
-        .update(accounts)
-        .set({ store_id, updated_at: sql`now()` })
-        .where(and(eq(accounts.id, account.id), ne(accounts.role, ADMIN)))
-        .returning(memberColumns)
-        .catch(translateWriteError);
-      if (!member) throw conflict(ADMIN_NOT_COLLABORATOR);
+      const member = await app.db.transaction(async (tx) => {
+        const [account] = await tx
+          .select({ id: accounts.id, role: accounts.role, store_id: accounts.store_id })
+          .from(accounts)
+          .where(sql`lower(${accounts.email}) = ${email}`)
+          .for('update');
+        if (!account) throw notFound(NO_ACCOUNT);
+        if (account.role === ADMIN) throw conflict(ADMIN_NOT_COLLABORATOR);
+        const [store] = await tx.select({ id: stores.id }).from(stores).where(eq(stores.id, store_id));
+        if (!store) throw notFound(STORE_NOT_FOUND);
+        if (account.role === MANAGER_ROLE && account.store_id !== null && account.store_id !== store_id) {
+          const managers = await tx
+            .select({ id: accounts.id })
+            .from(accounts)
+            .where(and(eq(accounts.store_id, account.store_id), eq(accounts.role, MANAGER_ROLE)))
+            .orderBy(asc(accounts.id))
+            .for('update');
+          if (!managers.some((other) => other.id !== account.id)) throw conflict(LAST_MANAGER);
+        }
+        const [row] = await tx
+          .update(accounts)
+          .set({ store_id, updated_at: sql`now()` })
+          .where(and(eq(accounts.id, account.id), ne(accounts.role, ADMIN)))
+          .returning(memberColumns)
+          .catch(translateWriteError);
+        if (!row) throw conflict(ADMIN_NOT_COLLABORATOR);
+        return row;
+      });
       return { data: member };
     },
   );

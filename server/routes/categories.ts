@@ -50,7 +50,6 @@ const listQuery = z.strictObject({
     .optional(),
 });
 
-
 /**
  * Categories (restaurant spec 2 "Products and categories", 3 Category, 7): the menu's sections,
  * in the store's order, each with its products in theirs.

@@ -13,6 +13,7 @@ import {
 } from '../db/schema';
 import { pgConstraint, pgErrorCode } from '../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../http-errors';
+import { MANAGER_ROLE } from './admins';
 import { ADMIN, callerOf, storeCondition } from '../plugins/access';
 import { containsTerm, idParams, paging, reorderBody, sortOrder } from './params';
 import { DEFAULT_OPENING_HOURS, defaultLinksFor, storeSlug, storeToApi } from '../stores/serialize';
@@ -200,7 +201,7 @@ const storeRoutes: FastifyPluginAsyncZod = async (app) => {
             fullname: input.email_admin === input.email ? input.name_responsible : `Equipe ${input.name}`,
             email: input.email_admin,
             phone: input.phone_responsible ?? input.phone ?? null,
-            role: 'MANAGER',
+            role: MANAGER_ROLE,
             store_id: store!.id,
           });
           return store!;

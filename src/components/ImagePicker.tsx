@@ -3,7 +3,7 @@ import { Box, Button, CircularProgress, IconButton, Stack, Typography } from '@m
 import CloseIcon from '@mui/icons-material/Close';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import { useInput, useNotify } from 'react-admin';
-import { deleteFile, uploadFile } from '../dataProvider/upload';
+import { deleteFile, uploadFailureText, uploadFile } from '../dataProvider/upload';
 import type { AspectRatio } from '../lib/image';
 
 export interface ImagePickerProps {
@@ -55,7 +55,7 @@ export function ImagePicker({ source, label, accept, ratio, hint }: ImagePickerP
     try {
       field.onChange(await uploadFile(file, { folder: 'images', ratio }));
     } catch (error) {
-      notify((error as Error).message, { type: 'error' });
+      notify(uploadFailureText(error), { type: 'error' });
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';

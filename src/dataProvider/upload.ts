@@ -31,6 +31,12 @@ export class UploadError extends Error {
   }
 }
 
+/** What a notice says of a failed upload: the spec's message, then the reason when there is one. */
+export function uploadFailureText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return error instanceof UploadError && error.detail ? `${message} ${error.detail}` : message;
+}
+
 export interface Uploader {
   /** Stores a file and returns the URL to save in the record. */
   uploadFile(file: File, options: UploadOptions): Promise<string>;

@@ -3,8 +3,13 @@
  * the web forms and the API, so both refuse the same input with the same words.
  */
 import { z } from 'zod';
+import { ptBR } from 'zod/locales';
 import { onlyDigits } from './format';
 import { isValidCnpj, isValidCpf, isValidEmail, isValidPhone, isValidUf } from './validators';
+
+// Messages the schemas do not set themselves ("expected string, received null"…) come out in
+// Portuguese, in the forms as on the API.
+z.config(ptBR());
 
 export const REQUIRED = 'Campo obrigatório';
 export const PHONE_MESSAGE = 'Informe um número de telefone válido (XX) XXXXX-XXXX';
@@ -87,18 +92,33 @@ export function withScheme(url: string): string {
   return /^https?:\/\//i.test(url) ? url : `https://${url}`;
 }
 
-/** An optional URL; a link without http(s) gets https:// in front. */
+/** A URL; a link without http(s) gets https:// in front. */
+const url = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(500, 'Limite máximo de 500 caracteres.')
+    .transform(withScheme)
+    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), message);
+
+/** An optional URL: blank becomes absent. */
 export const optionalUrl = (message = 'Informe uma URL válida') =>
+  z.preprocess(blankToUndefined, url(message).optional());
+
+/**
+ * An optional field of an update, which can also be emptied: absent leaves it as it is, while
+ * blank or null clears it (null in the database).
+ */
+const clearable = <T extends z.ZodType>(schema: T) =>
   z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .max(500, 'Limite máximo de 500 caracteres.')
-      .transform(withScheme)
-      .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), message)
-      .optional(),
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    schema.nullable().optional(),
   );
+
+export const clearableText = (max = 200) =>
+  clearable(z.string().trim().max(max, `Limite máximo de ${max} caracteres.`));
+export const clearablePhone = (message = PHONE_MESSAGE) => clearable(phone(message));
+export const clearableUrl = (message = 'Informe uma URL válida') => clearable(url(message));
 
 /** A percentage such as the platform fees: '1.2', '1,2' or 1.2; 0 when left blank (spec 9). */
 export const percent = (message = 'Informe somente números ex: 1.2') =>

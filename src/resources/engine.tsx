@@ -34,19 +34,40 @@ import { z } from 'zod';
 import { formatDate, formatDateTime } from '../lib/format';
 import type { FieldDefinition, ResourceDefinition } from './define';
 
-/** Form-level validation from the definition's zod schema: the messages users see. */
+/**
+ * Form-level validation from the definition's zod schema: the messages users see, each under the
+ * input it concerns, nested sources included ('info.cnpj', 'links.0.title'). A message about a
+ * list of plain values (images) goes to the list's input.
+ */
 export function zodValidate(schema: z.ZodObject) {
   const lenient = z.object(schema.shape); // forms also carry id, created_at…
   return (values: Record<string, unknown>) => {
     const result = lenient.safeParse(values);
-    if (result.success) return {};
-    const errors: Record<string, string> = {};
-    for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? '');
-      if (field && !errors[field]) errors[field] = issue.message;
+    const errors: Record<string, unknown> = {};
+    if (!result.success) {
+      for (const issue of result.error.issues) placeError(errors, issue.path, issue.message);
     }
     return errors;
   };
+}
+
+/** Puts a message at its path in react-admin's nested error object; the first message wins. */
+function placeError(errors: Record<string, unknown>, path: PropertyKey[], message: string) {
+  const keys = [...path];
+  while (typeof keys.at(-1) === 'number') keys.pop();
+  let node: Record<PropertyKey, unknown> = errors;
+  for (const [i, key] of keys.entries()) {
+    if (i === keys.length - 1) {
+      node[key] ??= message;
+      return;
+    }
+    if (node[key] === undefined) node[key] = typeof keys[i + 1] === 'number' ? [] : {};
+    const next = node[key];
+    if (typeof next !== 'object' || next === null) return; // the parent already has a message
+    // Rows before the one in error stay without errors ({}), not holes.
+    if (Array.isArray(next)) for (let row = 0; row < Number(keys[i + 1]); row++) next[row] ??= {};
+    node = next as Record<PropertyKey, unknown>;
+  }
 }
 
 export function choiceLabel(field: FieldDefinition, value: unknown): string {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
 import { accounts } from '../../server/db/schema';
+import { LAST_MANAGER } from '../../server/routes/admins';
 import { as, createAccount, createTestApp, demo, login, storeId, type TestApp } from './helpers';
 
 type Call = ReturnType<typeof as>;
@@ -183,6 +184,8 @@ describe('administrators and teams API', () => {
       ['phone', { phone: undefined }, 'Campo obrigatório'],
       ['phone', { phone: '1198765' }, 'Informe um número de telefone válido (XX) XXXXX-XXXX'],
       ['phone', { phone: '(00) 98765-4321' }, 'Informe um número de telefone válido (XX) XXXXX-XXXX'],
+      // A valid landline, but spec 5 gives administrators the mobile pattern alone.
+      ['phone', { phone: '(11) 3456-7890' }, 'Informe um número de telefone válido (XX) XXXXX-XXXX'],
       ['password', { password: undefined }, 'Você precisa informar uma senha de no mínimo 6 dígitos.'],
       ['password', { password: '12345' }, 'Você precisa informar uma senha de no mínimo 6 dígitos.'],
       ['permissions', { permissions: { admin: 2 } }, ''],
@@ -565,6 +568,28 @@ describe('administrators and teams API', () => {
         payload: { email: demo.cantina.email },
       });
       expect(errorOf(noStoreId)).toBe('Selecione o restaurante. (campo store_id)');
+    });
+
+    it("does not take a store's only manager away from it", async () => {
+      const response = await admin({
+        method: 'POST',
+        url: '/api/admins/include-collaborator',
+        payload: { email: demo.cantina.email, store_id: sertaoId },
+      });
+      expect(response.statusCode).toBe(409);
+      expect(errorOf(response)).toBe(LAST_MANAGER);
+      const [row] = await t.database.db
+        .select({ store_id: accounts.store_id })
+        .from(accounts)
+        .where(eq(accounts.email, demo.cantina.email));
+      expect(row?.store_id).toBe(cantinaId);
+      // Including them where they already are changes nothing and succeeds.
+      const same = await admin({
+        method: 'POST',
+        url: '/api/admins/include-collaborator',
+        payload: { email: demo.cantina.email, store_id: cantinaId },
+      });
+      expect(same.statusCode).toBe(200);
     });
 
     it('is for administrators only', async () => {

@@ -8,11 +8,8 @@ import {
   useNotify,
   useRedirect,
 } from 'react-admin';
-import { adminCreateForm, admins as definition } from './definition';
+import { ADMIN_PERMISSIONS, adminCreateForm, admins as definition } from './definition';
 import { FieldRow, PhoneInput, SectionHeading, validateWith } from './inputs';
-
-/** Adding an administrator sends a single permission flag set to 1 (spec 6). */
-export const NEW_ADMIN_PERMISSIONS = { admin: 1 };
 
 const validate = validateWith(adminCreateForm);
 
@@ -24,7 +21,7 @@ export function AdminCreate() {
     <Create
       resource={definition.name}
       title="Adicionar administrador"
-      transform={(data: Record<string, unknown>) => ({ ...data, permissions: NEW_ADMIN_PERMISSIONS })}
+      transform={(data: Record<string, unknown>) => ({ ...data, permissions: ADMIN_PERMISSIONS })}
       mutationOptions={{
         onSuccess: () => {
           notify(definition.messages.created, { type: 'success' });

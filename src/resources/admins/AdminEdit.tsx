@@ -12,14 +12,18 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { readSession, saveSession } from '../../authProvider/session';
-import { adminEditForm, admins as definition } from './definition';
+import { ADMIN_PERMISSIONS, adminEditForm, admins as definition } from './definition';
 import { FieldRow, PhoneInput, SectionHeading, validateWith } from './inputs';
 
 const validate = validateWith(adminEditForm);
 
-/** The password fields go out only when filled; the confirmation never does. */
-function withoutBlankPasswords(data: Record<string, unknown>): Record<string, unknown> {
-  const { password_confirmation: _confirmation, ...rest } = data;
+/**
+ * What Salvar sends: the profile with the fixed permissions object (spec 6: "saving sends a fixed
+ * one"); the password fields only when filled; the confirmation never.
+ */
+function editPayload(data: Record<string, unknown>): Record<string, unknown> {
+  const { password_confirmation: _confirmation, ...fields } = data;
+  const rest: Record<string, unknown> = { ...fields, permissions: ADMIN_PERMISSIONS };
   for (const key of ['password', 'old_password'] as const) {
     if (rest[key] === undefined || rest[key] === null || rest[key] === '') delete rest[key];
   }
@@ -57,7 +61,7 @@ export function AdminEdit() {
       resource={definition.name}
       title="Administrador"
       mutationMode="pessimistic"
-      transform={withoutBlankPasswords}
+      transform={editPayload}
       mutationOptions={{
         onSuccess: (data: RaRecord) => {
           // Changing one's own password ends the old session; the answer carries the new one.

@@ -25,6 +25,8 @@ interface Rules {
   emailRequired: string;
   emailInvalid: string;
   phoneRequired: string;
+  /** Spec 5 gives administrators the mobile pattern '(XX) XXXXX-XXXX' alone: 11 digits. */
+  mobileOnly: boolean;
   passwordRequired: string;
   passwordMin: number;
   passwordShort: string;
@@ -36,6 +38,7 @@ const adminRules: Rules = {
   emailRequired: REQUIRED,
   emailInvalid: EMAIL_MESSAGE,
   phoneRequired: REQUIRED,
+  mobileOnly: true,
   passwordRequired: ADMIN_PASSWORD_MESSAGE,
   passwordMin: 6,
   passwordShort: ADMIN_PASSWORD_MESSAGE,
@@ -47,6 +50,7 @@ const collaboratorRules: Rules = {
   emailRequired: 'E-mail obrigatório.',
   emailInvalid: 'E-mail incorreto.',
   phoneRequired: 'Telefone obrigatório',
+  mobileOnly: false,
   passwordRequired: 'Senha obrigatória',
   passwordMin: 5,
   passwordShort: 'No mínimo 5 caracteres',
@@ -78,7 +82,10 @@ const phoneField = (rules: Rules) =>
     .string({ error: rules.phoneRequired })
     .trim()
     .min(1, rules.phoneRequired)
-    .refine((value) => isValidPhone(value), PHONE_MESSAGE)
+    .refine(
+      (value) => isValidPhone(value) && (!rules.mobileOnly || onlyDigits(value).length === 11),
+      PHONE_MESSAGE,
+    )
     .transform(onlyDigits);
 
 /** Passwords are taken as typed: no trimming. */
@@ -88,6 +95,12 @@ const passwordField = (rules: Rules) =>
     .min(1, rules.passwordRequired)
     .min(rules.passwordMin, rules.passwordShort)
     .max(200, 'Limite máximo de 200 caracteres.');
+
+/**
+ * The permissions object an administrator's form sends, on adding and on saving alike: a single
+ * flag set to 1 (spec 6; the finer model is not specified).
+ */
+export const ADMIN_PERMISSIONS = { admin: 1 };
 
 /** Per-feature flags; adding an administrator sends `{ admin: 1 }` (spec 6). */
 const permissions = z

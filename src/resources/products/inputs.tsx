@@ -24,7 +24,7 @@ import WaterDropIcon from '@mui/icons-material/WaterDrop';
 import BlenderIcon from '@mui/icons-material/Blender';
 import WineBarIcon from '@mui/icons-material/WineBar';
 import { TextInput, useInput, useNotify, type TextInputProps } from 'react-admin';
-import { deleteFile, uploadFile, UploadError } from '../../dataProvider/upload';
+import { deleteFile, uploadFailureText, uploadFile } from '../../dataProvider/upload';
 import type { AspectRatio } from '../../lib/image';
 import { productIcons } from './definition';
 
@@ -127,8 +127,7 @@ export function ProductImagesInput() {
         latest.current = [...latest.current, url];
         field.onChange(latest.current);
       } catch (error) {
-        const detail = error instanceof UploadError && error.detail ? ` ${error.detail}` : '';
-        notify(`${(error as Error).message}${detail}`, { type: 'error' });
+        notify(uploadFailureText(error), { type: 'error' });
       } finally {
         setBusy((n) => n - 1);
       }

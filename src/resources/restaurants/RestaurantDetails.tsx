@@ -33,7 +33,8 @@ import {
 } from 'react-admin';
 import { useApi } from '../../dataProvider/useApi';
 import { formatCents, formatDate } from '../../lib/format';
-import { storeStatuses } from './definition';
+import { zodValidate } from '../engine';
+import { storeStatuses, storeUpdateInput } from './definition';
 import { CepInput, CnpjInput, CpfInput, PhoneInput } from './inputs';
 
 interface Overview {
@@ -211,43 +212,41 @@ function DetailToolbar() {
   );
 }
 
-/** Drops empty values: a field the record never had is not sent back as null. */
-function pruned<T>(value: T): T {
-  if (Array.isArray(value) || value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([, v]) => v !== null && v !== undefined)
-      .map(([k, v]) => [k, pruned(v)]),
-  ) as T;
-}
-
-/** What the detail screen changes, in the API's shape (spec 7: info, status, name, cousine_id). */
-export function detailPayload(data: RaRecord) {
+/**
+ * What the detail screen changes, in the API's shape (spec 7: info, status, name, cousine_id). Every
+ * field on screen is sent: an emptied optional one (phone, site) is cleared, an emptied required
+ * one is refused with its message.
+ */
+export function detailPayload(data: Partial<RaRecord>) {
   const info = data.info ?? {};
-  return pruned({
-    name: data.name,
+  return {
+    name: data.name ?? null,
     status: data.status,
-    cousine_id: data.cousine_id,
+    cousine_id: data.cousine_id ?? null,
     info: {
-      cnpj: info.cnpj,
-      company_name: info.company_name,
-      phone: info.phone,
-      site: info.site,
+      cnpj: info.cnpj ?? null,
+      company_name: info.company_name ?? null,
+      phone: info.phone ?? null,
+      site: info.site ?? null,
       address: {
-        city: info.address?.city,
-        street: info.address?.street,
-        neighborhood: info.address?.neighborhood,
-        zip_code: info.address?.zip_code,
+        city: info.address?.city ?? null,
+        street: info.address?.street ?? null,
+        neighborhood: info.address?.neighborhood ?? null,
+        zip_code: info.address?.zip_code ?? null,
       },
       responsible: {
-        name: info.responsible?.name,
-        cpf: info.responsible?.cpf,
-        phone: info.responsible?.phone,
-        email: info.responsible?.email,
+        name: info.responsible?.name ?? null,
+        cpf: info.responsible?.cpf ?? null,
+        phone: info.responsible?.phone ?? null,
+        email: info.responsible?.email ?? null,
       },
     },
-  });
+  };
 }
+
+const checkPayload = zodValidate(storeUpdateInput);
+/** The form is checked as it will be sent, so each input shows the spec's message for it. */
+const validate = (values: Record<string, unknown>) => checkPayload(detailPayload(values));
 
 const half = { size: { xs: 12, md: 6 } } as const;
 
@@ -278,7 +277,7 @@ export function RestaurantDetails() {
       <Box sx={{ p: { xs: 1, md: 2 } }}>
         <Header />
       </Box>
-      <SimpleForm toolbar={<DetailToolbar />}>
+      <SimpleForm toolbar={<DetailToolbar />} validate={validate}>
         <Section title="Dados gerais" />
         <Grid container columnSpacing={2} sx={{ width: '100%' }}>
           <Grid {...half}>

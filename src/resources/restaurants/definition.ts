@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import {
   cep,
+  clearablePhone,
+  clearableText,
+  clearableUrl,
   cnpj,
   cpf,
   email,
@@ -98,7 +101,7 @@ export type StoreCreateInput = z.input<typeof storeCreateInput>;
 /** What the restaurant detail (admin) and the settings (staff) change: spec PATCH /api/stores/id/{id}. */
 export const storeUpdateInput = z.strictObject({
   name: requiredText(100).optional(),
-  description: optionalText(200),
+  description: clearableText(200),
   status: z.enum(['OK', 'INACTIVE', 'CLOSED'], { error: 'Situação inválida' }).optional(),
   cousine_id: idOf('Selecione a cozinha').optional(),
   operation_id: idOf('Selecione a cidade de operação').optional(),
@@ -115,16 +118,16 @@ export const storeUpdateInput = z.strictObject({
           name: requiredText(150).optional(),
           cpf: cpf.optional(),
           email: email().optional(),
-          phone: optionalPhone(),
+          phone: clearablePhone(),
         })
         .optional(),
-      phone: optionalPhone(),
-      whatsapp: optionalPhone(),
+      phone: clearablePhone(),
+      whatsapp: clearablePhone(),
       cnpj: cnpj.optional(),
       company_name: requiredText(150).optional(),
-      site: optionalUrl(),
-      instagram: optionalText(100),
-      full_description: optionalText(2000),
+      site: clearableUrl(),
+      instagram: clearableText(100),
+      full_description: clearableText(2000),
       address: z
         .strictObject({
           street: requiredText(200).optional(),
@@ -137,7 +140,7 @@ export const storeUpdateInput = z.strictObject({
           zip_code: cep.optional(),
           city: requiredText(100).optional(),
           uf: uf.optional(),
-          maps_url: optionalUrl(),
+          maps_url: clearableUrl(),
         })
         .optional(),
       opening_hours: dayHours.optional(),

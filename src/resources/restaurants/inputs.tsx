@@ -1,9 +1,9 @@
 import { TextInput, type TextInputProps } from 'react-admin';
-import { maskCep, maskCnpj, maskCpf, maskPhone } from '../../lib/format';
+import { maskCep, maskCnpj, maskCpf, maskPhone, onlyDigits } from '../../lib/format';
 
 /**
- * Text inputs that show the Brazilian masks while typing; the API accepts the masked value and
- * keeps the digits (spec 5: phone, CNPJ and CPF are sent with non-digits removed).
+ * Text inputs that show the Brazilian masks while typing and hold the digits only, which is what
+ * is sent (spec 5: phone, CNPJ and CPF are sent with non-digits removed).
  */
 const masked = (mask: (value: string) => string, placeholder: string) =>
   function MaskedInput(props: TextInputProps) {
@@ -11,7 +11,7 @@ const masked = (mask: (value: string) => string, placeholder: string) =>
       <TextInput
         {...props}
         format={(value: unknown) => (typeof value === 'string' ? mask(value) : '')}
-        parse={(value: string) => mask(value)}
+        parse={(value: string) => onlyDigits(mask(value))}
         placeholder={placeholder}
       />
     );
