@@ -161,9 +161,9 @@ async function main(): Promise<number> {
 
     // As the server does on its first start: a new embedded database gets the demo first, so
     // its accounts sign in next to the large data set.
-    if (database.isNew && (config.seedDemo ?? database.kind === 'pglite')) {
-      console.log('Banco novo: criando antes os dados de demonstração…');
-      const { seedDemo } = await import('../server/seed/demo');
+    const { isEmptyDatabase, seedDemo } = await import('../server/seed/demo');
+    if ((config.seedDemo ?? database.kind === 'pglite') && (await isEmptyDatabase(db))) {
+      console.log('Banco vazio: criando antes os dados de demonstração…');
       await seedDemo(db);
     }
 

@@ -5,7 +5,7 @@ import { openDatabase } from './db/client';
 import { DataDirBusyError } from './db/lock';
 import { loadSecret } from './auth/tokens';
 import { buildApp } from './app';
-import { DEMO_ACCOUNTS, hasDemoAccounts, seedDemo } from './seed/demo';
+import { DEMO_ACCOUNTS, hasDemoAccounts, isEmptyDatabase, seedDemo } from './seed/demo';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -41,10 +41,12 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  // The demo goes only into a new embedded database (or when asked): production has none.
-  const seed = config.seedDemo ?? (database.kind === 'pglite' && database.isNew);
-  if (seed && database.isNew) {
-    app.log.info('Banco novo: criando dados de demonstração…');
+  // The demo goes only into an empty embedded database (or when asked): production has none. Empty,
+  // not "just created": a first start stopped during the demo must get it on the next start.
+  const empty = await isEmptyDatabase(database.db);
+  const seed = config.seedDemo ?? database.kind === 'pglite';
+  if (seed && empty) {
+    app.log.info('Banco vazio: criando dados de demonstração…');
     const report = await seedDemo(database.db, {
       uploadsDir: path.join(config.dataDir, 'uploads'),
       scale: config.seedScale,

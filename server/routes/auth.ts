@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { accounts, passwordTokens } from '../db/schema';
 import { verifyPassword } from '../auth/passwords';
 import { passwordGeneration } from '../auth/tokens';
+import { UnknownLogins } from '../auth/unknown-logins';
 import { badRequest, HttpError, tooManyRequests } from '../http-errors';
 
 /** Login throttling: this many wrong passwords in a row lock the account for a while. */
@@ -17,18 +18,22 @@ const REQUEST_WINDOW_MINUTES = 15;
 export const REQUESTS_PER_EMAIL = 3;
 export const REQUESTS_PER_ADDRESS = 10;
 
-const email = z
-  .string({ error: 'Campo obrigatório' })
-  .trim()
-  .min(1, 'Campo obrigatório')
-  .max(254, 'Informe um email válido')
-  .email('Informe um email válido');
+/** Login says 'Informe um email válido'; the password steps say 'Email inválido' (spec 5). */
+const emailWith = (message: string) =>
+  z
+    .string({ error: 'Campo obrigatório' })
+    .trim()
+    .min(1, 'Campo obrigatório')
+    .max(254, message)
+    .email(message);
+const email = emailWith('Informe um email válido');
 const role = z.string().max(40).optional();
 
 const INVALID_LOGIN = 'E-mail ou senha inválidos.';
 const INVALID_TOKEN = 'Token inválido ou expirado. Solicite um novo token.';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const unknownLogins = new UnknownLogins(LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES * 60_000);
   const hmacKey = app.tokens.deriveKey('password-token');
   const tokenHash = (key: string, token: string) =>
     crypto.createHmac('sha256', hmacKey).update(`${key}:${token}`).digest('hex');
@@ -46,38 +51,53 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { email: address, password } = request.body;
-      const [account] = await app.db
-        .select()
-        .from(accounts)
-        .where(eq(sql`lower(${accounts.email})`, address.toLowerCase()));
-      if (account?.locked_until && account.locked_until > new Date()) {
-        throw tooManyRequests(
-          `Muitas tentativas de acesso. Tente novamente em ${LOGIN_LOCK_MINUTES} minutos.`,
-        );
-      }
-      const valid = await verifyPassword(account?.password_hash ?? null, password);
-      if (!account) throw new HttpError(401, INVALID_LOGIN);
-      if (!valid) {
-        const failures = account.failed_logins + 1;
-        const locked = failures >= LOGIN_MAX_FAILURES;
-        await app.db
-          .update(accounts)
-          .set(
-            locked
-              ? { failed_logins: 0, locked_until: sql`now() + make_interval(mins => ${LOGIN_LOCK_MINUTES})` }
-              : { failed_logins: failures },
-          )
-          .where(eq(accounts.id, account.id));
+      const address = request.body.email.toLowerCase();
+      const { password } = request.body;
+      const lockedMessage = `Muitas tentativas de acesso. Tente novamente em ${LOGIN_LOCK_MINUTES} minutos.`;
+      // Each try is counted before the password is checked, in one statement, so that tries sent
+      // in parallel cannot all read the same count; a right password forgives them afterwards.
+      const [attempt] = await app.db
+        .update(accounts)
+        .set({ failed_logins: sql`${accounts.failed_logins} + 1` })
+        .where(
+          and(
+            eq(sql`lower(${accounts.email})`, address),
+            sql`(${accounts.locked_until} is null or ${accounts.locked_until} <= now())`,
+          ),
+        )
+        .returning();
+      if (!attempt) {
+        // Either no such account, or a locked one: both must look alike until the lock shows.
+        const [known] = await app.db
+          .select({ id: accounts.id })
+          .from(accounts)
+          .where(eq(sql`lower(${accounts.email})`, address));
+        if (known) throw tooManyRequests(lockedMessage);
+        await verifyPassword(null, password); // the same time as a real check
+        if (unknownLogins.isLocked(address)) throw tooManyRequests(lockedMessage);
+        unknownLogins.fail(address);
         throw new HttpError(401, INVALID_LOGIN);
       }
-      if (account.status !== 'ACTIVE') throw new HttpError(403, 'Sua conta está desativada.');
-      if (account.failed_logins > 0 || account.locked_until) {
-        await app.db
+      const account = attempt;
+      const lock = () =>
+        app.db
           .update(accounts)
-          .set({ failed_logins: 0, locked_until: null })
+          .set({ failed_logins: 0, locked_until: sql`now() + make_interval(mins => ${LOGIN_LOCK_MINUTES})` })
           .where(eq(accounts.id, account.id));
+      if (account.failed_logins > LOGIN_MAX_FAILURES) {
+        await lock();
+        throw tooManyRequests(lockedMessage);
       }
+      const valid = await verifyPassword(account.password_hash, password);
+      if (!valid) {
+        if (account.failed_logins >= LOGIN_MAX_FAILURES) await lock();
+        throw new HttpError(401, INVALID_LOGIN);
+      }
+      await app.db
+        .update(accounts)
+        .set({ failed_logins: 0, locked_until: null })
+        .where(eq(accounts.id, account.id));
+      if (account.status !== 'ACTIVE') throw new HttpError(403, 'Sua conta está desativada.');
       const access_token = await app.tokens.sign({
         sub: String(account.id),
         role: account.role,
@@ -93,7 +113,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/token/request',
     {
       config: { access: 'public' },
-      schema: { body: z.strictObject({ email: email.pipe(z.string().email('Email inválido')), role }) },
+      schema: { body: z.strictObject({ email: emailWith('Email inválido'), role }) },
     },
     async (request) => {
       const address = request.body.email.toLowerCase();

@@ -63,10 +63,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
 
   const written: Record<string, number> = {};
   await db.transaction(async (tx) => {
-    const [{ used } = { used: false }] = rows<{ used: boolean }>(
-      await tx.execute(sql`select exists (select 1 from stores) or exists (select 1 from accounts) as used`),
-    );
-    if (used) throw new Error('seedDemo: o banco já tem dados; a demonstração só entra num banco novo.');
+    if (!(await isEmptyDatabase(tx as unknown as Db)))
+      throw new Error('seedDemo: o banco já tem dados; a demonstração só entra num banco novo.');
     // Foreign keys are checked row by row by triggers. The plan is consistent by construction (and
     // tests/server/seed.test.ts checks every key afterwards), so a superuser skips the triggers for
     // this transaction only; other roles keep them.
@@ -97,6 +95,17 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
       files: Math.round(t4 - t3),
     },
   };
+}
+
+/**
+ * No store and no account yet: a first start, or one stopped before the demo committed (the
+ * migrations commit first, so "the tables exist" does not mean "the demo is there").
+ */
+export async function isEmptyDatabase(db: Db): Promise<boolean> {
+  const [{ used } = { used: false }] = rows<{ used: boolean }>(
+    await db.execute(sql`select exists (select 1 from stores) or exists (select 1 from accounts) as used`),
+  );
+  return !used;
 }
 
 export async function hasDemoAccounts(db: Db): Promise<boolean> {

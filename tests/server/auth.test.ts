@@ -142,6 +142,36 @@ describe('POST /auth/email', () => {
     expect((await signIn(email, 'Certa@2026')).statusCode).toBe(200);
   });
 
+  it('counts wrong passwords sent all at once: no more than 5 are checked, then the lock holds', async () => {
+    const email = 'paralelo@painel.com.br';
+    await createAccount(t.app.db, { email, password: 'Certa@2026' });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(email, `Errada@${i}`)));
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 401).length).toBeLessThanOrEqual(5);
+    expect(codes.filter((code) => code === 429).length).toBeGreaterThanOrEqual(15);
+    expect((await signIn(email, 'Certa@2026')).statusCode).toBe(429);
+  });
+
+  it('locks an e-mail without an account after 5 tries as well, so the lock tells nobody who exists', async () => {
+    const known = 'conhecido@painel.com.br';
+    await createAccount(t.app.db, { email: known, password: 'Certa@2026' });
+    const unknown = 'ninguem-aqui@painel.com.br';
+    for (const email of [known, unknown]) {
+      for (let i = 0; i < 5; i++) {
+        const response = await signIn(email, `Errada@${i}`);
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual(INVALID_LOGIN);
+      }
+    }
+    const [knownLocked, unknownLocked] = await Promise.all([
+      signIn(known, 'Errada@9'),
+      signIn(unknown, 'Errada@9'),
+    ]);
+    expect(knownLocked.statusCode).toBe(429);
+    expect(unknownLocked.statusCode).toBe(429);
+    expect(unknownLocked.json()).toEqual(knownLocked.json());
+  });
+
   it('forgets earlier failures after a successful sign-in', async () => {
     const email = 'esquecido@painel.com.br';
     await createAccount(t.app.db, { email, password: 'Certa@2026' });
@@ -457,7 +487,7 @@ describe('POST /auth/token/request', () => {
     expect(missing.json()).toEqual({ error: { message: 'Campo obrigatório (campo email)' } });
     const invalid = await post('/auth/token/request', { email: 'nao-e-email' }, newAddress());
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json()).toEqual({ error: { message: 'Informe um email válido (campo email)' } });
+    expect(invalid.json()).toEqual({ error: { message: 'Email inválido (campo email)' } });
   });
 
   it('limits requests per e-mail: the 4th within the window gets 429', async () => {

@@ -19,13 +19,13 @@ interface Server {
 const started: ChildProcess[] = [];
 
 /** Runs the real server (`node --import tsx server/main.ts`) on a free port and the given DATA_DIR. */
-function run(dataDir: string) {
+function run(dataDir: string, logLevel = 'warn') {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: logLevel,
   };
   for (const name of ['DATABASE_URL', 'JWT_SECRET', 'SEED_DEMO', 'SMTP_URL']) delete env[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -168,6 +168,32 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgres')(
         again.child.kill('SIGTERM');
         expect(await again.exited).toEqual({ code: 0, signal: null });
         expect(fs.existsSync(lockFile)).toBe(false);
+      },
+    );
+
+    it(
+      'seeds the demo on the next start when the first one was killed while seeding it',
+      { timeout: 180_000 },
+      async () => {
+        const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-seed-kill-'));
+        try {
+          const interrupted = run(fresh, 'info');
+          await expect
+            .poll(() => interrupted.output(), { timeout: 90_000, interval: 20 })
+            .toContain('criando dados de demonstração');
+          interrupted.child.kill('SIGKILL');
+          await interrupted.exited;
+          // Killed during the demo: the migrations were committed, the demo was not.
+          expect(interrupted.output()).not.toMatch(READY);
+
+          const next = await start(fresh);
+          expect(next.output()).toContain(`${demo.admin.email} / ${demo.admin.password}`);
+          await signIn(next);
+          next.child.kill('SIGTERM');
+          expect(await next.exited).toEqual({ code: 0, signal: null });
+        } finally {
+          fs.rmSync(fresh, { recursive: true, force: true });
+        }
       },
     );
 
