@@ -36,15 +36,37 @@ export class DataDirBusyError extends Error {
  */
 const heldHere = new Set<string>();
 
+/** A file beside the lock with a name no other process uses. */
+const sideFile = (file: string, kind: string) =>
+  `${file}.${kind}-${process.pid}-${Math.random().toString(36).slice(2)}`;
+
+/**
+ * Puts a lock file holding our PID at `file` in one step: the PID is written to a file of our own
+ * first, then hard-linked to the lock's name, which fails if it exists. So nobody ever reads a lock
+ * half written (an empty one would look stale and be taken).
+ */
+function createLock(file: string): boolean {
+  const mine = sideFile(file, 'new');
+  fs.writeFileSync(mine, String(process.pid));
+  try {
+    fs.linkSync(mine, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    fs.rmSync(mine, { force: true });
+  }
+}
+
+const ownerOf = (file: string) => Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
+
 export function lockDataDir(dir: string): DataDirLock {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.resolve(dir, 'painel.lock');
   if (heldHere.has(file)) throw new DataDirBusyError(dir, process.pid);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = fs.openSync(file, 'wx');
-      fs.writeSync(fd, String(process.pid));
-      fs.closeSync(fd);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (createLock(file)) {
       heldHere.add(file);
       let released = false;
       return {
@@ -59,14 +81,38 @@ export function lockDataDir(dir: string): DataDirLock {
           }
         },
       };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
-      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
-        throw new DataDirBusyError(dir, owner);
-      }
-      fs.unlinkSync(file);
     }
+    let owner: number;
+    try {
+      owner = ownerOf(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // released meanwhile
+      throw error;
+    }
+    if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
+      throw new DataDirBusyError(dir, owner);
+    }
+    // A stale lock. It is moved aside in one step, and only removed if what was moved is the
+    // stale one: two servers taking it over at once must not remove each other's new lock.
+    const aside = sideFile(file, 'stale');
+    try {
+      fs.renameSync(file, aside);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // someone else moved it
+      throw error;
+    }
+    const moved = ownerOf(aside);
+    if (moved === owner || !Number.isInteger(moved) || !isAlive(moved)) {
+      fs.rmSync(aside, { force: true });
+      continue;
+    }
+    // We moved a live server's fresh lock: give it back, and step aside.
+    try {
+      fs.linkSync(aside, file);
+    } finally {
+      fs.rmSync(aside, { force: true });
+    }
+    throw new DataDirBusyError(dir, moved);
   }
   throw new Error(`Não foi possível bloquear a pasta de dados ${dir}.`);
 }

@@ -105,4 +105,29 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgres')('lockDataDir (PGlite d
     lock.release();
     expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(other.pid));
   });
+  it('lets exactly one of several servers starting at once take a stale lock', async () => {
+    fs.writeFileSync(lockFile, String(deadPid()));
+    const lockModule = new URL('../../server/db/lock.ts', import.meta.url).pathname;
+    // Each contender waits for the same instant, tries, says what happened and holds on a while.
+    const at = Date.now() + 1500;
+    const script = `
+      const { lockDataDir } = await import(${JSON.stringify(lockModule)});
+      while (Date.now() < ${at}) {}
+      try { lockDataDir(${JSON.stringify(dir)}); console.log('won'); }
+      catch (error) { console.log(error.name); }
+      setTimeout(() => {}, 1500);`;
+    const contenders = Array.from({ length: 6 }, () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      children.push(child);
+      let output = '';
+      child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      return once(child, 'exit').then(() => ({ pid: child.pid, said: output.trim() }));
+    });
+    const results = await Promise.all(contenders);
+    const winners = results.filter((result) => result.said === 'won');
+    expect(winners).toHaveLength(1);
+    expect(results.filter((result) => result.said === 'DataDirBusyError')).toHaveLength(5);
+  }, 30_000);
 });
