@@ -14,6 +14,11 @@ const envSchema = z.object({
   /** `accounts` seeds only the demo logins and their stores (quick starts for browser tests). */
   SEED_SCALE: z.enum(['full', 'accounts']).default('full'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Behind a reverse proxy or load balancer, set TRUST_PROXY=1: the caller's address, which the
+   * per-address limits count, then comes from X-Forwarded-For.
+   */
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
 });
 
 export interface Config {
@@ -27,6 +32,7 @@ export interface Config {
   seedDemo?: boolean;
   seedScale: 'full' | 'accounts';
   logLevel: string;
+  trustProxy: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -47,5 +53,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === undefined ? undefined : e.SEED_DEMO === '1',
     seedScale: e.SEED_SCALE,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === '1',
   };
 }

@@ -24,6 +24,7 @@ async function main() {
     webRoot: path.join(root, 'dist'),
     uploadsDir: path.join(config.dataDir, 'uploads'),
     logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
   });
 
   let closing = false;

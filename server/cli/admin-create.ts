@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { readConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { DataDirBusyError } from '../db/lock';
 import { accounts } from '../db/schema';
 import { hashPassword, STRONG_PASSWORD } from '../auth/passwords';
 
@@ -53,7 +54,15 @@ const database = await openDatabase(
   config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: config.dataDir },
-);
+).catch((error: unknown) => {
+  if (!(error instanceof DataDirBusyError)) throw error;
+  // The embedded database has one user at a time: the running server.
+  console.error(
+    `${error.message.split('. ')[0]}. O banco embutido (PGlite) aceita um processo por vez: pare o ` +
+      'servidor, crie o administrador e inicie-o de novo. Com PostgreSQL (DATABASE_URL) não é preciso parar.',
+  );
+  process.exit(2);
+});
 try {
   const { email, name, phone } = input.data;
   const exists = await database.db

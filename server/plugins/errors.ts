@@ -12,7 +12,7 @@ export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const { status, message } = describe(error);
-      if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+      if (status >= 500) request.log.error({ err: error }, 'erro não tratado');
       void reply.status(status).send({ error: { message } });
     });
 

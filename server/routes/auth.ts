@@ -165,7 +165,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
               `Ele vale por ${TOKEN_TTL_MINUTES} minutos e só pode ser usado uma vez.\n\n` +
               'Se você não pediu este token, ignore este e-mail.',
           })
-          .catch((error: unknown) => request.log.error({ err: error }, 'password token e-mail failed'));
+          .catch((error: unknown) => request.log.error({ err: error }, 'falha ao enviar o e-mail do token'));
       }
       return { data: { key } };
     },

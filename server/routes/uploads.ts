@@ -114,7 +114,7 @@ const uploadRoutes: FastifyPluginAsyncZod<{ dir: string }> = async (app, { dir }
           throw badRequest(FOLDERS[folder].invalid);
         }
         const stored = await file.commit(folder, owner);
-        request.log.info({ file: stored, bytes: file.size }, 'file uploaded');
+        request.log.info({ file: stored, bytes: file.size }, 'arquivo enviado');
         return reply.code(201).send({ data: { url: `/uploads/${stored}` } });
       },
     );

@@ -8,7 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
  */
 const webRoutes: FastifyPluginAsync<{ root: string }> = async (app, { root }) => {
   if (!fs.existsSync(path.join(root, 'index.html'))) {
-    app.log.warn(`Web app not built (${root}); run npm run build. Only the API is served.`);
+    app.log.warn(`Aplicação web não construída (${root}); rode npm run build. Só a API está no ar.`);
     return;
   }
   const sendApp = { config: { access: 'public' as const } };

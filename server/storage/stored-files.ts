@@ -36,7 +36,7 @@ export async function removeStoredFiles(
   const files = new Set(urls.flatMap((url) => storedFileOf(url ?? null, storeId) ?? []));
   for (const file of files) {
     await storage.remove(file).catch((error: unknown) => {
-      log.warn({ err: error, file }, 'stored file not removed');
+      log.warn({ err: error, file }, 'arquivo guardado não removido');
     });
   }
 }

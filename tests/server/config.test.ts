@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../server/config';
+
+describe('readConfig (the environment, read once at start)', () => {
+  it('has the README defaults', () => {
+    const config = readConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: path.resolve('./data'),
+      seedScale: 'full',
+      logLevel: 'info',
+      trustProxy: false,
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.seedDemo).toBeUndefined();
+  });
+
+  it('trusts X-Forwarded-For only when TRUST_PROXY=1', () => {
+    expect(readConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(readConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('refuses a bad value, naming the variable', () => {
+    expect(() => readConfig({ TRUST_PROXY: 'sim' })).toThrow(/Configuração inválida:\nTRUST_PROXY/);
+    expect(() => readConfig({ PORT: 'oitenta' })).toThrow(/PORT/);
+    expect(() => readConfig({ JWT_SECRET: 'curto' })).toThrow(/JWT_SECRET/);
+  });
+});
