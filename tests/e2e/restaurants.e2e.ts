@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { dragBelow, launchBrowser, signIn } from './browser';
 import { makeImage } from './images';
 
@@ -12,6 +14,64 @@ function notice(page: Page, text: string) {
 
 async function fill(page: Page, label: string, value: string) {
   await page.getByLabel(label, { exact: true }).fill(value);
+}
+
+/**
+ * The DATA_DIR of the server listening on `url`'s port: the process among those running
+ * server/main.ts that owns the listening socket (Linux /proc; the suite runs on Debian).
+ */
+function serverDataDir(url: string): string | null {
+  const port = Number(new URL(url).port).toString(16).toUpperCase().padStart(4, '0');
+  const listening = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    const lines = fs.existsSync(table) ? fs.readFileSync(table, 'utf8').split('\n').slice(1) : [];
+    for (const line of lines) {
+      // sl local_address rem_address st … inode: state 0A is LISTEN.
+      const columns = line.trim().split(/\s+/);
+      if (columns[1]?.endsWith(`:${port}`) && columns[3] === '0A' && columns[9]) listening.add(columns[9]);
+    }
+  }
+  const read = (file: string) => {
+    try {
+      return fs.readFileSync(file, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    if (!read(`/proc/${pid}/cmdline`).includes('server/main.ts')) continue;
+    let fds: string[] = [];
+    try {
+      fds = fs.readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    const owns = fds.some((fd) => {
+      try {
+        const inode = /^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+        return inode !== undefined && listening.has(inode);
+      } catch {
+        return false;
+      }
+    });
+    if (!owns) continue;
+    const dataDir = read(`/proc/${pid}/environ`)
+      .split('\0')
+      .find((entry) => entry.startsWith('DATA_DIR='))
+      ?.slice('DATA_DIR='.length);
+    if (dataDir) return path.resolve(path.resolve(import.meta.dirname, '../..'), dataDir);
+  }
+  return null;
+}
+
+/** Every file under a folder, recursively (none when it does not exist yet). */
+function filesUnder(folder: string): string[] {
+  if (!fs.existsSync(folder)) return [];
+  return fs
+    .readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
 }
 
 describe('restaurants: create with three images, reorder, edit and remove', () => {
@@ -145,5 +205,130 @@ describe('restaurants: create with three images, reorder, edit and remove', () =
     await notice(page, 'Restaurante removido com sucesso!').waitFor();
     await page.waitForURL(/#\/restaurants\/list$/);
     expect(await page.getByRole('cell', { name: 'Osteria do Porto Velho', exact: true }).count()).toBe(0);
+  });
+});
+
+describe('restaurants on a tablet: name search, duplicate city, a file that is not an image', () => {
+  let browser: Browser;
+  let page: Page;
+  const names = () => page.locator('tbody tr td:nth-child(2)');
+  const search = () => page.getByRole('textbox', { name: 'Buscar restaurante pelo nome', exact: true });
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 768, height: 1024 } });
+    await page.goto(`${baseUrl}/#/restaurants/list`);
+    await signIn(page, 'admin@painel.com.br', 'Painel@2026');
+    await page.waitForURL(/#\/restaurants\/list$/);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('searches by name on the server, ignoring accents and case, and clearing restores the list', async () => {
+    await page.goto(`${baseUrl}/#/restaurants/list`);
+    await names().first().waitFor();
+    const all = await names().allInnerTexts();
+    expect(all).toContain('Sabor do Sertão');
+    expect(all.length).toBeGreaterThan(2);
+
+    // Without accent and in lower case; the server answers the search.
+    const asked = page.waitForRequest(
+      (request) =>
+        request.method() === 'GET' &&
+        new URL(request.url()).pathname === '/api/stores' &&
+        new URL(request.url()).searchParams.get('search') === 'sertao',
+    );
+    await search().fill('sertao');
+    await asked;
+    await expect.poll(() => names().allInnerTexts(), { timeout: 15_000 }).toEqual(['Sabor do Sertão']);
+    await page.getByText('Limpe a busca para reordenar os restaurantes.').waitFor();
+    expect(await page.getByRole('button', { name: 'Arrastar Sabor do Sertão' }).isDisabled()).toBe(true);
+
+    // In capitals, with an accent the name does not have: both Casa restaurants of the demo.
+    await search().fill('CÁSA');
+    await expect
+      .poll(async () => (await names().allInnerTexts()).sort(), { timeout: 15_000 })
+      .toEqual(['Casa Beirute', 'Casa da Tapioca']);
+
+    await search().fill('nenhum restaurante tem este nome');
+    await page.getByText('Nenhum restaurante encontrado.').waitFor();
+
+    await search().fill('');
+    await expect.poll(() => names().allInnerTexts(), { timeout: 15_000 }).toEqual(all);
+    expect(await page.getByText('Limpe a busca para reordenar os restaurantes.').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Arrastar Sabor do Sertão' }).isDisabled()).toBe(false);
+  });
+
+  it('refuses a new operation city that already exists', async () => {
+    await page.goto(`${baseUrl}/#/restaurants/create`);
+    await page.getByRole('button', { name: 'Nova cidade' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Cidade', exact: true }).fill('Recif');
+    await page.getByRole('option', { name: 'Recife – PE', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Adicionar' }).click();
+    await notice(page, 'Já existe operação nessa cidade').waitFor();
+    // The modal stays open with the name, and the form's city is still unset.
+    expect(await dialog.getByRole('combobox', { name: 'Cidade', exact: true }).inputValue()).toBe('Recife');
+
+    // Typed by hand, without accents and in lower case, an existing city is refused as well.
+    await dialog.getByRole('combobox', { name: 'Cidade', exact: true }).fill('sao paulo');
+    await page.keyboard.press('Escape'); // closes the suggestions, not the modal
+    await expect
+      .poll(() => dialog.getByRole('combobox', { name: 'Cidade', exact: true }).inputValue())
+      .toBe('sao paulo');
+    await dialog.getByRole('button', { name: 'Adicionar' }).click();
+    await expect.poll(() => notice(page, 'Já existe operação nessa cidade').count()).toBeGreaterThan(0);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The list of operation cities holds each of them once, and none was chosen.
+    const select = page.getByRole('combobox', { name: 'Cidade de Operação', exact: true });
+    expect(await select.innerText()).not.toMatch(/Recife|São Paulo/);
+    await select.click();
+    await page.getByRole('option', { name: 'Recife', exact: true }).waitFor();
+    expect(await page.getByRole('option', { name: 'Recife', exact: true }).count()).toBe(1);
+    expect(await page.getByRole('option', { name: 'São Paulo', exact: true }).count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+  });
+
+  it('refuses a text file named like an image and stores nothing', async () => {
+    await page.goto(`${baseUrl}/#/restaurants/create`);
+    await page.getByRole('button', { name: 'Nova cidade' }).waitFor();
+    const dataDir = serverDataDir(baseUrl);
+    expect(dataDir, 'the data folder of the e2e server').not.toBeNull();
+    const uploads = path.join(dataDir!, 'uploads');
+    const before = filesUnder(uploads);
+    const sent: Request[] = [];
+    const onRequest = (request: Request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/uploads')) sent.push(request);
+    };
+    page.on('request', onRequest);
+    try {
+      await page.locator('input[type=file][aria-label="Imagem de capa"]').setInputFiles({
+        name: 'foto.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('Isto é um texto, não uma imagem.\n'),
+      });
+      await notice(
+        page,
+        'Não foi possível salvar a imagem! Arquivo inválido: envie uma imagem PNG, JPEG ou WebP.',
+      ).waitFor();
+    } finally {
+      page.off('request', onRequest);
+    }
+
+    // The picker is empty again, ready for another file; the form has no image.
+    await page.getByRole('button', { name: 'Escolher' }).nth(2).waitFor();
+    expect(await page.getByRole('button', { name: 'Escolher' }).count()).toBe(3);
+    expect(await page.getByRole('img', { name: 'Imagem de capa' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Remover Imagem de capa' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'CRIAR' }).click();
+    await notice(page, 'Você precisa inserir imagens').waitFor();
+
+    // Nothing reached the server, and its uploads folder holds the same files as before.
+    expect(sent.map((request) => request.url())).toEqual([]);
+    expect(filesUnder(uploads)).toEqual(before);
   });
 });

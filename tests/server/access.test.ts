@@ -4,10 +4,20 @@ import path from 'node:path';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { FastifyRequest, InjectOptions } from 'fastify';
 import { integer, PgDialect, pgTable } from 'drizzle-orm/pg-core';
+import {
+  accounts,
+  categories,
+  checkins,
+  complementGroupProducts,
+  complementGroups,
+  customers,
+  kitchens,
+  products,
+} from '../../server/db/schema';
 import type { RouteEntry } from '../../server/app';
 import { HttpError } from '../../server/http-errors';
 import { callerOf, storeCondition, writableStoreId, type Caller } from '../../server/plugins/access';
-import { as, createTestApp, demo, login, type TestApp } from './helpers';
+import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
 
 const SESSION_ENDED = { error: { message: 'Sessão expirada ou inválida. Entre novamente.' } };
 const ADMIN_ONLY = { error: { message: 'Acesso restrito aos administradores da plataforma.' } };
@@ -97,7 +107,113 @@ describe('route table', () => {
 });
 
 describe('walking every registered route', () => {
-  const covered = { anonymous: new Set<string>(), staff: new Set<string>(), password: new Set<string>() };
+  const covered = {
+    anonymous: new Set<string>(),
+    staff: new Set<string>(),
+    password: new Set<string>(),
+    otherStore: new Set<string>(),
+  };
+
+  /**
+   * Records of Cantina Bella for the cross-store walk, which runs first: the later walks call
+   * DELETE …/1 and may remove them.
+   */
+  const cantinaOwn = {} as Record<
+    'store' | 'kitchen' | 'account' | 'category' | 'product' | 'group' | 'customer',
+    number
+  >;
+  beforeAll(async () => {
+    const db = t.app.db;
+    const store = await storeId(db, 'Cantina Bella');
+    const [kitchen] = await db.insert(kitchens).values({ store_id: store, name: 'Forno' }).returning();
+    const [category] = await db.insert(categories).values({ store_id: store, name: 'Massas' }).returning();
+    const [product] = await db
+      .insert(products)
+      .values({
+        store_id: store,
+        category_id: category!.id,
+        name: 'Lasanha',
+        price: 4590,
+        external_code: 'LAS',
+      })
+      .returning();
+    const [group] = await db.insert(complementGroups).values({ store_id: store, name: 'Molhos' }).returning();
+    await db
+      .insert(complementGroupProducts)
+      .values({ group_id: group!.id, product_id: product!.id, store_id: store });
+    const [account] = await db
+      .insert(accounts)
+      .values({ fullname: 'Rita Souza', email: 'rita@cantinabella.com.br', role: 'STAFF', store_id: store })
+      .returning();
+    // A customer who has been to Cantina Bella and never to Sabor do Sertão.
+    const [customer] = await db
+      .insert(customers)
+      .values({
+        fullname: 'Cliente da Cantina',
+        username: 'cliente.cantina',
+        email: 'cliente@exemplo.com.br',
+      })
+      .returning();
+    await db.insert(checkins).values({ store_id: store, customer_id: customer!.id, platform: 'IOS' });
+    Object.assign(cantinaOwn, {
+      store,
+      kitchen: kitchen!.id,
+      account: account!.id,
+      category: category!.id,
+      product: product!.id,
+      group: group!.id,
+      customer: customer!.id,
+    });
+  });
+
+  /**
+   * For each store-scoped route that names a record: Cantina Bella's record (and, for a write, a
+   * body that passes validation). A new such route must be added here or the walk fails: that is
+   * how the walk stays at 100%.
+   */
+  const cantinaRecords: Record<string, () => { params: number[]; payload?: unknown }> = {
+    '/api/stores/id/:id': () => ({ params: [cantinaOwn.store], payload: { name: 'Invadido' } }),
+    '/api/statistics/store/id/:id/overview': () => ({ params: [cantinaOwn.store] }),
+    '/api/kitchens/id/:id': () => ({ params: [cantinaOwn.kitchen], payload: { name: 'Invadida' } }),
+    '/api/admins/id/:id': () => ({ params: [cantinaOwn.account], payload: { fullname: 'Invadido' } }),
+    '/api/categories/id/:id': () => ({ params: [cantinaOwn.category], payload: { name: 'Invadida' } }),
+    '/api/products/id/:id': () => ({ params: [cantinaOwn.product], payload: { name: 'Invadido' } }),
+    '/api/complement-groups/id/:id': () => ({ params: [cantinaOwn.group], payload: { name: 'Invadido' } }),
+    '/api/complement-groups/id/:group_id/products/:prod_id': () => ({
+      params: [cantinaOwn.group, cantinaOwn.product],
+    }),
+    '/api/customers/id/:id': () => ({ params: [cantinaOwn.customer] }),
+  };
+
+  it("answers 404 to one store's staff on every record of another store, and changes nothing", async () => {
+    const sertaoStaff = as(t.app, await login(t.app, demo.sertao));
+    const cantinaStaff = as(t.app, await login(t.app, demo.cantina));
+    const named = routes.filter((route) => route.access === 'store' && route.url.includes(':'));
+    expect(named.length).toBeGreaterThan(10);
+    for (const route of named) {
+      const records = cantinaRecords[route.url];
+      expect(records, `${keyOf(route)} needs a Cantina record in cantinaRecords`).toBeDefined();
+      const { params, payload } = records!();
+      let index = 0;
+      const url = route.url.replace(/:[A-Za-z_]\w*/g, () => String(params[index++]));
+      const withBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+      const response = await sertaoStaff({
+        method: route.method as InjectOptions['method'],
+        url,
+        ...(withBody ? { payload: payload ?? {} } : {}),
+      });
+      expect(response.statusCode, keyOf(route)).toBe(404);
+      if (route.method !== 'HEAD') expect(JSON.parse(response.body).error.message, keyOf(route)).toBeTruthy();
+      // Still there, unchanged, for its own store.
+      if (route.method === 'DELETE' || route.method === 'PATCH') {
+        const readUrl = route.url.includes(':prod_id') ? '/api/complement-groups/id/' + params[0] : url;
+        const own = await cantinaStaff({ method: 'GET', url: readUrl });
+        expect(own.statusCode, `${keyOf(route)} then GET ${readUrl}`).toBe(200);
+        expect(own.body, keyOf(route)).not.toMatch(/Invadid[oa]/);
+      }
+      covered.otherStore.add(keyOf(route));
+    }
+  });
 
   it('answers 401 to anonymous callers on every non-public route', async () => {
     const call = as(t.app, null);
@@ -166,8 +282,15 @@ describe('walking every registered route', () => {
 
   it('covered 100% of the registered routes', () => {
     const all = routes.map(keyOf);
-    for (const set of Object.values(covered)) expect([...set].sort()).toEqual([...all].sort());
-    console.log(`route-access walk: ${all.length} of ${all.length} registered routes covered (100%)`);
+    const { otherStore, ...everyRoute } = covered;
+    for (const set of Object.values(everyRoute)) expect([...set].sort()).toEqual([...all].sort());
+    // Every store-scoped route that names a record was also tried on another store's record.
+    const named = routes.filter((route) => route.access === 'store' && route.url.includes(':')).map(keyOf);
+    expect([...otherStore].sort()).toEqual(named.sort());
+    console.log(
+      `route-access walk: ${all.length} of ${all.length} registered routes covered (100%); ` +
+        `${named.length} store-scoped record routes tried across stores`,
+    );
   });
 });
 
