@@ -202,7 +202,9 @@ export function GeneratedList({
   definition: ResourceDefinition;
   options?: ScreenOptions;
 }) {
-  const canCreate = Boolean(definition.access.create);
+  // The definition says who may write (staff read the FAQ, only administrators write it).
+  const { canAccess: canCreate = false } = useCanAccess({ resource: definition.name, action: 'create' });
+  const { canAccess: canEdit = false } = useCanAccess({ resource: definition.name, action: 'edit' });
   return (
     <List
       resource={definition.name}
@@ -226,7 +228,7 @@ export function GeneratedList({
         )
       }
     >
-      <DataTable rowClick={definition.access.update ? 'edit' : false} bulkActionButtons={false}>
+      <DataTable rowClick={canEdit ? 'edit' : false} bulkActionButtons={false}>
         {columns(definition)}
       </DataTable>
     </List>

@@ -51,3 +51,29 @@ describe('FAQ: create, edit and remove a question', () => {
     expect(await page.getByText('Posso reservar uma mesa pelo aplicativo?').count()).toBe(0);
   });
 });
+
+describe('FAQ for restaurant staff: read only', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 768, height: 1024 } });
+    await page.goto(`${baseUrl}/#/faqs`);
+    await signIn(page, 'gerente@cantinabella.com.br', 'Cantina@2026');
+    await page.waitForURL(/#\/faqs$/);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('lists the questions without the create button, and a row opens nothing', async () => {
+    const firstRow = page.locator('tbody tr').first();
+    await firstRow.waitFor();
+    expect(await page.getByRole('link', { name: 'CRIAR NOVA PERGUNTA' }).count()).toBe(0);
+    await firstRow.click();
+    // Give a navigation the chance to happen, then check it did not.
+    await page.waitForTimeout(500);
+    expect(page.url()).toMatch(/#\/faqs$/);
+  });
+});
