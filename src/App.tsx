@@ -9,12 +9,13 @@ import { LoginPage } from './custom-pages/auth/LoginPage';
 import { PasswordSteps } from './custom-pages/auth/PasswordSteps';
 import { StatisticsPage } from './custom-pages/statistics/StatisticsPage';
 import { adminAliases, admins, IncludeCollaborator } from './resources/admins';
-import { cousineAliases, cousines } from './resources/cousines';
+import { cousineAliases } from './resources/cousines';
+import { definitions } from './resources/definitions';
+import { generatedResources } from './resources/engine';
 import { customers } from './resources/customers';
 import { faqAliases, faqs } from './resources/faqs';
 import { kitchens } from './resources/kitchens';
 import { notificationAliases, notifications } from './resources/notifications';
-import { operations } from './resources/operations';
 import { PRIVACY_PATH, PrivacyPage } from './resources/privacy';
 import { products } from './resources/products';
 import { promoCodes } from './resources/promoCodes';
@@ -67,11 +68,12 @@ export function App() {
             ))}
           </CustomRoutes>
           <Resource {...faqs} />
+          {generatedResources(definitions, role === ADMIN).map((resource) => (
+            <Resource key={resource.name} {...resource} />
+          ))}
           {role === ADMIN ? (
             <>
               <Resource {...restaurants} />
-              <Resource {...cousines} />
-              <Resource {...operations} />
               <Resource {...admins} />
               <Resource {...promoCodes} />
               <Resource {...notifications} />

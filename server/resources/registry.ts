@@ -1,17 +1,35 @@
-import { cousines } from '../../src/resources/cousines/definition';
-import { faqs } from '../../src/resources/faqs/definition';
-import { kitchens } from '../../src/resources/kitchens/definition';
-import { operations } from '../../src/resources/operations/definition';
-import { promoCodes } from '../../src/resources/promoCodes/definition';
+import { is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { definitions, type ResourceName } from '../../src/resources/definitions';
+import type { ResourceDefinition } from '../../src/resources/define';
 import * as schema from '../db/schema';
-import { crud, nameKeyed } from './crud';
+import { crud, nameKeyed, type CrudResource } from './crud';
 
-/** Every resource served by the generic CRUD routes: its definition and its table. */
-export const crudResources = [
-  crud(cousines, schema.cuisines, nameKeyed),
-  crud(operations, schema.operations, nameKeyed),
-  crud(faqs, schema.faqs),
+/** What some resources need beyond their definition and table. */
+const extras: Partial<Record<ResourceName, Omit<CrudResource, 'definition' | 'table'>>> = {
+  cousines: nameKeyed,
+  operations: nameKeyed,
   // How many products each kitchen's board receives: the list shows it, removal warns with it.
-  crud(kitchens, schema.kitchens, { counts: { n_products: schema.products.kitchen_id } }),
-  crud(promoCodes, schema.promoCodes),
-];
+  kitchens: { counts: { n_products: schema.products.kitchen_id } },
+};
+
+function tableOf(definition: ResourceDefinition): PgTable {
+  const table = (schema as Record<string, unknown>)[definition.table!];
+  if (!is(table, PgTable)) {
+    throw new Error(
+      `O recurso ${definition.name} aponta para a tabela "${definition.table}", que não existe.`,
+    );
+  }
+  return table;
+}
+
+/** Every resource served by the generic CRUD routes: each definition that names its table. */
+export const crudResources: CrudResource[] = Object.entries(definitions)
+  .filter(([, definition]) => (definition as ResourceDefinition).table)
+  .map(([name, definition]) =>
+    crud(
+      definition as ResourceDefinition,
+      tableOf(definition as ResourceDefinition),
+      extras[name as ResourceName],
+    ),
+  );

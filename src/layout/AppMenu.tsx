@@ -14,7 +14,12 @@ export function AppMenu() {
       {entries.map((entry) => {
         const Icon = entry.icon;
         return entry.resource ? (
-          <Menu.ResourceItem key={entry.to} name={entry.resource} primaryText={translate(entry.label)} />
+          <Menu.ResourceItem
+            key={entry.to}
+            name={entry.resource}
+            primaryText={translate(entry.label)}
+            leftIcon={<Icon />}
+          />
         ) : (
           <Menu.Item key={entry.to} to={entry.to} primaryText={translate(entry.label)} leftIcon={<Icon />} />
         );

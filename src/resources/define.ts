@@ -58,6 +58,16 @@ export interface ResourceDefinition<Input extends z.ZodObject = z.ZodObject> {
   list: ListDefinition;
   /** Records belong to a store: staff see only their own; a store_id they send is ignored. */
   storeScoped?: boolean;
+  /**
+   * The table, by its name in server/db/schema, that the generic CRUD routes serve: setting it is
+   * all the server needs (server/resources/registry.ts registers every definition that has one).
+   */
+  table?: string;
+  /**
+   * Generated screens (list, create, edit) that the app registers by itself: no index.tsx and no
+   * line in App.tsx. For platform administrators unless `forStaff` (then for everyone signed in).
+   */
+  screens?: { createLabel?: string; forStaff?: boolean };
   messages: {
     created: string;
     updated: string;

@@ -371,3 +371,16 @@ export function RecordToggle({
     />
   );
 }
+
+/**
+ * The resources whose definition asks for generated screens (`screens`), ready for <Resource>:
+ * administrators get them all, staff those marked `forStaff`.
+ */
+export function generatedResources(
+  all: Readonly<Record<string, ResourceDefinition>>,
+  isAdmin: boolean,
+): (Omit<ResourceProps, 'name'> & { name: string })[] {
+  return Object.values(all)
+    .filter((definition) => definition.screens && (isAdmin || definition.screens.forStaff))
+    .map((definition) => resourceProps(definition, { createLabel: definition.screens?.createLabel }));
+}

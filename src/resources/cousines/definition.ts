@@ -20,6 +20,8 @@ export const cousines = defineResource({
       .max(60, 'Limite máximo de 60 caracteres.'),
   }),
   list: { perPage: 25, sort: { field: 'name', order: 'ASC' }, search: ['name'] },
+  table: 'cuisines',
+  screens: { createLabel: 'NOVA COZINHA' },
   messages: {
     created: 'Cozinha criada com sucesso!',
     updated: 'Cozinha atualizada com sucesso!',

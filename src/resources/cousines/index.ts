@@ -1,9 +1,4 @@
-import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
-import { resourceProps } from '../engine';
-import { cousines as definition } from './definition';
-
-export const cousines = resourceProps(definition, { icon: RestaurantMenuIcon, createLabel: 'NOVA COZINHA' });
-
+/** The paths the specification gives the cuisine screens (which are generated: see the definition). */
 export const cousineAliases = [
   { from: '/cousines/new', to: '/cousines/create' },
   { from: '/cousines/details', to: '/cousines' },

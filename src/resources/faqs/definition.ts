@@ -41,6 +41,7 @@ export const faqs = defineResource({
       .max(10_000, 'Limite máximo de 10000 caracteres.'),
   }),
   list: { perPage: 25, sort: { field: 'created_at', order: 'DESC' }, search: ['title', 'text'] },
+  table: 'faqs',
   messages: {
     created: 'Pergunta criada com sucesso!',
     updated: 'Pergunta atualizada com sucesso!',

@@ -54,6 +54,7 @@ export const kitchens = defineResource({
     store_id: storeIdField,
   }),
   list: { perPage: 25, sort: { field: 'name', order: 'ASC' }, search: ['name'] },
+  table: 'kitchens',
   messages: {
     created: 'Cozinha criada com sucesso!',
     updated: 'Cozinha atualizada com sucesso!',

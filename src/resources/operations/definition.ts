@@ -20,6 +20,8 @@ export const operations = defineResource({
       .max(80, 'Limite máximo de 80 caracteres.'),
   }),
   list: { perPage: 25, sort: { field: 'name', order: 'ASC' }, search: ['name'] },
+  table: 'operations',
+  screens: { createLabel: 'NOVA CIDADE' },
   messages: {
     created: 'Cidade de operação criada com sucesso!',
     updated: 'Cidade de operação atualizada com sucesso!',

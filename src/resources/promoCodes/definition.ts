@@ -167,6 +167,7 @@ export const promoCodes = defineResource({
     active: z.boolean({ error: 'Ativo deve ser verdadeiro ou falso.' }),
   }),
   list: { perPage: 8, sort: { field: 'created_at', order: 'DESC' }, search: ['code', 'description'] },
+  table: 'promoCodes',
   messages: {
     created: 'Cupom criado com sucesso!',
     updated: 'Cupom atualizado com sucesso!',
