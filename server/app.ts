@@ -121,7 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(resourceRoutes, { resources: crudResources });
-  await app.register(storeRoutes);
+  await app.register(storeRoutes, { uploadsDir: options.uploadsDir });
   await app.register(statisticsRoutes);
   await app.register(municipalityRoutes);
   await app.register(adminRoutes);

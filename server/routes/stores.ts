@@ -13,6 +13,8 @@ import {
 } from '../db/schema';
 import { pgConstraint, pgErrorCode } from '../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../http-errors';
+import { LocalStorage } from '../storage/local-storage';
+import { removeStoredFiles } from '../storage/stored-files';
 import { MANAGER_ROLE } from './admins';
 import { ADMIN, callerOf, storeCondition } from '../plugins/access';
 import { containsTerm, idParams, paging, reorderBody, sortOrder } from './params';
@@ -65,7 +67,20 @@ const listColumns = {
   created_at: stores.created_at,
 };
 
-const storeRoutes: FastifyPluginAsyncZod = async (app) => {
+/** A CNPJ names one establishment: two restaurants never share one (unique index). */
+const CNPJ_TAKEN = restaurants.messages.duplicate!;
+
+/** The answer to a write that broke a rule of the stores table, or null for other errors. */
+function storeWriteError(error: unknown): Error | null {
+  if (pgErrorCode(error) === '23503') return badRequest('Cidade de operação ou cozinha inexistente.');
+  if (pgErrorCode(error) === '23505' && pgConstraint(error) === 'stores_cnpj_key')
+    return conflict(CNPJ_TAKEN);
+  return null;
+}
+
+const storeRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, { uploadsDir }) => {
+  const storage = new LocalStorage(uploadsDir);
+
   /** One store with its cuisine, city and the account that runs it, inside the caller's scope. */
   async function readStore(request: Parameters<typeof storeCondition>[0], id: number) {
     const [row] = await app.db
@@ -171,8 +186,8 @@ const storeRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       const base = storeSlug(input.name);
-      const created = await app.db
-        .transaction(async (tx) => {
+      const create = () =>
+        app.db.transaction(async (tx) => {
           const slugs = await tx
             .select({ slug: stores.slug })
             .from(stores)
@@ -205,9 +220,17 @@ const storeRoutes: FastifyPluginAsyncZod = async (app) => {
             store_id: store!.id,
           });
           return store!;
-        })
-        .catch((error: unknown) => {
-          if (pgErrorCode(error) === '23503') throw badRequest('Cidade de operação ou cozinha inexistente.');
+        });
+      let created: { id: number } | undefined;
+      // Two restaurants of the same name created at once may pick the same free slug; the second
+      // one then tries again with the next number.
+      for (let attempt = 1; !created; attempt++) {
+        created = await create().catch((error: unknown) => {
+          if (pgErrorCode(error) === '23505' && pgConstraint(error) === 'stores_slug_key' && attempt < 5) {
+            return undefined;
+          }
+          const known = storeWriteError(error);
+          if (known) throw known;
           if (pgErrorCode(error) === '23505' && pgConstraint(error) === 'accounts_email_key') {
             throw conflict(
               `Já existe uma conta com o e-mail ${input.email_admin}; use outro e-mail do responsável.`,
@@ -215,6 +238,7 @@ const storeRoutes: FastifyPluginAsyncZod = async (app) => {
           }
           throw error;
         });
+      }
       void reply.status(201);
       return { data: await readStore(request, created.id) };
     },
@@ -247,8 +271,7 @@ const storeRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(stores.id, request.params.id), storeCondition(request, stores.id)))
         .returning({ id: stores.id })
         .catch((error: unknown) => {
-          if (pgErrorCode(error) === '23503') throw badRequest('Cidade de operação ou cozinha inexistente.');
-          throw error;
+          throw storeWriteError(error) ?? error;
         });
       if (!updated) throw notFound('Restaurante não encontrado.');
       return { data: await readStore(request, updated.id) };
@@ -259,12 +282,22 @@ const storeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/stores/id/:id',
     { config: { access: 'admin' }, schema: { params: idParams } },
     async (request) => {
-      const [removed] = await app.db
-        .delete(stores)
-        .where(eq(stores.id, request.params.id))
-        .returning({ id: stores.id });
+      const [removed] = await app.db.delete(stores).where(eq(stores.id, request.params.id)).returning({
+        id: stores.id,
+        logo_white: stores.logo_white,
+        logo_black: stores.logo_black,
+        bg_image: stores.bg_image,
+      });
       if (!removed) throw notFound('Restaurante não encontrado.');
-      return { data: removed };
+      // Its files go with it: everything its team sent, and the images sent for its creation.
+      const { id, ...images } = removed;
+      await removeStoredFiles(storage, Object.values(images), 'platform', request.log);
+      for (const folder of [`images/${id}`, `videos/${id}`]) {
+        await storage.removeFolder(folder).catch((error: unknown) => {
+          request.log.warn({ err: error, folder }, 'pasta de arquivos não removida');
+        });
+      }
+      return { data: { id } };
     },
   );
 

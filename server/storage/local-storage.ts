@@ -160,6 +160,21 @@ export class LocalStorage {
     }
   }
 
+  /** Removes a whole folder under the root (a removed store's files); false when there is none. */
+  async removeFolder(relative: string): Promise<boolean> {
+    const folder = path.resolve(this.root, relative);
+    const inside = path.relative(this.root, folder);
+    if (!inside || inside.startsWith('..') || path.isAbsolute(inside) || inside.startsWith(INCOMING)) {
+      return false;
+    }
+    const existed = await fs.stat(folder).then(
+      (stat) => stat.isDirectory(),
+      () => false,
+    );
+    await fs.rm(folder, { recursive: true, force: true });
+    return existed;
+  }
+
   private async createTemp() {
     const file = path.join(this.incoming, `${crypto.randomBytes(12).toString('hex')}.part`);
     return { file, handle: await fs.open(file, 'wx') };

@@ -2,11 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LocalStorage } from './local-storage';
 
 /**
- * A file our storage holds for `storeId`: `/uploads/<images|videos>/<storeId>/<name>`, relative
- * or on an absolute URL of the API. Demo images, other stores' files and remote URLs are not ours
- * to remove.
+ * A file our storage holds for `owner` (a store's id, or `platform` for what administrators sent):
+ * `/uploads/<images|videos>/<owner>/<name>`, relative or on an absolute URL of the API. Demo
+ * images, other owners' files and remote URLs are not ours to remove.
  */
-export function storedFileOf(url: string | null, storeId: number): string | null {
+export function storedFileOf(url: string | null, owner: number | 'platform'): string | null {
   if (!url) return null;
   let path = url;
   if (!url.startsWith('/')) {
@@ -19,8 +19,10 @@ export function storedFileOf(url: string | null, storeId: number): string | null
     }
   }
   path = path.split(/[?#]/, 1)[0] ?? '';
-  const match = /^\/uploads\/((?:images|videos)\/(\d+)\/\d+-[0-9a-f]+\.(?:png|jpg|webp|mp4))$/.exec(path);
-  return match && Number(match[2]) === storeId ? (match[1] ?? null) : null;
+  const match = /^\/uploads\/((?:images|videos)\/(platform|\d+)\/\d+-[0-9a-f]+\.(?:png|jpg|webp|mp4))$/.exec(
+    path,
+  );
+  return match && match[2] === String(owner) ? (match[1] ?? null) : null;
 }
 
 /**
@@ -30,10 +32,10 @@ export function storedFileOf(url: string | null, storeId: number): string | null
 export async function removeStoredFiles(
   storage: LocalStorage,
   urls: readonly (string | null | undefined)[],
-  storeId: number,
+  owner: number | 'platform',
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const files = new Set(urls.flatMap((url) => storedFileOf(url ?? null, storeId) ?? []));
+  const files = new Set(urls.flatMap((url) => storedFileOf(url ?? null, owner) ?? []));
   for (const file of files) {
     await storage.remove(file).catch((error: unknown) => {
       log.warn({ err: error, file }, 'arquivo guardado não removido');

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { accounts, cuisines, operations, stores } from '../../server/db/schema';
@@ -102,6 +104,9 @@ describe('restaurants API', () => {
       [{ name: '' }, 'Campo obrigatório'],
       [{ logo_white: '' }, 'Você precisa inserir imagens'],
       [{ cousine_id: undefined }, 'Você precisa selecionar os campos "Cidade de Operação" e "Cozinha"'],
+      [{ operation_id: undefined }, 'Você precisa selecionar os campos "Cidade de Operação" e "Cozinha"'],
+      [{ street: undefined }, 'Campo obrigatório'],
+      [{ zip_code: '0131' }, 'Informe um CEP válido XXXXX-XXX'],
       [{ phone: '123' }, 'Informe um número de telefone válido (XX) XXXXX-XXXX'],
       [{ email_admin: 'sem-arroba' }, 'Informe um email válido'],
     ];
@@ -236,10 +241,114 @@ describe('restaurants API', () => {
     expect(inState.json().data.results.map((m: { name: string }) => m.name)).toContain('Campinas');
   });
 
-  it('removes a restaurant (admin only)', async () => {
+  it('removes a restaurant (admin only), with the files it was sent', async () => {
+    // Files as uploads leave them: the team's under the store's id, the admin's under platform.
+    const place = (relative: string) => {
+      const file = path.join(t.uploadsDir, relative);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, 'x');
+      return file;
+    };
+    const teamImage = place(`images/${sertaoId}/1700000000000-aa11.webp`);
+    const teamVideo = place(`videos/${sertaoId}/1700000000000-bb22.mp4`);
+    const logo = place('images/platform/1700000000000-cc33.webp');
+    const otherLogo = place('images/platform/1700000000000-dd44.webp');
+    const otherStore = place(`images/${cantinaId}/1700000000000-ee55.webp`);
+    await t.database.db
+      .update(stores)
+      .set({ logo_white: '/uploads/images/platform/1700000000000-cc33.webp' })
+      .where(eq(stores.id, sertaoId));
+
     expect((await cantina({ method: 'DELETE', url: `/api/stores/id/${sertaoId}` })).statusCode).toBe(403);
+    expect(fs.existsSync(teamImage)).toBe(true);
     const removed = await admin({ method: 'DELETE', url: `/api/stores/id/${sertaoId}` });
     expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toEqual({ data: { id: sertaoId } });
     expect((await admin({ method: 'GET', url: `/api/stores/id/${sertaoId}` })).statusCode).toBe(404);
+    expect(fs.existsSync(teamImage)).toBe(false);
+    expect(fs.existsSync(teamVideo)).toBe(false);
+    expect(fs.existsSync(path.join(t.uploadsDir, `images/${sertaoId}`))).toBe(false);
+    expect(fs.existsSync(logo)).toBe(false);
+    // Nobody else's files.
+    expect(fs.existsSync(otherLogo)).toBe(true);
+    expect(fs.existsSync(otherStore)).toBe(true);
+  });
+
+  it('refuses a CNPJ another restaurant has, on create and on edit', async () => {
+    const [cantinaRow] = await t.database.db
+      .select({ cnpj: stores.cnpj })
+      .from(stores)
+      .where(eq(stores.id, cantinaId));
+    const created = await admin({
+      method: 'POST',
+      url: '/api/stores',
+      payload: createBody({ name: 'Cópia', cnpj: cantinaRow!.cnpj, email_admin: 'copia@x.com.br' }),
+    });
+    expect(created.statusCode).toBe(409);
+    expect(created.json()).toEqual({ error: { message: 'Já existe um restaurante com esse CNPJ.' } });
+    const [account] = await t.database.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.email, 'copia@x.com.br'));
+    expect(account).toBeUndefined();
+
+    const other = await admin({ method: 'GET', url: '/api/stores?search=trattoria' });
+    const trattoria = other.json().data.results[0].id as number;
+    const edited = await admin({
+      method: 'PATCH',
+      url: `/api/stores/id/${trattoria}`,
+      payload: { info: { cnpj: cantinaRow!.cnpj } },
+    });
+    expect(edited.statusCode).toBe(409);
+    expect(edited.json().error.message).toBe('Já existe um restaurante com esse CNPJ.');
+  });
+
+  it('creates two restaurants of the same name at once, each with its own address', async () => {
+    const [cuisine] = await t.database.db.select({ id: cuisines.id }).from(cuisines).limit(1);
+    const [city] = await t.database.db.select({ id: operations.id }).from(operations).limit(1);
+    const body = (cnpj: string, email: string) =>
+      createBody({
+        name: 'Bistrô Gêmeo',
+        cnpj,
+        email_admin: email,
+        cousine_id: cuisine!.id,
+        operation_id: city!.id,
+      });
+    const answers = await Promise.all([
+      admin({ method: 'POST', url: '/api/stores', payload: body('45.723.174/0001-10', 'a@gemeo.com.br') }),
+      admin({ method: 'POST', url: '/api/stores', payload: body('34.028.316/0001-03', 'b@gemeo.com.br') }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    const slugs = answers.map((answer) => answer.json().data.slug as string).sort();
+    expect(slugs).toEqual(['bistrogemeo', 'bistrogemeo-2']);
+  });
+
+  it('prefixes https:// to links typed without a scheme, and empties optional fields sent blank', async () => {
+    const response = await cantina({
+      method: 'PATCH',
+      url: `/api/stores/id/${cantinaId}`,
+      payload: {
+        info: {
+          site: 'cantinabella.com.br',
+          links: [{ title: 'Cardápio', url: 'cantinabella.com.br/menu', active: true }],
+        },
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const saved = response.json().data;
+    expect(saved.site).toBe('https://cantinabella.com.br');
+    expect(JSON.stringify(saved)).toContain('https://cantinabella.com.br/menu');
+
+    const cleared = await cantina({
+      method: 'PATCH',
+      url: `/api/stores/id/${cantinaId}`,
+      payload: { info: { site: '', whatsapp: null } },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    const [row] = await t.database.db
+      .select({ site: stores.site, whatsapp: stores.whatsapp })
+      .from(stores)
+      .where(eq(stores.id, cantinaId));
+    expect(row).toEqual({ site: null, whatsapp: null });
   });
 });

@@ -118,6 +118,8 @@ export const stores = pgTable(
   },
   (t) => [
     uniqueIndex('stores_slug_key').on(t.slug),
+    // A CNPJ names one establishment (each branch has its own): two restaurants never share one.
+    uniqueIndex('stores_cnpj_key').on(t.cnpj),
     index('stores_list_order_idx').on(t.list_order, t.id),
     index('stores_status_idx').on(t.status),
     index('stores_cousine_idx').on(t.cousine_id),

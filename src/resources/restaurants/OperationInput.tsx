@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import AddLocationAltIcon from '@mui/icons-material/AddLocationAlt';
-import { ReferenceInput, SelectInput, useCreate, useNotify } from 'react-admin';
+import { SelectInput, useCreate, useGetList, useNotify } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { operations } from '../operations/definition';
 import { MunicipalityAutocomplete } from './MunicipalityAutocomplete';
@@ -13,6 +13,12 @@ export function OperationInput() {
   const [create, { isPending }] = useCreate();
   const notify = useNotify();
   const form = useFormContext();
+  // A plain select over the list: a ReferenceInput would also read the chosen city by id
+  // (GET /api/operations/id/:id), a route the API does not have, and empty the select on its 404.
+  const { data: cities, isPending: loadingCities } = useGetList('operations', {
+    pagination: { page: 1, perPage: 500 },
+    sort: { field: 'name', order: 'ASC' },
+  });
 
   const save = () => {
     if (!name.trim()) {
@@ -36,14 +42,14 @@ export function OperationInput() {
 
   return (
     <Stack direction="row" spacing={1} alignItems="flex-start" sx={{ width: '100%' }}>
-      <ReferenceInput
+      <SelectInput
         source="operation_id"
-        reference="operations"
-        perPage={500}
-        sort={{ field: 'name', order: 'ASC' }}
-      >
-        <SelectInput label="Cidade de Operação" optionText="name" fullWidth />
-      </ReferenceInput>
+        label="Cidade de Operação"
+        choices={cities ?? []}
+        isPending={loadingCities}
+        optionText="name"
+        fullWidth
+      />
       <Button
         startIcon={<AddLocationAltIcon />}
         onClick={() => setOpen(true)}

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "stores_cnpj_key" ON "stores" USING btree ("cnpj");
