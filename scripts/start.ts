@@ -1,0 +1,30 @@
+/**
+ * `npm start`: builds the web app, then starts the server. The data folder is checked first, so
+ * that a second start on a folder in use is refused before its build replaces the web app the
+ * running server is serving.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readConfig } from '../server/config';
+import { DataDirBusyError, lockDataDir } from '../server/db/lock';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const config = readConfig();
+if (!config.databaseUrl) {
+  try {
+    lockDataDir(config.dataDir).release();
+  } catch (error) {
+    if (!(error instanceof DataDirBusyError)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+}
+
+const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+await import('../server/main');
