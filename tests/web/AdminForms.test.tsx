@@ -1,16 +1,11 @@
 import type { ReactElement } from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Route, Routes, type Location } from 'react-router-dom';
-import { AdminContext, HttpError, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { createDataProvider } from '../../src/dataProvider';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
-import { i18nProvider } from '../../src/i18n';
-import { definitions } from '../../src/resources/definitions';
 import { AdminCreate } from '../../src/resources/admins/AdminCreate';
 import { AdminEdit } from '../../src/resources/admins/AdminEdit';
-import { fakeAuthProvider } from './renderAuthPage';
+import { messageOf, renderScreen as renderApp } from './renderScreen';
 
 const RECORD = {
   id: 7,
@@ -24,39 +19,10 @@ const RECORD = {
   created_at: '2026-01-10T12:00:00.000Z',
 };
 
-/**
- * Renders an administrator screen the way the app does: react-admin's contexts, the app's pt-BR
- * messages, notifications, and the real dataProvider over a fake HTTP client whose calls are
- * recorded, so that the test sees the exact request the API would get.
- */
+/** An administrator screen, with the list it returns to. */
 function renderScreen(path: string, route: string, screenElement: ReactElement, http: HttpClient) {
-  const current: { location?: Location } = {};
-  const user = userEvent.setup({ delay: null });
-  const dataProvider = createDataProvider(definitions, http);
-  const view = render(
-    <TestMemoryRouter initialEntries={[path]} locationCallback={(location) => (current.location = location)}>
-      <AdminContext
-        authProvider={fakeAuthProvider({ checkAuth: () => Promise.resolve() })}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        store={memoryStore()}
-      >
-        <Routes>
-          <Route path={route} element={screenElement} />
-          <Route path="/admins" element={<p>Lista de administradores</p>} />
-        </Routes>
-        <Notification />
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
-  return { ...view, user, location: () => current.location };
+  return renderApp(path, { [route]: screenElement, '/admins': <p>Lista de administradores</p> }, http);
 }
-
-/** The helper text under a field, where react-admin shows its validation message. */
-const messageOf = (input: HTMLElement) => {
-  const id = input.getAttribute('aria-describedby');
-  return (id ? document.getElementById(id)?.textContent : '')?.replace(/\u200b/g, '') ?? '';
-};
 
 const field = {
   fullname: () => screen.getByLabelText('Nome completo'),

@@ -1,13 +1,7 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Route, Routes, type Location } from 'react-router-dom';
-import { AdminContext, HttpError, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
-import { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDataProvider } from '../../src/dataProvider';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
-import { i18nProvider } from '../../src/i18n';
-import { definitions } from '../../src/resources/definitions';
 import {
   CATEGORY_ORDER_SAVED,
   CATEGORY_VISIBILITY_CHANGED,
@@ -19,7 +13,7 @@ import {
   PRODUCT_VISIBILITY_ERROR,
 } from '../../src/resources/products/definition';
 import { layOutRows, moveWithKeyboard } from './dragLayout';
-import { fakeAuthProvider } from './renderAuthPage';
+import { renderScreen as renderApp } from './renderScreen';
 
 const product = (id: number, category_id: number, name: string, price: number, available = true) => ({
   id,
@@ -105,31 +99,7 @@ function fakeApi(fail: { load?: boolean; patch?: boolean } = {}) {
 }
 
 function renderScreen(http: HttpClient) {
-  const current: { location?: Location } = {};
-  const user = userEvent.setup({ delay: null });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const dataProvider = createDataProvider(definitions, http);
-  render(
-    <TestMemoryRouter
-      initialEntries={['/products']}
-      locationCallback={(location) => (current.location = location)}
-    >
-      <AdminContext
-        authProvider={fakeAuthProvider({ checkAuth: () => Promise.resolve() })}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        store={memoryStore()}
-        queryClient={queryClient}
-      >
-        <Routes>
-          <Route path="/products" element={<CategoriesScreen />} />
-          <Route path="*" element={<p>Outra página</p>} />
-        </Routes>
-        <Notification />
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
-  return { user, dataProvider, location: () => current.location };
+  return renderApp('/products', { '/products': <CategoriesScreen />, '*': <p>Outra página</p> }, http);
 }
 
 beforeEach(layOutRows);

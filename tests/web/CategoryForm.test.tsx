@@ -1,18 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Route, Routes, type Location } from 'react-router-dom';
-import { AdminContext, HttpError, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
-import { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDataProvider } from '../../src/dataProvider';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
-import { i18nProvider } from '../../src/i18n';
-import { definitions } from '../../src/resources/definitions';
 import { CategoryCreate, CategoryEdit } from '../../src/resources/categories/CategoryForm';
 import { CATEGORY_DELETED, CATEGORY_NAME_REQUIRED } from '../../src/resources/categories/definition';
 import { PRODUCT_DELETED, PRODUCT_ORDER_SAVED } from '../../src/resources/products/definition';
 import { layOutRows, moveWithKeyboard } from './dragLayout';
-import { fakeAuthProvider } from './renderAuthPage';
+import { messageOf, renderScreen as renderApp } from './renderScreen';
 
 const CATEGORY = {
   id: 5,
@@ -77,35 +71,17 @@ function fakeApi(write?: HttpClient) {
 const writes = (http: ReturnType<typeof fakeApi>) => http.mock.calls.filter(([, request]) => request?.method);
 
 function renderScreen(path: string, http: HttpClient) {
-  const current: { location?: Location } = {};
-  const user = userEvent.setup({ delay: null });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <TestMemoryRouter initialEntries={[path]} locationCallback={(location) => (current.location = location)}>
-      <AdminContext
-        authProvider={fakeAuthProvider({ checkAuth: () => Promise.resolve() })}
-        dataProvider={createDataProvider(definitions, http)}
-        i18nProvider={i18nProvider}
-        store={memoryStore()}
-        queryClient={queryClient}
-      >
-        <Routes>
-          <Route path="/products/category/create" element={<CategoryCreate />} />
-          <Route path="/products/category/update/:id" element={<CategoryEdit />} />
-          <Route path="/products" element={<p>Categorias</p>} />
-          <Route path="*" element={<p>Outra página</p>} />
-        </Routes>
-        <Notification />
-      </AdminContext>
-    </TestMemoryRouter>,
+  return renderApp(
+    path,
+    {
+      '/products/category/create': <CategoryCreate />,
+      '/products/category/update/:id': <CategoryEdit />,
+      '/products': <p>Categorias</p>,
+      '*': <p>Outra página</p>,
+    },
+    http,
   );
-  return { user, location: () => current.location };
 }
-
-const messageOf = (input: HTMLElement) => {
-  const id = input.getAttribute('aria-describedby');
-  return (id ? document.getElementById(id)?.textContent : '')?.replace(/\u200b/g, '') ?? '';
-};
 
 const nameInput = () => screen.getByRole('textbox', { name: 'Nome' });
 const grid = () => screen.getByRole('checkbox', { name: 'Exibir em grade' });

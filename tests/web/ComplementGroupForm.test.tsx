@@ -1,13 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, type Location } from 'react-router-dom';
-import { AdminContext, HttpError, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
-import { QueryClient } from '@tanstack/react-query';
+import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDataProvider } from '../../src/dataProvider';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
-import { i18nProvider } from '../../src/i18n';
-import { definitions } from '../../src/resources/definitions';
 import {
   ComplementGroupForm,
   REPEAT_OFF,
@@ -21,7 +16,7 @@ import {
   GROUP_UPDATED,
   PRODUCT_ALREADY_SELECTED,
 } from '../../src/resources/complementGroups/definition';
-import { fakeAuthProvider } from './renderAuthPage';
+import { messageOf, renderScreen as renderApp } from './renderScreen';
 
 /** The store's products, as `GET /api/products/simplelist` answers them. */
 const PRODUCTS = [
@@ -70,44 +65,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/**
- * Renders the form as the app does (react-admin's contexts, pt-BR messages, notifications, the
- * real dataProvider over a fake HTTP client whose calls are recorded), opened from the list.
- */
+/** The group form, opened from the list (Cancelar and saving go back to it). */
 function renderForm(path: string, http: HttpClient) {
-  const current: { location?: Location } = {};
-  const user = userEvent.setup({ delay: null });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <TestMemoryRouter
-      initialEntries={[LIST_PATH, path]}
-      initialIndex={1}
-      locationCallback={(location) => (current.location = location)}
-    >
-      <AdminContext
-        authProvider={fakeAuthProvider({ checkAuth: () => Promise.resolve() })}
-        dataProvider={createDataProvider(definitions, http)}
-        i18nProvider={i18nProvider}
-        store={memoryStore()}
-        queryClient={queryClient}
-      >
-        <Routes>
-          <Route path={FORM_PATH} element={<ComplementGroupForm />} />
-          <Route path={`${FORM_PATH}/:id`} element={<ComplementGroupForm />} />
-          <Route path={LIST_PATH} element={<p>Lista de grupos</p>} />
-        </Routes>
-        <Notification />
-      </AdminContext>
-    </TestMemoryRouter>,
+  return renderApp(
+    path,
+    {
+      [FORM_PATH]: <ComplementGroupForm />,
+      [`${FORM_PATH}/:id`]: <ComplementGroupForm />,
+      [LIST_PATH]: <p>Lista de grupos</p>,
+    },
+    http,
+    { history: [LIST_PATH] },
   );
-  return { user, location: () => current.location };
 }
-
-/** The helper text under a field, where react-admin shows its validation message. */
-const messageOf = (input: HTMLElement) => {
-  const id = input.getAttribute('aria-describedby');
-  return (id ? document.getElementById(id)?.textContent : '')?.replace(/\u200b/g, '') ?? '';
-};
 
 const field = {
   name: () => screen.getByRole('textbox', { name: 'Nome' }),

@@ -1,19 +1,13 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Route, Routes, type Location } from 'react-router-dom';
-import { AdminContext, HttpError, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
-import { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { createDataProvider } from '../../src/dataProvider';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
-import { i18nProvider } from '../../src/i18n';
-import { definitions } from '../../src/resources/definitions';
 import {
   ComplementGroupList,
   LOAD_FAILED,
   RETRY,
 } from '../../src/resources/complementGroups/ComplementGroupList';
-import { fakeAuthProvider } from './renderAuthPage';
+import { renderScreen as renderApp } from './renderScreen';
 
 const GROUPS = [
   {
@@ -31,30 +25,11 @@ const GROUPS = [
 ];
 
 function renderList(http: HttpClient) {
-  const current: { location?: Location } = {};
-  const user = userEvent.setup({ delay: null });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <TestMemoryRouter
-      initialEntries={['/products/complements']}
-      locationCallback={(location) => (current.location = location)}
-    >
-      <AdminContext
-        authProvider={fakeAuthProvider({ checkAuth: () => Promise.resolve() })}
-        dataProvider={createDataProvider(definitions, http)}
-        i18nProvider={i18nProvider}
-        store={memoryStore()}
-        queryClient={queryClient}
-      >
-        <Routes>
-          <Route path="/products/complements" element={<ComplementGroupList />} />
-          <Route path="*" element={<p>Outra página</p>} />
-        </Routes>
-        <Notification />
-      </AdminContext>
-    </TestMemoryRouter>,
+  return renderApp(
+    '/products/complements',
+    { '/products/complements': <ComplementGroupList />, '*': <p>Outra página</p> },
+    http,
   );
-  return { user, location: () => current.location };
 }
 
 describe('complement groups list (/products/complements)', () => {

@@ -1,15 +1,10 @@
 import type { ReactElement } from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Route, Routes, type Location } from 'react-router-dom';
-import { AdminContext, HttpError, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { createDataProvider } from '../../src/dataProvider';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
-import { i18nProvider } from '../../src/i18n';
-import { definitions } from '../../src/resources/definitions';
 import { KitchenCreate, KitchenEdit } from '../../src/resources/kitchens/KitchenForm';
-import { fakeAuthProvider } from './renderAuthPage';
+import { messageOf, renderScreen as renderApp } from './renderScreen';
 
 const NAME_REQUIRED = 'Você precisa informar o nome da cozinha!';
 
@@ -23,37 +18,10 @@ const KITCHEN = {
   updated_at: '2026-01-10T12:00:00.000Z',
 };
 
-/**
- * Renders a kitchen screen the way the app does: react-admin's contexts, the app's pt-BR messages,
- * notifications, and the real dataProvider over a fake HTTP client whose calls are recorded.
- */
+/** A kitchen screen, with the list it returns to. */
 function renderScreen(path: string, route: string, screenElement: ReactElement, http: HttpClient) {
-  const current: { location?: Location } = {};
-  const user = userEvent.setup({ delay: null });
-  const view = render(
-    <TestMemoryRouter initialEntries={[path]} locationCallback={(location) => (current.location = location)}>
-      <AdminContext
-        authProvider={fakeAuthProvider({ checkAuth: () => Promise.resolve() })}
-        dataProvider={createDataProvider(definitions, http)}
-        i18nProvider={i18nProvider}
-        store={memoryStore()}
-      >
-        <Routes>
-          <Route path={route} element={screenElement} />
-          <Route path="/kitchens" element={<p>Lista de cozinhas</p>} />
-        </Routes>
-        <Notification />
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
-  return { ...view, user, location: () => current.location };
+  return renderApp(path, { [route]: screenElement, '/kitchens': <p>Lista de cozinhas</p> }, http);
 }
-
-/** The helper text under a field, where react-admin shows its validation message. */
-const messageOf = (input: HTMLElement) => {
-  const id = input.getAttribute('aria-describedby');
-  return (id ? document.getElementById(id)?.textContent : '')?.replace(/\u200b/g, '') ?? '';
-};
 
 const nameInput = () => screen.getByRole('textbox', { name: /^Nome/ });
 const save = () => screen.getByRole('button', { name: 'Salvar' });

@@ -1,14 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Route, Routes, type Location } from 'react-router-dom';
-import { AdminContext, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createDataProvider } from '../../src/dataProvider';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
-import { i18nProvider } from '../../src/i18n';
-import { definitions } from '../../src/resources/definitions';
 import { KitchenList } from '../../src/resources/kitchens/KitchenList';
-import { fakeAuthProvider } from './renderAuthPage';
+import { renderScreen as renderApp } from './renderScreen';
 
 const KITCHENS = [
   {
@@ -32,8 +26,6 @@ const KITCHENS = [
 ];
 
 function renderList(records = KITCHENS) {
-  const current: { location?: Location } = {};
-  const user = userEvent.setup({ delay: null });
   const http = vi.fn<HttpClient>(async (path, request) => {
     if (request?.method === 'PATCH') {
       const id = Number(path.split('/').pop());
@@ -41,26 +33,8 @@ function renderList(records = KITCHENS) {
     }
     return { data: { results: records, total: records.length } };
   });
-  render(
-    <TestMemoryRouter
-      initialEntries={['/kitchens']}
-      locationCallback={(location) => (current.location = location)}
-    >
-      <AdminContext
-        authProvider={fakeAuthProvider({ checkAuth: () => Promise.resolve() })}
-        dataProvider={createDataProvider(definitions, http)}
-        i18nProvider={i18nProvider}
-        store={memoryStore()}
-      >
-        <Routes>
-          <Route path="/kitchens" element={<KitchenList />} />
-          <Route path="*" element={<p>Outra página</p>} />
-        </Routes>
-        <Notification />
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
-  return { user, http, location: () => current.location };
+  const view = renderApp('/kitchens', { '/kitchens': <KitchenList />, '*': <p>Outra página</p> }, http);
+  return { ...view, http };
 }
 
 describe('kitchens list (/kitchens)', () => {

@@ -1,14 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Route, Routes, type Location } from 'react-router-dom';
-import { AdminContext, HttpError, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
-import { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpError } from 'react-admin';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDataProvider } from '../../src/dataProvider';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { deleteFile, uploadFile } from '../../src/dataProvider/upload';
-import { i18nProvider } from '../../src/i18n';
-import { definitions } from '../../src/resources/definitions';
 import {
   PRODUCT_CATEGORY_REQUIRED,
   PRODUCT_CODE_REQUIRED,
@@ -19,7 +13,7 @@ import {
 } from '../../src/resources/products/definition';
 import { centsToInput, inputToCents } from '../../src/resources/products/inputs';
 import { ProductCreate, ProductEdit } from '../../src/resources/products/ProductForm';
-import { fakeAuthProvider } from './renderAuthPage';
+import { messageOf, renderScreen as renderApp } from './renderScreen';
 
 // Uploads are tested in upload.test.ts; here the picked files are "stored" under a known URL.
 vi.mock('../../src/dataProvider/upload', async (importOriginal) => ({
@@ -94,40 +88,18 @@ function fakeApi(write?: HttpClient) {
 /** The writes among the calls (the pickers' reads left out). */
 const writes = (http: ReturnType<typeof fakeApi>) => http.mock.calls.filter(([, request]) => request?.method);
 
-/**
- * Renders a product screen as the app does (react-admin's contexts, pt-BR messages,
- * notifications, the real dataProvider over a fake HTTP client whose calls are recorded).
- */
+/** A product screen, with the categories screen it returns to. */
 function renderScreen(path: string, http: HttpClient) {
-  const current: { location?: Location } = {};
-  const user = userEvent.setup({ delay: null });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <TestMemoryRouter initialEntries={[path]} locationCallback={(location) => (current.location = location)}>
-      <AdminContext
-        authProvider={fakeAuthProvider({ checkAuth: () => Promise.resolve() })}
-        dataProvider={createDataProvider(definitions, http)}
-        i18nProvider={i18nProvider}
-        store={memoryStore()}
-        queryClient={queryClient}
-      >
-        <Routes>
-          <Route path="/products/create" element={<ProductCreate />} />
-          <Route path="/products/update/:id" element={<ProductEdit />} />
-          <Route path="/products" element={<p>Categorias</p>} />
-        </Routes>
-        <Notification />
-      </AdminContext>
-    </TestMemoryRouter>,
+  return renderApp(
+    path,
+    {
+      '/products/create': <ProductCreate />,
+      '/products/update/:id': <ProductEdit />,
+      '/products': <p>Categorias</p>,
+    },
+    http,
   );
-  return { user, location: () => current.location };
 }
-
-/** The helper text under a field, where react-admin shows its validation message. */
-const messageOf = (input: HTMLElement) => {
-  const id = input.getAttribute('aria-describedby');
-  return (id ? document.getElementById(id)?.textContent : '')?.replace(/\u200b/g, '') ?? '';
-};
 
 const field = {
   name: () => screen.getByRole('textbox', { name: 'Nome' }),

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient } from '@tanstack/react-query';
+import { Route, Routes, type Location } from 'react-router-dom';
+import { AdminContext, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
+import { createDataProvider } from '../../src/dataProvider';
+import type { HttpClient } from '../../src/dataProvider/httpClient';
+import { i18nProvider } from '../../src/i18n';
+import { definitions } from '../../src/resources/definitions';
+import { fakeAuthProvider } from './renderAuthPage';
+
+/**
+ * Renders screens the way the app does: react-admin's contexts, the app's pt-BR messages,
+ * notifications, and the real dataProvider over a fake HTTP client whose calls are recorded, so a
+ * test sees the exact request the API would get. `routes` maps paths to what they show; `history`
+ * are the pages opened before `path` (a screen that goes back needs one).
+ */
+export function renderScreen(
+  path: string,
+  routes: Record<string, ReactNode>,
+  http: HttpClient,
+  { history = [] }: { history?: string[] } = {},
+) {
+  const current: { location?: Location } = {};
+  const user = userEvent.setup({ delay: null });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const dataProvider = createDataProvider(definitions, http);
+  const view = render(
+    <TestMemoryRouter
+      initialEntries={[...history, path]}
+      initialIndex={history.length}
+      locationCallback={(location) => (current.location = location)}
+    >
+      <AdminContext
+        authProvider={fakeAuthProvider({ checkAuth: () => Promise.resolve() })}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        store={memoryStore()}
+        queryClient={queryClient}
+      >
+        <Routes>
+          {Object.entries(routes).map(([route, element]) => (
+            <Route key={route} path={route} element={element} />
+          ))}
+        </Routes>
+        <Notification />
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+  return { ...view, user, dataProvider, location: () => current.location };
+}
+
+/** The helper text under a field, where react-admin shows its validation message. */
+export const messageOf = (input: HTMLElement) => {
+  const id = input.getAttribute('aria-describedby');
+  return (id ? document.getElementById(id)?.textContent : '')?.replace(/\u200b/g, '') ?? '';
+};
