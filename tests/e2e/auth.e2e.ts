@@ -61,6 +61,25 @@ describe('sign in, menus and sign out', () => {
     ]);
   });
 
+  it('signs staff out through the confirmation, on a tablet', async () => {
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.goto(`${baseUrl}/`);
+    await signIn(page, 'gerente@cantinabella.com.br', 'Cantina@2026');
+    await page.waitForURL(/#\/statistics$/);
+    expect(await page.evaluate('localStorage.length')).toBeGreaterThan(0);
+    await page.getByRole('menuitem', { name: 'Sair', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Tem certeza que deseja sair?').waitFor();
+    await dialog.getByRole('button', { name: 'Sim', exact: true }).click();
+    await page.waitForURL(/#\/login$/);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).waitFor();
+    expect(await page.evaluate('localStorage.length')).toBe(0);
+    // The session is gone: a staff screen asks for the login again.
+    await page.goto(`${baseUrl}/#/products`);
+    await page.waitForURL(/#\/login$/);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).waitFor();
+  });
+
   it("shows the server's message on a wrong password", async () => {
     await page.goto(`${baseUrl}/`);
     await signIn(page, 'admin@painel.com.br', 'senha-errada');
