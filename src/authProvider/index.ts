@@ -24,6 +24,9 @@ const operationOf: Record<string, Operation | undefined> = {
   delete: 'delete',
 };
 
+/** See getPermissions: long enough for react-admin's logout to navigate, too short to notice. */
+const SIGNED_OUT_PERMISSIONS_DELAY_MS = 50;
+
 function allowed(access: Access | undefined, role: string): boolean {
   if (!access) return false;
   return access !== 'admin' || role === ADMIN;
@@ -84,7 +87,15 @@ export function createAuthProvider(http: HttpClient = httpClient): AuthProvider 
     },
     async getPermissions() {
       const session = readSession();
-      return session ? decodeToken(session.token)?.role : undefined;
+      if (!session) {
+        // Signed out, react-admin logs out and resets its store and queries; a permissions answer
+        // that comes back at once races that reset and starts the logout again, for seconds on end
+        // before the login form shows (marmelab/react-admin#10764; see ra-core's useLogout). A
+        // moment's wait lets the navigation to the login page win.
+        await new Promise((resolve) => setTimeout(resolve, SIGNED_OUT_PERMISSIONS_DELAY_MS));
+        return undefined;
+      }
+      return decodeToken(session.token)?.role;
     },
     async getIdentity() {
       const me = await loadAccount();
