@@ -20,9 +20,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
     <Layout
       menu={AppMenu}
       appBar={PainelAppBar}
-      // A flex item never shrinks below its content by default: one long row would widen the
-      // whole page past a tablet's screen. Let pages shrink; long texts ellipsize, tables scroll.
-      sx={{ '& .RaLayout-content': { minWidth: 0 } }}
+      // A flex item never shrinks below its content by default, and react-admin's root is
+      // `min-width: fit-content`: one wide table would widen the whole page past a tablet's
+      // screen. Let the root and the content shrink; long texts ellipsize, tables scroll.
+      sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}
     >
       {children}
     </Layout>
