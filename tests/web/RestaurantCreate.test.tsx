@@ -125,36 +125,66 @@ const messageOf = (input: HTMLElement) => {
   return (id ? document.getElementById(id)?.textContent : '')?.replace(/\u200b/g, '') ?? '';
 };
 
-const textbox = (name: string, index = 0) => screen.getAllByRole('textbox', { name })[index]!;
+/**
+ * The form's inputs by their source. Looking them up by label or role on this long form takes
+ * hundreds of milliseconds each time; the labels themselves are checked once, in LABELS below.
+ */
+const byName = (name: string) => {
+  const element = document.querySelector<HTMLElement>(`input[name="${name}"], textarea[name="${name}"]`);
+  if (!element) throw new Error(`No input named ${name}`);
+  return element;
+};
+const LABELS: [label: string, name: string][] = [
+  ['Nome fantasia', 'name'],
+  ['Razão social', 'company_name'],
+  ['CNPJ', 'cnpj'],
+  ['Instagram', 'instagram'],
+  ['Frase promocional', 'description'],
+  ['Descrição completa', 'full_description'],
+  ['WhatsApp', 'whatsapp'],
+  ['Site', 'site'],
+  ['E-mail do administrador do restaurante', 'email_admin'],
+  ['CEP', 'zip_code'],
+  ['Rua', 'street'],
+  ['Número', 'street_number'],
+  ['Bairro', 'neighborhood'],
+  ['Link do mapa', 'maps_url'],
+  ['Nome completo', 'name_responsible'],
+  ['CPF', 'cpf'],
+  ['E-mail', 'email'],
+  ['Taxa pagamento físico (%)', 'feedme_physical_tax'],
+  ['Taxa pagamento digital (%)', 'feedme_digital_tax'],
+  ['Taxa de serviço (%)', 'service_charge'],
+];
 const field = {
-  name: () => textbox('Nome fantasia'),
-  companyName: () => textbox('Razão social'),
-  cnpj: () => textbox('CNPJ'),
-  instagram: () => textbox('Instagram'),
-  description: () => textbox('Frase promocional'),
-  fullDescription: () => textbox('Descrição completa'),
-  phone: () => textbox('Telefone', 0),
-  whatsapp: () => textbox('WhatsApp'),
-  site: () => textbox('Site'),
-  emailAdmin: () => textbox('E-mail do administrador do restaurante'),
-  zipCode: () => textbox('CEP'),
-  street: () => textbox('Rua'),
-  streetNumber: () => textbox('Número'),
-  neighborhood: () => textbox('Bairro'),
+  name: () => byName('name'),
+  companyName: () => byName('company_name'),
+  cnpj: () => byName('cnpj'),
+  instagram: () => byName('instagram'),
+  description: () => byName('description'),
+  fullDescription: () => byName('full_description'),
+  phone: () => byName('phone'),
+  whatsapp: () => byName('whatsapp'),
+  site: () => byName('site'),
+  emailAdmin: () => byName('email_admin'),
+  zipCode: () => byName('zip_code'),
+  street: () => byName('street'),
+  streetNumber: () => byName('street_number'),
+  neighborhood: () => byName('neighborhood'),
   city: () => screen.getByRole('combobox', { name: 'Cidade' }),
   uf: () => screen.getByRole('combobox', { name: /^UF/ }),
-  mapsUrl: () => textbox('Link do mapa'),
-  responsibleName: () => textbox('Nome completo'),
-  cpf: () => textbox('CPF'),
-  email: () => textbox('E-mail'),
-  responsiblePhone: () => textbox('Telefone', 1),
-  physicalTax: () => textbox('Taxa pagamento físico (%)'),
-  digitalTax: () => textbox('Taxa pagamento digital (%)'),
-  serviceCharge: () => textbox('Taxa de serviço (%)'),
+  mapsUrl: () => byName('maps_url'),
+  responsibleName: () => byName('name_responsible'),
+  cpf: () => byName('cpf'),
+  email: () => byName('email'),
+  responsiblePhone: () => byName('phone_responsible'),
+  physicalTax: () => byName('feedme_physical_tax'),
+  digitalTax: () => byName('feedme_digital_tax'),
+  serviceCharge: () => byName('service_charge'),
   operation: () => screen.getByRole('combobox', { name: /^Cidade de Operação/ }),
   cuisine: () => screen.getByRole('combobox', { name: /^Cozinha/ }),
-  linkTitle: (row: number) => textbox('Título', row),
-  linkUrl: (row: number) => textbox('Endereço (URL)', row),
+  linkTitle: (row: number) => byName(`links.${row}.title`),
+  linkUrl: (row: number) => byName(`links.${row}.url`),
 };
 const create = () => screen.getByRole('button', { name: 'CRIAR' });
 
@@ -223,7 +253,53 @@ async function setup() {
   return { ...view, http };
 }
 
+/** Tests that fill the whole form: a few seconds alone, far more on a loaded machine. */
+const LONG_FORM = { timeout: 90_000 };
+
 describe('new restaurant (/restaurants/create): checks before sending', () => {
+  it('shows the sections and fields of spec 2.5, with the fees at 0 and the five link rows', async () => {
+    await setup();
+
+    for (const section of [
+      'Imagens',
+      'Cidade e cozinha',
+      'Dados gerais',
+      'Endereço',
+      'Representante legal',
+      'Taxas',
+      'Links',
+    ])
+      expect(screen.getByRole('heading', { name: section })).toBeInTheDocument();
+    for (const [label, name] of LABELS) expect(screen.getByLabelText(label)).toHaveAttribute('name', name);
+    expect(screen.getAllByLabelText('Telefone').map((input) => input.getAttribute('name'))).toEqual([
+      'phone',
+      'phone_responsible',
+    ]);
+    expect(field.physicalTax()).toHaveValue('0');
+    expect(field.digitalTax()).toHaveValue('0');
+    expect(field.serviceCharge()).toHaveValue('0');
+    expect(screen.getAllByLabelText('Título').map((input) => (input as HTMLInputElement).value)).toEqual([
+      'Cardápio',
+      'Reservas',
+      'Mapa',
+      'Instagram',
+      'WhatsApp',
+    ]);
+    expect(screen.getAllByLabelText('Endereço (URL)').map((input) => input.getAttribute('name'))).toEqual([
+      'links.0.url',
+      'links.1.url',
+      'links.2.url',
+      'links.3.url',
+      'links.4.url',
+    ]);
+    for (const active of screen.getAllByRole('switch', { name: 'Ativo' })) expect(active).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Nova cidade' })).toBeInTheDocument();
+    expect(field.operation()).toBeInTheDocument();
+    expect(field.cuisine()).toBeInTheDocument();
+    expect(field.city()).toBeInTheDocument();
+    expect(field.uf()).toBeInTheDocument();
+  });
+
   it("says what is missing in the spec's order on CRIAR, and sends nothing", async () => {
     const { user, http, location } = await setup();
 
@@ -251,7 +327,7 @@ describe('new restaurant (/restaurants/create): checks before sending', () => {
     expect(location()?.pathname).toBe('/restaurants/create');
   });
 
-  it('asks for the selects before the other fields, even when those are filled', async () => {
+  it('asks for the selects before the other fields, even when those are filled', LONG_FORM, async () => {
     const { user, http } = await setup();
     await addImages(user);
     await fillRequired(user);
@@ -263,7 +339,7 @@ describe('new restaurant (/restaurants/create): checks before sending', () => {
     expect(writes(http)).toEqual([]);
   });
 
-  it('asks for the images again after one is removed, and deletes its file', async () => {
+  it('asks for the images again after one is removed, and deletes its file', LONG_FORM, async () => {
     const { user, http } = await setup();
     await addImages(user);
     await chooseSelects(user);
@@ -325,6 +401,8 @@ describe('new restaurant: city of operation and cuisine', () => {
     expect(writes(http)).toEqual([['/api/operations', { method: 'POST', body: { name: 'Campinas' } }]]);
     // The modal stays open to pick another city; nothing was chosen.
     expect(screen.getByRole('dialog', { name: 'Nova cidade de operação' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(field.operation()).not.toHaveTextContent('Campinas');
   });
 
@@ -349,7 +427,7 @@ describe('new restaurant: field messages (spec 5)', () => {
     return view;
   }
 
-  it('gives each invalid field its message, and sends nothing', async () => {
+  it('gives each invalid field its message, and sends nothing', LONG_FORM, async () => {
     const { user, http } = await filledForm();
 
     await fill(user, field.cnpj(), '11222333');
@@ -359,7 +437,7 @@ describe('new restaurant: field messages (spec 5)', () => {
     await fill(user, field.digitalTax(), '1,2,3');
     await fill(user, field.phone(), '1193');
     await fill(user, field.whatsapp(), '11');
-    await fill(user, field.responsiblePhone(), '0000000000');
+    await fill(user, field.responsiblePhone(), '2012345678');
     await fill(user, field.email(), 'ana@');
     await fill(user, field.emailAdmin(), 'equipe.cantinabella.com.br');
     await fill(user, field.site(), 'cantina bella');
@@ -386,26 +464,30 @@ describe('new restaurant: field messages (spec 5)', () => {
     expect(writes(http)).toEqual([]);
   });
 
-  it('checks the CNPJ and CPF check digits, and the message goes once they are right', async () => {
-    const { user, http } = await filledForm();
+  it(
+    'checks the CNPJ and CPF check digits, and the message goes once they are right',
+    LONG_FORM,
+    async () => {
+      const { user, http } = await filledForm();
 
-    await fill(user, field.cnpj(), '11222333000182');
-    await fill(user, field.cpf(), '52998224724');
-    expect(field.cnpj()).toHaveValue('11.222.333/0001-82');
-    expect(field.cpf()).toHaveValue('529.982.247-24');
-    await user.click(create());
+      await fill(user, field.cnpj(), '11222333000182');
+      await fill(user, field.cpf(), '52998224724');
+      expect(field.cnpj()).toHaveValue('11.222.333/0001-82');
+      expect(field.cpf()).toHaveValue('529.982.247-24');
+      await user.click(create());
 
-    await waitFor(() => expect(messageOf(field.cnpj())).toBe('Informe um CNPJ válido XX.XXX.XXX/XXXX-XX'));
-    expect(messageOf(field.cpf())).toBe('Informe um CPF válido XXX.XXX.XXX-XX');
-    expect(writes(http)).toEqual([]);
+      await waitFor(() => expect(messageOf(field.cnpj())).toBe('Informe um CNPJ válido XX.XXX.XXX/XXXX-XX'));
+      expect(messageOf(field.cpf())).toBe('Informe um CPF válido XXX.XXX.XXX-XX');
+      expect(writes(http)).toEqual([]);
 
-    // One repeated digit passes the arithmetic but is no CPF.
-    await fill(user, field.cpf(), '11111111111');
-    await fill(user, field.cnpj(), '11222333000181');
-    await waitFor(() => expect(messageOf(field.cnpj())).toBe(''));
-    expect(messageOf(field.cpf())).toBe('Informe um CPF válido XXX.XXX.XXX-XX');
-    expect(writes(http)).toEqual([]);
-  });
+      // One repeated digit passes the arithmetic but is no CPF.
+      await fill(user, field.cpf(), '11111111111');
+      await fill(user, field.cnpj(), '11222333000181');
+      await waitFor(() => expect(messageOf(field.cnpj())).toBe(''));
+      expect(messageOf(field.cpf())).toBe('Informe um CPF válido XXX.XXX.XXX-XX');
+      expect(writes(http)).toEqual([]);
+    },
+  );
 
   it('offers the 27 UFs, fills the UF from the city picked, and says when a UF is not valid', async () => {
     const { user } = await setup();
@@ -432,7 +514,7 @@ describe('new restaurant: field messages (spec 5)', () => {
     expect(validate({}).uf).toBe('Campo obrigatório');
   });
 
-  it("shows a link row's message under that row's input only", async () => {
+  it("shows a link row's message under that row's input only", LONG_FORM, async () => {
     const { user, http } = await filledForm();
 
     await fill(user, field.linkTitle(2), 'M'.repeat(61));
@@ -448,80 +530,88 @@ describe('new restaurant: field messages (spec 5)', () => {
 });
 
 describe('new restaurant: sending', () => {
-  it('sends digits for CNPJ, CPF, phones and CEP, https:// on links and site, then the notice', async () => {
-    const { user, http, location } = await setup();
-    await addImages(user);
-    await chooseSelects(user);
-    await fillRequired(user);
-    await fill(user, field.phone(), '(19) 3234-5678');
-    expect(field.phone()).toHaveValue('(19) 3234-5678');
-    await fill(user, field.responsiblePhone(), '19987654321');
-    expect(field.responsiblePhone()).toHaveValue('(19) 98765-4321');
-    await fill(user, field.site(), 'cantinabella.com.br');
-    await fill(user, field.mapsUrl(), 'https://maps.example.com/cantina');
-    await fill(user, field.physicalTax(), '1.5');
-    await fill(user, field.digitalTax(), '2');
-    await fill(user, field.linkUrl(0), 'cantinabella.com.br/cardapio');
-    await fill(user, field.linkUrl(3), 'http://instagram.com/cantinabella');
-    await user.click(screen.getAllByRole('switch', { name: 'Ativo' })[3]!);
-    await user.click(create());
+  it(
+    'sends digits for CNPJ, CPF, phones and CEP, https:// on links and site, then the notice',
+    LONG_FORM,
+    async () => {
+      const { user, http, location } = await setup();
+      await addImages(user);
+      await chooseSelects(user);
+      await fillRequired(user);
+      await fill(user, field.phone(), '(19) 3234-5678');
+      expect(field.phone()).toHaveValue('(19) 3234-5678');
+      await fill(user, field.responsiblePhone(), '19987654321');
+      expect(field.responsiblePhone()).toHaveValue('(19) 98765-4321');
+      await fill(user, field.site(), 'cantinabella.com.br');
+      await fill(user, field.mapsUrl(), 'https://maps.example.com/cantina');
+      await fill(user, field.physicalTax(), '1.5');
+      await fill(user, field.digitalTax(), '2');
+      await fill(user, field.linkUrl(0), 'cantinabella.com.br/cardapio');
+      await fill(user, field.linkUrl(3), 'http://instagram.com/cantinabella');
+      await user.click(screen.getAllByRole('switch', { name: 'Ativo' })[3]!);
+      await user.click(create());
 
-    await waitFor(() => expect(writes(http)).toHaveLength(1));
-    expect(writes(http)[0]).toEqual([
-      '/api/stores',
-      {
-        method: 'POST',
-        body: {
-          logo_black: '/uploads/images/platform/capa.png',
-          logo_white: '/uploads/images/platform/logo.png',
-          bg_image: '/uploads/images/platform/home.jpg',
-          operation_id: 1,
-          cousine_id: 2,
-          name: 'Cantina Bella',
-          company_name: 'Cantina Bella Ltda',
-          cnpj: '11222333000181',
-          description: 'Massas artesanais',
-          full_description: 'Cozinha italiana de família.',
-          instagram: '@cantinabella',
-          phone: '1932345678',
-          whatsapp: null,
-          site: 'https://cantinabella.com.br',
-          email_admin: 'equipe@cantinabella.com.br',
-          zip_code: '13025000',
-          street: 'Rua das Flores',
-          street_number: '120',
-          neighborhood: 'Cambuí',
-          city: 'Campinas',
-          uf: 'SP',
-          maps_url: 'https://maps.example.com/cantina',
-          name_responsible: 'Ana Souza',
-          cpf: '52998224725',
-          email: 'ana@cantinabella.com.br',
-          phone_responsible: '19987654321',
-          feedme_physical_tax: '1.5',
-          feedme_digital_tax: '2',
-          service_charge: '0',
-          // Rows without an address are left out.
-          links: [
-            { title: 'Cardápio', icon: 'menu', url: 'https://cantinabella.com.br/cardapio', active: true },
-            { title: 'Instagram', icon: 'instagram', url: 'http://instagram.com/cantinabella', active: false },
-          ],
+      await waitFor(() => expect(writes(http)).toHaveLength(1));
+      expect(writes(http)[0]).toEqual([
+        '/api/stores',
+        {
+          method: 'POST',
+          body: {
+            logo_black: '/uploads/images/platform/capa.png',
+            logo_white: '/uploads/images/platform/logo.png',
+            bg_image: '/uploads/images/platform/home.jpg',
+            operation_id: 1,
+            cousine_id: 2,
+            name: 'Cantina Bella',
+            company_name: 'Cantina Bella Ltda',
+            cnpj: '11222333000181',
+            description: 'Massas artesanais',
+            full_description: 'Cozinha italiana de família.',
+            instagram: '@cantinabella',
+            phone: '1932345678',
+            site: 'https://cantinabella.com.br',
+            email_admin: 'equipe@cantinabella.com.br',
+            zip_code: '13025000',
+            street: 'Rua das Flores',
+            street_number: '120',
+            neighborhood: 'Cambuí',
+            city: 'Campinas',
+            uf: 'SP',
+            maps_url: 'https://maps.example.com/cantina',
+            name_responsible: 'Ana Souza',
+            cpf: '52998224725',
+            email: 'ana@cantinabella.com.br',
+            phone_responsible: '19987654321',
+            feedme_physical_tax: '1.5',
+            feedme_digital_tax: '2',
+            service_charge: '0',
+            // Rows without an address are left out.
+            links: [
+              { title: 'Cardápio', icon: 'menu', url: 'https://cantinabella.com.br/cardapio', active: true },
+              {
+                title: 'Instagram',
+                icon: 'instagram',
+                url: 'http://instagram.com/cantinabella',
+                active: false,
+              },
+            ],
+          },
         },
-      },
-    ]);
-    await expectNotice('Restaurante criado com sucesso!');
-    await waitFor(() => expect(location()?.pathname).toBe('/restaurants'));
-  });
+      ]);
+      await expectNotice('Restaurante criado com sucesso!');
+      await waitFor(() => expect(location()?.pathname).toBe('/restaurants'));
+    },
+  );
 
-  it("shows the server's message and stays on the form when the API refuses", async () => {
+  it("shows the server's message and stays on the form when the API refuses", LONG_FORM, async () => {
     const { user, http, location } = await setup();
-    http.mockImplementationOnce(async () => {
-      throw new Error('unused');
-    });
     const base = http.getMockImplementation()!;
     http.mockImplementation(async (path, request) => {
       if (request?.method === 'POST' && path === '/api/stores')
-        throw new HttpError('Já existe uma conta com o e-mail equipe@cantinabella.com.br; use outro e-mail do responsável.', 409);
+        throw new HttpError(
+          'Já existe uma conta com o e-mail equipe@cantinabella.com.br; use outro e-mail do responsável.',
+          409,
+        );
       return base(path, request);
     });
     await addImages(user);
@@ -552,7 +642,7 @@ describe('new restaurant: images', () => {
   });
 
   it('refuses a file of the wrong type with its notice, and stores nothing', async () => {
-    const { user: _user } = await setup();
+    await setup();
     // A browser's file dialog may still let another type through ("All files").
     const user = userEvent.setup({ delay: null, applyAccept: false });
 
@@ -563,7 +653,6 @@ describe('new restaurant: images', () => {
 
     expect(uploadFile).not.toHaveBeenCalled();
     expect(screen.queryByRole('img', { name: 'Foto da home' })).not.toBeInTheDocument();
-    void _user;
   });
 
   it("says 'Não foi possível salvar a imagem!' when the upload fails", async () => {

@@ -121,12 +121,19 @@ function CreateToolbar() {
   );
 }
 
-/** Links without a title or an address are dropped; addresses get https:// when they lack a scheme. */
+/** An address typed without http(s), as the form's check accepted it, gets https://. */
+const schemed = (value: unknown) =>
+  typeof value === 'string' && value.trim() ? withScheme(value.trim()) : value;
+
+/**
+ * Links without a title or an address are dropped; addresses (links, site, map) get https:// when
+ * they lack a scheme.
+ */
 export function createPayload(data: RaRecord) {
   const links = ((data.links ?? []) as { title: string; url: string; active: boolean; icon?: string }[])
     .filter((link) => link.title?.trim() && link.url?.trim())
     .map((link) => ({ ...link, url: withScheme(link.url.trim()) }));
-  return { ...data, links };
+  return { ...data, site: schemed(data.site), maps_url: schemed(data.maps_url), links };
 }
 
 const half = { size: { xs: 12, md: 6 } } as const;
@@ -148,7 +155,9 @@ export function RestaurantCreate() {
         },
       }}
     >
+      {/* noValidate: the browser's own e-mail check would block the submit before spec 5's messages show. */}
       <SimpleForm
+        noValidate
         defaultValues={defaults}
         validate={zodValidate(storeCreateInput)}
         toolbar={<CreateToolbar />}

@@ -3,7 +3,8 @@ import { maskCep, maskCnpj, maskCpf, maskPhone, onlyDigits } from '../../lib/for
 
 /**
  * Text inputs that show the Brazilian masks while typing and hold the digits only, which is what
- * is sent (spec 5: phone, CNPJ and CPF are sent with non-digits removed).
+ * is sent (spec 5: phone, CNPJ and CPF are sent with non-digits removed). An emptied input holds
+ * null, as react-admin's other text inputs do, so that saving clears the field.
  */
 const masked = (mask: (value: string) => string, placeholder: string) =>
   function MaskedInput(props: TextInputProps) {
@@ -11,7 +12,7 @@ const masked = (mask: (value: string) => string, placeholder: string) =>
       <TextInput
         {...props}
         format={(value: unknown) => (typeof value === 'string' ? mask(value) : '')}
-        parse={(value: string) => onlyDigits(mask(value))}
+        parse={(value: string) => onlyDigits(mask(value)) || null}
         placeholder={placeholder}
       />
     );
