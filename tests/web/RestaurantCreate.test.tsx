@@ -1,14 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, type Location } from 'react-router-dom';
-import { AdminContext, HttpError, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
-import { QueryClient } from '@tanstack/react-query';
+import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDataProvider } from '../../src/dataProvider';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { deleteFile, UPLOAD_FAILED, UploadError, uploadFile } from '../../src/dataProvider/upload';
-import { i18nProvider } from '../../src/i18n';
-import { definitions } from '../../src/resources/definitions';
 import { zodValidate } from '../../src/resources/engine';
 import { RestaurantCreate } from '../../src/resources/restaurants/RestaurantCreate';
 import {
@@ -17,7 +12,7 @@ import {
   SELECTS_MISSING,
   storeCreateInput,
 } from '../../src/resources/restaurants/definition';
-import { fakeAuthProvider } from './renderAuthPage';
+import { messageOf, renderScreen as renderApp } from './renderScreen';
 
 vi.mock('../../src/dataProvider/upload', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/dataProvider/upload')>()),
@@ -91,39 +86,15 @@ function fakeApi() {
 
 const writes = (http: ReturnType<typeof fakeApi>) => http.mock.calls.filter(([, request]) => request?.method);
 
+/** The create form, opened from the dashboard it returns to. */
 function renderScreen(http: HttpClient) {
-  const current: { location?: Location } = {};
-  const user = userEvent.setup({ delay: null });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <TestMemoryRouter
-      initialEntries={['/restaurants', '/restaurants/create']}
-      initialIndex={1}
-      locationCallback={(location) => (current.location = location)}
-    >
-      <AdminContext
-        authProvider={fakeAuthProvider({ checkAuth: () => Promise.resolve() })}
-        dataProvider={createDataProvider(definitions, http)}
-        i18nProvider={i18nProvider}
-        store={memoryStore()}
-        queryClient={queryClient}
-      >
-        <Routes>
-          <Route path="/restaurants/create" element={<RestaurantCreate />} />
-          <Route path="/restaurants" element={<p>Painel de restaurantes</p>} />
-        </Routes>
-        <Notification />
-      </AdminContext>
-    </TestMemoryRouter>,
+  return renderApp(
+    '/restaurants/create',
+    { '/restaurants/create': <RestaurantCreate />, '/restaurants': <p>Painel de restaurantes</p> },
+    http,
+    { history: ['/restaurants'] },
   );
-  return { user, location: () => current.location };
 }
-
-/** The helper text under a field, where react-admin shows its validation message. */
-const messageOf = (input: HTMLElement) => {
-  const id = input.getAttribute('aria-describedby');
-  return (id ? document.getElementById(id)?.textContent : '')?.replace(/\u200b/g, '') ?? '';
-};
 
 /**
  * The form's inputs by their source. Looking them up by label or role on this long form takes

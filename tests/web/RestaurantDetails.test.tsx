@@ -1,15 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, type Location } from 'react-router-dom';
-import { AdminContext, HttpError, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
-import { QueryClient } from '@tanstack/react-query';
+import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDataProvider } from '../../src/dataProvider';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
-import { i18nProvider } from '../../src/i18n';
-import { definitions } from '../../src/resources/definitions';
 import { detailPayload, RestaurantDetails } from '../../src/resources/restaurants/RestaurantDetails';
-import { fakeAuthProvider } from './renderAuthPage';
+import { messageOf, renderScreen as renderApp } from './renderScreen';
 
 const CUISINES = [
   { id: 2, name: 'Italiana' },
@@ -112,38 +107,16 @@ const writes = (http: ReturnType<typeof fakeApi>) => http.mock.calls.filter(([, 
 
 /** The detail as the app opens it, from the list. */
 function renderScreen(http: HttpClient) {
-  const current: { location?: Location } = {};
-  const user = userEvent.setup({ delay: null });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <TestMemoryRouter
-      initialEntries={['/restaurants/list', '/restaurants/list/details/5']}
-      initialIndex={1}
-      locationCallback={(location) => (current.location = location)}
-    >
-      <AdminContext
-        authProvider={fakeAuthProvider({ checkAuth: () => Promise.resolve() })}
-        dataProvider={createDataProvider(definitions, http)}
-        i18nProvider={i18nProvider}
-        store={memoryStore()}
-        queryClient={queryClient}
-      >
-        <Routes>
-          <Route path="/restaurants/list/details/:id" element={<RestaurantDetails />} />
-          <Route path="/restaurants/list" element={<p>Lista de restaurantes</p>} />
-        </Routes>
-        <Notification />
-      </AdminContext>
-    </TestMemoryRouter>,
+  return renderApp(
+    '/restaurants/list/details/5',
+    {
+      '/restaurants/list/details/:id': <RestaurantDetails />,
+      '/restaurants/list': <p>Lista de restaurantes</p>,
+    },
+    http,
+    { history: ['/restaurants/list'] },
   );
-  return { user, location: () => current.location };
 }
-
-/** The helper text under a field, where react-admin shows its validation message. */
-const messageOf = (input: HTMLElement) => {
-  const id = input.getAttribute('aria-describedby');
-  return (id ? document.getElementById(id)?.textContent : '')?.replace(/\u200b/g, '') ?? '';
-};
 
 /** The inputs by source (lookups by label on this long form are slow); labels are checked once below. */
 const byName = (name: string) => {

@@ -1,19 +1,14 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { Route, Routes, type Location } from 'react-router-dom';
-import { AdminContext, HttpError, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
-import { QueryClient } from '@tanstack/react-query';
+import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDataProvider } from '../../src/dataProvider';
 import type { HttpClient, Query } from '../../src/dataProvider/httpClient';
-import { i18nProvider } from '../../src/i18n';
-import { definitions } from '../../src/resources/definitions';
 import { RestaurantApprovals } from '../../src/resources/restaurants/RestaurantApprovals';
 import { RestaurantList } from '../../src/resources/restaurants/RestaurantList';
 import { RestaurantsDashboard } from '../../src/resources/restaurants/RestaurantsDashboard';
 import { moveWithKeyboard } from './dragLayout';
-import { fakeAuthProvider } from './renderAuthPage';
+import { renderScreen as renderApp } from './renderScreen';
 
 const store = (
   id: number,
@@ -119,27 +114,7 @@ const storeQueries = (http: ReturnType<typeof fakeApi>) =>
     .map(([, r]) => r?.query);
 
 function renderScreen(path: string, element: ReactElement, http: HttpClient) {
-  const current: { location?: Location } = {};
-  const user = userEvent.setup({ delay: null });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <TestMemoryRouter initialEntries={[path]} locationCallback={(location) => (current.location = location)}>
-      <AdminContext
-        authProvider={fakeAuthProvider({ checkAuth: () => Promise.resolve() })}
-        dataProvider={createDataProvider(definitions, http)}
-        i18nProvider={i18nProvider}
-        store={memoryStore()}
-        queryClient={queryClient}
-      >
-        <Routes>
-          <Route path={path} element={element} />
-          <Route path="*" element={<p>Outra página</p>} />
-        </Routes>
-        <Notification />
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
-  return { user, location: () => current.location };
+  return renderApp(path, { [path]: element, '*': <p>Outra página</p> }, http);
 }
 
 const expectNotice = (text: string) =>
