@@ -14,6 +14,7 @@ import {
   TableHead,
   TableRow,
   TextField,
+  Typography,
 } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Title, useDataProvider, useGetList, useNotify } from 'react-admin';
@@ -38,6 +39,11 @@ const NOT_ACTIVE = 'INACTIVE,CLOSED';
  * Restaurant approvals: the spec's placeholder made real. Restaurants not yet active, filtered by
  * name, cuisine, city and status; Aprovar activates one.
  */
+/** The four filters share a row on a desktop, two by two on a tablet (react-admin's inputs are full width). */
+const filterSx = { flex: '1 1 200px', maxWidth: { md: 320 } } as const;
+/** On a tablet the registration date moves under the name, so Aprovar stays in view. */
+const wideOnly = { display: { xs: 'none', lg: 'table-cell' } } as const;
+
 export function RestaurantApprovals() {
   const notify = useNotify();
   const navigate = useNavigate();
@@ -98,7 +104,7 @@ export function RestaurantApprovals() {
       label={label}
       value={value}
       onChange={(e) => onChange(e.target.value)}
-      sx={{ minWidth: 180 }}
+      sx={filterSx}
     >
       {options.map((option) => (
         <MenuItem key={option.id} value={String(option.id)}>
@@ -111,12 +117,13 @@ export function RestaurantApprovals() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title="Aprovação de restaurantes" />
-      <Stack direction="row" sx={{ gap: 2, mb: 2, flexWrap: 'wrap' }}>
+      <Stack direction="row" sx={{ gap: 2, mb: 2, flexWrap: 'wrap', alignItems: 'flex-end' }}>
         <TextField
           size="small"
           label="Buscar pelo nome"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
+          sx={filterSx}
         />
         {select('Cozinha', cousine, setCousine, [
           { id: '', name: 'Todas' },
@@ -135,14 +142,14 @@ export function RestaurantApprovals() {
       <Card>
         {isPending ? <LinearProgress /> : null}
         <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small">
+          <Table size="small" sx={{ '& td, & th': { px: { xs: 1, lg: 2 } } }}>
             <TableHead>
               <TableRow>
                 <TableCell>Restaurante</TableCell>
                 <TableCell>Cozinha</TableCell>
                 <TableCell>Cidade</TableCell>
                 <TableCell>Status</TableCell>
-                <TableCell>Cadastro</TableCell>
+                <TableCell sx={wideOnly}>Cadastro</TableCell>
                 <TableCell align="right" />
               </TableRow>
             </TableHead>
@@ -161,13 +168,22 @@ export function RestaurantApprovals() {
                         alt=""
                         sx={{ bgcolor: 'common.white', width: 32, height: 32 }}
                       />
-                      <span>{store.name}</span>
+                      <Box>
+                        <span>{store.name}</span>
+                        <Typography
+                          variant="caption"
+                          color="text.secondary"
+                          sx={{ display: { xs: 'block', lg: 'none' } }}
+                        >
+                          Cadastro {formatDate(store.created_at)}
+                        </Typography>
+                      </Box>
                     </Stack>
                   </TableCell>
                   <TableCell>{store.cousine ?? '—'}</TableCell>
                   <TableCell>{store.operation ?? '—'}</TableCell>
                   <TableCell>{choiceLabel(restaurants.fields.status!, store.status)}</TableCell>
-                  <TableCell>{formatDate(store.created_at)}</TableCell>
+                  <TableCell sx={wideOnly}>{formatDate(store.created_at)}</TableCell>
                   <TableCell align="right" onClick={(e) => e.stopPropagation()}>
                     <Button
                       size="small"
