@@ -313,7 +313,8 @@ describe('restaurant approvals (/restaurants/approvals)', () => {
     ...renderScreen('/restaurants/approvals', <RestaurantApprovals />, http),
     http,
   });
-  const names = () => bodyRows().map((cells) => cells[0]);
+  // The first cell also carries the registration date, shown under the name on a tablet.
+  const names = () => bodyRows().map((cells) => cells[0]!.replace(/Cadastro .*$/, ''));
 
   async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
     await user.click(screen.getByRole('combobox', { name: label }));
@@ -335,8 +336,22 @@ describe('restaurant approvals (/restaurants/approvals)', () => {
         status: 'INACTIVE,CLOSED',
       },
     ]);
-    expect(bodyRows()[0]).toEqual(['Bella Napoli', 'Italiana', 'Recife', 'Fechado', '12/01/2026', 'Aprovar']);
-    expect(bodyRows()[1]).toEqual(['Sushi Kai', 'Italiana', 'Campinas', 'Inativo', '10/01/2026', 'Aprovar']);
+    expect(bodyRows()[0]).toEqual([
+      'Bella NapoliCadastro 12/01/2026',
+      'Italiana',
+      'Recife',
+      'Fechado',
+      '12/01/2026',
+      'Aprovar',
+    ]);
+    expect(bodyRows()[1]).toEqual([
+      'Sushi KaiCadastro 10/01/2026',
+      'Italiana',
+      'Campinas',
+      'Inativo',
+      '10/01/2026',
+      'Aprovar',
+    ]);
   });
 
   it('filters by status, cuisine, city and name on the server', async () => {
