@@ -337,6 +337,12 @@ const cases: Case[] = [
     ['stores', { slug: 'cantina-bella' }],
     [['stores', { slug: 'cantina-bella' }]],
   ),
+  unique(
+    'stores_cnpj_key',
+    'two stores with one CNPJ',
+    ['stores', { slug: 'primeira', cnpj: '11222333000181' }],
+    [['stores', { slug: 'segunda', cnpj: '11222333000181' }]],
+  ),
   dangling('stores_cousine_id_cuisines_id_fk', 'stores', 'cousine_id'),
   dangling('stores_operation_id_operations_id_fk', 'stores', 'operation_id'),
   unique(
