@@ -7,7 +7,7 @@ import type { HttpClient, Query } from '../../src/dataProvider/httpClient';
 import { RestaurantApprovals } from '../../src/resources/restaurants/RestaurantApprovals';
 import { RestaurantList } from '../../src/resources/restaurants/RestaurantList';
 import { RestaurantsDashboard } from '../../src/resources/restaurants/RestaurantsDashboard';
-import { moveWithKeyboard } from './dragLayout';
+import { layOutRows, moveWithKeyboard } from './dragLayout';
 import { renderScreen as renderApp } from './renderScreen';
 
 const store = (
@@ -131,35 +131,11 @@ const bodyRows = () =>
         .map((cell) => cell.textContent?.trim() ?? ''),
     );
 
-/**
- * jsdom lays nothing out; dnd-kit's keyboard moves go to the nearest row below or above. Each body
- * row of the table gets the box it would have in a browser, one under the other.
- */
-function layOutTableRows() {
-  const box = (top: number, height: number) =>
-    ({
-      x: 0,
-      y: top,
-      top,
-      left: 0,
-      right: 800,
-      bottom: top + height,
-      width: 800,
-      height,
-      toJSON: () => ({}),
-    }) as DOMRect;
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-    const row = this.closest('tbody > tr');
-    if (row?.parentElement) return box(100 + Array.from(row.parentElement.children).indexOf(row) * 50, 40);
-    return box(0, 768);
-  });
-}
-
 /** The searches wait for a 300 ms pause in the typing, then for the answer. */
 const SEARCH_WAIT = { timeout: 5000 };
 
 describe('restaurant list (/restaurants/list)', () => {
-  beforeEach(layOutTableRows);
+  beforeEach(layOutRows);
   afterEach(() => {
     vi.restoreAllMocks();
   });

@@ -2,11 +2,18 @@ import { act, screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 
+/** The sortable lists of the screens: where their first row starts and how far apart rows are. */
+const LISTS = [
+  { rows: '[data-testid="product-row"]', first: 400, step: 50 },
+  { rows: '[data-testid="category-row"]', first: 100, step: 60 },
+  { rows: 'tbody > tr', first: 100, step: 50 },
+] as const;
+
 /**
  * jsdom lays nothing out (every box is 0×0 at 0,0), and dnd-kit's keyboard moves go to the
- * nearest item below or above. Each row (`data-testid` category-row or product-row) gets the box it
- * would have in a browser: the rows of a list one under the other, in the order of the page.
- * Call it in a beforeEach, with vi.restoreAllMocks() after each test.
+ * nearest item below or above. Each row of a sortable list (product and category rows, a table's
+ * body rows) gets the box it would have in a browser: one under the other, in the order of the
+ * page. Call it in a beforeEach, with vi.restoreAllMocks() after each test.
  */
 export function layOutRows() {
   const box = (top: number, height: number) =>
@@ -22,15 +29,10 @@ export function layOutRows() {
       toJSON: () => ({}),
     }) as DOMRect;
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-    for (const [testId, first, step] of [
-      ['product-row', 400, 50],
-      ['category-row', 100, 60],
-    ] as const) {
-      const row = this.closest(`[data-testid="${testId}"]`);
+    for (const { rows: selector, first, step } of LISTS) {
+      const row = this.closest(selector);
       if (!row?.parentElement) continue;
-      const rows = Array.from(row.parentElement.children).filter(
-        (el) => el.getAttribute('data-testid') === testId,
-      );
+      const rows = Array.from(row.parentElement.children).filter((el) => el.matches(selector));
       return box(first + rows.indexOf(row) * step, step - 10);
     }
     return box(0, 768);
