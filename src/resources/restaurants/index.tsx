@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Route } from 'react-router-dom';
+import { Navigate, Route } from 'react-router-dom';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import type { ResourceProps } from 'react-admin';
 
@@ -33,6 +33,8 @@ export const restaurants: ResourceProps = {
   children: [
     <Route key="list" path="list" element={<RestaurantList />} />,
     <Route key="details" path="list/details/:id" element={<RestaurantDetails />} />,
+    // The spec's path without a record (its client passed the record in navigation state).
+    <Route key="details-alone" path="list/details" element={<Navigate to="/restaurants/list" replace />} />,
     <Route key="approvals" path="approvals" element={<RestaurantApprovals />} />,
   ],
 };
