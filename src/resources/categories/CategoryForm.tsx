@@ -30,7 +30,7 @@ import type { PainelDataProvider } from '../../dataProvider';
 import { zodValidate } from '../engine';
 import { PRODUCT_ORDER_SAVED } from '../products/definition';
 import type { MenuCategory, MenuProduct } from '../products/menuTypes';
-import { MenuFormToolbar } from '../products/MenuFormToolbar';
+import { MenuFormToolbar, useMenuRecordQueryOptions } from '../products/MenuFormToolbar';
 import { menuPaths } from '../products/paths';
 import { inOrder, ProductRows } from '../products/ProductRows';
 import {
@@ -212,6 +212,7 @@ export function CategoryEdit() {
   const { id } = useParams();
   const notify = useNotify();
   const navigate = useNavigate();
+  const queryOptions = useMenuRecordQueryOptions();
   return (
     <Edit
       resource={definition.name}
@@ -220,13 +221,7 @@ export function CategoryEdit() {
       actions={false}
       mutationMode="pessimistic"
       redirect={false}
-      // Another store's record, or one just removed: the server's message, then the menu.
-      queryOptions={{
-        onError: (error) => {
-          notify((error as Error).message, { type: 'error' });
-          navigate(menuPaths.categories);
-        },
-      }}
+      queryOptions={queryOptions}
       mutationOptions={{
         onSuccess: () => {
           notify(definition.messages.updated, { type: 'success' });

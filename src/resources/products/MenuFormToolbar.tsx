@@ -40,3 +40,18 @@ export function MenuFormToolbar({
     </Toolbar>
   );
 }
+
+/**
+ * The edit screens' load: another store's record, or one just removed, shows the server's message
+ * and returns to the menu.
+ */
+export function useMenuRecordQueryOptions() {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  return {
+    onError: (error: unknown) => {
+      notify((error as Error).message, { type: 'error' });
+      navigate(menuPaths.categories);
+    },
+  };
+}

@@ -17,7 +17,7 @@ import {
 import { zodValidate } from '../engine';
 import { PRODUCT_DELETED, productInput, products as definition } from './definition';
 import { AspectRatioInput, IconInput, PriceInput, ProductImagesInput } from './inputs';
-import { MenuFormToolbar } from './MenuFormToolbar';
+import { MenuFormToolbar, useMenuRecordQueryOptions } from './MenuFormToolbar';
 import { menuPaths } from './paths';
 
 /** Back where the user came from (the categories screen or a category), else the menu. */
@@ -208,7 +208,7 @@ export function ProductEdit() {
   const { id } = useParams();
   const notify = useNotify();
   const back = useBack();
-  const navigate = useNavigate();
+  const queryOptions = useMenuRecordQueryOptions();
   return (
     <Edit
       resource={definition.name}
@@ -217,13 +217,7 @@ export function ProductEdit() {
       actions={false}
       mutationMode="pessimistic"
       redirect={false}
-      // Another store's record, or one just removed: the server's message, then the menu.
-      queryOptions={{
-        onError: (error) => {
-          notify((error as Error).message, { type: 'error' });
-          navigate(menuPaths.categories);
-        },
-      }}
+      queryOptions={queryOptions}
       transform={productPayload}
       mutationOptions={{
         onSuccess: () => {
