@@ -5,70 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { detailPayload, RestaurantDetails } from '../../src/resources/restaurants/RestaurantDetails';
 import { messageOf, renderScreen as renderApp } from './renderScreen';
+import { CANTINA_RECORD as RECORD } from './restaurantRecord';
 
 const CUISINES = [
   { id: 2, name: 'Italiana' },
   { id: 3, name: 'Japonesa' },
 ];
-
-/** GET /api/stores/id/5 as the API answers it: flat columns plus the nested info of the spec. */
-const RECORD = {
-  id: 5,
-  name: 'Cantina Bella',
-  slug: 'cantinabella',
-  status: 'OK',
-  n_ratings: 120,
-  rating: 4.5,
-  list_order: 1,
-  logo_black: '/uploads/demo/cantina-black.svg',
-  logo_white: '/uploads/demo/cantina-white.svg',
-  bg_image: '/uploads/demo/cantina-home.svg',
-  cousine_id: 2,
-  operation_id: 1,
-  cousine: 'Italiana',
-  operation: 'Campinas',
-  description: 'Massas artesanais',
-  created_at: '2025-03-01T15:00:00.000Z',
-  admin: { fullname: 'Equipe Cantina Bella', email: 'equipe@cantinabella.com.br', phone: null },
-  financial: { feedme_physical_tax: 1.5, feedme_digital_tax: 2 },
-  info: {
-    responsible: {
-      name: 'Ana Souza',
-      cpf: '52998224725',
-      email: 'ana@cantinabella.com.br',
-      phone: '19987654321',
-    },
-    phone: '1932345678',
-    whatsapp: null,
-    cnpj: '11222333000181',
-    company_name: 'Cantina Bella Ltda',
-    site: 'https://cantinabella.com.br',
-    instagram: '@cantinabella',
-    full_description: 'Cozinha italiana de família.',
-    address: {
-      street: 'Rua das Flores',
-      street_number: '120',
-      neighborhood: 'Cambuí',
-      zip_code: '13025000',
-      city: 'Campinas',
-      uf: 'SP',
-      maps_url: null,
-    },
-    app_skin: 'WHITE',
-    links: [],
-  },
-  bank_account: {
-    bank_name: 'Banco do Brasil',
-    bank_code: '001',
-    agency: '1234',
-    account: '56789-0',
-    account_type: 'CHECKING',
-    holder_name: 'Cantina Bella Ltda',
-    holder_document: '11222333000181',
-    pix_key: 'financeiro@cantinabella.com.br',
-  },
-  loyalty: { consumption: 25000, discount: 15, active: true, n_customers: 42, n_uses: 7 },
-};
 
 /** The overview of the header (useApi reads it through fetch). */
 const OVERVIEW = { visitors: 1234, revenues: 123456, paid_tickets: 87 };

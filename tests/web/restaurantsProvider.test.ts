@@ -4,6 +4,7 @@ import { createDataProvider } from '../../src/dataProvider';
 import { buildUrl, type HttpClient } from '../../src/dataProvider/httpClient';
 import { API_URL } from '../../src/config';
 import { definitions } from '../../src/resources/definitions';
+import { CANTINA_RECORD } from './restaurantRecord';
 
 /** The URL a call of the fake client becomes on the wire. */
 const urlOf = ([path, request]: Parameters<HttpClient>) => buildUrl(path, request?.query);
@@ -34,36 +35,7 @@ const ROW = {
 };
 
 /** GET /api/stores/id/5: the flat columns plus info / financial / admin. */
-const RECORD = {
-  ...ROW,
-  description: 'Massas artesanais',
-  company_name: 'Cantina Bella Ltda',
-  cnpj: '11222333000181',
-  phone: '1932345678',
-  admin: { fullname: 'Equipe Cantina Bella', email: 'equipe@cantinabella.com.br', phone: null },
-  financial: { feedme_physical_tax: 1.5, feedme_digital_tax: 2 },
-  info: {
-    responsible: { name: 'Ana Souza', cpf: '52998224725', email: 'ana@cantinabella.com.br', phone: null },
-    phone: '1932345678',
-    whatsapp: null,
-    cnpj: '11222333000181',
-    company_name: 'Cantina Bella Ltda',
-    site: 'https://cantinabella.com.br',
-    instagram: '@cantinabella',
-    full_description: 'Cozinha italiana de família.',
-    address: {
-      street: 'Rua das Flores',
-      street_number: '120',
-      neighborhood: 'Cambuí',
-      zip_code: '13025000',
-      city: 'Campinas',
-      uf: 'SP',
-      maps_url: null,
-    },
-  },
-  bank_account: null,
-  loyalty: null,
-};
+const RECORD = CANTINA_RECORD;
 
 describe('restaurants: getList (GET /api/stores)', () => {
   it('sends the search box as search, sorted by list_order, and reads data.results and data.total', async () => {
