@@ -33,6 +33,10 @@ function Home() {
 
 const aliases = [...faqAliases, ...cousineAliases];
 
+// Built once, not on every render: new screen components each time would remount the pages.
+const generatedForAdmin = generatedResources(definitions, true);
+const generatedForStaff = generatedResources(definitions, false);
+
 export function App() {
   return (
     <Admin
@@ -68,7 +72,7 @@ export function App() {
             ))}
           </CustomRoutes>
           <Resource {...faqs} />
-          {generatedResources(definitions, role === ADMIN).map((resource) => (
+          {(role === ADMIN ? generatedForAdmin : generatedForStaff).map((resource) => (
             <Resource key={resource.name} {...resource} />
           ))}
           {role === ADMIN ? (
