@@ -1,13 +1,15 @@
 import fs from 'node:fs';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Access } from '../src/resources/define';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
 import errors from './plugins/errors';
+import openapi from './plugins/openapi';
+import { responseSerializer } from './plugins/serialization';
 import database from './plugins/database';
 import tokens from './plugins/tokens';
 import mailer from './plugins/mailer';
@@ -38,6 +40,9 @@ export interface RouteEntry {
   url: string;
   access: Access | undefined;
   passwordScope: boolean;
+  /** The definition the route serves, and which of its operations or calls. */
+  resource: string | undefined;
+  operation: string | undefined;
 }
 
 declare module 'fastify' {
@@ -61,6 +66,8 @@ export interface AppOptions {
   logger?: boolean | { level: string };
   /** Behind a load balancer the client address comes from X-Forwarded-For. */
   trustProxy?: boolean;
+  /** Tests: every answer is also checked against its route's response schema. */
+  checkResponses?: boolean;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -70,23 +77,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: options.trustProxy ?? false,
   });
-  // Collected before any plugin registers a route, so that the table is complete.
-  const routeTable: RouteEntry[] = [];
-  app.decorate('routeTable', routeTable);
+  // Collected before any plugin registers a route, so that the table is complete; read when asked,
+  // so that it shows each route's config as the route got it (after every onRoute hook).
+  const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      routeTable.push({
-        method,
-        url: route.url,
-        access: route.config?.access,
-        passwordScope: route.config?.passwordScope === true,
-      });
-    }
+    routes.push(route);
+  });
+  app.decorate('routeTable', {
+    getter: (): RouteEntry[] =>
+      routes.flatMap((route) =>
+        [route.method].flat().map((method) => ({
+          method,
+          url: route.url,
+          access: route.config?.access,
+          passwordScope: route.config?.passwordScope === true,
+          resource: route.config?.resource,
+          operation: route.config?.operation,
+        })),
+      ),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer({ check: options.checkResponses }));
 
-  // External plugins.
+  // External plugins. The API reference first: it collects every route registered after it.
+  await app.register(openapi);
   // gzip/brotli for the web app and the larger JSON answers: tablets on a restaurant's Wi-Fi.
   await app.register(compress, { threshold: 1024 });
   // Files are sent by the routes that own them (web app, uploads), each with its own root.

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import { eq, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Access } from '../../src/resources/define';
 import { accounts } from '../db/schema';
@@ -94,29 +93,4 @@ export default fp(
 export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw unauthorized();
   return request.caller;
-}
-
-/**
- * The condition that keeps a query inside the caller's store. Administrators see every store;
- * staff only their own. Never undefined: a dropped condition would return every store's rows.
- */
-export function storeCondition(request: FastifyRequest, column: AnyPgColumn): SQL {
-  const caller = callerOf(request);
-  if (caller.role === ADMIN) return sql`true`;
-  if (caller.storeId === null) throw forbidden('Sua conta não está vinculada a um restaurante.');
-  return eq(column, caller.storeId);
-}
-
-/**
- * The store a write belongs to: always the staff member's own store, whatever the body says;
- * for an administrator, the store the request names.
- */
-export function writableStoreId(request: FastifyRequest, requested: unknown): number | null {
-  const caller = callerOf(request);
-  if (caller.role !== ADMIN) {
-    if (caller.storeId === null) throw forbidden('Sua conta não está vinculada a um restaurante.');
-    return caller.storeId;
-  }
-  const id = Number(requested);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }

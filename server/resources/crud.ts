@@ -1,12 +1,11 @@
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceDefinition } from '../../src/resources/define';
+import type { Constraints } from './write-errors';
 
 /** What the server adds to a definition to serve it: its table and any derived columns. */
 export interface CrudResource {
   definition: ResourceDefinition;
   table: PgTable;
-  /** Columns kept out of every answer (derived keys, secrets). */
-  hidden?: readonly string[];
   /** Fills derived columns before an insert or update. */
   beforeWrite?: (values: Record<string, unknown>) => Record<string, unknown>;
   /**
@@ -15,6 +14,8 @@ export interface CrudResource {
    * grouped query per answer (a list page, a record), never one per row; that column needs an index.
    */
   counts?: Readonly<Record<string, AnyPgColumn>>;
+  /** The answers to the table's constraints, beyond the definition's `duplicate`. */
+  constraints?: Constraints;
 }
 
 export function crud(
@@ -35,7 +36,8 @@ export function nameKey(name: string): string {
     .trim();
 }
 
-const withNameKey = (values: Record<string, unknown>) =>
-  typeof values.name === 'string' ? { ...values, name_key: nameKey(values.name) } : values;
-
-export const nameKeyed = { hidden: ['name_key'], beforeWrite: withNameKey } as const;
+/** A name that must be unique however it is spelled: its key is written beside it. */
+export const nameKeyed = {
+  beforeWrite: (values: Record<string, unknown>) =>
+    typeof values.name === 'string' ? { ...values, name_key: nameKey(values.name) } : values,
+} as const;

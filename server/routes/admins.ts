@@ -19,11 +19,9 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { passwordGeneration } from '../auth/tokens';
 import { badRequest, conflict, forbidden, notFound } from '../http-errors';
 import { ADMIN, callerOf } from '../plugins/access';
-import { containsTerm, idParams, paging, sortOrder } from './params';
+import { COLLABORATOR_ROLE, MANAGER_ROLE } from '../auth/roles';
+import { containsTerm, idParams, paging, sortOrder } from '../resources/params';
 
-/** The role of the accounts a team gets; the store's first account (from its creation) is MANAGER. */
-export const COLLABORATOR_ROLE = 'STAFF';
-export const MANAGER_ROLE = 'MANAGER';
 
 export const SELF_REMOVAL = 'Você não pode remover a sua própria conta.';
 export const LAST_ADMIN = 'Não é possível remover o último administrador da plataforma.';

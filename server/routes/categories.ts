@@ -9,10 +9,10 @@ import {
 } from '../../src/resources/categories/definition';
 import { categories, products } from '../db/schema';
 import { badRequest, notFound } from '../http-errors';
-import { storeCondition } from '../plugins/access';
+import { storeCondition } from '../resources/scope';
 import { LocalStorage } from '../storage/local-storage';
 import { removeStoredFiles } from '../storage/stored-files';
-import { containsTerm, idParams, paging, reorderBody, sortOrder } from './params';
+import { containsTerm, idParams, paging, reorderBody, sortOrder } from '../resources/params';
 import {
   CATEGORY_NOT_FOUND,
   listScope,

@@ -12,8 +12,8 @@ import {
 import { type Db, pgConstraint, pgErrorCode } from '../db/client';
 import { complementGroupProducts, complementGroups, products } from '../db/schema';
 import { badRequest, notFound } from '../http-errors';
-import { storeCondition } from '../plugins/access';
-import { containsTerm, idParams, paging, sortOrder } from './params';
+import { storeCondition } from '../resources/scope';
+import { containsTerm, idParams, paging, sortOrder } from '../resources/params';
 import {
   expectInStore,
   GROUP_NOT_FOUND,

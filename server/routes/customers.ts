@@ -5,7 +5,7 @@ import { CUSTOMER_PAGE_SIZE, customerUpdateInput } from '../../src/resources/cus
 import { checkins, customers, orderItems, stores, tickets } from '../db/schema';
 import { notFound } from '../http-errors';
 import { ADMIN, callerOf } from '../plugins/access';
-import { idParams, paging, sortOrder } from './params';
+import { idParams, paging, sortOrder } from '../resources/params';
 import { variation } from './statistics';
 
 const ZONE = 'America/Sao_Paulo';

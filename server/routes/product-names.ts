@@ -2,8 +2,8 @@ import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { products, stores } from '../db/schema';
-import { storeCondition } from '../plugins/access';
-import { containsTerm } from './params';
+import { storeCondition } from '../resources/scope';
+import { containsTerm } from '../resources/params';
 
 const namesQuery = z.strictObject({
   search: z.string().trim().max(200, 'Busca muito longa.').optional(),

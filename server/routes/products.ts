@@ -20,10 +20,11 @@ import {
   stores,
 } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http-errors';
-import { ADMIN, callerOf, storeCondition } from '../plugins/access';
+import { ADMIN, callerOf } from '../plugins/access';
+import { storeCondition } from '../resources/scope';
 import { LocalStorage } from '../storage/local-storage';
 import { removeStoredFiles } from '../storage/stored-files';
-import { containsTerm, idParams, paging, reorderBody, sortOrder } from './params';
+import { containsTerm, idParams, paging, reorderBody, sortOrder } from '../resources/params';
 
 export const CATEGORY_NOT_FOUND = 'Categoria não encontrada.';
 export const PRODUCT_NOT_FOUND = 'Produto não encontrado.';

@@ -10,7 +10,7 @@ import { checkins, customers, pushNotifications, stores } from '../db/schema';
 import { rows } from '../db/client';
 import { badRequest, conflict, notFound } from '../http-errors';
 import { callerOf } from '../plugins/access';
-import { containsTerm, idParams, paging, sortOrder } from './params';
+import { containsTerm, idParams, paging, sortOrder } from '../resources/params';
 
 const sortable = {
   created_at: pushNotifications.created_at,

@@ -2,8 +2,8 @@ import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkins, payments, stores, tickets } from '../db/schema';
 import { notFound } from '../http-errors';
-import { storeCondition } from '../plugins/access';
-import { idParams } from './params';
+import { storeCondition } from '../resources/scope';
+import { idParams } from '../resources/params';
 
 /** Start of today in the stores' time zone. */
 const todayStart = sql`(date_trunc('day', now() at time zone 'America/Sao_Paulo') at time zone 'America/Sao_Paulo')`;

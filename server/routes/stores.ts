@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { restaurants, storeCreateInput, storeUpdateInput } from '../../src/resources/restaurants/definition';
+import { restaurants, storeUpdateInput } from '../../src/resources/restaurants/definition';
 import {
   accounts,
   bankAccounts,
@@ -15,38 +16,23 @@ import { pgConstraint, pgErrorCode } from '../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../http-errors';
 import { LocalStorage } from '../storage/local-storage';
 import { removeStoredFiles } from '../storage/stored-files';
-import { MANAGER_ROLE } from './admins';
-import { ADMIN, callerOf, storeCondition } from '../plugins/access';
-import { containsTerm, idParams, paging, reorderBody, sortOrder } from './params';
+import { MANAGER_ROLE } from '../auth/roles';
+import { ADMIN, callerOf } from '../plugins/access';
+import { filter, registerList } from '../resources/list';
+import { containsTerm, idParam, idParams, searchTerm } from '../resources/params';
+import { served } from '../resources/routes';
+import { storeCondition } from '../resources/scope';
+import { writeError } from '../resources/write-errors';
 import { DEFAULT_OPENING_HOURS, defaultLinksFor, storeSlug, storeToApi } from '../stores/serialize';
 
 const STORE_STATUSES = ['OK', 'INACTIVE', 'CLOSED'] as const;
-const sortable = {
-  name: stores.name,
-  n_ratings: stores.n_ratings,
-  rating: stores.rating,
-  status: stores.status,
-  list_order: stores.list_order,
-  created_at: stores.created_at,
-} as const;
 
-const listQuery = z.strictObject({
-  ...paging(restaurants.list.perPage),
-  sort_field: z
-    .enum(Object.keys(sortable) as [keyof typeof sortable], { error: 'Campo de ordenação inválido.' })
-    .default('list_order'),
-  sort_order: sortOrder,
-  search: z.string().trim().max(200, 'Busca muito longa.').optional(),
-  /** One status or several, comma-separated (the approvals page asks for INACTIVE,CLOSED). */
-  status: z
-    .string()
-    .transform((v) => v.split(',').map((s) => s.trim().toUpperCase()))
-    .pipe(z.array(z.enum(STORE_STATUSES, { error: 'Situação inválida.' })))
-    .optional(),
-  cousine_id: z.coerce.number().int().positive().optional(),
-  operation_id: z.coerce.number().int().positive().optional(),
-  city: z.string().trim().max(100).optional(),
-});
+/** One status or several, comma-separated (the approvals page asks for INACTIVE,CLOSED). */
+const statusList = z
+  .string()
+  .transform((v) => v.split(',').map((s) => s.trim().toUpperCase()))
+  .pipe(z.array(z.enum(STORE_STATUSES, { error: 'Situação inválida.' })))
+  .optional();
 
 const listColumns = {
   id: stores.id,
@@ -67,29 +53,33 @@ const listColumns = {
   created_at: stores.created_at,
 };
 
-/** A CNPJ names one establishment: two restaurants never share one (unique index). */
-const CNPJ_TAKEN = restaurants.messages.duplicate!;
+const NOT_FOUND = restaurants.messages.notFound!;
+const emailTaken = (email: string) =>
+  `Já existe uma conta com o e-mail ${email}; use outro e-mail do responsável.`;
 
-/** The answer to a write that broke a rule of the stores table, or null for other errors. */
-function storeWriteError(error: unknown): Error | null {
-  if (pgErrorCode(error) === '23503') return badRequest('Cidade de operação ou cozinha inexistente.');
-  if (pgErrorCode(error) === '23505' && pgConstraint(error) === 'stores_cnpj_key')
-    return conflict(CNPJ_TAKEN);
-  return null;
-}
+/**
+ * The stores table's rules in the users' words: a CNPJ names one establishment (unique index), and
+ * a restaurant's city and cuisine must exist.
+ */
+const constraints = {
+  stores_cnpj_key: restaurants.messages.duplicate!,
+  stores_cousine_id_cuisines_id_fk: { status: 400, message: 'Cidade de operação ou cozinha inexistente.' },
+  stores_operation_id_operations_id_fk: { status: 400, message: 'Cidade de operação ou cozinha inexistente.' },
+} as const;
 
 const storeRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, { uploadsDir }) => {
   const storage = new LocalStorage(uploadsDir);
+  const routes = served(restaurants);
 
   /** One store with its cuisine, city and the account that runs it, inside the caller's scope. */
-  async function readStore(request: Parameters<typeof storeCondition>[0], id: number) {
+  async function readStore(request: FastifyRequest, id: number) {
     const [row] = await app.db
       .select({ store: stores, cousine: cuisines.name, operation: operations.name })
       .from(stores)
       .leftJoin(cuisines, eq(cuisines.id, stores.cousine_id))
       .leftJoin(operations, eq(operations.id, stores.operation_id))
       .where(and(eq(stores.id, id), storeCondition(request, stores.id)));
-    if (!row) throw notFound('Restaurante não encontrado.');
+    if (!row) throw notFound(NOT_FOUND);
     const [[admin], [bank_account], [loyalty]] = await Promise.all([
       row.store.email_admin
         ? app.db
@@ -133,58 +123,37 @@ const storeRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, {
     };
   }
 
-  app.get(
-    '/api/stores',
-    { config: { access: 'store' }, schema: { querystring: listQuery } },
-    async (request) => {
-      const q = request.query;
-      const conditions: SQL[] = [storeCondition(request, stores.id)];
-      if (q.search) conditions.push(containsTerm(q.search, stores.name));
-      if (q.status) conditions.push(inArray(stores.status, q.status));
-      if (q.cousine_id) conditions.push(eq(stores.cousine_id, q.cousine_id));
-      if (q.operation_id) conditions.push(eq(stores.operation_id, q.operation_id));
-      if (q.city) conditions.push(containsTerm(q.city, stores.city));
-      const where = and(...conditions);
-      const order = q.sort_order === 'ASC' ? asc : desc;
-      const [results, [count]] = await Promise.all([
-        app.db
-          .select(listColumns)
-          .from(stores)
-          .leftJoin(cuisines, eq(cuisines.id, stores.cousine_id))
-          .leftJoin(operations, eq(operations.id, stores.operation_id))
-          .where(where)
-          .orderBy(order(sortable[q.sort_field]), asc(stores.id))
-          .limit(q.page_size)
-          .offset((q.page - 1) * q.page_size),
-        app.db
-          .select({ total: sql<number>`count(*)`.mapWith(Number) })
-          .from(stores)
-          .where(where),
-      ]);
-      return { data: { results, total: count?.total ?? 0 } };
+  // Staff see their own restaurant only; administrators every one, by search, status, cuisine, city.
+  registerList(app, restaurants, {
+    table: stores,
+    columns: listColumns,
+    join: (query) =>
+      query
+        .leftJoin(cuisines, eq(cuisines.id, stores.cousine_id))
+        .leftJoin(operations, eq(operations.id, stores.operation_id)),
+    scope: (request) => [storeCondition(request, stores.id)],
+    filters: {
+      status: filter(statusList, (statuses) => inArray(stores.status, statuses)),
+      cousine_id: filter(idParam.optional(), (id) => eq(stores.cousine_id, id)),
+      operation_id: filter(idParam.optional(), (id) => eq(stores.operation_id, id)),
+      city: filter(searchTerm.optional(), (city) => (city ? containsTerm(city, stores.city) : undefined)),
     },
-  );
+  });
 
-  app.get(
-    '/api/stores/id/:id',
-    { config: { access: 'store' }, schema: { params: idParams } },
-    async (request) => ({ data: await readStore(request, request.params.id) }),
-  );
+  app.route({
+    ...routes.one(),
+    handler: async (request) => ({ data: await readStore(request, request.params.id) }),
+  });
 
-  app.post(
-    '/api/stores',
-    { config: { access: 'admin' }, schema: { body: storeCreateInput } },
-    async (request, reply) => {
+  app.route({
+    ...routes.create(),
+    handler: async (request, reply) => {
       const input = request.body;
       const [taken] = await app.db
         .select({ id: accounts.id })
         .from(accounts)
         .where(sql`lower(${accounts.email}) = ${input.email_admin}`);
-      if (taken) {
-        throw conflict(
-          `Já existe uma conta com o e-mail ${input.email_admin}; use outro e-mail do responsável.`,
-        );
-      }
+      if (taken) throw conflict(emailTaken(input.email_admin));
       const base = storeSlug(input.name);
       const create = () =>
         app.db.transaction(async (tx) => {
@@ -229,25 +198,20 @@ const storeRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, {
           if (pgErrorCode(error) === '23505' && pgConstraint(error) === 'stores_slug_key' && attempt < 5) {
             return undefined;
           }
-          const known = storeWriteError(error);
-          if (known) throw known;
-          if (pgErrorCode(error) === '23505' && pgConstraint(error) === 'accounts_email_key') {
-            throw conflict(
-              `Já existe uma conta com o e-mail ${input.email_admin}; use outro e-mail do responsável.`,
-            );
-          }
-          throw error;
+          throw writeError(error, restaurants, {
+            ...constraints,
+            accounts_email_key: emailTaken(input.email_admin),
+          });
         });
       }
       void reply.status(201);
       return { data: await readStore(request, created.id) };
     },
-  );
+  });
 
-  app.patch(
-    '/api/stores/id/:id',
-    { config: { access: 'store' }, schema: { params: idParams, body: storeUpdateInput } },
-    async (request) => {
+  app.route({
+    ...routes.update({ body: storeUpdateInput }),
+    handler: async (request) => {
       const caller = callerOf(request);
       const { info, financial, ...top } = request.body;
       if (caller.role !== ADMIN && (top.status !== undefined || financial !== undefined)) {
@@ -271,24 +235,23 @@ const storeRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, {
         .where(and(eq(stores.id, request.params.id), storeCondition(request, stores.id)))
         .returning({ id: stores.id })
         .catch((error: unknown) => {
-          throw storeWriteError(error) ?? error;
+          throw writeError(error, restaurants, constraints);
         });
-      if (!updated) throw notFound('Restaurante não encontrado.');
+      if (!updated) throw notFound(NOT_FOUND);
       return { data: await readStore(request, updated.id) };
     },
-  );
+  });
 
-  app.delete(
-    '/api/stores/id/:id',
-    { config: { access: 'admin' }, schema: { params: idParams } },
-    async (request) => {
+  app.route({
+    ...routes.delete(),
+    handler: async (request) => {
       const [removed] = await app.db.delete(stores).where(eq(stores.id, request.params.id)).returning({
         id: stores.id,
         logo_white: stores.logo_white,
         logo_black: stores.logo_black,
         bg_image: stores.bg_image,
       });
-      if (!removed) throw notFound('Restaurante não encontrado.');
+      if (!removed) throw notFound(NOT_FOUND);
       // Its files go with it: everything its team sent, and the images sent for its creation.
       const { id, ...images } = removed;
       await removeStoredFiles(storage, Object.values(images), 'platform', request.log);
@@ -299,12 +262,11 @@ const storeRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, {
       }
       return { data: { id } };
     },
-  );
+  });
 
-  app.patch(
-    '/api/stores/reorder',
-    { config: { access: 'admin' }, schema: { body: reorderBody } },
-    async (request) => {
+  app.route({
+    ...routes.reorder(),
+    handler: async (request) => {
       const { ids } = request.body;
       const updated = await app.db.transaction(async (tx) => {
         const rows = await tx
@@ -321,18 +283,17 @@ const storeRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, {
       });
       return { data: { updated } };
     },
-  );
+  });
 
   /** Approvals (spec 2.5 made real): activates a restaurant that is not active yet. */
-  app.patch(
-    '/api/stores/id/:id/approve',
-    { config: { access: 'admin' }, schema: { params: idParams } },
-    async (request) => {
+  app.route({
+    ...routes.call('approve', { params: idParams, response: routes.one().schema.response }),
+    handler: async (request) => {
       const [store] = await app.db
         .select({ status: stores.status })
         .from(stores)
         .where(eq(stores.id, request.params.id));
-      if (!store) throw notFound('Restaurante não encontrado.');
+      if (!store) throw notFound(NOT_FOUND);
       if (store.status === 'OK') throw conflict('Este restaurante já está ativo.');
       await app.db
         .update(stores)
@@ -340,7 +301,7 @@ const storeRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, {
         .where(eq(stores.id, request.params.id));
       return { data: await readStore(request, request.params.id) };
     },
-  );
+  });
 };
 
 export default storeRoutes;

@@ -10,7 +10,7 @@ import {
 } from '../../src/resources/stories/definition';
 import { customers, products, stores, stories } from '../db/schema';
 import { badRequest, notFound } from '../http-errors';
-import { idParams } from './params';
+import { idParams } from '../resources/params';
 
 const NOT_FOUND = 'Post não encontrado.';
 

@@ -138,3 +138,22 @@ export const percent = (message = 'Informe somente números ex: 1.2') =>
 /** A record id chosen in a select. */
 export const idOf = (message = REQUIRED) =>
   z.coerce.number({ error: message }).int(message).positive(message);
+
+/** A store's id in a body: an administrator names the store; staff's is ignored (their own). */
+export const storeIdField = z.coerce
+  .number({ error: 'Restaurante inválido.' })
+  .int('Restaurante inválido.')
+  .positive('Restaurante inválido.')
+  .optional();
+
+/** An image URL (ours, `/uploads/…`, or an absolute one); blank or null clears it. */
+export const imageUrl = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  z
+    .string({ error: 'Imagem inválida.' })
+    .trim()
+    .max(1000, 'Endereço da imagem longo demais.')
+    .refine((url) => url.startsWith('/') || /^https?:\/\//i.test(url), 'Imagem inválida.')
+    .nullable()
+    .optional(),
+);

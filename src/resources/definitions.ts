@@ -1,6 +1,6 @@
 import type { ResourceDefinition } from './define';
 import { admins } from './admins/definition';
-import { cousines } from './cousines/definition';
+import { cuisines } from './cuisines/definition';
 import { customers } from './customers/definition';
 import { faqs } from './faqs/definition';
 import { notifications } from './notifications/definition';
@@ -13,9 +13,9 @@ import { complementGroups } from './complementGroups/definition';
 import { kitchens } from './kitchens/definition';
 import { stories } from './stories/definition';
 
-/** Every resource the engine serves, by name. */
+/** Every resource the engine serves, by its name (react-admin's, which is also its route). */
 export const definitions = {
-  cousines,
+  cousines: cuisines,
   operations,
   faqs,
   restaurants,

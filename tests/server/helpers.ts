@@ -58,6 +58,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       jwtSecret: crypto.randomBytes(32).toString('hex'),
       webRoot: options.webRoot,
       uploadsDir,
+      // Every answer is held against its route's response schema: a drift fails the test.
+      checkResponses: true,
       mailer: {
         async send(message) {
           outbox.push(message);

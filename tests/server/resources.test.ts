@@ -386,7 +386,7 @@ describe('FAQ (/api/faqs)', () => {
         ['?page_size=1001', 'No máximo 1000 registros por página. (campo page_size)'],
         [
           '?category=OUTRA',
-          'Opção inválida: esperava uma das seguintes opções: "MERCHANT"|"CUSTOMER" (campo category)',
+          'Valor inválido para Categoria: use MERCHANT, CUSTOMER. (campo category)',
         ],
         ['?filtro=1', 'Chave inválida: "filtro"'],
       ];

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { onlyDigits } from '../../lib/format';
 import { EMAIL_MESSAGE, PHONE_MESSAGE, REQUIRED } from '../../lib/fields';
 import { isValidEmail, isValidPhone } from '../../lib/validators';
-import { defineResource } from '../define';
+import { instant, maybeText, recordId } from '../../lib/records';
+import { defineResource, type RecordOf } from '../define';
 
 /**
  * Accounts that sign in to the back-office, for two audiences on the same paths: platform
@@ -219,11 +220,34 @@ export const admins = defineResource({
   },
   input: adminCreateInput,
   updateInput: adminUpdateInput,
+  // An account as answers carry it: never its password hash, lock or counters.
+  record: z.object({
+    id: recordId,
+    fullname: z.string(),
+    email: z.string(),
+    phone: maybeText,
+    role: z.string(),
+    store_id: recordId.nullable(),
+    permissions: z.record(z.string(), z.number()),
+    status: z.enum(['ACTIVE', 'INACTIVE']),
+    created_at: instant,
+  }),
+  calls: {
+    includeCollaborator: {
+      method: 'POST',
+      path: '/include-collaborator',
+      access: 'admin',
+      summary: 'Inclui uma conta existente na equipe de um restaurante',
+    },
+  },
   list: { perPage: 50, sort: { field: 'fullname', order: 'ASC' }, search: ['fullname', 'email'] },
   messages: {
     created: 'Administrador adicionado com sucesso!',
     updated: 'Administrador atualizado com sucesso!',
     deleted: 'Administrador removido com sucesso!',
     duplicate: DUPLICATE_EMAIL,
+    notFound: 'Conta não encontrada.',
   },
 });
+
+export type Member = RecordOf<typeof admins>;

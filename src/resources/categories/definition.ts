@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { requiredText } from '../../lib/fields';
-import { defineResource } from '../define';
-import { storeIdField } from '../kitchens/definition';
+import { imageUrl, requiredText, storeIdField } from '../../lib/fields';
+import { count, instant, maybeText, recordId } from '../../lib/records';
+import { defineResource, type RecordOf } from '../define';
+import { productRow } from '../products/definition';
 
 export const CATEGORY_NAME_REQUIRED = 'Você precisa informar o nome da categoria';
 export const CATEGORY_DELETED = 'Categoria excluída!';
@@ -28,18 +29,6 @@ export function displayFrom(grid: boolean, feed: boolean): CategoryDisplay {
 export function checkboxesOf(display: string | null | undefined): { grid: boolean; feed: boolean } {
   return { grid: display === 'ALL' || display === 'GRID', feed: display !== 'GRID' };
 }
-
-/** An image URL (ours, `/uploads/…`, or an absolute one); blank or null clears it. */
-export const imageUrl = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-  z
-    .string({ error: 'Imagem inválida.' })
-    .trim()
-    .max(1000, 'Endereço da imagem longo demais.')
-    .refine((url) => url.startsWith('/') || /^https?:\/\//i.test(url), 'Imagem inválida.')
-    .nullable()
-    .optional(),
-);
 
 const categoryFields = {
   name: requiredText(100, CATEGORY_NAME_REQUIRED),
@@ -90,6 +79,19 @@ export const categories = defineResource({
   },
   input: categoryInput,
   updateInput: categoryUpdateInput,
+  // A record carries its products in their order; a list row carries them with include=products.
+  record: z.object({
+    id: recordId,
+    store_id: recordId,
+    name: z.string(),
+    display: z.enum(['ALL', 'GRID', 'LIST']),
+    available: z.boolean(),
+    image: maybeText,
+    list_order: count,
+    created_at: instant,
+    updated_at: instant,
+    products: z.array(productRow).optional(),
+  }),
   list: { perPage: 500, sort: { field: 'list_order', order: 'ASC' }, search: ['name'] },
   messages: {
     created: 'Categoria criada com sucesso!',
@@ -97,3 +99,5 @@ export const categories = defineResource({
     deleted: CATEGORY_DELETED,
   },
 });
+
+export type Category = RecordOf<typeof categories>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { requiredText } from '../../lib/fields';
-import { defineResource } from '../define';
-import { storeIdField } from '../kitchens/definition';
+import { requiredText, storeIdField } from '../../lib/fields';
+import { count, instant, named, recordId } from '../../lib/records';
+import { defineResource, type RecordOf } from '../define';
 import { idList } from '../products/definition';
 
 export const GROUP_NAME_REQUIRED = 'Você precisa informar o nome do grupo de complementos';
@@ -73,6 +73,28 @@ export const complementGroups = defineResource({
   },
   input: complementGroupInput,
   updateInput: complementGroupUpdateInput,
+  // Products are ids on save and `{ id, name }` on read (spec 3).
+  record: z.object({
+    id: recordId,
+    store_id: recordId,
+    name: z.string(),
+    min_items: count,
+    max_items: count,
+    allow_repeat: z.boolean(),
+    created_at: instant,
+    updated_at: instant,
+    products: z.array(named),
+  }),
+  calls: {
+    removeProduct: {
+      method: 'DELETE',
+      path: '/id/:group_id/products/:prod_id',
+      access: 'store',
+      summary: 'Retira um produto do grupo; responde o grupo como ficou',
+    },
+  },
   list: { perPage: 100, sort: { field: 'name', order: 'ASC' }, search: ['name'] },
   messages: { created: GROUP_CREATED, updated: GROUP_UPDATED, deleted: 'Grupo de complementos excluído!' },
 });
+
+export type ComplementGroup = RecordOf<typeof complementGroups>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineResource } from '../define';
+import { count, day, instant, maybeText, recordId } from '../../lib/records';
+import { defineResource, type RecordOf } from '../define';
 
 /** Gender filter of the list (spec 2.9): O is anything neither M nor F, not told included. */
 export const genderChoices = [
@@ -44,6 +45,32 @@ export const customers = defineResource({
     created_at: { label: 'Criado em', kind: 'date', list: true, sortable: true },
   },
   input: customerUpdateInput,
+  // The spec reads gender and birthdate under `info`; the flat copies serve the list's sort and filters.
+  record: z.object({
+    id: recordId,
+    fullname: z.string(),
+    username: z.string(),
+    email: z.string(),
+    phone: maybeText,
+    cpf: maybeText,
+    profile_picture: maybeText,
+    gender: z.enum(['M', 'F', 'O']).nullable(),
+    birthdate: day.nullable(),
+    /** Whole years, on the stores' calendar. */
+    age: count.nullable(),
+    status: z.enum(['ACTIVE', 'INACTIVE', 'BLOCKED']),
+    feedhunter: z.boolean(),
+    created_at: instant,
+    info: z.object({ gender: z.enum(['M', 'F', 'O']).nullable(), birthdate: day.nullable() }),
+  }),
+  calls: {
+    feedhunters: {
+      method: 'GET',
+      path: '/api/feedhunters',
+      access: 'admin',
+      summary: 'Os FeedHunters, para o seletor de autor dos posts',
+    },
+  },
   list: {
     perPage: CUSTOMER_PAGE_SIZE,
     sort: { field: 'created_at', order: 'DESC' },
@@ -53,5 +80,8 @@ export const customers = defineResource({
     created: '',
     updated: CUSTOMER_UPDATED,
     deleted: '',
+    notFound: 'Usuário não encontrado.',
   },
 });
+
+export type Customer = RecordOf<typeof customers>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instant, recordId } from '../../lib/records';
 import { defineResource } from '../define';
 
 export const faqCategories = [
@@ -39,6 +40,14 @@ export const faqs = defineResource({
       .trim()
       .min(1, 'Campo obrigatório')
       .max(10_000, 'Limite máximo de 10000 caracteres.'),
+  }),
+  record: z.object({
+    id: recordId,
+    title: z.string(),
+    text: z.string(),
+    category: z.enum(['MERCHANT', 'CUSTOMER']),
+    created_at: instant,
+    updated_at: instant,
   }),
   list: { perPage: 25, sort: { field: 'created_at', order: 'DESC' }, search: ['title', 'text'] },
   table: 'faqs',

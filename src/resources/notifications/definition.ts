@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from '../../lib/fields';
-import { defineResource } from '../define';
+import { count, instant, recordId } from '../../lib/records';
+import { defineResource, type RecordOf } from '../define';
 
 /**
  * Push notifications (platform-admin spec 2.10): created for an audience, then possibly
@@ -127,10 +128,36 @@ export const notifications = defineResource({
     },
   },
   input: notificationInput,
+  record: z.object({
+    id: recordId,
+    title: z.string(),
+    body: z.string(),
+    genders: z.array(z.string()),
+    stores: z.array(recordId),
+    /** The names of the stores still there, in the order chosen. */
+    store_names: z.array(z.string()),
+    min_age: count.nullable(),
+    max_age: count.nullable(),
+    total_sent: count,
+    status: z.enum(['ACTIVE', 'CANCELLED']),
+    created_at: instant,
+    updated_at: instant,
+  }),
+  calls: {
+    cancel: {
+      method: 'PATCH',
+      path: '/id/:id/cancel',
+      access: 'admin',
+      summary: 'Desativa a notificação (a única mudança que ela aceita)',
+    },
+  },
   list: { perPage: 50, sort: { field: 'created_at', order: 'DESC' }, search: ['title', 'body'] },
   messages: {
     created: CREATED_MESSAGE,
     updated: CANCELLED_MESSAGE,
     deleted: CANCELLED_MESSAGE,
+    notFound: 'Notificação não encontrada.',
   },
 });
+
+export type PushNotification = RecordOf<typeof notifications>;

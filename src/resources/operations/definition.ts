@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instant, recordId } from '../../lib/records';
 import { defineResource } from '../define';
 
 /** Cities where the platform operates; a restaurant is created in one of them. */
@@ -19,6 +20,7 @@ export const operations = defineResource({
       .min(1, 'Campo obrigatório')
       .max(80, 'Limite máximo de 80 caracteres.'),
   }),
+  record: z.object({ id: recordId, name: z.string(), created_at: instant }),
   list: { perPage: 25, sort: { field: 'name', order: 'ASC' }, search: ['name'] },
   table: 'operations',
   screens: { createLabel: 'NOVA CIDADE' },

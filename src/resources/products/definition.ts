@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { idOf, requiredText } from '../../lib/fields';
-import { imageUrl } from '../categories/definition';
-import { defineResource } from '../define';
-import { storeIdField } from '../kitchens/definition';
+import { idOf, imageUrl, requiredText, storeIdField } from '../../lib/fields';
+import { count, instant, maybeText, named, recordId } from '../../lib/records';
+import { defineResource, type RecordOf } from '../define';
 
 // Restaurant spec 5, Product: the four required fields.
 export const PRODUCT_NAME_REQUIRED = 'Você precisa informar o nome do produto';
@@ -176,6 +175,49 @@ export const productUpdateInput = z
   })
   .refine((value) => Object.keys(value).length > 0, 'Informe ao menos um campo para alterar.');
 
+/** A product's row, as lists and a category's products carry it. */
+export const productRow = z.object({
+  id: recordId,
+  store_id: recordId,
+  category_id: recordId,
+  kitchen_id: recordId.nullable(),
+  name: z.string(),
+  description: z.string(),
+  /** Cents. */
+  price: count,
+  external_code: z.string(),
+  complement_only: z.boolean(),
+  allow_observations: z.boolean(),
+  image_aspect_ratio: z.number(),
+  images: z.array(z.string()),
+  image: maybeText,
+  thumbnail: maybeText,
+  icon: z.enum(['WATER', 'DRAFT_BEER', 'SODA', 'JUICE', 'WINE']).nullable(),
+  available: z.boolean(),
+  list_priority: count,
+  n_likes: count,
+  n_sold: count,
+  origin: maybeText,
+  integration_code: maybeText,
+  integration_name: maybeText,
+  integration_category_id: maybeText,
+  integration_category_name: maybeText,
+  created_at: instant,
+  updated_at: instant,
+});
+
+/** The light row of `GET /api/products/simplelist`, for pickers. */
+export const productPickerRow = productRow.pick({
+  id: true,
+  store_id: true,
+  name: true,
+  price: true,
+  category_id: true,
+  available: true,
+  thumbnail: true,
+  complement_only: true,
+});
+
 export const products = defineResource({
   name: 'products',
   endpoint: '/api/products',
@@ -209,6 +251,22 @@ export const products = defineResource({
   },
   input: productInput,
   updateInput: productUpdateInput,
+  // A product with its complement groups: `complements` their ids, `complement_groups` ids and names.
+  record: productRow.extend({ complements: z.array(recordId), complement_groups: z.array(named) }),
+  calls: {
+    simplelist: {
+      method: 'GET',
+      path: '/simplelist',
+      access: 'store',
+      summary: 'Lista leve de produtos, por nome, para seletores',
+    },
+    names: {
+      method: 'GET',
+      path: '/names',
+      access: 'store',
+      summary: 'Nomes de produtos (com o restaurante) para seletores',
+    },
+  },
   list: { perPage: 50, sort: { field: 'list_priority', order: 'ASC' }, search: ['name', 'external_code'] },
   messages: {
     created: 'Produto criado com sucesso!',
@@ -217,3 +275,5 @@ export const products = defineResource({
     duplicate: PRODUCT_CODE_TAKEN,
   },
 });
+
+export type Product = RecordOf<typeof products>;

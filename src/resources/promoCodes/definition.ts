@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REQUIRED, requiredText } from '../../lib/fields';
-import { defineResource, type FieldDefinition } from '../define';
+import { count, instant, recordId } from '../../lib/records';
+import { defineResource, type FieldDefinition, type RecordOf } from '../define';
 
 /** Platform promo codes (platform-admin spec 2.13, 3 "Promo code", 4, 5 "Other", 7, 9). */
 
@@ -22,6 +23,8 @@ export const DISCOUNT_FORMAT = 'Informe o desconto em números, ex: 15.00';
 export const DISCOUNT_RANGE = 'O desconto deve ser maior que 0 e no máximo 100.';
 export const MAX_DISCOUNT_FORMAT = 'Informe o desconto máximo somente com números.';
 export const MAX_DISCOUNT_MIN = 'O desconto máximo deve ser maior que zero.';
+export const MAX_DISCOUNT_RANGE = 'O desconto máximo deve ser no máximo 100%.';
+export const MAX_DISCOUNT_BELOW = 'O desconto máximo não pode ser menor que o desconto.';
 export const USES_FORMAT = 'Informe o número de usos somente com números.';
 export const USES_MIN = 'O número de usos deve ser ao menos 1.';
 export const CODE_FORMAT = 'Use apenas letras sem acento, números, hífen ou sublinhado no código.';
@@ -54,7 +57,7 @@ const discount = z.preprocess(
 );
 
 /** A whole number typed as digits (the form strips everything else) or sent as a number. */
-const digits = (format: string, min: number, minMessage: string) =>
+const digits = (format: string, min: number, minMessage: string, max = INT4_MAX, maxMessage = format) =>
   z.preprocess(
     (value) => {
       if (isBlank(value)) return undefined;
@@ -65,7 +68,7 @@ const digits = (format: string, min: number, minMessage: string) =>
       .number({ error: (issue) => (issue.input === undefined ? REQUIRED : format) })
       .int(format)
       .min(min, minMessage)
-      .max(INT4_MAX, format),
+      .max(max, maxMessage),
   );
 
 // São Paulo has kept UTC-3 all year since 2019: a date alone expires at the end of that day there.
@@ -115,9 +118,15 @@ const choiceOrAll = <T extends readonly [string, ...string[]]>(values: T, messag
 export const promoCodeFields = {
   code: { label: 'Código', kind: 'text', list: true, form: true, sortable: true },
   description: { label: 'Descrição', kind: 'text', list: true, form: true },
-  discount: { label: 'Desconto (%)', kind: 'number', list: true, form: true, sortable: true },
-  max_discount: { label: 'Desconto máximo', kind: 'number', list: true, form: true },
-  n_uses: { label: 'Usos', kind: 'number', list: true },
+  discount: { label: 'Desconto', kind: 'percent', list: true, form: true, sortable: true },
+  // Spec 3: an integer shown as a percentage off, the most one use may take.
+  max_discount: { label: 'Desconto máximo', kind: 'percent', list: true, form: true },
+  n_uses: {
+    label: 'Usos',
+    kind: 'number',
+    list: true,
+    text: (record) => `${String(record.n_uses ?? 0)} / ${String(record.n_available ?? 0)}`,
+  },
   n_available: { label: 'Número de usos', kind: 'number', form: true },
   origin: {
     label: 'Origem',
@@ -154,20 +163,38 @@ export const promoCodes = defineResource({
       .regex(/^[A-Za-z0-9_-]+$/, CODE_FORMAT)
       .transform((value) => value.toUpperCase()),
     discount,
-    /** Largest discount of one use, in cents. */
-    max_discount: digits(MAX_DISCOUNT_FORMAT, 1, MAX_DISCOUNT_MIN),
+    /** Largest discount of one use, in percent (spec 3: an integer shown as % off). */
+    max_discount: digits(MAX_DISCOUNT_FORMAT, 1, MAX_DISCOUNT_MIN, 100, MAX_DISCOUNT_RANGE),
     n_available: digits(USES_FORMAT, 1, USES_MIN),
     active: z.boolean({ error: 'Ativo deve ser verdadeiro ou falso.' }).optional(),
     expires_at: expiresAt,
     origin: choiceOrAll(['INDOOR', 'DELIVERY'], 'Escolha Presencial, Delivery ou Todas.'),
     type: choiceOrAll(['FIRST_USE', 'NORMAL'], 'Escolha Primeiro uso, Normal ou Todos.'),
-  }),
+  }).refine(
+    (code) => code.discount === undefined || code.max_discount === undefined || code.max_discount >= code.discount,
+    { path: ['max_discount'], message: MAX_DISCOUNT_BELOW },
+  ),
   // The spec's only change to a saved code is the active toggle (PATCH with { active }).
   updateInput: z.strictObject({
     active: z.boolean({ error: 'Ativo deve ser verdadeiro ou falso.' }),
   }),
+  record: z.object({
+    id: recordId,
+    code: z.string(),
+    description: z.string(),
+    discount: z.number(),
+    max_discount: count,
+    n_available: count,
+    n_uses: count,
+    origin: z.enum(['INDOOR', 'DELIVERY']).nullable(),
+    type: z.enum(['FIRST_USE', 'NORMAL']).nullable(),
+    expires_at: instant,
+    active: z.boolean(),
+    created_at: instant,
+  }),
   list: { perPage: 8, sort: { field: 'created_at', order: 'DESC' }, search: ['code', 'description'] },
   table: 'promoCodes',
+  screens: { createLabel: 'ADICIONAR CUPOM', titles: { create: 'Adicionar cupom' }, searchPlaceholder: 'Buscar por código ou descrição' },
   messages: {
     created: 'Cupom criado com sucesso!',
     updated: 'Cupom atualizado com sucesso!',
@@ -175,3 +202,5 @@ export const promoCodes = defineResource({
     duplicate: DUPLICATE_CODE,
   },
 });
+
+export type PromoCode = RecordOf<typeof promoCodes>;

@@ -16,7 +16,8 @@ import {
   uf,
   withScheme,
 } from '../../lib/fields';
-import { defineResource } from '../define';
+import { count, instant, maybeText, recordId } from '../../lib/records';
+import { defineResource, type RecordOf, type RowOf } from '../define';
 
 export const storeStatuses = [
   { id: 'INACTIVE', name: 'Inativo' },
@@ -154,6 +155,125 @@ export const storeUpdateInput = z.strictObject({
     .optional(),
 });
 
+const storedLink = z.object({
+  title: z.string(),
+  url: z.string(),
+  active: z.boolean(),
+  icon: z.string().optional(),
+});
+const storedHours = z.array(
+  z.object({
+    day_of_week: z.int(),
+    time_periods: z.array(z.object({ start_time: z.string(), end_time: z.string() })),
+  }),
+);
+const statuses = z.enum(['OK', 'INACTIVE', 'CLOSED']);
+
+/** A row of the restaurants list: the columns the lists sort and filter by, with the joined names. */
+export const storeRow = z.object({
+  id: recordId,
+  name: z.string(),
+  slug: z.string(),
+  status: statuses,
+  n_ratings: count,
+  rating: z.number(),
+  list_order: count,
+  logo_black: maybeText,
+  logo_white: maybeText,
+  city: maybeText,
+  uf: maybeText,
+  cousine_id: recordId.nullable(),
+  operation_id: recordId.nullable(),
+  cousine: maybeText,
+  operation: maybeText,
+  created_at: instant,
+});
+
+/**
+ * A restaurant as its detail and the settings read it: the flat columns, and the nested `info`,
+ * `financial` and `admin` of the spec's screens, with the bank account and loyalty summary.
+ */
+export const storeRecord = storeRow.extend({
+  company_name: maybeText,
+  cnpj: maybeText,
+  phone: maybeText,
+  whatsapp: maybeText,
+  site: maybeText,
+  instagram: maybeText,
+  description: maybeText,
+  full_description: maybeText,
+  bg_image: maybeText,
+  street: maybeText,
+  street_number: maybeText,
+  neighborhood: maybeText,
+  zip_code: maybeText,
+  maps_url: maybeText,
+  name_responsible: maybeText,
+  cpf: maybeText,
+  email: maybeText,
+  phone_responsible: maybeText,
+  email_admin: maybeText,
+  feedme_physical_tax: z.number(),
+  feedme_digital_tax: z.number(),
+  service_charge: z.number(),
+  app_skin: z.enum(['WHITE', 'BLACK']),
+  opening_hours: storedHours,
+  reservations: z.boolean(),
+  reservation_hours: storedHours,
+  links: z.array(storedLink),
+  default_links: z.object({ menu: storedLink, reservations: storedLink }).nullable(),
+  updated_at: instant,
+  admin: z.object({ fullname: z.string(), email: z.string(), phone: maybeText }).nullable(),
+  financial: z.object({ feedme_physical_tax: z.number(), feedme_digital_tax: z.number() }),
+  info: z.object({
+    responsible: z.object({ name: maybeText, cpf: maybeText, email: maybeText, phone: maybeText }),
+    phone: maybeText,
+    whatsapp: maybeText,
+    cnpj: maybeText,
+    company_name: maybeText,
+    site: maybeText,
+    instagram: maybeText,
+    full_description: maybeText,
+    address: z.object({
+      street: maybeText,
+      street_number: maybeText,
+      neighborhood: maybeText,
+      zip_code: maybeText,
+      city: maybeText,
+      uf: maybeText,
+      maps_url: maybeText,
+    }),
+    opening_hours: storedHours,
+    reservations: z.boolean(),
+    reservation_hours: storedHours,
+    app_skin: z.enum(['WHITE', 'BLACK']),
+    service_charge: z.number(),
+    links: z.array(storedLink),
+    default_links: z.object({ menu: storedLink, reservations: storedLink }),
+  }),
+  bank_account: z
+    .object({
+      bank_name: z.string(),
+      bank_code: z.string(),
+      agency: z.string(),
+      account: z.string(),
+      account_type: z.enum(['CHECKING', 'SAVINGS']),
+      holder_name: z.string(),
+      holder_document: z.string(),
+      pix_key: maybeText,
+    })
+    .nullable(),
+  loyalty: z
+    .object({
+      consumption: count,
+      discount: z.number(),
+      active: z.boolean(),
+      n_customers: count,
+      n_uses: count,
+    })
+    .nullable(),
+});
+
 export const restaurants = defineResource({
   name: 'restaurants',
   endpoint: '/api/stores',
@@ -177,12 +297,26 @@ export const restaurants = defineResource({
   },
   input: storeCreateInput,
   updateInput: storeUpdateInput,
+  record: storeRecord,
+  row: storeRow,
+  calls: {
+    approve: {
+      method: 'PATCH',
+      path: '/id/:id/approve',
+      access: 'admin',
+      summary: 'Aprova (ativa) um restaurante ainda não ativo',
+    },
+  },
   list: { perPage: 100, sort: { field: 'list_order', order: 'ASC' }, search: ['name'] },
   storeScoped: true,
   messages: {
+    notFound: 'Restaurante não encontrado.',
     created: 'Restaurante criado com sucesso!',
     updated: 'Restaurante atualizado com sucesso!',
     deleted: 'Restaurante removido com sucesso!',
     duplicate: 'Já existe um restaurante com esse CNPJ.',
   },
 });
+
+export type Store = RecordOf<typeof restaurants>;
+export type StoreRow = RowOf<typeof restaurants>;

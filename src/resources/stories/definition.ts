@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REQUIRED } from '../../lib/fields';
-import { defineResource } from '../define';
+import { instant, maybeText, recordId } from '../../lib/records';
+import { defineResource, type RecordOf } from '../define';
 
 /**
  * Featured posts of the feed hunters (platform-admin spec 2.14, 3 "FeedHunter post"): a title,
@@ -168,13 +169,33 @@ export const stories = defineResource({
   },
   input: storyCreateInput,
   updateInput: storyUpdateInput,
-  list: { perPage: STORIES_LIMIT, sort: { field: 'created_at', order: 'DESC' } },
+  // The spec's shape: the feed hunter as `{ fullname, nickname }`, the product with its store.
+  record: z.object({
+    id: recordId,
+    title: z.string(),
+    customer_id: recordId,
+    product_id: recordId.nullable(),
+    store_id: recordId.nullable(),
+    image_url: maybeText,
+    video_url: maybeText,
+    media_type: z.enum(MEDIA_TYPES),
+    created_at: instant,
+    updated_at: instant,
+    feedhunter: z.object({ fullname: maybeText, nickname: maybeText }),
+    product: z
+      .object({ id: recordId, name: z.string(), store_id: recordId.nullable(), store_name: maybeText })
+      .nullable(),
+  }),
+  list: { perPage: STORIES_LIMIT, sort: { field: 'created_at', order: 'DESC' }, paging: 'offset' },
   messages: {
     created: 'Post criado com sucesso!',
     updated: 'Post atualizado com sucesso!',
     deleted: 'Post excluído com sucesso!',
+    notFound: 'Post não encontrado.',
   },
 });
+
+export type Story = RecordOf<typeof stories>;
 
 /** The create and edit forms: every field at once, messages under the fields they concern. */
 export function validateStoryForm(values: Record<string, unknown>): Record<string, string> {

@@ -1,5 +1,5 @@
 /** The paths the specification gives the cuisine screens (which are generated: see the definition). */
-export const cousineAliases = [
+export const cuisineAliases = [
   { from: '/cousines/new', to: '/cousines/create' },
   { from: '/cousines/details', to: '/cousines' },
 ];

@@ -1,0 +1,100 @@
+import fp from 'fastify-plugin';
+import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { z } from 'zod';
+import type { Access } from '../../src/resources/define';
+import { toJsonSchema, type JsonSchema } from '../json-schema';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const DOCS_PATH = '/api/docs';
+
+/** Who may call a route, as the API reference says it. */
+const ACCESS_TEXT: Record<Access, string> = {
+  public: 'Acesso: público.',
+  'signed-in': 'Acesso: qualquer conta com sessão.',
+  admin: 'Acesso: administradores da plataforma.',
+  store: 'Acesso: equipe do restaurante (somente o próprio) ou administradores.',
+};
+
+const REQUEST_PARTS = ['querystring', 'body', 'params', 'headers'] as const;
+
+const asJson = (schema: unknown): unknown => (schema instanceof z.ZodType ? toJsonSchema(schema) : schema);
+
+/**
+ * Each route's entry in the document, from the route's own schemas (zod, turned into JSON Schema)
+ * and its declared access: a security requirement for every route that is not public, the access
+ * in words and as `x-access`, and for lists the CSV they also answer.
+ */
+const transform: FastifyDynamicSwaggerOptions['transform'] = ({ schema, url, route }) => {
+  if (!schema || schema.hide) return { schema: { hide: true }, url };
+  const source = schema as Record<string, unknown>;
+  const transformed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (key === 'response' || (REQUEST_PARTS as readonly string[]).includes(key)) continue;
+    transformed[key] = value;
+  }
+  for (const part of REQUEST_PARTS) if (source[part]) transformed[part] = asJson(source[part]);
+  const access = route.config?.access as Access | undefined;
+  const isList = route.config?.operation === 'list';
+  if (source.response) {
+    const responses: Record<string, unknown> = {};
+    for (const [status, response] of Object.entries(source.response as Record<string, unknown>)) {
+      const json = asJson(response) as JsonSchema;
+      responses[status] = isList
+        ? {
+            description: 'A página pedida; com format=csv, a lista inteira em CSV (UTF-8 com BOM, separada por ;).',
+            content: { 'application/json': { schema: json }, 'text/csv': { schema: { type: 'string' } } },
+          }
+        : json;
+    }
+    transformed.response = responses;
+  }
+  if (access) {
+    transformed.description = [source.description, ACCESS_TEXT[access]].filter(Boolean).join('\n\n');
+    transformed['x-access'] = access;
+    transformed.security = access === 'public' ? [] : [{ bearer: [] }];
+  }
+  return { schema: transformed, url };
+};
+
+/**
+ * The API reference: an OpenAPI 3.1 document generated from the routes' own schemas at
+ * `GET /api/openapi.json`, and a browsable reference (Swagger UI) at `/api/docs`. Registered before
+ * the routes, so that it sees every one of them.
+ */
+export default fp(
+  async (app) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Painel API',
+          version: '1.0.0',
+          description:
+            'A API do Painel: restaurantes, cardápio, serviço, clientes e a administração da plataforma. ' +
+            'Respostas em `data` (listas em `data.results` com `data.total`); erros em `error.message`, em português.',
+        },
+        components: {
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'O data.access_token de POST /auth/email.' },
+          },
+        },
+      },
+      transform,
+    });
+
+    app.get(OPENAPI_PATH, { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+    // Swagger UI's routes cannot be given a config: they are public, as the document is.
+    await app.register(async (docs) => {
+      docs.addHook('onRoute', (route) => {
+        route.config = { ...route.config, access: 'public' };
+      });
+      await docs.register(swaggerUi, {
+        routePrefix: DOCS_PATH,
+        uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
+      });
+    });
+  },
+  { name: 'openapi' },
+);
