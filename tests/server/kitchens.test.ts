@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { kitchens } from '../../server/db/schema';
 import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
+import * as menu from './menu-fixtures';
 
 /**
- * Kitchens (restaurant spec 2 "Kitchens", 3, 4, 5) beyond what tests/server/menu.test.ts covers
- * (anonymous 401, Cantina's staff 404 on Sertão's kitchens, the store's list, the name on POST {}
- * and PATCH '  ', one toggle, the product's route cleared on removal): the number of products
- * routed to each kitchen, the other direction of the store scope, and the whole toggle.
+ * Kitchens (restaurant spec 2 "Kitchens", 3, 4, 5). The describe 'kitchens' at the end runs over the
+ * full demo of menu-fixtures.ts (the store's list, the name on POST {} and PATCH '  ', one toggle,
+ * the product's route cleared on removal), and products.test.ts checks the kitchens with the rest of
+ * the menu API (anonymous 401, Cantina's staff 404 on Sertão's kitchens, the store's list). The
+ * others, over the demo logins only: the number of products routed to each kitchen, the other
+ * direction of the store scope, and the whole toggle.
  */
 
 type Call = ReturnType<typeof as>;
@@ -289,5 +292,73 @@ describe('available toggle (restaurant spec 4)', () => {
     const firstOn = rows.findIndex((k) => k.available);
     expect(firstOn).toBeGreaterThan(0);
     expect(rows.slice(firstOn).every((k) => k.available)).toBe(true);
+  });
+});
+
+describe('kitchens', () => {
+  menu.useMenuApp();
+
+  it('lists, creates, toggles and removes a kitchen of the store', async () => {
+    const list = await menu.cantina({ method: 'GET', url: '/api/kitchens' });
+    expect(list.statusCode).toBe(200);
+    expect(list.json<{ data: { results: unknown[] } }>().data.results.length).toBeGreaterThan(0);
+
+    const created = await menu.cantina({
+      method: 'POST',
+      url: '/api/kitchens',
+      payload: { name: 'Confeitaria', store_id: menu.sertaoId },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const kitchen = created.json<{ data: { id: number; store_id: number; available: boolean } }>().data;
+    expect(kitchen).toMatchObject({ name: 'Confeitaria', store_id: menu.cantinaId, available: true });
+
+    const toggled = await menu.cantina({
+      method: 'PATCH',
+      url: `/api/kitchens/id/${kitchen.id}`,
+      payload: { available: false },
+    });
+    expect(toggled.json<{ data: { available: boolean } }>().data.available).toBe(false);
+
+    // A product routed to it loses only the route when the kitchen goes.
+    const product = (
+      await menu.cantina({
+        method: 'POST',
+        url: '/api/products',
+        payload: {
+          name: 'Tiramisù',
+          price: '2900',
+          external_code: 'TIRA01',
+          category_id: menu.own.category,
+          kitchen_id: kitchen.id,
+        },
+      })
+    ).json<{ data: menu.Product }>().data;
+    expect(product.kitchen_id).toBe(kitchen.id);
+    const removed = await menu.cantina({ method: 'DELETE', url: `/api/kitchens/id/${kitchen.id}` });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const read = (await menu.cantina({ method: 'GET', url: `/api/products/id/${product.id}` })).json<{
+      data: menu.Product;
+    }>().data;
+    expect(read.kitchen_id).toBeNull();
+    expect((await menu.cantina({ method: 'GET', url: `/api/kitchens/id/${kitchen.id}` })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('requires the name of the kitchen', async () => {
+    menu.expectError(
+      await menu.cantina({ method: 'POST', url: '/api/kitchens', payload: {} }),
+      400,
+      'Você precisa informar o nome da cozinha!',
+    );
+    menu.expectError(
+      await menu.cantina({
+        method: 'PATCH',
+        url: `/api/kitchens/id/${menu.own.kitchen}`,
+        payload: { name: '  ' },
+      }),
+      400,
+      'Você precisa informar o nome da cozinha!',
+    );
   });
 });

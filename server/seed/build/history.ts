@@ -1,0 +1,80 @@
+import { drawCustomer } from './customers';
+import { drawItem } from './items';
+import { HISTORY_DAYS, type Demo, type ItemDraft, type OrderDraft, type TicketDraft } from './state';
+
+/**
+ * Scales every store's tabs a day. With 2,000 customers, each visits about once a week; more tabs
+ * would make everyone a regular (and the seed slower).
+ */
+const VOLUME = 0.65;
+
+/** Tabs per day by weekday (Sunday first), before growth and noise. */
+const WEEKDAY_FACTOR = [1.15, 0.6, 0.75, 0.85, 1.0, 1.45, 1.6];
+
+/** 90 days of closed tabs per store, busier on weekends and evenings and growing over time. */
+export function buildHistory(demo: Pick<Demo, 'clock' | 'rng' | 'stores' | 'customers'>): OrderDraft[] {
+  const drafts: OrderDraft[] = [];
+  const nowMs = demo.clock.now.getTime();
+  for (const store of demo.stores) {
+    const rng = demo.rng.fork(`history/${store.def.slug}`);
+    const def = store.def;
+    const openDays = new Set(def.hours.map((h) => h.day_of_week));
+    for (let day = -HISTORY_DAYS; day <= 0; day++) {
+      if (day < -def.partnerDays) continue;
+      if (def.stoppedDays !== undefined && day > -def.stoppedDays) continue;
+      const weekday = demo.clock.weekdayOf(day);
+      if (!openDays.has(weekday)) continue;
+      const growth = 0.72 + 0.5 * ((day + HISTORY_DAYS) / HISTORY_DAYS);
+      const count = Math.round(
+        def.dailyOrders * VOLUME * WEEKDAY_FACTOR[weekday]! * growth * rng.float(0.85, 1.15),
+      );
+      for (let n = 0; n < count; n++) {
+        const lunch = rng.chance(def.lunch);
+        const minute = lunch
+          ? Math.max(11 * 60 + 20, Math.min(14 * 60 + 50, rng.normal(12 * 60 + 50, 40)))
+          : Math.max(18 * 60 + 20, Math.min(22 * 60 + 50, rng.normal(20 * 60 + 30, 55)));
+        const createdAt = demo.clock.at(day, minute);
+        const delivery = rng.chance(def.delivery ?? 0);
+        const duration = delivery ? rng.float(12, 30) : lunch ? rng.float(35, 85) : rng.float(55, 150);
+        const closedAt = new Date(createdAt.getTime() + duration * 60_000);
+        if (closedAt.getTime() > nowMs - 5 * 60_000) continue;
+        const size = delivery ? 1 : rng.weighted([1, 2, 3, 4, 5, 6], [28, 40, 14, 11, 4, 3]);
+        const taken = new Set<number>();
+        const tickets: TicketDraft[] = [];
+        for (let t = 0; t < size; t++) {
+          const joined = new Date(createdAt.getTime() + (t === 0 ? 0 : rng.float(0, 12)) * 60_000);
+          const customer = drawCustomer(demo.customers, rng, store, joined, taken);
+          taken.add(customer.id);
+          const itemCount = rng.weighted([1, 2, 3, 4, 5], [18, 36, 28, 13, 5]);
+          const items: ItemDraft[] = [];
+          const span = closedAt.getTime() - joined.getTime();
+          for (let k = 0; k < itemCount; k++) {
+            const later = k > 0 && rng.chance(0.3);
+            const at = new Date(
+              joined.getTime() + (later ? rng.float(0.35, 0.6) : rng.float(0.02, 0.15)) * span,
+            );
+            const ready = new Date(
+              Math.min(at.getTime() + rng.float(6, 25) * 60_000, closedAt.getTime() - 60_000),
+            );
+            const drink = k === 0 ? rng.chance(0.35) : rng.chance(0.45);
+            const item = drawItem(rng, store, drink, at, ready < at ? at : ready);
+            if (rng.chance(0.025)) item.status = 'CANCELLED';
+            items.push(item);
+          }
+          tickets.push({ customer, createdAt: joined, items });
+        }
+        drafts.push({
+          store,
+          day,
+          tableId: delivery ? null : rng.pick(store.tableIds),
+          delivery,
+          createdAt,
+          closedAt,
+          tickets,
+        });
+      }
+    }
+  }
+  drafts.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.store.id - b.store.id);
+  return drafts;
+}
