@@ -9,17 +9,16 @@ import { LoginPage } from './custom-pages/auth/LoginPage';
 import { PasswordSteps } from './custom-pages/auth/PasswordSteps';
 import { StatisticsPage } from './custom-pages/statistics/StatisticsPage';
 import { adminAliases, admins, IncludeCollaborator } from './resources/admins';
-import { cousineAliases } from './resources/cousines';
+import { cuisineAliases } from './resources/cuisines';
 import { definitions } from './resources/definitions';
 import { generatedResources } from './resources/engine';
 import { customers } from './resources/customers';
-import { faqAliases, faqs } from './resources/faqs';
-import { kitchens } from './resources/kitchens';
+import { faqAliases } from './resources/faqs';
 import { notificationAliases, notifications } from './resources/notifications';
 import { PRIVACY_PATH, PrivacyPage } from './resources/privacy';
 import { products } from './resources/products';
-import { promoCodes } from './resources/promoCodes';
 import { restaurants } from './resources/restaurants';
+import { screenModules } from './resources/screens';
 import { StoryDetailsAlias, stories, storyAliases } from './resources/stories';
 
 function BottomLeftNotification() {
@@ -31,11 +30,11 @@ function Home() {
   return <Navigate to="/statistics" replace />;
 }
 
-const aliases = [...faqAliases, ...cousineAliases];
+const aliases = [...faqAliases, ...cuisineAliases];
 
 // Built once, not on every render: new screen components each time would remount the pages.
-const generatedForAdmin = generatedResources(definitions, true);
-const generatedForStaff = generatedResources(definitions, false);
+const generatedForAdmin = generatedResources(definitions, screenModules, true);
+const generatedForStaff = generatedResources(definitions, screenModules, false);
 
 export function App() {
   return (
@@ -71,7 +70,6 @@ export function App() {
               <Route key={from} path={from} element={<Navigate to={to} replace />} />
             ))}
           </CustomRoutes>
-          <Resource {...faqs} />
           {(role === ADMIN ? generatedForAdmin : generatedForStaff).map((resource) => (
             <Resource key={resource.name} {...resource} />
           ))}
@@ -79,7 +77,6 @@ export function App() {
             <>
               <Resource {...restaurants} />
               <Resource {...admins} />
-              <Resource {...promoCodes} />
               <Resource {...notifications} />
               <Resource {...stories} />
               <Resource {...customers} />
@@ -115,7 +112,6 @@ export function App() {
           ) : (
             <>
               <Resource {...products} />
-              <Resource {...kitchens} />
             </>
           )}
         </>

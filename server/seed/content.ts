@@ -113,7 +113,7 @@ export interface PromoDef {
   code: string;
   description: string;
   discount: number;
-  /** Largest discount of one use, in cents. */
+  /** Largest discount of one use, in percent (spec 3: an integer shown as % off). */
   maxDiscount: number;
   available: number;
   origin: 'INDOOR' | 'DELIVERY' | null;
@@ -131,7 +131,7 @@ export const PROMOS: PromoDef[] = [
     code: 'BEMVINDO15',
     description: '15% na primeira comanda pelo app',
     discount: 15,
-    maxDiscount: 2500,
+    maxDiscount: 20,
     available: 5000,
     origin: null,
     type: 'FIRST_USE',
@@ -144,7 +144,7 @@ export const PROMOS: PromoDef[] = [
     code: 'SEXTOU20',
     description: '20% às sextas-feiras no salão',
     discount: 20,
-    maxDiscount: 3000,
+    maxDiscount: 20,
     available: 1500,
     origin: 'INDOOR',
     type: 'NORMAL',
@@ -157,7 +157,7 @@ export const PROMOS: PromoDef[] = [
     code: 'DELIVERY10',
     description: '10% nos pedidos de delivery',
     discount: 10,
-    maxDiscount: 1500,
+    maxDiscount: 15,
     available: 2000,
     origin: 'DELIVERY',
     type: 'NORMAL',
@@ -170,7 +170,7 @@ export const PROMOS: PromoDef[] = [
     code: 'FEEDHUNTER25',
     description: 'Convite dos FeedHunters: 25% off',
     discount: 25,
-    maxDiscount: 4000,
+    maxDiscount: 30,
     available: 300,
     origin: null,
     type: null,
@@ -181,9 +181,9 @@ export const PROMOS: PromoDef[] = [
   },
   {
     code: 'CARNAVAL30',
-    description: 'Carnaval: 30% até R$ 40',
+    description: 'Carnaval: 30% no salão',
     discount: 30,
-    maxDiscount: 4000,
+    maxDiscount: 30,
     available: 800,
     origin: 'INDOOR',
     type: 'NORMAL',
@@ -196,7 +196,7 @@ export const PROMOS: PromoDef[] = [
     code: 'PIXDAY',
     description: '5% pagando com Pix',
     discount: 5,
-    maxDiscount: 1000,
+    maxDiscount: 10,
     available: 1000,
     origin: null,
     type: 'NORMAL',
@@ -209,7 +209,7 @@ export const PROMOS: PromoDef[] = [
     code: 'ANIVERSARIO',
     description: 'Aniversário do app: 12% em tudo',
     discount: 12.5,
-    maxDiscount: 2000,
+    maxDiscount: 15,
     available: 500,
     origin: null,
     type: null,

@@ -22,6 +22,8 @@ const operationOf: Record<string, Operation | undefined> = {
   edit: 'update',
   create: 'create',
   delete: 'delete',
+  // A list's CSV holds what its pages show.
+  export: 'list',
 };
 
 /** See getPermissions: long enough for react-admin's logout to navigate, too short to notice. */

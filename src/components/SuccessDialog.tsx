@@ -7,13 +7,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
  * The spec's success modal: the message, and OK returns to the previous page, or to `fallback`
  * when the page was opened straight from a link (no previous page inside the app).
  */
-export function SuccessDialog({
-  message,
-  fallback = '/stories',
-}: {
-  message: string | null;
-  fallback?: string;
-}) {
+export function SuccessDialog({ message, fallback }: { message: string | null; fallback: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const labelId = useId();

@@ -25,11 +25,52 @@ export function buildUrl(path: string, query?: Query): string {
   return `${API_URL}${path}${search ? `?${search}` : ''}`;
 }
 
-export const httpClient: HttpClient = async (path, { method = 'GET', query, body } = {}) => {
-  const headers = new Headers({ Accept: 'application/json' });
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
+/** A file the API sends (a CSV export): its content and the name the server gives it. */
+export interface Download {
+  blob: Blob;
+  filename: string;
+}
+
+/** Failures of a call, with the server's message when it sent one. */
+async function failure(response: Response): Promise<HttpError> {
+  const text = await response.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  const message = (json as { error?: { message?: unknown } } | undefined)?.error?.message;
+  return new HttpError(typeof message === 'string' ? message : GENERIC_ERROR, response.status, json);
+}
+
+function authorized(accept: string): Headers {
+  const headers = new Headers({ Accept: accept });
   const token = readSession()?.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+/**
+ * Downloads a file with the session's token. No time-out: a large export streams for as long as
+ * it takes.
+ */
+export async function download(path: string, query?: Query): Promise<Download> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { headers: authorized('text/csv') });
+  } catch {
+    throw new HttpError('Não foi possível conectar ao servidor.', 0);
+  }
+  if (!response.ok) throw await failure(response);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'lista.csv';
+  return { blob: await response.blob(), filename };
+}
+
+export const httpClient: HttpClient = async (path, { method = 'GET', query, body } = {}) => {
+  const headers = authorized('application/json');
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {
@@ -47,16 +88,11 @@ export const httpClient: HttpClient = async (path, { method = 'GET', query, body
       0,
     );
   }
+  if (!response.ok) throw await failure(response);
   const text = await response.text();
-  let json: unknown = undefined;
   try {
-    json = text ? JSON.parse(text) : undefined;
+    return text ? JSON.parse(text) : undefined;
   } catch {
-    json = undefined;
+    return undefined;
   }
-  if (!response.ok) {
-    const message = (json as { error?: { message?: unknown } } | undefined)?.error?.message;
-    throw new HttpError(typeof message === 'string' ? message : GENERIC_ERROR, response.status, json);
-  }
-  return json;
 };

@@ -11,8 +11,8 @@ import type {
   UpdateManyParams,
   UpdateParams,
 } from 'react-admin';
-import { recordPath, type Envelope, type ResourceDefinition } from '../resources/define';
-import type { HttpClient, Query } from './httpClient';
+import { callPath, recordPath, type Envelope, type ResourceDefinition } from '../resources/define';
+import type { Download, HttpClient, Query } from './httpClient';
 
 /** Reads the payload out of the envelope the resource answers with. */
 export function unwrap(envelope: Envelope, body: unknown): unknown {
@@ -34,10 +34,19 @@ function total(body: unknown, records: unknown[]): number {
 
 export interface ActionParams {
   id: string | number;
-  /** Path segment after the record, e.g. `cancel`, `close`, `status/AVAILABLE`. */
+  /**
+   * A call the definition declares (`calls`: its method and path, `:id` filled in), or else a path
+   * segment after the record, e.g. `close`, `status/AVAILABLE`.
+   */
   action: string;
   method?: 'POST' | 'PATCH';
   data?: Record<string, unknown>;
+}
+
+/** What a list's export asks for: the list's own sort and filters. */
+export interface ExportParams {
+  sort?: GetListParams['sort'];
+  filter?: GetListParams['filter'];
 }
 
 /** react-admin's methods plus the platform's custom calls. */
@@ -46,6 +55,8 @@ export interface PainelDataProvider extends DataProvider {
   reorder(resource: string, params: { ids: (string | number)[] }): Promise<{ data: unknown }>;
   /** State changes that are not plain updates (cancel, close, settle, status). */
   action(resource: string, params: ActionParams): Promise<{ data: RaRecord }>;
+  /** The whole list as CSV, with the filters and order of the screen. */
+  exportList(resource: string, params: ExportParams): Promise<Download>;
 }
 
 /**
@@ -55,6 +66,8 @@ export interface PainelDataProvider extends DataProvider {
 export function createDataProvider(
   definitions: Record<string, ResourceDefinition>,
   http: HttpClient,
+  download: (path: string, query: Query) => Promise<Download> = () =>
+    Promise.reject(new Error('Este cliente não baixa arquivos.')),
 ): PainelDataProvider {
   const definitionOf = (resource: string): ResourceDefinition => {
     const definition = definitions[resource];
@@ -79,20 +92,28 @@ export function createDataProvider(
         )
       : data;
 
-  const getList = async (resource: string, params: GetListParams) => {
-    const definition = definitionOf(resource);
-    const { q, ...filters } = (params.filter ?? {}) as Record<string, unknown>;
+  /** A list's sort and filters as the API's query: `q` is the search, the rest plain filters. */
+  const listQuery = (definition: ResourceDefinition, { sort, filter }: ExportParams): Query => {
+    const { q, ...filters } = (filter ?? {}) as Record<string, unknown>;
     const query: Query = {
-      page: params.pagination?.page ?? 1,
-      page_size: params.pagination?.perPage ?? definition.list.perPage,
-      sort_field: params.sort?.field ?? definition.list.sort.field,
-      sort_order: params.sort?.order ?? definition.list.sort.order,
+      sort_field: sort?.field ?? definition.list.sort.field,
+      sort_order: sort?.order ?? definition.list.sort.order,
       search: typeof q === 'string' ? q : undefined,
     };
     for (const [key, value] of Object.entries(filters)) {
       if (value === undefined || value === null || value === '' || typeof value === 'object') continue;
       query[key] = value as string | number | boolean;
     }
+    return query;
+  };
+
+  const getList = async (resource: string, params: GetListParams) => {
+    const definition = definitionOf(resource);
+    const query: Query = {
+      page: params.pagination?.page ?? 1,
+      page_size: params.pagination?.perPage ?? definition.list.perPage,
+      ...listQuery(definition, params),
+    };
     const body = await http(definition.endpoint, { query });
     const records = (unwrap(definition.envelope.list, body) ?? []) as RaRecord[];
     return { data: records, total: total(body, records) };
@@ -160,11 +181,19 @@ export function createDataProvider(
     },
     async action(resource, { id, action, method = 'PATCH', data }) {
       const definition = definitionOf(resource);
-      const body = await http(`${recordPath(definition.endpoint, id)}/${action}`, {
-        method,
+      const call = definition.calls?.[action];
+      const path = call
+        ? callPath(definition, call).replace(':id', encodeURIComponent(String(id)))
+        : `${recordPath(definition.endpoint, id)}/${action}`;
+      const body = await http(path, {
+        method: (call?.method as 'POST' | 'PATCH' | undefined) ?? method,
         body: data ?? {},
       });
       return { data: (unwrap(definition.envelope.one, body) ?? { id }) as RaRecord };
+    },
+    exportList(resource, params) {
+      const definition = definitionOf(resource);
+      return download(definition.endpoint, { ...listQuery(definition, params), format: 'csv' });
     },
   };
   return provider;

@@ -1,5 +1,5 @@
 import { definitions } from '../resources/definitions';
 import { createDataProvider } from './index';
-import { httpClient } from './httpClient';
+import { download, httpClient } from './httpClient';
 
-export const dataProvider = createDataProvider(definitions, httpClient);
+export const dataProvider = createDataProvider(definitions, httpClient, download);

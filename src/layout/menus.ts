@@ -6,11 +6,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
-import EventSeatIcon from '@mui/icons-material/EventSeat';
 import FastfoodIcon from '@mui/icons-material/Fastfood';
-import SettingsIcon from '@mui/icons-material/Settings';
-import GavelIcon from '@mui/icons-material/Gavel';
-import LinkIcon from '@mui/icons-material/Link';
 
 export interface MenuEntry {
   /** Key under app.menu in the messages. */
@@ -37,12 +33,12 @@ export const adminMenu: MenuEntry[] = [
   { label: 'app.menu.faq', to: '/faqs', icon: HelpOutlineIcon, resource: 'faqs' },
 ];
 
-/** Spec 2.2: everyone else's (restaurant staff) side menu, in this order. */
+/**
+ * Spec 2.2: everyone else's (restaurant staff) side menu, in this order. An entry joins the menu
+ * with the screen it leads to (Reservas, Configurações, Política de uso and Links de acesso come
+ * with their screens): a menu entry never opens "Não encontrado" (tests/web/menus.test.tsx).
+ */
 export const storeMenu: MenuEntry[] = [
   { label: 'app.menu.statistics', to: '/statistics', icon: BarChartIcon },
-  { label: 'app.menu.reservations', to: '/reserves', icon: EventSeatIcon },
   { label: 'app.menu.products', to: '/products', icon: FastfoodIcon },
-  { label: 'app.menu.settings', to: '/settings', icon: SettingsIcon },
-  { label: 'app.menu.usagePolicies', to: '/usage-policies', icon: GavelIcon },
-  { label: 'app.menu.links', to: '/links', icon: LinkIcon },
 ];

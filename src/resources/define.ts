@@ -86,6 +86,8 @@ export interface ScreenDefinition {
   audience?: 'admin' | 'staff' | 'everyone';
   /** Label of the list's create button (the FAQ's reads CRIAR NOVA PERGUNTA). */
   createLabel?: string;
+  /** An edit screen (default: for a resource that has updates); false where the list's switches are the only change. */
+  edit?: boolean;
   /** Page titles; the labels by default. */
   titles?: { list?: string; create?: string; edit?: string };
   searchPlaceholder?: string;
@@ -143,9 +145,11 @@ export interface ResourceDefinition<
   };
 }
 
-export function defineResource<Input extends z.ZodObject, Record extends z.ZodObject, Row extends z.ZodObject = Record>(
-  definition: ResourceDefinition<Input, Record, Row>,
-): ResourceDefinition<Input, Record, Row> {
+export function defineResource<
+  Input extends z.ZodObject,
+  Record extends z.ZodObject,
+  Row extends z.ZodObject = Record,
+>(definition: ResourceDefinition<Input, Record, Row>): ResourceDefinition<Input, Record, Row> {
   return definition;
 }
 

@@ -52,11 +52,7 @@ describe('sign in, menus and sign out', () => {
     await page.waitForURL(/#\/statistics$/);
     expect(await menuLabels(page)).toEqual([
       'Estatísticas',
-      'Reservas',
       'Produtos',
-      'Configurações',
-      'Política de uso',
-      'Links de acesso',
       'Sair',
     ]);
   });

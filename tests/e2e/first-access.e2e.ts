@@ -106,11 +106,7 @@ describe('first access of a new restaurant', () => {
     await page.waitForURL(/#\/statistics$/);
     expect(await menuLabels(page)).toEqual([
       'Estatísticas',
-      'Reservas',
       'Produtos',
-      'Configurações',
-      'Política de uso',
-      'Links de acesso',
       'Sair',
     ]);
 

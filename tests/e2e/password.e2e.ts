@@ -51,7 +51,7 @@ describe('password recovery', () => {
     await page.getByLabel('Confirme a nova senha').fill('NovaSenha1');
     await page.getByRole('button', { name: 'Salvar senha' }).click();
     await page.waitForURL(/#\/statistics$/);
-    await page.getByRole('menuitem', { name: 'Reservas' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Produtos' }).waitFor();
 
     await page.evaluate('localStorage.clear()');
     await page.goto(`${server.url}/#/login`);

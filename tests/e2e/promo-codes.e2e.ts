@@ -38,8 +38,9 @@ describe('promo codes and the privacy text', () => {
     // Discount fields strip non-digits as typed (spec 5).
     await page.getByLabel('Desconto', { exact: true }).pressSequentially('1a0%');
     expect(await page.getByLabel('Desconto', { exact: true }).inputValue()).toBe('10');
-    await page.getByLabel('Desconto máximo').pressSequentially('2500');
-    expect(await page.getByLabel('Desconto máximo').inputValue()).toBe('R$ 25,00');
+    // The maximum is a percentage off too (spec 3).
+    await page.getByLabel('Desconto máximo').pressSequentially('2x0');
+    expect(await page.getByLabel('Desconto máximo').inputValue()).toBe('20');
     await page.getByLabel('Número de usos').pressSequentially('5x0');
     expect(await page.getByLabel('Número de usos').inputValue()).toBe('50');
     await page.getByLabel('Expira em').fill(dayFromNow(30));
@@ -51,7 +52,7 @@ describe('promo codes and the privacy text', () => {
     expect((await sent).postDataJSON()).toMatchObject({
       code,
       discount: '10.00',
-      max_discount: 2500,
+      max_discount: 20,
       n_available: 50,
       origin: 'DELIVERY',
       type: null,
@@ -62,7 +63,7 @@ describe('promo codes and the privacy text', () => {
 
     const row = page.getByRole('row').filter({ hasText: code });
     await row.waitFor();
-    for (const text of ['10%', 'R$ 25,00', '0 / 50', 'Delivery', 'Todos', shown(dayFromNow(30))]) {
+    for (const text of ['10%', '20%', '0 / 50', 'Delivery', 'Todos', shown(dayFromNow(30))]) {
       expect(await row.getByText(text, { exact: true }).count(), text).toBe(1);
     }
     // Newest first, 8 to a page (spec 9).
@@ -75,7 +76,7 @@ describe('promo codes and the privacy text', () => {
     await page.getByLabel('Descrição').fill('Repetido');
     await page.getByLabel('Código').fill(code.toLowerCase());
     await page.getByLabel('Desconto', { exact: true }).fill('5');
-    await page.getByLabel('Desconto máximo').fill('1000');
+    await page.getByLabel('Desconto máximo').fill('10');
     await page.getByLabel('Número de usos').fill('1');
     await page.getByLabel('Expira em').fill(dayFromNow(5));
     await page.getByRole('button', { name: 'Salvar' }).click();

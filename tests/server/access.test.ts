@@ -16,7 +16,11 @@ import {
 } from '../../server/db/schema';
 import type { RouteEntry } from '../../server/app';
 import { HttpError } from '../../server/http-errors';
-import { callerOf, storeCondition, writableStoreId, type Caller } from '../../server/plugins/access';
+import { callerOf, type Caller } from '../../server/plugins/access';
+import { operationRoute } from '../../server/resources/routes';
+import { STORE_NOT_FOUND, STORE_REQUIRED, storeCondition, targetStore } from '../../server/resources/scope';
+import { callPath, type Operation, type ResourceDefinition } from '../../src/resources/define';
+import { definitions } from '../../src/resources/definitions';
 import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
 
 const SESSION_ENDED = { error: { message: 'Sessão expirada ou inválida. Entre novamente.' } };
@@ -306,16 +310,19 @@ describe('store scope helpers', () => {
   });
   const admin: Caller = { accountId: 1, role: 'ADMIN', storeId: null, scope: 'session' };
 
-  const expectHttpError = (fn: () => unknown, status: number, message: string) => {
+  async function errorOf(fn: () => unknown): Promise<HttpError> {
     let thrown: unknown;
     try {
-      fn();
+      await fn();
     } catch (error) {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(HttpError);
-    expect((thrown as HttpError).statusCode).toBe(status);
-    expect((thrown as HttpError).message).toBe(message);
+    return thrown as HttpError;
+  }
+  const expectHttpError = async (fn: () => unknown, status: number, message: string) => {
+    const error = await errorOf(fn);
+    expect({ status: error.statusCode, message: error.message }).toEqual({ status, message });
   };
 
   it("keeps staff inside their store's rows", () => {
@@ -326,17 +333,10 @@ describe('store scope helpers', () => {
     });
   });
 
-  it('fails closed for staff without a store', () => {
-    expectHttpError(
-      () => storeCondition(requestOf(staff(null)), things.store_id),
-      403,
-      'Sua conta não está vinculada a um restaurante.',
-    );
-    expectHttpError(
-      () => writableStoreId(requestOf(staff(null)), 3),
-      403,
-      'Sua conta não está vinculada a um restaurante.',
-    );
+  it('fails closed for staff without a store', async () => {
+    const message = 'Sua conta não está vinculada a um restaurante.';
+    await expectHttpError(() => storeCondition(requestOf(staff(null)), things.store_id), 403, message);
+    await expectHttpError(() => targetStore(t.app.db, requestOf(staff(null)), 3), 403, message);
   });
 
   it('lets an administrator see every store', () => {
@@ -344,23 +344,98 @@ describe('store scope helpers', () => {
     expect({ sql: query.sql, params: query.params }).toEqual({ sql: 'true', params: [] });
   });
 
-  it('refuses a request without a caller', () => {
-    expectHttpError(() => storeCondition(requestOf(null), things.store_id), 401, SESSION_ENDED.error.message);
-    expectHttpError(() => writableStoreId(requestOf(null), 1), 401, SESSION_ENDED.error.message);
-    expectHttpError(() => callerOf(requestOf(null)), 401, SESSION_ENDED.error.message);
+  it('refuses a request without a caller', async () => {
+    const message = SESSION_ENDED.error.message;
+    await expectHttpError(() => storeCondition(requestOf(null), things.store_id), 401, message);
+    await expectHttpError(() => targetStore(t.app.db, requestOf(null), 1), 401, message);
+    await expectHttpError(() => callerOf(requestOf(null)), 401, message);
   });
 
-  it('writes staff records into their own store, whatever store_id the body sends', () => {
-    expect(writableStoreId(requestOf(staff(42)), 99)).toBe(42);
-    expect(writableStoreId(requestOf(staff(42)), '99')).toBe(42);
-    expect(writableStoreId(requestOf(staff(42)), undefined)).toBe(42);
-  });
-
-  it("writes an administrator's records into the store named, when it is a valid id", () => {
-    expect(writableStoreId(requestOf(admin), 99)).toBe(99);
-    expect(writableStoreId(requestOf(admin), '12')).toBe(12);
-    for (const bad of [undefined, null, 0, -1, 1.5, 'abc', '', Number.MAX_SAFE_INTEGER + 2]) {
-      expect(writableStoreId(requestOf(admin), bad), String(bad)).toBeNull();
+  it('writes staff records into their own store, whatever store_id the body sends', async () => {
+    for (const named of [99, '99', undefined, 'abc']) {
+      expect(await targetStore(t.app.db, requestOf(staff(42)), named), String(named)).toBe(42);
     }
+  });
+
+  it("writes an administrator's records into the store named, which must exist", async () => {
+    const cantina = await storeId(t.app.db, 'Cantina Bella');
+    expect(await targetStore(t.app.db, requestOf(admin), cantina)).toBe(cantina);
+    expect(await targetStore(t.app.db, requestOf(admin), String(cantina))).toBe(cantina);
+    expect(await targetStore(t.app.db, requestOf(admin), undefined, async () => cantina)).toBe(cantina);
+    await expectHttpError(() => targetStore(t.app.db, requestOf(admin), 999_999), 404, STORE_NOT_FOUND);
+    for (const bad of [undefined, null, 0, -1, 1.5, 'abc', '', Number.MAX_SAFE_INTEGER + 2]) {
+      await expectHttpError(() => targetStore(t.app.db, requestOf(admin), bad), 400, STORE_REQUIRED);
+    }
+  });
+});
+
+/** Each way a route may disagree with the definition it serves, as a readable line. */
+function disagreements(all: Record<string, ResourceDefinition>, table: readonly RouteEntry[]): string[] {
+  const problems: string[] = [];
+  const byKey = new Map(table.map((route) => [keyOf(route), route]));
+  const declared = new Set<string>();
+  for (const [name, definition] of Object.entries(all)) {
+    const expected: { method: string; url: string; access: string; operation: string }[] = [
+      ...Object.entries(definition.access).map(([operation, access]) => ({
+        ...operationRoute(definition, operation as Operation),
+        access,
+        operation,
+      })),
+      ...Object.entries(definition.calls ?? {}).map(([operation, call]) => ({
+        method: call.method,
+        url: callPath(definition, call),
+        access: call.access,
+        operation,
+      })),
+    ];
+    for (const { method, url, access, operation } of expected) {
+      const key = `${method} ${url}`;
+      declared.add(key);
+      const route = byKey.get(key);
+      if (!route) problems.push(`${name}.${operation}: nenhuma rota ${key}`);
+      else if (route.access !== access)
+        problems.push(`${name}.${operation}: a definição diz ${access}, a rota ${key} diz ${route.access}`);
+      else if (route.resource !== name || route.operation !== operation)
+        problems.push(`${name}.${operation}: a rota ${key} serve ${route.resource}.${route.operation}`);
+    }
+  }
+  // A route that says it serves a definition must be one the definition declares.
+  for (const route of table) {
+    if (route.method === 'HEAD' || !route.resource) continue;
+    if (!declared.has(keyOf(route)))
+      problems.push(`${keyOf(route)}: ${route.resource} não declara esta rota`);
+  }
+  // Every route under a definition's endpoint serves a definition.
+  const endpoints = Object.values(all).map((definition) => definition.endpoint);
+  for (const route of table) {
+    if (route.method === 'HEAD' || route.resource) continue;
+    const under = endpoints.find(
+      (endpoint) => route.url === endpoint || route.url.startsWith(`${endpoint}/`),
+    );
+    if (under) problems.push(`${keyOf(route)}: está sob ${under} mas não serve a definição`);
+  }
+  return problems;
+}
+
+describe('definitions and the routes that serve them', () => {
+  it('serve each operation and call at its path, with the access the definition declares', () => {
+    expect(disagreements(definitions, routes)).toEqual([]);
+  });
+
+  it('would catch a route whose access drifted from its definition, or a route it does not declare', () => {
+    const drifted = routes.map((route) =>
+      route.method === 'DELETE' && route.url === '/api/kitchens/id/:id'
+        ? { ...route, access: 'admin' as const }
+        : route,
+    );
+    expect(disagreements(definitions, drifted)).toEqual([
+      'kitchens.delete: a definição diz store, a rota DELETE /api/kitchens/id/:id diz admin',
+    ]);
+    const undeclared = [...routes, { ...routes[0]!, method: 'POST', url: '/api/kitchens/id/:id/clone' }];
+    expect(disagreements(definitions, undeclared).join('\n')).toMatch(/POST \/api\/kitchens\/id\/:id\/clone/);
+    const { delete: _removed, ...access } = definitions.kitchens.access;
+    expect(disagreements({ ...definitions, kitchens: { ...definitions.kitchens, access } }, routes)).toEqual([
+      'DELETE /api/kitchens/id/:id: kitchens não declara esta rota',
+    ]);
   });
 });

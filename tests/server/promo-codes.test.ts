@@ -57,7 +57,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   description: '15% na primeira comanda',
   code: 'bemvindo15',
   discount: '15.00',
-  max_discount: 2500,
+  max_discount: 25,
   n_available: 100,
   active: true,
   expires_at: dayFromNow(30),
@@ -86,7 +86,7 @@ describe('promo codes: create (POST /api/promocodes/)', () => {
       code: 'BEMVINDO15',
       description: '15% na primeira comanda',
       discount: 15,
-      max_discount: 2500,
+      max_discount: 25,
       n_available: 100,
       n_uses: 0,
       origin: null,
@@ -107,7 +107,7 @@ describe('promo codes: create (POST /api/promocodes/)', () => {
     expect(decimal.json<{ data: PromoCode }>().data.discount).toBe(12.5);
     const number = await create({ code: 'DEC2', discount: 7.25 });
     expect(number.json<{ data: PromoCode }>().data.discount).toBe(7.25);
-    const comma = await create({ code: 'DEC3', discount: '100,00' });
+    const comma = await create({ code: 'DEC3', discount: '100,00', max_discount: 100 });
     expect(comma.json<{ data: PromoCode }>().data.discount).toBe(100);
   });
 
@@ -151,6 +151,10 @@ describe('promo codes: create (POST /api/promocodes/)', () => {
       [{ n_available: 0 }, `${USES_MIN} (campo n_available)`],
       [{ n_available: '12a' }, 'Informe o número de usos somente com números. (campo n_available)'],
       [{ max_discount: 0 }, 'O desconto máximo deve ser maior que zero. (campo max_discount)'],
+      // Spec 3: the maximum is a percentage off, like the discount, and no smaller than it.
+      [{ max_discount: 2500 }, 'O desconto máximo deve ser no máximo 100%. (campo max_discount)'],
+      [{ max_discount: 10 }, 'O desconto máximo não pode ser menor que o desconto. (campo max_discount)'],
+      [{ max_discount: '20%' }, 'Informe o desconto máximo somente com números. (campo max_discount)'],
       [{ expires_at: dayFromNow(-1) }, `${EXPIRY_PAST} (campo expires_at)`],
       [{ expires_at: new Date(Date.now() - 60_000).toISOString() }, `${EXPIRY_PAST} (campo expires_at)`],
       [{ expires_at: '2030-02-30' }, `${EXPIRY_FORMAT} (campo expires_at)`],
@@ -185,12 +189,12 @@ describe('promo codes: create (POST /api/promocodes/)', () => {
   it("takes '' or null for origin and type as every origin and type", async () => {
     const response = await create({ code: 'TODOS', origin: '', type: null, expires_at: undefined });
     expect(response.statusCode).toBe(400); // expires_at is required
-    const ok = await create({ code: 'TODOS', origin: '', type: '', max_discount: '1500' });
+    const ok = await create({ code: 'TODOS', origin: '', type: '', max_discount: '15' });
     expect(ok.statusCode).toBe(201);
     expect(ok.json<{ data: PromoCode }>().data).toMatchObject({
       origin: null,
       type: null,
-      max_discount: 1500,
+      max_discount: 15,
     });
   });
 });
@@ -341,17 +345,17 @@ describe('the add form payload (src/resources/promoCodes/payload.ts)', () => {
         description: 'Teste',
         code: 'TESTE',
         discount: '7',
-        max_discount: '2500',
+        max_discount: '25',
         n_available: '040',
         expires_at: '2030-01-31',
-        origin: 'ALL',
+        origin: '',
         type: 'NORMAL',
       }),
     ).toEqual({
       description: 'Teste',
       code: 'TESTE',
       discount: '7.00',
-      max_discount: 2500,
+      max_discount: 25,
       n_available: 40,
       active: true,
       expires_at: '2030-01-31',
@@ -365,18 +369,18 @@ describe('the add form payload (src/resources/promoCodes/payload.ts)', () => {
       description: 'Do formulário',
       code: 'form10',
       discount: '10',
-      max_discount: '1500',
+      max_discount: '15',
       n_available: '20',
       expires_at: dayFromNow(10),
       origin: 'INDOOR',
-      type: 'ALL',
+      type: '',
     });
     const response = await admin({ method: 'POST', url: '/api/promocodes/', payload });
     expect(response.statusCode).toBe(201);
     expect(response.json<{ data: PromoCode }>().data).toMatchObject({
       code: 'FORM10',
       discount: 10,
-      max_discount: 1500,
+      max_discount: 15,
       origin: 'INDOOR',
       type: null,
     });

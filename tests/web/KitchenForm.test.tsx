@@ -3,7 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
-import { KitchenCreate, KitchenEdit } from '../../src/resources/kitchens/KitchenForm';
+import { GeneratedCreate, GeneratedEdit } from '../../src/resources/generated/GeneratedForm';
+import { kitchens } from '../../src/resources/kitchens/definition';
+import overrides from '../../src/resources/kitchens/screens';
 import { messageOf, renderScreen as renderApp } from './renderScreen';
 
 const NAME_REQUIRED = 'Você precisa informar o nome da cozinha!';
@@ -32,7 +34,7 @@ describe('new kitchen (/kitchens/create)', () => {
       data: { ...KITCHEN, ...(request?.body as object) },
     })),
   ) {
-    const view = renderScreen('/kitchens/create', '/kitchens/create', <KitchenCreate />, http);
+    const view = renderScreen('/kitchens/create', '/kitchens/create', <GeneratedCreate definition={kitchens} overrides={overrides} />, http);
     return { ...view, http };
   }
 
@@ -119,7 +121,7 @@ describe('kitchen (/kitchens/:id)', () => {
       if (request.method === 'DELETE') return { data: { id: record.id } };
       return { data: { ...record, ...(request.body as object) } };
     });
-    const view = renderScreen(`/kitchens/${record.id}`, '/kitchens/:id', <KitchenEdit />, http);
+    const view = renderScreen(`/kitchens/${record.id}`, '/kitchens/:id', <GeneratedEdit definition={kitchens} overrides={overrides} />, http);
     return { ...view, http };
   }
 

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
-import { KitchenList } from '../../src/resources/kitchens/KitchenList';
+import { GeneratedList } from '../../src/resources/generated/GeneratedList';
+import { kitchens } from '../../src/resources/kitchens/definition';
+import overrides from '../../src/resources/kitchens/screens';
 import { renderScreen as renderApp } from './renderScreen';
 
 const KITCHENS = [
@@ -33,7 +35,7 @@ function renderList(records = KITCHENS) {
     }
     return { data: { results: records, total: records.length } };
   });
-  const view = renderApp('/kitchens', { '/kitchens': <KitchenList />, '*': <p>Outra página</p> }, http);
+  const view = renderApp('/kitchens', { '/kitchens': <GeneratedList definition={kitchens} overrides={overrides} />, '*': <p>Outra página</p> }, http);
   return { ...view, http };
 }
 

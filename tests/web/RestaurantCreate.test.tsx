@@ -4,7 +4,7 @@ import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { deleteFile, UPLOAD_FAILED, UploadError, uploadFile } from '../../src/dataProvider/upload';
-import { zodValidate } from '../../src/resources/engine';
+import { zodValidate } from '../../src/lib/zodForm';
 import { RestaurantCreate } from '../../src/resources/restaurants/RestaurantCreate';
 import {
   FILL_REQUIRED,

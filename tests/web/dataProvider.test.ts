@@ -17,6 +17,7 @@ function testResource(name: string, envelope: Envelope) {
     envelope: { list: envelope, one: envelope },
     fields: { id: { label: 'ID', kind: 'id' }, name: { label: 'Nome', kind: 'text', form: true } },
     input: z.strictObject({ name: z.string().min(1, 'Campo obrigatório') }),
+    record: z.object({ id: z.int(), name: z.string() }),
     list: { perPage: 10, sort: { field: 'id', order: 'ASC' } },
     messages: { created: 'Criado', updated: 'Atualizado', deleted: 'Excluído' },
   });

@@ -5,7 +5,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { Route, Routes, type Location } from 'react-router-dom';
 import { AdminContext, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
 import { createDataProvider } from '../../src/dataProvider';
-import type { HttpClient } from '../../src/dataProvider/httpClient';
+import type { Download, HttpClient, Query } from '../../src/dataProvider/httpClient';
+import type { ResourceDefinition } from '../../src/resources/define';
 import { i18nProvider } from '../../src/i18n';
 import { definitions } from '../../src/resources/definitions';
 import { fakeAuthProvider } from './renderAuthPage';
@@ -14,18 +15,27 @@ import { fakeAuthProvider } from './renderAuthPage';
  * Renders screens the way the app does: react-admin's contexts, the app's pt-BR messages,
  * notifications, and the real dataProvider over a fake HTTP client whose calls are recorded, so a
  * test sees the exact request the API would get. `routes` maps paths to what they show; `history`
- * are the pages opened before `path` (a screen that goes back needs one).
+ * are the pages opened before `path` (a screen that goes back needs one); `resources` adds
+ * definitions of the test's own; `download` answers the CSV exports.
  */
 export function renderScreen(
   path: string,
   routes: Record<string, ReactNode>,
   http: HttpClient,
-  { history = [] }: { history?: string[] } = {},
+  {
+    history = [],
+    resources = {},
+    download,
+  }: {
+    history?: string[];
+    resources?: Record<string, ResourceDefinition>;
+    download?: (path: string, query: Query) => Promise<Download>;
+  } = {},
 ) {
   const current: { location?: Location } = {};
   const user = userEvent.setup({ delay: null });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const dataProvider = createDataProvider(definitions, http);
+  const dataProvider = createDataProvider({ ...definitions, ...resources }, http, download);
   const view = render(
     <TestMemoryRouter
       initialEntries={[...history, path]}

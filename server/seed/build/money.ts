@@ -81,7 +81,7 @@ export function buildMoney(demo: Demo, history: OrderDraft[], live: OrderDraft[]
           firstTicketDone.has(customer.id),
         );
         if (promo) {
-          discount = Math.min(Math.round((subtotal * promo.def.discount) / 100), promo.def.maxDiscount);
+          discount = Math.round((subtotal * Math.min(promo.def.discount, promo.def.maxDiscount)) / 100);
           promo.uses++;
           demo.couponRows.push({
             id: ++ids.coupon,

@@ -27,7 +27,7 @@ import {
 } from 'react-admin';
 import { ImagePicker } from '../../components/ImagePicker';
 import type { PainelDataProvider } from '../../dataProvider';
-import { zodValidate } from '../engine';
+import { zodValidate } from '../../lib/zodForm';
 import { PRODUCT_ORDER_SAVED } from '../products/definition';
 import type { MenuCategory, MenuProduct } from '../products/menuTypes';
 import { MenuFormToolbar, useMenuRecordQueryOptions } from '../products/MenuFormToolbar';

@@ -32,7 +32,7 @@ import { z } from 'zod';
 import { useApi } from '../../dataProvider/useApi';
 import { formatCents } from '../../lib/format';
 import { menuPaths } from '../products';
-import { SuccessDialog } from '../stories/SuccessDialog';
+import { SuccessDialog } from '../../components/SuccessDialog';
 import {
   complementGroupInput,
   complementGroups as definition,

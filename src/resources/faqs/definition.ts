@@ -51,6 +51,8 @@ export const faqs = defineResource({
   }),
   list: { perPage: 25, sort: { field: 'created_at', order: 'DESC' }, search: ['title', 'text'] },
   table: 'faqs',
+  // The restaurant area shows the FAQ too (read only).
+  screens: { audience: 'everyone', createLabel: 'CRIAR NOVA PERGUNTA' },
   messages: {
     created: 'Pergunta criada com sucesso!',
     updated: 'Pergunta atualizada com sucesso!',

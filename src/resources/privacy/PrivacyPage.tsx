@@ -4,7 +4,7 @@ import type { FieldValues } from 'react-hook-form';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { httpClient } from '../../dataProvider/httpClient';
 import { useApi } from '../../dataProvider/useApi';
-import { zodValidate } from '../engine';
+import { zodValidate } from '../../lib/zodForm';
 import {
   PRIVACY_ENDPOINT,
   PRIVACY_SAVED,

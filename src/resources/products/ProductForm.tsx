@@ -14,7 +14,7 @@ import {
   useNotify,
   type RaRecord,
 } from 'react-admin';
-import { zodValidate } from '../engine';
+import { zodValidate } from '../../lib/zodForm';
 import { PRODUCT_DELETED, productInput, products as definition } from './definition';
 import { AspectRatioInput, IconInput, PriceInput, ProductImagesInput } from './inputs';
 import { MenuFormToolbar, useMenuRecordQueryOptions } from './MenuFormToolbar';

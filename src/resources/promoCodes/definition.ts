@@ -157,23 +157,26 @@ export const promoCodes = defineResource({
   access: { list: 'admin', one: 'admin', create: 'admin', update: 'admin' },
   envelope: { list: 'data.results', one: 'data' },
   fields: promoCodeFields,
-  input: z.strictObject({
-    description: requiredText(200),
-    code: requiredText(30)
-      .regex(/^[A-Za-z0-9_-]+$/, CODE_FORMAT)
-      .transform((value) => value.toUpperCase()),
-    discount,
-    /** Largest discount of one use, in percent (spec 3: an integer shown as % off). */
-    max_discount: digits(MAX_DISCOUNT_FORMAT, 1, MAX_DISCOUNT_MIN, 100, MAX_DISCOUNT_RANGE),
-    n_available: digits(USES_FORMAT, 1, USES_MIN),
-    active: z.boolean({ error: 'Ativo deve ser verdadeiro ou falso.' }).optional(),
-    expires_at: expiresAt,
-    origin: choiceOrAll(['INDOOR', 'DELIVERY'], 'Escolha Presencial, Delivery ou Todas.'),
-    type: choiceOrAll(['FIRST_USE', 'NORMAL'], 'Escolha Primeiro uso, Normal ou Todos.'),
-  }).refine(
-    (code) => code.discount === undefined || code.max_discount === undefined || code.max_discount >= code.discount,
-    { path: ['max_discount'], message: MAX_DISCOUNT_BELOW },
-  ),
+  input: z
+    .strictObject({
+      description: requiredText(200),
+      code: requiredText(30)
+        .regex(/^[A-Za-z0-9_-]+$/, CODE_FORMAT)
+        .transform((value) => value.toUpperCase()),
+      discount,
+      /** Largest discount of one use, in percent (spec 3: an integer shown as % off). */
+      max_discount: digits(MAX_DISCOUNT_FORMAT, 1, MAX_DISCOUNT_MIN, 100, MAX_DISCOUNT_RANGE),
+      n_available: digits(USES_FORMAT, 1, USES_MIN),
+      active: z.boolean({ error: 'Ativo deve ser verdadeiro ou falso.' }).optional(),
+      expires_at: expiresAt,
+      origin: choiceOrAll(['INDOOR', 'DELIVERY'], 'Escolha Presencial, Delivery ou Todas.'),
+      type: choiceOrAll(['FIRST_USE', 'NORMAL'], 'Escolha Primeiro uso, Normal ou Todos.'),
+    })
+    .refine(
+      (code) =>
+        code.discount === undefined || code.max_discount === undefined || code.max_discount >= code.discount,
+      { path: ['max_discount'], message: MAX_DISCOUNT_BELOW },
+    ),
   // The spec's only change to a saved code is the active toggle (PATCH with { active }).
   updateInput: z.strictObject({
     active: z.boolean({ error: 'Ativo deve ser verdadeiro ou falso.' }),
@@ -194,7 +197,12 @@ export const promoCodes = defineResource({
   }),
   list: { perPage: 8, sort: { field: 'created_at', order: 'DESC' }, search: ['code', 'description'] },
   table: 'promoCodes',
-  screens: { createLabel: 'ADICIONAR CUPOM', titles: { create: 'Adicionar cupom' }, searchPlaceholder: 'Buscar por código ou descrição' },
+  screens: {
+    createLabel: 'ADICIONAR CUPOM',
+    edit: false,
+    titles: { create: 'Adicionar cupom' },
+    searchPlaceholder: 'Buscar por código ou descrição',
+  },
   messages: {
     created: 'Cupom criado com sucesso!',
     updated: 'Cupom atualizado com sucesso!',

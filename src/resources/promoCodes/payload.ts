@@ -1,8 +1,5 @@
 import { onlyDigits } from '../../lib/format';
 
-/** The select value that stands for "every origin / every type" (null on the server). */
-export const ALL = 'ALL';
-
 export interface PromoCodeFormValues {
   description?: string;
   code?: string;
@@ -10,8 +7,8 @@ export interface PromoCodeFormValues {
   max_discount?: string;
   n_available?: string;
   expires_at?: string | null;
-  origin?: string;
-  type?: string;
+  origin?: string | null;
+  type?: string | null;
 }
 
 /** '15' → '15.00': the spec sends the discount as a decimal string with two places. */
@@ -20,12 +17,13 @@ export function discountString(digits: string | undefined): string | undefined {
   return clean === '' ? undefined : Number(clean).toFixed(2);
 }
 
-const wholeNumber = (digits: string | undefined) => {
-  const clean = onlyDigits(digits);
+const wholeNumber = (digits: string | number | undefined) => {
+  const clean = onlyDigits(digits == null ? undefined : String(digits));
   return clean === '' ? undefined : Number(clean);
 };
 
-const orAll = (value: string | undefined) => (value === ALL || value === '' || value == null ? null : value);
+/** The empty choice of the origin and type selects is "all": null on the server. */
+const orAll = (value: string | null | undefined) => (value === '' || value == null ? null : value);
 
 /** The body of POST /api/promocodes/ (spec 7) from the add form. A new code starts active. */
 export function promoCodePayload(values: PromoCodeFormValues) {

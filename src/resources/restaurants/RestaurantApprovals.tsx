@@ -20,7 +20,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Title, useDataProvider, useGetList, useNotify } from 'react-admin';
 import type { PainelDataProvider } from '../../dataProvider';
 import { formatDate } from '../../lib/format';
-import { choiceLabel } from '../engine';
+import { choiceLabel } from '../define';
 import { restaurants } from './definition';
 
 interface PendingStore {

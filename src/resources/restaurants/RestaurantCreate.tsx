@@ -17,7 +17,7 @@ import {
 import { useFormContext } from 'react-hook-form';
 import { BRAZILIAN_UFS } from '../../lib/validators';
 import { withScheme } from '../../lib/fields';
-import { zodValidate } from '../engine';
+import { zodValidate } from '../../lib/zodForm';
 import { FILL_REQUIRED, IMAGES_MISSING, SELECTS_MISSING, storeCreateInput } from './definition';
 import { ImagePicker } from '../../components/ImagePicker';
 import { CepInput, CnpjInput, CpfInput, PhoneInput } from './inputs';

@@ -33,7 +33,7 @@ import {
 } from 'react-admin';
 import { useApi } from '../../dataProvider/useApi';
 import { formatCents, formatDate } from '../../lib/format';
-import { zodValidate } from '../engine';
+import { zodValidate } from '../../lib/zodForm';
 import { storeStatuses, storeUpdateInput } from './definition';
 import { CepInput, CnpjInput, CpfInput, PhoneInput } from './inputs';
 

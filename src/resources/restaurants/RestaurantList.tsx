@@ -24,7 +24,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import { Title, useDataProvider, useGetList, useNotify } from 'react-admin';
 import type { PainelDataProvider } from '../../dataProvider';
 import { DragHandle, movedIds, useDragSensors, useSortableItem } from '../../components/sortable';
-import { choiceLabel } from '../engine';
+import { choiceLabel } from '../define';
 import { restaurants } from './definition';
 
 interface StoreRow {

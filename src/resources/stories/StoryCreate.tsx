@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Create, useNotify } from 'react-admin';
 import { stories } from './definition';
 import { StoryForm } from './StoryForm';
-import { SuccessDialog } from './SuccessDialog';
+import { SuccessDialog } from '../../components/SuccessDialog';
 
 /** New featured post (/feedhunters/new). */
 export function StoryCreate() {
@@ -21,7 +21,7 @@ export function StoryCreate() {
       >
         <StoryForm />
       </Create>
-      <SuccessDialog message={done} />
+      <SuccessDialog message={done} fallback="/stories" />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Edit, useNotify } from 'react-admin';
 import { stories } from './definition';
 import { StoryForm } from './StoryForm';
-import { SuccessDialog } from './SuccessDialog';
+import { SuccessDialog } from '../../components/SuccessDialog';
 
 /** A featured post's detail (/feedhunters/details): edit or delete it. */
 export function StoryEdit() {
@@ -23,7 +23,7 @@ export function StoryEdit() {
       >
         <StoryForm onDeleted={setDone} />
       </Edit>
-      <SuccessDialog message={done} />
+      <SuccessDialog message={done} fallback="/stories" />
     </>
   );
 }

@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DownloadIcon from '@mui/icons-material/Download';
+import {
+  DeleteButton,
+  SaveButton,
+  Toolbar,
+  TopToolbar,
+  useCanAccess,
+  useCreatePath,
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import type { PainelDataProvider } from '../../dataProvider';
+import { saveFile } from '../../lib/saveFile';
+import type { ResourceDefinition } from '../define';
+import type { FormOverrides } from '../overrides';
+import { useResourceNotices } from '../useResourceNotices';
+
+/*
+ * The pieces the generated screens are made of, for override modules to reuse (an empty state
+ * with the create button, a toolbar with the way back).
+ */
+
+/**
+ * The list's create button, with the definition's label. react-admin's CreateButton turns into an
+ * unlabelled round button below 900 px; the spec's labels (NOVA COZINHA…) must stay readable on a
+ * tablet.
+ */
+export function CreateLink({ definition }: { definition: Pick<ResourceDefinition, 'name' | 'screens'> }) {
+  const createPath = useCreatePath();
+  return (
+    <Button
+      component={Link}
+      to={createPath({ resource: definition.name, type: 'create' })}
+      variant="contained"
+      startIcon={<AddIcon />}
+    >
+      {definition.screens?.createLabel ?? 'Criar'}
+    </Button>
+  );
+}
+
+/** A link to another page, as a toolbar button (Cozinhas' way back to the products). */
+export function ToolbarLink({ to, label, back = false }: { to: string; label: string; back?: boolean }) {
+  return (
+    <Button component={Link} to={to} variant="outlined" startIcon={back ? <ArrowBackIcon /> : undefined}>
+      {label}
+    </Button>
+  );
+}
+
+/**
+ * Exportar: the whole list as CSV, with the filters, search and order on screen, streamed by the
+ * server (a million rows are never held by the page as records).
+ */
+export function ExportButton() {
+  const { resource, sort, filterValues, total } = useListContext();
+  const dataProvider = useDataProvider<PainelDataProvider>();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const { blob, filename } = await dataProvider.exportList(resource, { sort, filter: filterValues });
+      saveFile(blob, filename);
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outlined" startIcon={<DownloadIcon />} disabled={busy || total === 0} onClick={run}>
+      {translate('ra.action.export')}
+    </Button>
+  );
+}
+
+/** The forms' way back to the list, above the form. */
+export function BackToList({ definition }: { definition: Pick<ResourceDefinition, 'name' | 'label'> }) {
+  const createPath = useCreatePath();
+  return (
+    <TopToolbar>
+      <ToolbarLink
+        to={createPath({ resource: definition.name, type: 'list' })}
+        label={definition.label.many}
+        back
+      />
+    </TopToolbar>
+  );
+}
+
+/** Remover, with its confirmation (the definition's, or the record's own words), then the list. */
+export function RemoveButton({
+  definition,
+  confirm,
+}: {
+  definition: ResourceDefinition;
+  confirm?: FormOverrides['deleteConfirm'];
+}) {
+  const record = useRecordContext();
+  const notices = useResourceNotices(definition);
+  if (!record) return null;
+  const words = confirm?.(record) ?? {
+    title: `Remover ${definition.label.one.toLowerCase()}?`,
+    content: 'Esta ação não pode ser desfeita.',
+  };
+  return (
+    <DeleteButton
+      label="Remover"
+      mutationMode="pessimistic"
+      confirmTitle={words.title}
+      confirmContent={words.content}
+      mutationOptions={notices.deleted}
+    />
+  );
+}
+
+/** The generated forms' toolbar: Remover (on an existing record, for who may delete) and Salvar. */
+export function FormToolbar({
+  definition,
+  editing,
+  confirm,
+}: {
+  definition: ResourceDefinition;
+  editing: boolean;
+  confirm?: FormOverrides['deleteConfirm'];
+}) {
+  const { canAccess: canDelete = false } = useCanAccess({ resource: definition.name, action: 'delete' });
+  const removable = editing && canDelete && Boolean(definition.access.delete);
+  return (
+    <Toolbar sx={{ justifyContent: removable ? 'space-between' : 'flex-start' }}>
+      {removable ? <RemoveButton definition={definition} confirm={confirm} /> : null}
+      <SaveButton label="Salvar" alwaysEnable />
+    </Toolbar>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * What a resource's screens may add to what its definition generates: the engine's override
+ * points. A resource that is "CRUD plus a few special cells" stays a definition plus an object
+ * of this type, in its folder's `screens.tsx` (loaded with the screens, not with the login page).
+ */
+import type { ReactElement, ReactNode } from 'react';
+import type { Identifier, RaRecord } from 'react-admin';
+
+/** A row click: open the record's edit or show screen, a path of its own, or nothing. */
+export type RowClick =
+  'edit' | 'show' | false | ((id: Identifier, resource: string, record: RaRecord) => string | false);
+
+/** A section of a form: a heading (optional) and the fields it holds, in order. */
+export interface FormSection {
+  title?: string;
+  fields: readonly string[];
+}
+
+export interface ListOverrides {
+  /**
+   * A field's cell: an element rendered in the row's record context (a switch, a chip), or a
+   * function of the record. The field's label heads the column; its `sortable` decides the sort.
+   */
+  cells?: Readonly<Record<string, ReactElement | ((record: RaRecord) => ReactNode)>>;
+  /** Shown instead of the table when the list has no record at all (not when a filter finds none). */
+  empty?: ReactElement;
+  /** Buttons of the list's toolbar, before the create button (a way back, a related page). */
+  actions?: ReactNode;
+  /** What a row click opens; by default the edit screen, for who may edit. */
+  rowClick?: RowClick;
+  /** Filter inputs beyond the generated search and choice filters. */
+  filters?: readonly ReactElement[];
+  /**
+   * Below the `lg` breakpoint (a tablet beside the menu) the list shows one line per record,
+   * written by these functions, instead of the table.
+   */
+  compact?: {
+    primary: (record: RaRecord) => ReactNode;
+    secondary?: (record: RaRecord) => ReactNode;
+    tertiary?: (record: RaRecord) => ReactNode;
+    /** At the line's end, in the record's context (a switch). */
+    end?: ReactElement;
+  };
+}
+
+export interface FormOverrides {
+  /** A field's input, instead of the one its kind generates (the element gets no props from the engine). */
+  inputs?: Readonly<Record<string, ReactElement>>;
+  /** The form in sections; by default one section with every `form` field. */
+  sections?: readonly FormSection[];
+  /** Values of a new record's form. */
+  defaultValues?: Record<string, unknown>;
+  /**
+   * The form's values as they are sent: applied before validation (so each message is the
+   * server's, under its input) and before saving.
+   */
+  transform?: (values: Record<string, unknown>) => Record<string, unknown>;
+  /** The toolbar of the forms, instead of Remover / Salvar. */
+  toolbar?: ReactElement;
+  /** The removal confirmation of the edit form, from the record (what goes with it). */
+  deleteConfirm?: (record: RaRecord) => { title: string; content: string };
+  /** The form's largest width, in pixels. */
+  maxWidth?: number;
+}
+
+export interface ScreenOverrides {
+  list?: ListOverrides;
+  form?: FormOverrides;
+}
+
+/** Declares a resource's overrides (typed; nothing else). */
+export function defineScreens(overrides: ScreenOverrides): ScreenOverrides {
+  return overrides;
+}

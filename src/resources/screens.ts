@@ -1,0 +1,15 @@
+import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswer';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import SoupKitchenIcon from '@mui/icons-material/SoupKitchen';
+import type { ResourceName } from './definitions';
+import type { ScreenModule } from './engine';
+
+/**
+ * The icon and the overrides of each resource whose screens are generated (its definition has
+ * `screens`). A resource generated as it is (cuisines, cities) needs no entry.
+ */
+export const screenModules: Partial<Record<ResourceName, ScreenModule>> = {
+  faqs: { icon: QuestionAnswerIcon, overrides: () => import('./faqs/screens') },
+  kitchens: { icon: SoupKitchenIcon, overrides: () => import('./kitchens/screens') },
+  promoCodes: { icon: LocalOfferIcon, overrides: () => import('./promoCodes/screens') },
+};

@@ -1,0 +1,338 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { Button, Chip } from '@mui/material';
+import { SaveButton, TextInput, Toolbar, useRecordContext } from 'react-admin';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import type { Download, HttpClient, Query } from '../../src/dataProvider/httpClient';
+import { requiredText } from '../../src/lib/fields';
+import { instant, recordId } from '../../src/lib/records';
+import { defineResource } from '../../src/resources/define';
+import { GeneratedCreate, GeneratedEdit } from '../../src/resources/generated/GeneratedForm';
+import { GeneratedList } from '../../src/resources/generated/GeneratedList';
+import { defineScreens, type ScreenOverrides } from '../../src/resources/overrides';
+import { messageOf, renderScreen } from './renderScreen';
+
+/** A resource of the test's own, with a field of each kind the lists format and a nested object. */
+const places = defineResource({
+  name: 'places',
+  endpoint: '/api/places',
+  label: { one: 'Lugar', many: 'Lugares' },
+  access: { list: 'store', one: 'store', create: 'store', update: 'store', delete: 'store' },
+  envelope: { list: 'data.results', one: 'data' },
+  fields: {
+    name: { label: 'Nome', kind: 'text', list: true, form: true, sortable: true },
+    price: { label: 'Preço médio', kind: 'money', list: true },
+    share: { label: 'Participação', kind: 'percent', list: true, form: true },
+    kind: {
+      label: 'Tipo',
+      kind: 'select',
+      choices: [
+        { id: 'BAR', name: 'Bar' },
+        { id: 'CAFE', name: 'Café' },
+      ],
+      otherChoice: 'Todos',
+      list: true,
+      form: true,
+    },
+    'address.city': { label: 'Cidade', kind: 'text', form: true },
+    'address.uf': { label: 'UF', kind: 'text', form: true },
+    open: { label: 'Aberto', kind: 'boolean', list: true, form: true },
+    created_at: { label: 'Criado em', kind: 'date', list: true, sortable: true },
+  },
+  input: z.strictObject({
+    name: requiredText(50, 'Informe o nome do lugar'),
+    share: z.coerce.number({ error: 'Informe a participação' }).int().max(100, 'No máximo 100%'),
+    kind: z.enum(['BAR', 'CAFE']).nullable().optional(),
+    address: z.strictObject({
+      city: requiredText(80, 'Informe a cidade'),
+      uf: z.string().regex(/^[A-Z]{2}$/, 'Informe uma UF válida'),
+    }),
+    open: z.boolean().optional(),
+  }),
+  record: z.object({
+    id: recordId,
+    name: z.string(),
+    price: z.int(),
+    share: z.number(),
+    kind: z.enum(['BAR', 'CAFE']).nullable(),
+    address: z.object({ city: z.string(), uf: z.string() }),
+    open: z.boolean(),
+    created_at: instant,
+  }),
+  list: { perPage: 5, sort: { field: 'name', order: 'ASC' }, search: ['name'] },
+  screens: { createLabel: 'NOVO LUGAR', titles: { create: 'Novo lugar', edit: 'Editar lugar' } },
+  messages: { created: 'Lugar criado!', updated: 'Lugar atualizado!', deleted: 'Lugar removido!' },
+});
+
+const PLACES = [
+  {
+    id: 1,
+    name: 'Bar do Zé',
+    price: 123456,
+    share: 15,
+    kind: 'BAR',
+    address: { city: 'São Paulo', uf: 'SP' },
+    open: true,
+    created_at: '2026-02-01T02:30:00.000Z', // 31/01 in São Paulo
+  },
+  {
+    id: 2,
+    name: 'Café Aurora',
+    price: 990,
+    share: 7.5,
+    kind: null,
+    address: { city: 'Recife', uf: 'PE' },
+    open: false,
+    created_at: '2026-01-10T12:00:00.000Z',
+  },
+];
+
+function OpenChip() {
+  const record = useRecordContext();
+  return <Chip label={record?.open ? 'Aberto agora' : 'Fechado'} />;
+}
+
+/** One override of each kind the engine offers. */
+const overrides = defineScreens({
+  list: {
+    cells: {
+      open: <OpenChip />,
+      name: (record) => <strong>{`${String(record.name)} (${String(record.address?.city)})`}</strong>,
+    },
+    actions: <Button>MAPA</Button>,
+    empty: <p>Nenhum lugar por aqui ainda</p>,
+    rowClick: (id) => `/places/${id}/map`,
+  },
+  form: {
+    sections: [
+      { title: 'O lugar', fields: ['name', 'kind', 'share', 'open'] },
+      { title: 'Endereço', fields: ['address.city', 'address.uf'] },
+    ],
+    inputs: { share: <TextInput source="share" label="Participação (%)" helperText="De 0 a 100" /> },
+    defaultValues: { open: true },
+    // The UF is typed in any case; the API takes it in capitals.
+    transform: (values) => ({
+      ...values,
+      address: {
+        ...(values.address as object),
+        uf: String((values.address as { uf?: string })?.uf ?? '').toUpperCase(),
+      },
+    }),
+    deleteConfirm: (record) => ({
+      title: `Fechar ${String(record.name)} de vez?`,
+      content: 'Ninguém o verá mais.',
+    }),
+  },
+});
+
+function answering(records = PLACES) {
+  return vi.fn<HttpClient>(async (path, request) => {
+    if (request?.method === 'POST')
+      return { data: { id: 9, created_at: PLACES[0]!.created_at, price: 0, ...(request.body as object) } };
+    if (request?.method === 'PATCH') return { data: { ...records[0], ...(request.body as object) } };
+    if (request?.method === 'DELETE') return { data: { id: 1 } };
+    if (path === '/api/places') return { data: { results: records, total: records.length } };
+    return { data: records[0] };
+  });
+}
+
+const options = (download?: (path: string, query: Query) => Promise<Download>) => ({
+  resources: { places },
+  download,
+});
+
+describe('generated list', () => {
+  beforeEach(() => {
+    URL.createObjectURL = vi.fn(() => 'blob:lugares');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the list fields by kind, with the cell overrides and the toolbar actions', async () => {
+    const http = answering();
+    renderScreen(
+      '/places',
+      { '/places': <GeneratedList definition={places} overrides={overrides} /> },
+      http,
+      options(),
+    );
+    const row = (await screen.findByText('Bar do Zé (São Paulo)')).closest('tr')!;
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Nome',
+      'Preço médio',
+      'Participação',
+      'Tipo',
+      'Aberto',
+      'Criado em',
+    ]);
+    expect(within(row).getByText('R$ 1.234,56')).toBeInTheDocument();
+    expect(within(row).getByText('15%')).toBeInTheDocument();
+    expect(within(row).getByText('Bar')).toBeInTheDocument();
+    expect(within(row).getByText('Aberto agora')).toBeInTheDocument();
+    expect(within(row).getByText('31/01/2026')).toBeInTheDocument();
+    const other = screen.getByText('Café Aurora (Recife)').closest('tr')!;
+    expect(within(other).getByText('7,5%')).toBeInTheDocument();
+    expect(within(other).getByText('Todos')).toBeInTheDocument();
+    // Only sortable fields sort.
+    expect(within(screen.getAllByRole('columnheader')[0]!).getByRole('button')).toBeInTheDocument();
+    expect(within(screen.getAllByRole('columnheader')[1]!).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'MAPA' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'NOVO LUGAR' })).toHaveAttribute('href', '/places/create');
+    expect(http).toHaveBeenCalledWith('/api/places', {
+      query: { page: 1, page_size: 5, sort_field: 'name', sort_order: 'ASC', search: undefined },
+    });
+  });
+
+  it('opens the row click override', async () => {
+    const { user, location } = renderScreen(
+      '/places',
+      { '/places': <GeneratedList definition={places} overrides={overrides} />, '*': <p>outra</p> },
+      answering(),
+      options(),
+    );
+    await user.click(await screen.findByText('Café Aurora (Recife)'));
+    await waitFor(() => expect(location()?.pathname).toBe('/places/2/map'));
+  });
+
+  it('shows the empty state override when there is nothing to list', async () => {
+    renderScreen(
+      '/places',
+      { '/places': <GeneratedList definition={places} overrides={overrides} /> },
+      answering([]),
+      options(),
+    );
+    expect(await screen.findByText('Nenhum lugar por aqui ainda')).toBeInTheDocument();
+  });
+
+  it('exports the whole list as CSV with the search and order on screen', async () => {
+    const download = vi.fn(async () => ({
+      blob: new Blob(['\uFEFFNome\r\n']),
+      filename: 'lugares-2026-11-23.csv',
+    }));
+    const { user } = renderScreen(
+      '/places?filter=%7B%22q%22%3A%22bar%22%7D&order=DESC&sort=created_at',
+      { '/places': <GeneratedList definition={places} overrides={overrides} /> },
+      answering(),
+      options(download),
+    );
+    await screen.findByText('Bar do Zé (São Paulo)');
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: 'Exportar' }));
+    await waitFor(() =>
+      expect(download).toHaveBeenCalledWith('/api/places', {
+        sort_field: 'created_at',
+        sort_order: 'DESC',
+        search: 'bar',
+        format: 'csv',
+      }),
+    );
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('lugares-2026-11-23.csv');
+  });
+});
+
+describe('generated forms', () => {
+  it('lays the create form out in sections, with an input override and the default values', async () => {
+    renderScreen(
+      '/places/create',
+      { '/places/create': <GeneratedCreate definition={places} overrides={overrides} /> },
+      answering(),
+      options(),
+    );
+    expect(await screen.findByRole('heading', { name: 'O lugar' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Endereço' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Participação (%)' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Aberto' })).toBeChecked();
+    // Required by the schema: the asterisk, also on a nested field.
+    expect(
+      (screen.getByRole('textbox', { name: /^Cidade/ }) as HTMLInputElement).labels?.[0]?.textContent,
+    ).toBe('Cidade\u2009*');
+    expect(screen.getByRole('link', { name: 'Lugares' })).toHaveAttribute('href', '/places');
+  });
+
+  it("places each of the schema's messages under its input, nested ones included, and sends nothing", async () => {
+    const http = answering();
+    const { user } = renderScreen(
+      '/places/create',
+      { '/places/create': <GeneratedCreate definition={places} overrides={overrides} /> },
+      http,
+      options(),
+    );
+    await screen.findByRole('heading', { name: 'O lugar' });
+    await user.type(screen.getByRole('textbox', { name: /^UF/ }), 'Pernambuco');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(messageOf(screen.getByRole('textbox', { name: /^Nome/ }))).toBe('Informe o nome do lugar'),
+    );
+    expect(messageOf(screen.getByRole('textbox', { name: /^Cidade/ }))).toBe('Informe a cidade');
+    expect(messageOf(screen.getByRole('textbox', { name: /^UF/ }))).toBe('Informe uma UF válida');
+    expect(http).not.toHaveBeenCalled();
+  });
+
+  it('sends the transformed values, shows the notice and opens the list', async () => {
+    const http = answering();
+    const { user, location } = renderScreen(
+      '/places/create',
+      {
+        '/places/create': <GeneratedCreate definition={places} overrides={overrides} />,
+        '/places': <p>lista</p>,
+      },
+      http,
+      options(),
+    );
+    await screen.findByRole('heading', { name: 'O lugar' });
+    await user.type(screen.getByRole('textbox', { name: /^Nome/ }), 'Padaria Real');
+    await user.type(screen.getByRole('textbox', { name: 'Participação (%)' }), '20');
+    await user.type(screen.getByRole('textbox', { name: /^Cidade/ }), 'Olinda');
+    await user.type(screen.getByRole('textbox', { name: /^UF/ }), 'pe');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(http).toHaveBeenCalledWith('/api/places', {
+        method: 'POST',
+        body: { name: 'Padaria Real', share: '20', open: true, address: { city: 'Olinda', uf: 'PE' } },
+      }),
+    );
+    expect(await screen.findByText('Lugar criado!')).toBeInTheDocument();
+    await waitFor(() => expect(location()?.pathname).toBe('/places'));
+  });
+
+  it("confirms a removal in the override's words, then shows the notice and the list", async () => {
+    const http = answering();
+    const { user, location } = renderScreen(
+      '/places/1',
+      { '/places/:id': <GeneratedEdit definition={places} overrides={overrides} />, '/places': <p>lista</p> },
+      http,
+      options(),
+    );
+    expect(await screen.findByRole('textbox', { name: /^Cidade/ })).toHaveValue('São Paulo');
+    await user.click(screen.getByRole('button', { name: 'Remover' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Fechar Bar do Zé de vez?')).toBeInTheDocument();
+    expect(within(dialog).getByText('Ninguém o verá mais.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(http).toHaveBeenCalledWith('/api/places/id/1', { method: 'DELETE' }));
+    expect(await screen.findByText('Lugar removido!')).toBeInTheDocument();
+    await waitFor(() => expect(location()?.pathname).toBe('/places'));
+  });
+
+  it('replaces the toolbar with the override', async () => {
+    const withToolbar: ScreenOverrides = {
+      form: {
+        ...overrides.form,
+        toolbar: (
+          <Toolbar>
+            <SaveButton label="Guardar lugar" alwaysEnable />
+          </Toolbar>
+        ),
+      },
+    };
+    renderScreen(
+      '/places/1',
+      { '/places/:id': <GeneratedEdit definition={places} overrides={withToolbar} /> },
+      answering(),
+      options(),
+    );
+    expect(await screen.findByRole('button', { name: 'Guardar lugar' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remover' })).not.toBeInTheDocument();
+  });
+});
