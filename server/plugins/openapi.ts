@@ -42,7 +42,8 @@ const transform: FastifyDynamicSwaggerOptions['transform'] = ({ schema, url, rou
       const json = asJson(response) as JsonSchema;
       responses[status] = isList
         ? {
-            description: 'A página pedida; com format=csv, a lista inteira em CSV (UTF-8 com BOM, separada por ;).',
+            description:
+              'A página pedida; com format=csv, a lista inteira em CSV (UTF-8 com BOM, separada por ;).',
             content: { 'application/json': { schema: json }, 'text/csv': { schema: { type: 'string' } } },
           }
         : json;
@@ -76,14 +77,21 @@ export default fp(
         },
         components: {
           securitySchemes: {
-            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'O data.access_token de POST /auth/email.' },
+            bearer: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'JWT',
+              description: 'O data.access_token de POST /auth/email.',
+            },
           },
         },
       },
       transform,
     });
 
-    app.get(OPENAPI_PATH, { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+    app.get(OPENAPI_PATH, { config: { access: 'public' }, schema: { hide: true } }, async () =>
+      app.swagger(),
+    );
 
     // Swagger UI's routes cannot be given a config: they are public, as the document is.
     await app.register(async (docs) => {

@@ -18,7 +18,8 @@ export function sendCsv(
     yield CSV_BOM + csvLine(fields.map(([, field]) => field.label));
     for await (const rows of batches) {
       let chunk = '';
-      for (const row of rows) chunk += csvLine(fields.map(([name, field]) => csvValue(field, row[name], row)));
+      for (const row of rows)
+        chunk += csvLine(fields.map(([name, field]) => csvValue(field, row[name], row)));
       yield chunk;
     }
   }

@@ -97,9 +97,15 @@ function choiceFilters(definition: ResourceDefinition) {
 }
 
 /** The query a list accepts, from its definition and source: anything else is refused. */
-export function listQuery(definition: ResourceDefinition, source: Pick<ListSource, 'filters' | 'store' | 'options'>) {
+export function listQuery(
+  definition: ResourceDefinition,
+  source: Pick<ListSource, 'filters' | 'store' | 'options'>,
+) {
   const { list } = definition;
-  const sortable = ['id', ...Object.keys(definition.fields).filter((name) => definition.fields[name]?.sortable)];
+  const sortable = [
+    'id',
+    ...Object.keys(definition.fields).filter((name) => definition.fields[name]?.sortable),
+  ];
   const paging =
     list.paging === 'offset'
       ? { offset: offsetParam.default(0), limit: pageSize.default(list.perPage) }
@@ -116,7 +122,9 @@ export function listQuery(definition: ResourceDefinition, source: Pick<ListSourc
           .optional(),
       ]),
   );
-  const filters = Object.fromEntries(Object.entries(source.filters ?? {}).map(([name, f]) => [name, f.schema]));
+  const filters = Object.fromEntries(
+    Object.entries(source.filters ?? {}).map(([name, f]) => [name, f.schema]),
+  );
   return z.strictObject({
     ...paging,
     sort_field: z
@@ -162,12 +170,14 @@ export function createList(db: Db, definition: ResourceDefinition, source: ListS
   const sorts: Record<string, AnyPgColumn | SQL> = { id: idColumn };
   for (const name of sortable) {
     const expression = source.sorts?.[name] ?? tableColumns[name];
-    if (!expression) throw new Error(`${definition.name}: o campo ordenável ${name} não tem coluna nem expressão.`);
+    if (!expression)
+      throw new Error(`${definition.name}: o campo ordenável ${name} não tem coluna nem expressão.`);
     sorts[name] = expression;
   }
   const searchColumns = (definition.list.search ?? []).map((name) => {
     const column = tableColumns[name];
-    if (!column && !source.search) throw new Error(`${definition.name}: a busca usa ${name}, que não é coluna.`);
+    if (!column && !source.search)
+      throw new Error(`${definition.name}: a busca usa ${name}, que não é coluna.`);
     return column!;
   });
   const search = source.search ?? ((term: string) => containsTerm(term, ...searchColumns));
@@ -182,7 +192,8 @@ export function createList(db: Db, definition: ResourceDefinition, source: ListS
 
   const where = (request: FastifyRequest, query: Row): SQL | undefined => {
     const conditions: SQL[] = [];
-    if (source.store) conditions.push(...listScope(request, source.store, query.store_id as number | undefined));
+    if (source.store)
+      conditions.push(...listScope(request, source.store, query.store_id as number | undefined));
     if (source.scope) conditions.push(...source.scope(request, query));
     if (typeof query.search === 'string' && query.search !== '') conditions.push(search(query.search));
     for (const [name, column] of choices) {
@@ -218,16 +229,29 @@ export function createList(db: Db, definition: ResourceDefinition, source: ListS
       const condition = where(request, query);
       const { sorting } = ordering(query);
       const limit = (query.page_size ?? query.limit) as number;
-      const offset = query.offset !== undefined ? (query.offset as number) : ((query.page as number) - 1) * limit;
+      const offset =
+        query.offset !== undefined ? (query.offset as number) : ((query.page as number) - 1) * limit;
       let rows: Promise<Row[]>;
       if (source.idsFirst) {
         const fenced = typeof query.search === 'string' && query.search !== '';
         const pageIds = fenced
           ? searchPage(table, idColumn, condition!, sorting, limit, offset)
-          : db.select({ id: idColumn }).from(table).where(condition).orderBy(...sorting).limit(limit).offset(offset);
-        rows = select().where(inArray(idColumn, pageIds)).orderBy(...sorting);
+          : db
+              .select({ id: idColumn })
+              .from(table)
+              .where(condition)
+              .orderBy(...sorting)
+              .limit(limit)
+              .offset(offset);
+        rows = select()
+          .where(inArray(idColumn, pageIds))
+          .orderBy(...sorting);
       } else {
-        rows = select().where(condition).orderBy(...sorting).limit(limit).offset(offset);
+        rows = select()
+          .where(condition)
+          .orderBy(...sorting)
+          .limit(limit)
+          .offset(offset);
       }
       // PostgreSQL runs both at once, on two connections; PGlite one after the other.
       const [found, total] = await Promise.all([
@@ -314,7 +338,14 @@ function keysetAfter(
  * Fenced, the matches come from the trigram index, at a cost that follows their number as the
  * count's does, and are then sorted. The subquery takes the table's name, so columns refer to it.
  */
-function searchPage(table: PgTable, id: AnyPgColumn, where: SQL, sorting: SQL[], limit: number, offset: number): SQL {
+function searchPage(
+  table: PgTable,
+  id: AnyPgColumn,
+  where: SQL,
+  sorting: SQL[],
+  limit: number,
+  offset: number,
+): SQL {
   return sql`(select ${id} from (select * from ${table} where ${where} offset 0) as ${table}
     order by ${sql.join(sorting, sql`, `)} limit ${limit} offset ${offset})`;
 }

@@ -50,7 +50,11 @@ export function containsTerm(term: string, ...targets: (AnyPgColumn | SQL)[]): S
 
 // TRANSITIONAL: removed once every list route goes through server/resources/list.ts.
 export const paging = (defaultSize: number) => ({
-  page: z.coerce.number({ error: 'Página inválida.' }).int('Página inválida.').min(1, 'Página inválida.').default(1),
+  page: z.coerce
+    .number({ error: 'Página inválida.' })
+    .int('Página inválida.')
+    .min(1, 'Página inválida.')
+    .default(1),
   page_size: z.coerce
     .number({ error: 'Tamanho de página inválido.' })
     .int('Tamanho de página inválido.')

@@ -52,7 +52,9 @@ const VERBS: Record<Operation, (label: ResourceDefinition['label']) => string> =
 function accessOf(definition: ResourceDefinition, operation: Operation): Access {
   const access = definition.access[operation];
   if (!access) {
-    throw new Error(`O recurso ${definition.name} não declara a operação ${operation} (access.${operation}).`);
+    throw new Error(
+      `O recurso ${definition.name} não declara a operação ${operation} (access.${operation}).`,
+    );
   }
   return access;
 }
@@ -86,13 +88,19 @@ export function served<D extends ResourceDefinition>(definition: D) {
     ...operationRoute(definition, operation),
     config: { access: accessOf(definition, operation), resource: definition.name, operation },
   });
-  const docs = (operation: Operation) => ({ tags: [definition.label.many], summary: VERBS[operation](definition.label) });
+  const docs = (operation: Operation) => ({
+    tags: [definition.label.many],
+    summary: VERBS[operation](definition.label),
+  });
   const one = recordAnswer(definition.envelope.one, definition.record as D['record']);
 
   return {
     /** GET {endpoint}: the generic list (server/resources/list.ts) registers it. */
     list<S extends object>(schema: S) {
-      const defaults = { ...docs('list'), response: { 200: listAnswer(definition.envelope.list, rowOf(definition)) } };
+      const defaults = {
+        ...docs('list'),
+        response: { 200: listAnswer(definition.envelope.list, rowOf(definition)) },
+      };
       return { ...meta('list'), schema: overlay(defaults, schema) };
     },
     one<S extends object = object>(schema?: S) {
@@ -104,7 +112,12 @@ export function served<D extends ResourceDefinition>(definition: D) {
       return { ...meta('create'), schema: overlay(defaults, schema) };
     },
     update<S extends object = object>(schema?: S) {
-      const defaults = { ...docs('update'), params: idParams, body: updateBody(definition), response: { 200: one } };
+      const defaults = {
+        ...docs('update'),
+        params: idParams,
+        body: updateBody(definition),
+        response: { 200: one },
+      };
       return { ...meta('update'), schema: overlay(defaults, schema) };
     },
     delete<S extends object = object>(schema?: S) {

@@ -24,7 +24,9 @@ const STORE_REFERENCE = /_store_id_stores_id_fk$/;
 function answerOf(constraints: Constraints, name: string | undefined): ConstraintAnswer | undefined {
   if (!name) return undefined;
   if (constraints[name]) return constraints[name];
-  const prefix = Object.keys(constraints).find((key) => key.endsWith('*') && name.startsWith(key.slice(0, -1)));
+  const prefix = Object.keys(constraints).find(
+    (key) => key.endsWith('*') && name.startsWith(key.slice(0, -1)),
+  );
   return prefix ? constraints[prefix] : undefined;
 }
 
@@ -43,7 +45,8 @@ export function writeError(
 ): unknown {
   const code = pgErrorCode(error);
   const name = pgConstraint(error);
-  const defaultStatus = code === '23505' ? 409 : code === '23503' ? (operation === 'delete' ? 409 : 404) : 400;
+  const defaultStatus =
+    code === '23505' ? 409 : code === '23503' ? (operation === 'delete' ? 409 : 404) : 400;
   if (code !== '23505' && code !== '23503' && code !== '23514') return error;
   const answer = answerOf(constraints, name);
   if (answer) {

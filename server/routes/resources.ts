@@ -40,7 +40,10 @@ const resourceRoutes: FastifyPluginAsync<{ resources: readonly CrudResource[] }>
     );
     const storeColumn = definition.storeScoped ? column('store_id') : undefined;
     const { access } = definition;
-    const messages = { ...definition.messages, notFound: definition.messages.notFound ?? 'Registro não encontrado.' };
+    const messages = {
+      ...definition.messages,
+      notFound: definition.messages.notFound ?? 'Registro não encontrado.',
+    };
     const rejected = failsWith(definition, resource.constraints);
 
     const byId = (request: FastifyRequest, id: number): SQL | undefined =>

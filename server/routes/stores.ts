@@ -64,7 +64,10 @@ const emailTaken = (email: string) =>
 const constraints = {
   stores_cnpj_key: restaurants.messages.duplicate!,
   stores_cousine_id_cuisines_id_fk: { status: 400, message: 'Cidade de operação ou cozinha inexistente.' },
-  stores_operation_id_operations_id_fk: { status: 400, message: 'Cidade de operação ou cozinha inexistente.' },
+  stores_operation_id_operations_id_fk: {
+    status: 400,
+    message: 'Cidade de operação ou cozinha inexistente.',
+  },
 } as const;
 
 const storeRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, { uploadsDir }) => {
