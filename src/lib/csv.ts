@@ -23,10 +23,10 @@ function asText(text: string): string {
 /** A field's value as the CSV shows it. */
 export function csvValue(field: FieldDefinition, value: unknown, record: Record<string, unknown>): string {
   if (field.text) return asText(field.text(record));
+  // A choice left empty may have a name of its own (promo codes' "Todas").
+  if (field.kind === 'select') return choiceLabel(field, value);
   if (value === null || value === undefined) return '';
   switch (field.kind) {
-    case 'select':
-      return choiceLabel(field, value);
     case 'boolean':
       return value ? 'Sim' : 'Não';
     case 'money':
