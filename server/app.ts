@@ -63,16 +63,28 @@ export interface AppOptions {
   webRoot?: string;
   /** Where stored files live (`DATA_DIR/uploads`). */
   uploadsDir: string;
-  logger?: boolean | { level: string };
+  /** `pretty`: human-readable lines (a terminal); JSON lines otherwise (a log collector). */
+  logger?: boolean | { level: string; pretty?: boolean };
   /** Behind a load balancer the client address comes from X-Forwarded-For. */
   trustProxy?: boolean;
   /** Tests: every answer is also checked against its route's response schema. */
   checkResponses?: boolean;
 }
 
+function loggerOptions(logger: AppOptions['logger']) {
+  if (typeof logger !== 'object' || !logger.pretty) return logger ?? false;
+  return {
+    level: logger.level,
+    transport: {
+      target: 'pino-pretty',
+      options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true },
+    },
+  };
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: loggerOptions(options.logger),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: options.trustProxy ?? false,

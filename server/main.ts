@@ -23,7 +23,8 @@ async function main() {
     mailFrom: config.mailFrom,
     webRoot: path.join(root, 'dist'),
     uploadsDir: path.join(config.dataDir, 'uploads'),
-    logger: { level: config.logLevel },
+    // Someone reading a terminal gets readable lines; a process manager or a container, JSON.
+    logger: { level: config.logLevel, pretty: process.stdout.isTTY === true },
     trustProxy: config.trustProxy,
   });
 
