@@ -9,9 +9,11 @@ import {
   useRedirect,
 } from 'react-admin';
 import { ADMIN_PERMISSIONS, adminCreateForm, admins as definition } from './definition';
-import { FieldRow, PhoneInput, SectionHeading, validateWith } from './inputs';
+import { PhoneInput } from '../../components/MaskedInputs';
+import { zodValidate } from '../../lib/zodForm';
+import { FieldRow, SectionHeading } from './inputs';
 
-const validate = validateWith(adminCreateForm);
+const validate = zodValidate(adminCreateForm);
 
 /** /admins/add (spec 2.11, 5 "Add administrator"), under the Permissions section. */
 export function AdminCreate() {

@@ -13,9 +13,11 @@ import {
 } from 'react-admin';
 import { readSession, saveSession } from '../../authProvider/session';
 import { ADMIN_PERMISSIONS, adminEditForm, admins as definition } from './definition';
-import { FieldRow, PhoneInput, SectionHeading, validateWith } from './inputs';
+import { PhoneInput } from '../../components/MaskedInputs';
+import { zodValidate } from '../../lib/zodForm';
+import { FieldRow, SectionHeading } from './inputs';
 
-const validate = validateWith(adminEditForm);
+const validate = zodValidate(adminEditForm);
 
 /**
  * What Salvar sends: the profile with the fixed permissions object (spec 6: "saving sends a fixed

@@ -14,9 +14,10 @@ import { useFormContext, type FieldValues } from 'react-hook-form';
 import { Box, Card, CardContent } from '@mui/material';
 import { httpClient } from '../../dataProvider/httpClient';
 import { INCLUDED_MESSAGE, includeCollaboratorInput } from './definition';
-import { SectionHeading, validateWith } from './inputs';
+import { zodValidate } from '../../lib/zodForm';
+import { SectionHeading } from './inputs';
 
-const validate = validateWith(includeCollaboratorInput);
+const validate = zodValidate(includeCollaboratorInput);
 
 interface IncludeValues {
   email: string;

@@ -11,7 +11,7 @@ import {
   useRedirect,
   type RaRecord,
 } from 'react-admin';
-import { validateWith } from '../admins/inputs';
+import { zodValidate } from '../../lib/zodForm';
 import {
   CREATED_MESSAGE,
   notificationCreateInput,
@@ -20,7 +20,7 @@ import {
 } from './definition';
 import { AgeInput, GendersInput } from './inputs';
 
-const validate = validateWith(notificationCreateInput);
+const validate = zodValidate(notificationCreateInput);
 
 function CreateToolbar() {
   return (

@@ -20,7 +20,7 @@ import { withScheme } from '../../lib/fields';
 import { zodValidate } from '../../lib/zodForm';
 import { FILL_REQUIRED, IMAGES_MISSING, SELECTS_MISSING, storeCreateInput } from './definition';
 import { ImagePicker } from '../../components/ImagePicker';
-import { CepInput, CnpjInput, CpfInput, PhoneInput } from './inputs';
+import { CepInput, CnpjInput, CpfInput, PhoneInput } from '../../components/MaskedInputs';
 import { MunicipalityAutocomplete } from './MunicipalityAutocomplete';
 import { OperationInput } from './OperationInput';
 

@@ -35,7 +35,7 @@ import { useApi } from '../../dataProvider/useApi';
 import { formatCents, formatDate } from '../../lib/format';
 import { zodValidate } from '../../lib/zodForm';
 import { storeStatuses, storeUpdateInput } from './definition';
-import { CepInput, CnpjInput, CpfInput, PhoneInput } from './inputs';
+import { CepInput, CnpjInput, CpfInput, PhoneInput } from '../../components/MaskedInputs';
 
 interface Overview {
   visitors: number;
