@@ -102,10 +102,8 @@ async function main() {
     });
     const token = ((await answer.json()) as { data: { access_token: string } }).data.access_token;
     const customers = await measure(browser, async (page) => {
-      await page.addInitScript(
-        (session) => localStorage.setItem('painel.session', session),
-        JSON.stringify({ email: ADMIN.email, role: 'ADMIN', token }),
-      );
+      const session = JSON.stringify({ email: ADMIN.email, role: 'ADMIN', token });
+      await page.addInitScript(`localStorage.setItem('painel.session', ${JSON.stringify(session)})`);
       await page.goto(`${product.url}/#/customers/list`);
       await page.locator('tbody tr, .RaSimpleList-root li').first().waitFor();
     });

@@ -47,23 +47,3 @@ export function containsTerm(term: string, ...targets: (AnyPgColumn | SQL)[]): S
   );
   return sql`(${sql.join(conditions, sql` or `)})`;
 }
-
-// TRANSITIONAL: removed once every list route goes through server/resources/list.ts.
-export const paging = (defaultSize: number) => ({
-  page: z.coerce
-    .number({ error: 'Página inválida.' })
-    .int('Página inválida.')
-    .min(1, 'Página inválida.')
-    .default(1),
-  page_size: z.coerce
-    .number({ error: 'Tamanho de página inválido.' })
-    .int('Tamanho de página inválido.')
-    .min(1, 'Tamanho de página inválido.')
-    .max(1000, 'No máximo 1000 registros por página.')
-    .default(defaultSize),
-});
-export const sortOrder = z
-  .string()
-  .transform((v) => v.toUpperCase())
-  .pipe(z.enum(['ASC', 'DESC'], { error: 'Ordem inválida: use ASC ou DESC.' }))
-  .default('ASC');

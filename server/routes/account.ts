@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { instant, maybeText, recordId } from '../../src/lib/records';
 import { accounts } from '../db/schema';
+import { ACCOUNT_STATUS } from '../db/schema/enums';
 import { hashPassword, STRONG_PASSWORD, verifyPassword } from '../auth/passwords';
 import { passwordGeneration } from '../auth/tokens';
 import { badRequest, notFound } from '../http-errors';
@@ -23,6 +25,21 @@ const accountColumns = {
   created_at: accounts.created_at,
 };
 
+/** The caller's own account, with its roles as the spec lists them (one, today). */
+const ownAccount = z.object({
+  id: recordId,
+  fullname: z.string(),
+  email: z.string(),
+  phone: maybeText,
+  role: z.string(),
+  store_id: recordId.nullable(),
+  permissions: z.record(z.string(), z.number()),
+  status: z.enum(ACCOUNT_STATUS),
+  created_at: instant,
+  roles: z.array(z.object({ role: z.string(), store_id: recordId.nullable() })),
+});
+const tags = ['Conta'];
+
 async function readAccount(db: Db, id: number) {
   const [account] = await db.select(accountColumns).from(accounts).where(eq(accounts.id, id));
   if (!account) throw notFound('Conta não encontrada.');
@@ -31,9 +48,14 @@ async function readAccount(db: Db, id: number) {
 }
 
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/account', { config: { access: 'signed-in' } }, async (request) => ({
-    data: await readAccount(app.db, callerOf(request).accountId),
-  }));
+  app.get(
+    '/api/account',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, summary: 'Ler a própria conta', response: { 200: z.object({ data: ownAccount }) } },
+    },
+    async (request) => ({ data: await readAccount(app.db, callerOf(request).accountId) }),
+  );
 
   app.patch(
     '/api/account',
@@ -41,6 +63,11 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       // The token from first access / recovery reaches this route, and only this one.
       config: { access: 'signed-in', passwordScope: true },
       schema: {
+        tags,
+        summary: 'Alterar o próprio nome, telefone ou senha',
+        description:
+          'Com o token do primeiro acesso ou da recuperação, só a nova senha. ' +
+          'Uma nova senha encerra as sessões anteriores: a resposta traz um novo access_token.',
         body: z
           .strictObject({
             password: z.string().max(200).regex(STRONG_PASSWORD, STRONG_PASSWORD_MESSAGE).optional(),
@@ -58,6 +85,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
               .optional(),
           })
           .refine((body) => Object.keys(body).length > 0, 'Informe ao menos um campo para alterar.'),
+        response: { 200: z.object({ data: ownAccount.extend({ access_token: z.string().optional() }) }) },
       },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,14 +14,16 @@ import {
   WRONG_OLD_PASSWORD,
 } from '../../src/resources/admins/definition';
 import { accounts, stores } from '../db/schema';
-import { pgConstraint, pgErrorCode } from '../db/client';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { passwordGeneration } from '../auth/tokens';
 import { badRequest, conflict, forbidden, notFound } from '../http-errors';
 import { ADMIN, callerOf } from '../plugins/access';
 import { COLLABORATOR_ROLE, MANAGER_ROLE } from '../auth/roles';
-import { containsTerm, idParams, paging, sortOrder } from '../resources/params';
-
+import { registerList } from '../resources/list';
+import { storeIdParam } from '../resources/params';
+import { answerWith, served } from '../resources/routes';
+import { STORE_NOT_FOUND } from '../resources/scope';
+import { failsWith } from '../resources/write-errors';
 
 export const SELF_REMOVAL = 'Você não pode remover a sua própria conta.';
 export const LAST_ADMIN = 'Não é possível remover o último administrador da plataforma.';
@@ -30,8 +32,7 @@ export const ADMIN_NOT_COLLABORATOR =
   'Essa conta é de um administrador da plataforma e não pode fazer parte da equipe de um restaurante.';
 export const LAST_MANAGER =
   'Essa conta é a única gerente do restaurante em que está e não pode deixar a equipe dele.';
-const MEMBER_NOT_FOUND = 'Conta não encontrada.';
-const STORE_NOT_FOUND = 'Restaurante não encontrado.';
+const MEMBER_NOT_FOUND = admins.messages.notFound!;
 
 /** What an answer carries of an account: never its password hash, lock or counters. */
 const memberColumns = {
@@ -46,31 +47,8 @@ const memberColumns = {
   created_at: accounts.created_at,
 };
 
-const sortable = {
-  fullname: accounts.fullname,
-  email: accounts.email,
-  created_at: accounts.created_at,
-  id: accounts.id,
-} as const;
-
-const storeIdQuery = z.coerce
-  .number({ error: 'Restaurante inválido.' })
-  .int('Restaurante inválido.')
-  .positive('Restaurante inválido.')
-  .max(2_147_483_647, 'Restaurante inválido.');
-
 /** `?store_id=N`: an administrator works on that store's team instead of the administrators. */
-const scopeQuery = z.strictObject({ store_id: storeIdQuery.optional() });
-
-const listQuery = z.strictObject({
-  ...paging(admins.list.perPage),
-  sort_field: z
-    .enum(Object.keys(sortable) as [keyof typeof sortable], { error: 'Campo de ordenação inválido.' })
-    .default('fullname'),
-  sort_order: sortOrder,
-  search: z.string().trim().max(200, 'Busca muito longa.').optional(),
-  store_id: storeIdQuery.optional(),
-});
+const scopeQuery = z.strictObject({ store_id: storeIdParam.optional() });
 
 /** The rules are the audience's, so the body is read by the handler once the audience is known. */
 const anyBody = z.record(z.string(), z.unknown(), { error: 'O corpo da requisição deve ser um objeto.' });
@@ -106,20 +84,13 @@ function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.o
 
 /** A store id sent in a create body, when it is one; anything else is left to the schema. */
 function bodyStoreId(body: Record<string, unknown>): number | undefined {
-  const parsed = storeIdQuery.safeParse(body.store_id);
+  const parsed = storeIdParam.safeParse(body.store_id);
   return parsed.success ? parsed.data : undefined;
 }
 
-const translateWriteError = (error: unknown): never => {
-  if (pgErrorCode(error) === '23505' && pgConstraint(error) === 'accounts_email_key') {
-    throw conflict(DUPLICATE_EMAIL);
-  }
-  if (pgErrorCode(error) === '23503' && pgConstraint(error)?.includes('store'))
-    throw notFound(STORE_NOT_FOUND);
-  throw error;
-};
-
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const routes = served(admins);
+
   async function emailTaken(email: string, except?: number): Promise<boolean> {
     const [row] = await app.db
       .select({ id: accounts.id })
@@ -139,38 +110,17 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     return member;
   }
 
-  app.get(
-    '/api/admins',
-    { config: { access: 'store' }, schema: { querystring: listQuery } },
-    async (request) => {
-      const q = request.query;
-      const audience = audienceOf(request, q.store_id);
-      const where = and(
-        inAudience(audience),
-        q.search ? containsTerm(q.search, accounts.fullname, accounts.email) : undefined,
-      );
-      const order = q.sort_order === 'ASC' ? asc : desc;
-      const [results, [count]] = await Promise.all([
-        app.db
-          .select(memberColumns)
-          .from(accounts)
-          .where(where)
-          .orderBy(order(sortable[q.sort_field]), asc(accounts.id))
-          .limit(q.page_size)
-          .offset((q.page - 1) * q.page_size),
-        app.db
-          .select({ total: sql<number>`count(*)`.mapWith(Number) })
-          .from(accounts)
-          .where(where),
-      ]);
-      return { data: { results, total: count?.total ?? 0 } };
-    },
-  );
+  // One list, two audiences: the administrators, or one store's team (staff's own, or the one an
+  // administrator names with ?store_id).
+  registerList(app, admins, {
+    table: accounts,
+    options: scopeQuery.shape,
+    scope: (request, query) => [inAudience(audienceOf(request, query.store_id as number | undefined))],
+  });
 
-  app.get(
-    '/api/admins/id/:id',
-    { config: { access: 'store' }, schema: { params: idParams, querystring: scopeQuery } },
-    async (request) => {
+  app.route({
+    ...routes.one({ querystring: scopeQuery }),
+    handler: async (request) => {
       const audience = audienceOf(request, request.query.store_id);
       const [member] = await app.db
         .select(memberColumns)
@@ -179,12 +129,11 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!member) throw notFound(MEMBER_NOT_FOUND);
       return { data: member };
     },
-  );
+  });
 
-  app.post(
-    '/api/admins',
-    { config: { access: 'store' }, schema: { querystring: scopeQuery, body: anyBody } },
-    async (request, reply) => {
+  app.route({
+    ...routes.create({ querystring: scopeQuery, body: anyBody }),
+    handler: async (request, reply) => {
       const audience = audienceOf(request, request.query.store_id ?? bodyStoreId(request.body));
       const schema = audience.kind === 'admins' ? adminCreateInput : collaboratorCreateInput;
       const { password, store_id: _ignored, permissions, ...profile } = parseBody(schema, request.body);
@@ -201,16 +150,19 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           store_id: audience.kind === 'team' ? audience.storeId : null,
         })
         .returning(memberColumns)
-        .catch(translateWriteError);
+        .catch(failsWith(admins));
       void reply.status(201);
-      return { data: created };
+      return { data: created! };
     },
-  );
+  });
 
-  app.patch(
-    '/api/admins/id/:id',
-    { config: { access: 'store' }, schema: { params: idParams, querystring: scopeQuery, body: anyBody } },
-    async (request) => {
+  app.route({
+    ...routes.update({
+      querystring: scopeQuery,
+      body: anyBody,
+      response: { 200: answerWith(admins, { access_token: z.string().optional() }) },
+    }),
+    handler: async (request) => {
       const caller = callerOf(request);
       const audience = audienceOf(request, request.query.store_id);
       const member = await findMember(audience, request.params.id);
@@ -244,7 +196,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         .where(and(eq(accounts.id, member.id), inAudience(audience)))
         .returning({ ...memberColumns, password_changed_at: accounts.password_changed_at })
-        .catch(translateWriteError);
+        .catch(failsWith(admins));
       if (!updated) throw notFound(MEMBER_NOT_FOUND);
       const { password_changed_at, ...data } = updated;
       // Whoever changes their own password keeps working, with a session of the new password.
@@ -260,12 +212,11 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           : undefined;
       return { data: { ...data, ...(access_token ? { access_token } : {}) } };
     },
-  );
+  });
 
-  app.delete(
-    '/api/admins/id/:id',
-    { config: { access: 'store' }, schema: { params: idParams, querystring: scopeQuery } },
-    async (request) => {
+  app.route({
+    ...routes.delete({ querystring: scopeQuery }),
+    handler: async (request) => {
       const caller = callerOf(request);
       const audience = audienceOf(request, request.query.store_id);
       if (request.params.id === caller.accountId) throw conflict(SELF_REMOVAL);
@@ -295,16 +246,18 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { data: removed };
     },
-  );
+  });
 
   /**
    * /admins/include-collaborator: an existing account joins a store's team. A staff account has one
    * store, so joining another moves it there, unless it is the only manager of the one it leaves.
    */
-  app.post(
-    '/api/admins/include-collaborator',
-    { config: { access: 'admin' }, schema: { body: includeCollaboratorInput } },
-    async (request) => {
+  app.route({
+    ...routes.call('includeCollaborator', {
+      body: includeCollaboratorInput,
+      response: routes.one().schema.response,
+    }),
+    handler: async (request) => {
       const { email, store_id } = request.body;
       const member = await app.db.transaction(async (tx) => {
         const [account] = await tx
@@ -330,13 +283,13 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           .set({ store_id, updated_at: sql`now()` })
           .where(and(eq(accounts.id, account.id), ne(accounts.role, ADMIN)))
           .returning(memberColumns)
-          .catch(translateWriteError);
+          .catch(failsWith(admins));
         if (!row) throw conflict(ADMIN_NOT_COLLABORATOR);
         return row;
       });
       return { data: member };
     },
-  );
+  });
 };
 
 export default adminRoutes;

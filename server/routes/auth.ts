@@ -29,6 +29,12 @@ const emailWith = (message: string) =>
 const email = emailWith('Informe um email válido');
 const role = z.string().max(40).optional();
 
+/** A signed token: a session from the password, a password-only one from the e-mailed token. */
+const tokenAnswer = z.object({ data: z.object({ access_token: z.string() }) });
+/** The key that pairs the e-mailed token with its request. */
+const keyAnswer = z.object({ data: z.object({ key: z.uuid() }) });
+const tags = ['Autenticação'];
+
 const INVALID_LOGIN = 'E-mail ou senha inválidos.';
 const INVALID_TOKEN = 'Token inválido ou expirado. Solicite um novo token.';
 
@@ -43,11 +49,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        tags,
+        summary: 'Entrar com e-mail e senha',
         body: z.strictObject({
           email,
           password: z.string({ error: 'Campo obrigatório' }).min(1, 'Campo obrigatório').max(200),
           role,
         }),
+        response: { 200: tokenAnswer },
       },
     },
     async (request) => {
@@ -113,7 +122,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/token/request',
     {
       config: { access: 'public' },
-      schema: { body: z.strictObject({ email: emailWith('Email inválido'), role }) },
+      schema: {
+        tags,
+        summary: 'Pedir por e-mail um token de acesso (primeiro acesso ou senha esquecida)',
+        body: z.strictObject({ email: emailWith('Email inválido'), role }),
+        response: { 200: keyAnswer },
+      },
     },
     async (request) => {
       const address = request.body.email.toLowerCase();
@@ -176,6 +190,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        tags,
+        summary: 'Trocar o token recebido por e-mail por uma sessão que só define a nova senha',
         body: z.strictObject({
           token: z
             .string({ error: 'Informe os 5 dígitos enviados para o email' })
@@ -184,6 +200,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           key: z.string({ error: INVALID_TOKEN }).uuid(INVALID_TOKEN),
           role,
         }),
+        response: { 200: tokenAnswer },
       },
     },
     async (request) => {

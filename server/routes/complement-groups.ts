@@ -1,57 +1,53 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  complementGroupInput,
   complementGroups as groupsDefinition,
   complementGroupUpdateInput,
   GROUP_MAX_BELOW_MIN,
   GROUP_RANGE,
 } from '../../src/resources/complementGroups/definition';
-import { type Db, pgConstraint, pgErrorCode } from '../db/client';
+import { products as productsDefinition } from '../../src/resources/products/definition';
+import type { Db } from '../db/client';
 import { complementGroupProducts, complementGroups, products } from '../db/schema';
 import { badRequest, notFound } from '../http-errors';
-import { storeCondition } from '../resources/scope';
-import { containsTerm, idParams, paging, sortOrder } from '../resources/params';
-import {
-  expectInStore,
-  GROUP_NOT_FOUND,
-  listScope,
-  PRODUCT_NOT_FOUND,
-  storeFilter,
-  targetStore,
-} from './products';
+import { registerList } from '../resources/list';
+import { idParam } from '../resources/params';
+import { served } from '../resources/routes';
+import { expectInStore, storeCondition, targetStore } from '../resources/scope';
+import { failsWith } from '../resources/write-errors';
+
+const NOT_FOUND = groupsDefinition.messages.notFound!;
+const PRODUCT_NOT_FOUND = productsDefinition.messages.notFound!;
+
+/** The groups' rules in the users' words: the limits' range, and options of the group's own store. */
+const rejected = failsWith(groupsDefinition, {
+  complement_groups_range_check: GROUP_MAX_BELOW_MIN,
+  'complement_group_products*': PRODUCT_NOT_FOUND,
+});
 
 const groupColumns = getTableColumns(complementGroups);
 type GroupRow = typeof complementGroups.$inferSelect;
 
-const sortable = {
-  id: complementGroups.id,
-  name: complementGroups.name,
-  created_at: complementGroups.created_at,
-} as const;
+const productLinkParams = z.object({ group_id: idParam, prod_id: idParam });
 
-const listQuery = z.strictObject({
-  ...paging(groupsDefinition.list.perPage),
-  sort_field: z
-    .enum(Object.keys(sortable) as [keyof typeof sortable], { error: 'Campo de ordenação inválido.' })
-    .default('name'),
-  sort_order: sortOrder,
-  search: z.string().trim().max(200, 'Busca muito longa.').optional(),
-  store_id: storeFilter,
-});
-
-const productLinkParams = z.object({ group_id: idParams.shape.id, prod_id: idParams.shape.id });
-
-function groupWriteError(error: unknown): never {
-  if (pgErrorCode(error) === '23514' && pgConstraint(error) === 'complement_groups_range_check') {
-    throw badRequest(GROUP_MAX_BELOW_MIN);
+/** Each group's option products, in their order: one query for all of them. */
+async function productsOf(db: Db, groupIds: number[]) {
+  const byGroup = new Map<number, { id: number; name: string }[]>();
+  if (groupIds.length === 0) return byGroup;
+  const rows = await db
+    .select({ group_id: complementGroupProducts.group_id, id: products.id, name: products.name })
+    .from(complementGroupProducts)
+    .innerJoin(products, eq(products.id, complementGroupProducts.product_id))
+    .where(inArray(complementGroupProducts.group_id, groupIds))
+    .orderBy(asc(complementGroupProducts.position), asc(products.id));
+  for (const row of rows) {
+    const list = byGroup.get(row.group_id) ?? [];
+    list.push({ id: row.id, name: row.name });
+    byGroup.set(row.group_id, list);
   }
-  if (pgErrorCode(error) === '23503' && pgConstraint(error)?.startsWith('complement_group_products')) {
-    throw notFound(PRODUCT_NOT_FOUND);
-  }
-  throw error;
+  return byGroup;
 }
 
 /**
@@ -60,37 +56,20 @@ function groupWriteError(error: unknown): never {
  */
 const complementGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-
-  /** Each group's option products, in their order. */
-  async function productsOf(groupIds: number[]) {
-    const byGroup = new Map<number, { id: number; name: string }[]>();
-    if (groupIds.length === 0) return byGroup;
-    const rows = await db
-      .select({ group_id: complementGroupProducts.group_id, id: products.id, name: products.name })
-      .from(complementGroupProducts)
-      .innerJoin(products, eq(products.id, complementGroupProducts.product_id))
-      .where(inArray(complementGroupProducts.group_id, groupIds))
-      .orderBy(asc(complementGroupProducts.position), asc(products.id));
-    for (const row of rows) {
-      const list = byGroup.get(row.group_id) ?? [];
-      list.push({ id: row.id, name: row.name });
-      byGroup.set(row.group_id, list);
-    }
-    return byGroup;
-  }
+  const routes = served(groupsDefinition);
 
   async function findGroup(request: FastifyRequest, id: number): Promise<GroupRow> {
     const [group] = await db
       .select(groupColumns)
       .from(complementGroups)
       .where(and(eq(complementGroups.id, id), storeCondition(request, complementGroups.store_id)));
-    if (!group) throw notFound(GROUP_NOT_FOUND);
+    if (!group) throw notFound(NOT_FOUND);
     return group;
   }
 
   async function readGroup(request: FastifyRequest, id: number) {
     const group = await findGroup(request, id);
-    const options = await productsOf([group.id]);
+    const options = await productsOf(db, [group.id]);
     return { ...group, products: options.get(group.id) ?? [] };
   }
 
@@ -107,48 +86,27 @@ const complementGroupRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.get(
-    '/api/complement-groups',
-    { config: { access: 'store' }, schema: { querystring: listQuery } },
-    async (request) => {
-      const q = request.query;
-      const conditions = listScope(request, complementGroups.store_id, q.store_id);
-      if (q.search) conditions.push(containsTerm(q.search, complementGroups.name));
-      const where = and(...conditions);
-      const order = q.sort_order === 'ASC' ? asc : desc;
-      const [rows, [count]] = await Promise.all([
-        db
-          .select(groupColumns)
-          .from(complementGroups)
-          .where(where)
-          .orderBy(order(sortable[q.sort_field]), order(complementGroups.id))
-          .limit(q.page_size)
-          .offset((q.page - 1) * q.page_size),
-        db
-          .select({ total: sql<number>`count(*)`.mapWith(Number) })
-          .from(complementGroups)
-          .where(where),
-      ]);
-      const options = await productsOf(rows.map((r) => r.id));
-      return {
-        data: {
-          results: rows.map((r) => ({ ...r, products: options.get(r.id) ?? [] })),
-          total: count?.total ?? 0,
-        },
-      };
+  registerList(app, groupsDefinition, {
+    table: complementGroups,
+    columns: groupColumns,
+    store: complementGroups.store_id,
+    decorate: async (rows) => {
+      const options = await productsOf(
+        db,
+        rows.map((row) => row.id as number),
+      );
+      return rows.map((row) => ({ ...row, products: options.get(row.id as number) ?? [] }));
     },
-  );
+  });
 
-  app.get(
-    '/api/complement-groups/id/:id',
-    { config: { access: 'store' }, schema: { params: idParams } },
-    async (request) => ({ data: await readGroup(request, request.params.id) }),
-  );
+  app.route({
+    ...routes.one(),
+    handler: async (request) => ({ data: await readGroup(request, request.params.id) }),
+  });
 
-  app.post(
-    '/api/complement-groups',
-    { config: { access: 'store' }, schema: { body: complementGroupInput } },
-    async (request, reply) => {
+  app.route({
+    ...routes.create(),
+    handler: async (request, reply) => {
       const { store_id, products: productIds, ...values } = request.body;
       const storeId = await targetStore(db, request, store_id);
       await expectInStore(db, products, productIds, storeId, PRODUCT_NOT_FOUND);
@@ -161,16 +119,15 @@ const complementGroupRoutes: FastifyPluginAsyncZod = async (app) => {
           await replaceProducts(tx, group!.id, storeId, productIds);
           return group!;
         })
-        .catch(groupWriteError);
+        .catch(rejected);
       void reply.status(201);
       return { data: await readGroup(request, created.id) };
     },
-  );
+  });
 
-  app.patch(
-    '/api/complement-groups/id/:id',
-    { config: { access: 'store' }, schema: { params: idParams, body: complementGroupUpdateInput } },
-    async (request) => {
+  app.route({
+    ...routes.update({ body: complementGroupUpdateInput }),
+    handler: async (request) => {
       const current = await findGroup(request, request.params.id);
       const { products: productIds, ...values } = request.body;
       // One of the two limits alone is checked against the other one as it is stored.
@@ -189,31 +146,32 @@ const complementGroupRoutes: FastifyPluginAsyncZod = async (app) => {
           }
           if (productIds) await replaceProducts(tx, current.id, current.store_id, productIds);
         })
-        .catch(groupWriteError);
+        .catch(rejected);
       return { data: await readGroup(request, current.id) };
     },
-  );
+  });
 
-  app.delete(
-    '/api/complement-groups/id/:id',
-    { config: { access: 'store' }, schema: { params: idParams } },
-    async (request) => {
+  app.route({
+    ...routes.delete(),
+    handler: async (request) => {
       const [removed] = await db
         .delete(complementGroups)
         .where(
           and(eq(complementGroups.id, request.params.id), storeCondition(request, complementGroups.store_id)),
         )
         .returning({ id: complementGroups.id });
-      if (!removed) throw notFound(GROUP_NOT_FOUND);
+      if (!removed) throw notFound(NOT_FOUND);
       return { data: removed };
     },
-  );
+  });
 
   /** Takes one product out of a group (the chip's remove control); answers the group as it is now. */
-  app.delete(
-    '/api/complement-groups/id/:group_id/products/:prod_id',
-    { config: { access: 'store' }, schema: { params: productLinkParams } },
-    async (request) => {
+  app.route({
+    ...routes.call('removeProduct', {
+      params: productLinkParams,
+      response: routes.one().schema.response,
+    }),
+    handler: async (request) => {
       const group = await findGroup(request, request.params.group_id);
       const [removed] = await db
         .delete(complementGroupProducts)
@@ -227,7 +185,7 @@ const complementGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!removed) throw notFound('Este produto não está no grupo.');
       return { data: await readGroup(request, group.id) };
     },
-  );
+  });
 };
 
 export default complementGroupRoutes;

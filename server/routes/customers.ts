@@ -1,52 +1,57 @@
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CUSTOMER_PAGE_SIZE, customerUpdateInput } from '../../src/resources/customers/definition';
+import { listAnswer } from '../../src/resources/answers';
+import { customers as definition, customerUpdateInput } from '../../src/resources/customers/definition';
+import { count, instant, recordId } from '../../src/lib/records';
 import { checkins, customers, orderItems, stores, tickets } from '../db/schema';
 import { notFound } from '../http-errors';
 import { ADMIN, callerOf } from '../plugins/access';
-import { idParams, paging, sortOrder } from '../resources/params';
-import { variation } from './statistics';
+import { filter, registerList } from '../resources/list';
+import { answerWith, served } from '../resources/routes';
 
 const ZONE = 'America/Sao_Paulo';
-
-const sortable = {
-  fullname: customers.fullname,
-  username: customers.username,
-  email: customers.email,
-  created_at: customers.created_at,
-  birthdate: customers.birthdate,
-  id: customers.id,
-} as const;
+const NOT_FOUND = definition.messages.notFound!;
 
 const FEEDHUNTER_FILTER = { yes: true, true: true, no: false, false: false, all: null } as const;
 
-const listQuery = z.strictObject({
-  ...paging(CUSTOMER_PAGE_SIZE),
-  sort_field: z
-    .enum(Object.keys(sortable) as [keyof typeof sortable], { error: 'Campo de ordenação inválido.' })
-    .default('created_at'),
-  sort_order: sortOrder.default('DESC'),
-  search: z.string().trim().max(200, 'Busca muito longa.').optional(),
-  gender: z
-    .string()
-    .transform((v) => v.trim().toUpperCase())
-    .pipe(z.enum(['M', 'F', 'O', ''], { error: 'Gênero inválido: use M, F ou O.' }))
-    .optional(),
-  feedhunter: z
-    .string()
-    .transform((v) => v.trim().toLowerCase())
-    .pipe(
-      z.enum(Object.keys(FEEDHUNTER_FILTER) as [keyof typeof FEEDHUNTER_FILTER], {
-        error: 'Filtro de FeedHunter inválido: use yes, no ou all.',
-      }),
-    )
-    .optional(),
-});
+/** M, F or O (neither), in any case; empty is no filter. */
+const genderFilter = z
+  .string()
+  .transform((v) => v.trim().toUpperCase())
+  .pipe(z.enum(['M', 'F', 'O', ''], { error: 'Gênero inválido: use M, F ou O.' }))
+  .optional();
+
+const feedhunterFilter = z
+  .string()
+  .transform((v) => v.trim().toLowerCase())
+  .pipe(
+    z.enum(Object.keys(FEEDHUNTER_FILTER) as [keyof typeof FEEDHUNTER_FILTER], {
+      error: 'Filtro de FeedHunter inválido: use yes, no ou all.',
+    }),
+  )
+  .optional();
 
 const detailQuery = z.strictObject({
   include: z.enum(['stats'], { error: 'Inclusão inválida: use stats.' }).optional(),
 });
+
+/** What a customer's detail adds with `include=stats`: visits and the last ticket, in the caller's scope. */
+const stats = z.object({
+  lastTicket: z
+    .object({
+      id: recordId,
+      store_id: recordId,
+      store_name: z.string(),
+      created_at: instant,
+      total: count,
+      items: z.array(z.object({ name: z.string(), quantity: count, product_price: count })),
+    })
+    .nullable(),
+  visits: count,
+});
+
+const feedhunterRow = z.object({ id: recordId, username: z.string(), fullname: z.string() });
 
 /** Whole years since the birthdate, on today's calendar in the stores' zone. */
 const age = sql<
@@ -69,13 +74,13 @@ const customerColumns = {
   created_at: customers.created_at,
 };
 
-type CustomerRow = { gender: string | null; birthdate: string | null };
+type Flat = { gender: unknown; birthdate: unknown };
 
 /** The spec reads gender and birthdate under `info`; the flat copies serve the list's sort and filters. */
-const toApi = <T extends CustomerRow>(row: T) => ({
-  ...row,
-  info: { gender: row.gender, birthdate: row.birthdate },
-});
+function toApi<T extends Flat>(row: T): T & { info: Pick<T, 'gender' | 'birthdate'> } {
+  const { gender, birthdate } = row;
+  return { ...row, info: { gender, birthdate } };
+}
 
 /**
  * The search over name, username, e-mail and CPF, answered by the trigram index of `search_text`.
@@ -92,68 +97,33 @@ function genderCondition(gender: 'M' | 'F' | 'O'): SQL {
   return eq(customers.gender, gender);
 }
 
-/**
- * The ids of one page of a search's matches, sorted. The matches are a subquery the planner may
- * not flatten (`offset 0`): flattened, a search sorted by a column may be planned as a walk along
- * that column's index, testing row after row, on the bet that matches are spread evenly along
- * it; but a name searched and sorted by name sits in one stretch of the index (every "Maria"
- * after every "Ana"): on 1,000,000 customers that walk read 630,000 rows for one page (12 s).
- * Fenced, the matches come from the trigram index, at a cost that follows their number as the
- * count's does, and are then sorted. The subquery takes the table's name, so columns refer to it.
- */
-function searchPage(where: SQL, sorting: SQL[], limit: number, offset: number): SQL {
-  return sql`(select ${customers.id} from (select * from ${customers} where ${where} offset 0) as ${customers}
-    order by ${sql.join(sorting, sql`, `)} limit ${limit} offset ${offset})`;
-}
-
-const WEEKDAYS = ['dom', 'seg', 'ter', 'qua', 'qui', 'sex', 'sáb'] as const;
-
 const customerRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/customers',
-    { config: { access: 'admin' }, schema: { querystring: listQuery } },
-    async (request) => {
-      const q = request.query;
-      const conditions: SQL[] = [];
-      if (q.search) conditions.push(searchCondition(q.search));
-      if (q.gender) conditions.push(genderCondition(q.gender));
-      const feedhunter = q.feedhunter ? FEEDHUNTER_FILTER[q.feedhunter] : null;
-      if (feedhunter !== null) conditions.push(eq(customers.feedhunter, feedhunter));
-      const where = conditions.length ? and(...conditions) : undefined;
-      const order = q.sort_order === 'ASC' ? asc : desc;
-      const sorting = [order(sortable[q.sort_field]), order(customers.id)];
-      const offset = (q.page - 1) * q.page_size;
-      // The page's ids first, from an index alone where possible, then only those rows are read.
-      const pageIds = q.search
-        ? searchPage(where!, sorting, q.page_size, offset)
-        : // The sort's index carries the filtered columns: an index-only scan finds even a deep page.
-          app.db
-            .select({ id: customers.id })
-            .from(customers)
-            .where(where)
-            .orderBy(...sorting)
-            .limit(q.page_size)
-            .offset(offset);
-      // PostgreSQL runs both at once, on two connections; PGlite one after the other.
-      const [results, [count]] = await Promise.all([
-        app.db
-          .select(customerColumns)
-          .from(customers)
-          .where(inArray(customers.id, pageIds))
-          .orderBy(...sorting),
-        app.db
-          .select({ total: sql<number>`count(*)`.mapWith(Number) })
-          .from(customers)
-          .where(where),
-      ]);
-      return { data: { results: results.map(toApi), total: count?.total ?? 0 } };
-    },
-  );
+  const routes = served(definition);
 
-  app.get(
-    '/api/customers/id/:id',
-    { config: { access: 'store' }, schema: { params: idParams, querystring: detailQuery } },
-    async (request) => {
+  // A million customers: the page's ids come first, from the sort's index alone where it can (the
+  // sort indexes carry gender and feedhunter), and a search's matches from the trigram index.
+  registerList(app, definition, {
+    table: customers,
+    columns: customerColumns,
+    idsFirst: true,
+    search: searchCondition,
+    filters: {
+      gender: filter(genderFilter, (gender) => (gender ? genderCondition(gender) : undefined)),
+      feedhunter: filter(feedhunterFilter, (choice) => {
+        const value = FEEDHUNTER_FILTER[choice];
+        return value === null ? undefined : eq(customers.feedhunter, value);
+      }),
+    },
+    // Rows are untyped here; their columns are customerColumns, gender and birthdate among them.
+    decorate: async (rows) => rows.map((row) => toApi(row as typeof row & Flat)),
+  });
+
+  app.route({
+    ...routes.one({
+      querystring: detailQuery,
+      response: { 200: answerWith(definition, { stats: stats.optional() }) },
+    }),
+    handler: async (request) => {
       const caller = callerOf(request);
       const id = request.params.id;
       // Staff see a customer only once they have visited their store, and only what happened there.
@@ -166,7 +136,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         .select(customerColumns)
         .from(customers)
         .where(and(eq(customers.id, id), visited));
-      if (!row) throw notFound('Usuário não encontrado.');
+      if (!row) throw notFound(NOT_FOUND);
       if (request.query.include !== 'stats') return { data: toApi(row) };
 
       const inStore = <T extends typeof checkins.store_id | typeof tickets.store_id>(column: T) =>
@@ -211,92 +181,33 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
+  });
 
-  app.patch(
-    '/api/customers/id/:id',
-    { config: { access: 'admin' }, schema: { params: idParams, body: customerUpdateInput } },
-    async (request) => {
+  app.route({
+    ...routes.update({ body: customerUpdateInput }),
+    handler: async (request) => {
       const [updated] = await app.db
         .update(customers)
         .set({ feedhunter: request.body.feedhunter, updated_at: sql`now()` })
         .where(eq(customers.id, request.params.id))
         .returning({ id: customers.id });
-      if (!updated) throw notFound('Usuário não encontrado.');
+      if (!updated) throw notFound(NOT_FOUND);
       const [row] = await app.db.select(customerColumns).from(customers).where(eq(customers.id, updated.id));
       return { data: toApi(row!) };
     },
-  );
-
-  /** The feed hunters, for the featured-post author picker (spec 2.14). */
-  app.get('/api/feedhunters', { config: { access: 'admin' } }, async () => {
-    const results = await app.db
-      .select({ id: customers.id, username: customers.username, fullname: customers.fullname })
-      .from(customers)
-      .where(eq(customers.feedhunter, true))
-      .orderBy(asc(customers.fullname), asc(customers.id));
-    return { data: { results, total: results.length } };
   });
 
-  /**
-   * Users analytics (spec 2.7): sign-ups of today, this week (Sunday to Saturday), this month and
-   * this year, each against the whole previous period, on the stores' calendar; the week's card is
-   * the sum of the weekday bars.
-   */
-  app.get('/api/statistics/users', { config: { access: 'admin' } }, async () => {
-    const zone = sql.raw(`'${ZONE}'`);
-    const day = sql`(${customers.created_at} at time zone ${zone})::date`;
-    const [periods, weekdays] = await Promise.all([
-      app.db.execute(sql`
-        with k as (select (now() at time zone ${zone})::date as today)
-        select
-          count(*) filter (where ${day} = k.today)::int as today_current,
-          count(*) filter (where ${day} = k.today - 1)::int as today_past,
-          count(*) filter (where ${day} >= date_trunc('month', k.today)::date)::int as month_current,
-          count(*) filter (where ${day} >= (date_trunc('month', k.today) - interval '1 month')::date
-            and ${day} < date_trunc('month', k.today)::date)::int as month_past,
-          count(*) filter (where ${day} >= date_trunc('year', k.today)::date)::int as year_current,
-          count(*) filter (where ${day} < date_trunc('year', k.today)::date)::int as year_past
-        from ${customers}, k
-        where ${customers.created_at} >= ((date_trunc('year', k.today) - interval '1 year')::timestamp at time zone ${zone})`),
-      app.db.execute(sql`
-        with k as (select (now() at time zone ${zone})::date - extract(dow from now() at time zone ${zone})::int as week)
-        select extract(dow from ${day})::int as dow,
-          count(*) filter (where ${day} >= k.week)::int as current,
-          count(*) filter (where ${day} < k.week)::int as past
-        from ${customers}, k
-        where ${customers.created_at} >= ((k.week - 7)::timestamp at time zone ${zone})
-        group by 1`),
-    ]);
-    const totals = (periods as unknown as { rows: Record<string, number>[] }).rows[0] ?? {};
-    const byDow = new Map(
-      (weekdays as unknown as { rows: { dow: number; current: number; past: number }[] }).rows.map((r) => [
-        Number(r.dow),
-        r,
-      ]),
-    );
-    const by_week = WEEKDAYS.map((label, dow) => ({
-      label,
-      current: Number(byDow.get(dow)?.current ?? 0),
-      past: Number(byDow.get(dow)?.past ?? 0),
-    }));
-    const week = by_week.reduce((sum, d) => ({ current: sum.current + d.current, past: sum.past + d.past }), {
-      current: 0,
-      past: 0,
-    });
-    const period = (label: string, current: number, past: number) => ({
-      label,
-      current,
-      past,
-      variation: variation(current, past),
-    });
-    const by_periods = [
-      period('Hoje', Number(totals.today_current ?? 0), Number(totals.today_past ?? 0)),
-      period('Semana', week.current, week.past),
-      period('Mês', Number(totals.month_current ?? 0), Number(totals.month_past ?? 0)),
-      period('Ano', Number(totals.year_current ?? 0), Number(totals.year_past ?? 0)),
-    ];
-    return { data: { by_periods, by_week } };
+  /** The feed hunters, for the featured-post author picker (spec 2.14). */
+  app.route({
+    ...routes.call('feedhunters', { response: { 200: listAnswer('data.results', feedhunterRow) } }),
+    handler: async () => {
+      const results = await app.db
+        .select({ id: customers.id, username: customers.username, fullname: customers.fullname })
+        .from(customers)
+        .where(eq(customers.feedhunter, true))
+        .orderBy(asc(customers.fullname), asc(customers.id));
+      return { data: { results, total: results.length } };
+    },
   });
 };
 

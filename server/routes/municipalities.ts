@@ -9,6 +9,13 @@ interface Municipality {
   key: string;
 }
 
+const municipalitiesAnswer = z.object({
+  data: z.object({
+    results: z.array(z.object({ code: z.string(), name: z.string(), uf: z.string() })),
+    total: z.int(),
+  }),
+});
+
 const fold = (text: string) =>
   text
     .normalize('NFD')
@@ -32,11 +39,14 @@ const municipalityRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'signed-in' },
       schema: {
+        tags: ['Municípios'],
+        summary: 'Sugerir municípios do IBGE pelo nome, de todo o país ou de uma UF',
         querystring: z.strictObject({
           search: z.string().trim().max(100, 'Busca muito longa.').default(''),
           uf: z.string().trim().toUpperCase().length(2, 'Informe uma UF válida').optional(),
           limit: z.coerce.number().int().min(1).max(50).default(20),
         }),
+        response: { 200: municipalitiesAnswer },
       },
     },
     async (request) => {

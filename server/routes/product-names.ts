@@ -1,18 +1,16 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { named, recordId } from '../../src/lib/records';
+import { products as productsDefinition } from '../../src/resources/products/definition';
 import { products, stores } from '../db/schema';
+import { containsTerm, searchTerm, storeIdParam } from '../resources/params';
+import { served } from '../resources/routes';
 import { storeCondition } from '../resources/scope';
-import { containsTerm } from '../resources/params';
 
 const namesQuery = z.strictObject({
-  search: z.string().trim().max(200, 'Busca muito longa.').optional(),
-  store_id: z.coerce
-    .number({ error: 'Restaurante inválido.' })
-    .int('Restaurante inválido.')
-    .positive('Restaurante inválido.')
-    .max(2_147_483_647, 'Restaurante inválido.')
-    .optional(),
+  search: searchTerm.optional(),
+  store_id: storeIdParam.optional(),
   limit: z.coerce
     .number({ error: 'Limite inválido.' })
     .int('Limite inválido.')
@@ -21,17 +19,23 @@ const namesQuery = z.strictObject({
     .default(20),
 });
 
+/** A product's name with its restaurant's, so that an administrator tells two stores' dishes apart. */
+const productName = named.extend({ store_id: recordId, store_name: z.string() });
+
 /**
  * Product names for pickers (restaurant spec 7 `GET /api/products/names`; the featured-post form
  * of the platform admin): staff see their own store's products, administrators every store's.
  */
 const productNameRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/products/names',
-    { config: { access: 'store' }, schema: { querystring: namesQuery } },
-    async (request) => {
+  app.route({
+    ...served(productsDefinition).call('names', {
+      querystring: namesQuery,
+      response: { 200: z.object({ data: z.array(productName) }) },
+    }),
+    handler: async (request) => {
       const { search, store_id, limit } = request.query;
-      const conditions: SQL[] = [storeCondition(request, products.store_id)];
+      // Staff naming another store find nothing: their own store's condition stays.
+      const conditions = [storeCondition(request, products.store_id)];
       if (store_id) conditions.push(eq(products.store_id, store_id));
       if (search) conditions.push(containsTerm(search, products.name));
       const data = await app.db
@@ -48,7 +52,7 @@ const productNameRoutes: FastifyPluginAsyncZod = async (app) => {
         .limit(limit);
       return { data };
     },
-  );
+  });
 };
 
 export default productNameRoutes;

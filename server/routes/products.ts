@@ -1,142 +1,70 @@
-import { and, asc, desc, eq, getTableColumns, inArray, max, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, getTableColumns, inArray, max, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { listAnswer } from '../../src/resources/answers';
+import { categories as categoriesDefinition } from '../../src/resources/categories/definition';
+import { complementGroups as groupsDefinition } from '../../src/resources/complementGroups/definition';
+import { kitchens as kitchensDefinition } from '../../src/resources/kitchens/definition';
 import {
   PRODUCT_ALREADY_IMPORTED,
   PRODUCT_CODE_TAKEN,
-  productInput,
+  productPickerRow,
   products as productsDefinition,
   productUpdateInput,
 } from '../../src/resources/products/definition';
-import { type Db, pgConstraint, pgErrorCode } from '../db/client';
-import {
-  categories,
-  complementGroups,
-  kitchens,
-  productComplementGroups,
-  products,
-  stores,
-} from '../db/schema';
-import { badRequest, conflict, notFound } from '../http-errors';
-import { ADMIN, callerOf } from '../plugins/access';
-import { storeCondition } from '../resources/scope';
+import type { Db } from '../db/client';
+import { categories, complementGroups, kitchens, productComplementGroups, products } from '../db/schema';
+import { badRequest, notFound } from '../http-errors';
+import { createList, filter, listQuery, registerList, type ListSource } from '../resources/list';
+import { idParam, queryBoolean } from '../resources/params';
+import { served } from '../resources/routes';
+import { expectInStore, storeCondition, targetStore } from '../resources/scope';
+import { failsWith } from '../resources/write-errors';
 import { LocalStorage } from '../storage/local-storage';
 import { removeStoredFiles } from '../storage/stored-files';
-import { containsTerm, idParams, paging, reorderBody, sortOrder } from '../resources/params';
 
-export const CATEGORY_NOT_FOUND = 'Categoria não encontrada.';
-export const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
-export const KITCHEN_NOT_FOUND = 'Cozinha não encontrada.';
-export const GROUP_NOT_FOUND = 'Grupo de complementos não encontrado.';
-const STORE_NOT_FOUND = 'Restaurante não encontrado.';
-const STORE_REQUIRED = 'Informe o restaurante (store_id).';
-
-/** `true`/`false` in a query string. */
-export const queryBoolean = z
-  .enum(['true', 'false'], { error: 'Use true ou false.' })
-  .transform((value) => value === 'true');
-
-/** An administrator's `store_id` filter; staff's is ignored (they only ever see their own store). */
-export const storeFilter = z.coerce
-  .number({ error: 'Restaurante inválido.' })
-  .int('Restaurante inválido.')
-  .positive('Restaurante inválido.')
-  .optional();
-
-/** The caller's store condition, narrowed to the store an administrator asked for. */
-export function listScope(request: FastifyRequest, column: AnyPgColumn, storeId: number | undefined): SQL[] {
-  const conditions = [storeCondition(request, column)];
-  if (storeId !== undefined && callerOf(request).role === ADMIN) conditions.push(eq(column, storeId));
-  return conditions;
-}
+const NOT_FOUND = productsDefinition.messages.notFound!;
+const CATEGORY_NOT_FOUND = categoriesDefinition.messages.notFound!;
+const KITCHEN_NOT_FOUND = kitchensDefinition.messages.notFound!;
+const GROUP_NOT_FOUND = groupsDefinition.messages.notFound!;
 
 /**
- * The store a new record goes to: staff's own, whatever the body says; for an administrator the
- * store the body names, which must exist (or `fallback`, a store found from a reference).
+ * The products table's rules in the users' words: a code and an imported point-of-sale item name
+ * one product of a store, and a product's category, kitchen and groups are of its own store.
  */
-export async function targetStore(
-  db: Db,
-  request: FastifyRequest,
-  requested: number | undefined,
-  fallback?: () => Promise<number | undefined>,
-): Promise<number> {
-  const caller = callerOf(request);
-  if (caller.role !== ADMIN) {
-    if (caller.storeId === null) throw badRequest(STORE_REQUIRED);
-    return caller.storeId;
-  }
-  const id = requested ?? (await fallback?.());
-  if (id === undefined) throw badRequest(STORE_REQUIRED);
-  const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, id));
-  if (!store) throw notFound(STORE_NOT_FOUND);
-  return store.id;
-}
+const rejected = failsWith(productsDefinition, {
+  products_store_integration_key: PRODUCT_ALREADY_IMPORTED,
+  products_store_code_key: PRODUCT_CODE_TAKEN,
+  products_kitchen_fk: KITCHEN_NOT_FOUND,
+  products_category_fk: CATEGORY_NOT_FOUND,
+  'product_complement_groups*': GROUP_NOT_FOUND,
+});
 
-/** Every id must be a row of `store` in `table`; another store's (or a missing) id answers 404. */
-export async function expectInStore(
-  db: Db,
-  table: typeof categories | typeof kitchens | typeof complementGroups | typeof products,
-  ids: readonly number[],
-  storeId: number,
-  message: string,
-): Promise<void> {
-  if (ids.length === 0) return;
-  const found = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(inArray(table.id, [...ids]), eq(table.store_id, storeId)));
-  if (found.length !== new Set(ids).size) throw notFound(message);
-}
+const productColumns = getTableColumns(products);
 
-/** A product's row as every answer shows it. */
-export const productColumns = getTableColumns(products);
-export type ProductRow = typeof products.$inferSelect;
-
-/** The light row of simple lists and pickers. */
-const lightColumns = {
-  id: products.id,
-  store_id: products.store_id,
-  name: products.name,
-  price: products.price,
-  category_id: products.category_id,
-  available: products.available,
-  thumbnail: products.thumbnail,
-  complement_only: products.complement_only,
+/** The filters the pickers' simple list shares with the full list. */
+const pickerFilters = {
+  category_id: filter(idParam.optional(), (id) => eq(products.category_id, id)),
+  available: filter(queryBoolean.optional(), (available) => eq(products.available, available)),
+  complement_only: filter(queryBoolean.optional(), (only) => eq(products.complement_only, only)),
 };
 
-const sortable = {
-  id: products.id,
-  name: products.name,
-  price: products.price,
-  external_code: products.external_code,
-  list_priority: products.list_priority,
-  created_at: products.created_at,
-} as const;
-
-const listQuery = z.strictObject({
-  ...paging(productsDefinition.list.perPage),
-  sort_field: z
-    .enum(Object.keys(sortable) as [keyof typeof sortable], { error: 'Campo de ordenação inválido.' })
-    .default('list_priority'),
-  sort_order: sortOrder,
-  search: z.string().trim().max(200, 'Busca muito longa.').optional(),
-  store_id: storeFilter,
-  category_id: storeFilter,
-  kitchen_id: storeFilter,
-  available: queryBoolean.optional(),
-  complement_only: queryBoolean.optional(),
-});
-
-const simpleListQuery = z.strictObject({
-  ...paging(1000),
-  search: z.string().trim().max(200, 'Busca muito longa.').optional(),
-  store_id: storeFilter,
-  category_id: storeFilter,
-  available: queryBoolean.optional(),
-  complement_only: queryBoolean.optional(),
-});
+/** The pickers' light rows. */
+const pickerSource = {
+  table: products,
+  row: productPickerRow,
+  store: products.store_id,
+  filters: pickerFilters,
+} satisfies ListSource;
+/**
+ * What a picker asks: pages of 1000 by default (the whole store at once, where the list pages by
+ * 50), always in the order of names, so no sort of its own, and no CSV.
+ */
+const pickerQuery = listQuery(
+  { ...productsDefinition, list: { ...productsDefinition.list, perPage: 1000 } },
+  pickerSource,
+).omit({ sort_field: true, sort_order: true, format: true });
 
 /** The complement groups each product offers, in their order. */
 async function complementsOf(db: Db, productIds: number[]) {
@@ -161,26 +89,12 @@ async function complementsOf(db: Db, productIds: number[]) {
 }
 
 /** A product with its complements: `complements` the group ids, `complement_groups` ids and names. */
-function withComplements(product: ProductRow, groups: { id: number; name: string }[] | undefined) {
-  return {
-    ...product,
-    complements: (groups ?? []).map((g) => g.id),
-    complement_groups: groups ?? [],
-  };
-}
-
-/** Translates the unique rules of products into the users' messages. */
-function productWriteError(error: unknown): never {
-  if (pgErrorCode(error) === '23505') {
-    if (pgConstraint(error) === 'products_store_integration_key') throw conflict(PRODUCT_ALREADY_IMPORTED);
-    throw conflict(PRODUCT_CODE_TAKEN);
-  }
-  if (pgErrorCode(error) === '23503') {
-    if (pgConstraint(error) === 'products_kitchen_fk') throw notFound(KITCHEN_NOT_FOUND);
-    if (pgConstraint(error) === 'products_category_fk') throw notFound(CATEGORY_NOT_FOUND);
-    if (pgConstraint(error)?.startsWith('product_complement_groups')) throw notFound(GROUP_NOT_FOUND);
-  }
-  throw error;
+function withComplements<P extends Record<string, unknown>>(
+  product: P,
+  byProduct: Map<number, { id: number; name: string }[]>,
+) {
+  const groups = byProduct.get(product.id as number) ?? [];
+  return { ...product, complements: groups.map((g) => g.id), complement_groups: groups };
 }
 
 /**
@@ -190,15 +104,15 @@ function productWriteError(error: unknown): never {
 const productRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, { uploadsDir }) => {
   const db = app.db;
   const storage = new LocalStorage(uploadsDir);
+  const routes = served(productsDefinition);
 
   async function readProduct(request: FastifyRequest, id: number) {
     const [product] = await db
       .select(productColumns)
       .from(products)
       .where(and(eq(products.id, id), storeCondition(request, products.store_id)));
-    if (!product) throw notFound(PRODUCT_NOT_FOUND);
-    const groups = await complementsOf(db, [product.id]);
-    return withComplements(product, groups.get(product.id));
+    if (!product) throw notFound(NOT_FOUND);
+    return withComplements(product, await complementsOf(db, [product.id]));
   }
 
   /** The next position at the end of a category. */
@@ -223,81 +137,48 @@ const productRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app,
     );
   }
 
-  app.get(
-    '/api/products',
-    { config: { access: 'store' }, schema: { querystring: listQuery } },
-    async (request) => {
-      const q = request.query;
-      const conditions = listScope(request, products.store_id, q.store_id);
-      if (q.search) conditions.push(containsTerm(q.search, products.name, products.external_code));
-      if (q.category_id !== undefined) conditions.push(eq(products.category_id, q.category_id));
-      if (q.kitchen_id !== undefined) conditions.push(eq(products.kitchen_id, q.kitchen_id));
-      if (q.available !== undefined) conditions.push(eq(products.available, q.available));
-      if (q.complement_only !== undefined) conditions.push(eq(products.complement_only, q.complement_only));
-      const where = and(...conditions);
-      const order = q.sort_order === 'ASC' ? asc : desc;
-      const [rows, [count]] = await Promise.all([
-        db
-          .select(productColumns)
-          .from(products)
-          .where(where)
-          .orderBy(order(sortable[q.sort_field]), order(products.id))
-          .limit(q.page_size)
-          .offset((q.page - 1) * q.page_size),
-        db
-          .select({ total: sql<number>`count(*)`.mapWith(Number) })
-          .from(products)
-          .where(where),
-      ]);
-      const groups = await complementsOf(
+  registerList(app, productsDefinition, {
+    table: products,
+    columns: productColumns,
+    store: products.store_id,
+    filters: {
+      ...pickerFilters,
+      kitchen_id: filter(idParam.optional(), (id) => eq(products.kitchen_id, id)),
+    },
+    decorate: async (rows) => {
+      const byProduct = await complementsOf(
         db,
-        rows.map((r) => r.id),
+        rows.map((row) => row.id as number),
       );
-      return {
-        data: { results: rows.map((r) => withComplements(r, groups.get(r.id))), total: count?.total ?? 0 },
-      };
+      return rows.map((row) => withComplements(row, byProduct));
     },
-  );
+  });
 
-  /** The light list the pickers use (complement groups, stories), by name. */
-  app.get(
-    '/api/products/simplelist',
-    { config: { access: 'store' }, schema: { querystring: simpleListQuery } },
-    async (request) => {
-      const q = request.query;
-      const conditions = listScope(request, products.store_id, q.store_id);
-      if (q.search) conditions.push(containsTerm(q.search, products.name, products.external_code));
-      if (q.category_id !== undefined) conditions.push(eq(products.category_id, q.category_id));
-      if (q.available !== undefined) conditions.push(eq(products.available, q.available));
-      if (q.complement_only !== undefined) conditions.push(eq(products.complement_only, q.complement_only));
-      const where = and(...conditions);
-      const [results, [count]] = await Promise.all([
-        db
-          .select(lightColumns)
-          .from(products)
-          .where(where)
-          .orderBy(asc(products.name), asc(products.id))
-          .limit(q.page_size)
-          .offset((q.page - 1) * q.page_size),
-        db
-          .select({ total: sql<number>`count(*)`.mapWith(Number) })
-          .from(products)
-          .where(where),
-      ]);
-      return { data: { results, total: count?.total ?? 0 } };
+  const picker = createList(db, productsDefinition, pickerSource);
+  app.route({
+    ...routes.call('simplelist', {
+      querystring: pickerQuery,
+      response: { 200: listAnswer(productsDefinition.envelope.list, productPickerRow) },
+    }),
+    handler: async (request) => {
+      const { rows, total } = await picker.page(request, {
+        ...request.query,
+        sort_field: 'name',
+        sort_order: 'ASC',
+      });
+      // The rows are the picker row's columns, selected by createList from that schema.
+      return { data: { results: rows as z.output<typeof productPickerRow>[], total } };
     },
-  );
+  });
 
-  app.get(
-    '/api/products/id/:id',
-    { config: { access: 'store' }, schema: { params: idParams } },
-    async (request) => ({ data: await readProduct(request, request.params.id) }),
-  );
+  app.route({
+    ...routes.one(),
+    handler: async (request) => ({ data: await readProduct(request, request.params.id) }),
+  });
 
-  app.post(
-    '/api/products',
-    { config: { access: 'store' }, schema: { body: productInput } },
-    async (request, reply) => {
+  app.route({
+    ...routes.create(),
+    handler: async (request, reply) => {
       const { complements, store_id, ...values } = request.body;
       // An administrator may leave the store out: the category says which it is.
       const storeId = await targetStore(db, request, store_id, async () => {
@@ -325,16 +206,15 @@ const productRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app,
           if (complements) await replaceComplements(tx, product!.id, storeId, complements);
           return product!;
         })
-        .catch(productWriteError);
+        .catch(rejected);
       void reply.status(201);
       return { data: await readProduct(request, created.id) };
     },
-  );
+  });
 
-  app.patch(
-    '/api/products/id/:id',
-    { config: { access: 'store' }, schema: { params: idParams, body: productUpdateInput } },
-    async (request) => {
+  app.route({
+    ...routes.update({ body: productUpdateInput }),
+    handler: async (request) => {
       const current = await readProduct(request, request.params.id);
       const storeId = current.store_id;
       const { complements, ...values } = request.body;
@@ -359,23 +239,22 @@ const productRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app,
           }
           if (complements) await replaceComplements(tx, current.id, storeId, complements);
         })
-        .catch(productWriteError);
+        .catch(rejected);
       const saved = await readProduct(request, current.id);
       // Images the product no longer shows are not needed by anyone: their files go.
-      const kept = new Set([saved.image, saved.thumbnail, ...(saved.images ?? [])]);
-      const dropped = [current.image, current.thumbnail, ...(current.images ?? [])].filter(
+      const kept = new Set([saved.image, saved.thumbnail, ...saved.images]);
+      const dropped = [current.image, current.thumbnail, ...current.images].filter(
         (url) => url && !kept.has(url),
       );
       await removeStoredFiles(storage, dropped, storeId, request.log);
       return { data: saved };
     },
-  );
+  });
 
   /** Deletes the product and the images stored for it. */
-  app.delete(
-    '/api/products/id/:id',
-    { config: { access: 'store' }, schema: { params: idParams } },
-    async (request) => {
+  app.route({
+    ...routes.delete(),
+    handler: async (request) => {
       const [removed] = await db
         .delete(products)
         .where(and(eq(products.id, request.params.id), storeCondition(request, products.store_id)))
@@ -386,21 +265,20 @@ const productRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app,
           thumbnail: products.thumbnail,
           images: products.images,
         });
-      if (!removed) throw notFound(PRODUCT_NOT_FOUND);
+      if (!removed) throw notFound(NOT_FOUND);
       const { image, thumbnail, images, store_id } = removed;
-      await removeStoredFiles(storage, [image, thumbnail, ...(images ?? [])], store_id, request.log);
+      await removeStoredFiles(storage, [image, thumbnail, ...images], store_id, request.log);
       return { data: { id: removed.id } };
     },
-  );
+  });
 
   /**
    * The products in their new order: `list_priority` = position in the list. Products are listed
    * by category, then priority, so one call may carry one category or several.
    */
-  app.patch(
-    '/api/products/reorder',
-    { config: { access: 'store' }, schema: { body: reorderBody } },
-    async (request) => {
+  app.route({
+    ...routes.reorder(),
+    handler: async (request) => {
       const { ids } = request.body;
       const updated = await db.transaction(async (tx) => {
         const rows = await tx
@@ -420,7 +298,7 @@ const productRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app,
       });
       return { data: { updated } };
     },
-  );
+  });
 };
 
 export default productRoutes;

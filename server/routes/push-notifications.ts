@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,33 +10,18 @@ import { checkins, customers, pushNotifications, stores } from '../db/schema';
 import { rows } from '../db/client';
 import { badRequest, conflict, notFound } from '../http-errors';
 import { callerOf } from '../plugins/access';
-import { containsTerm, idParams, paging, sortOrder } from '../resources/params';
+import { filter, registerList } from '../resources/list';
+import { idParams, storeIdParam } from '../resources/params';
+import { served } from '../resources/routes';
 
-const sortable = {
-  created_at: pushNotifications.created_at,
-  title: pushNotifications.title,
-  total_sent: pushNotifications.total_sent,
-} as const;
+const NOT_FOUND = notifications.messages.notFound!;
 
-const listQuery = z.strictObject({
-  ...paging(notifications.list.perPage),
-  sort_field: z
-    .enum(Object.keys(sortable) as [keyof typeof sortable], { error: 'Campo de ordenação inválido.' })
-    .default('created_at'),
-  sort_order: sortOrder.default('DESC'),
-  search: z.string().trim().max(200, 'Busca muito longa.').optional(),
-  store_id: z.coerce
-    .number({ error: 'Restaurante inválido.' })
-    .int('Restaurante inválido.')
-    .positive('Restaurante inválido.')
-    .max(2_147_483_647, 'Restaurante inválido.')
-    .optional(),
-  gender: z
-    .string()
-    .transform((v) => v.trim().toUpperCase())
-    .pipe(z.enum(['M', 'F', 'O'], { error: 'Gênero inválido: use M, F ou O.' }))
-    .optional(),
-});
+/** The list's gender filter: M and F as sent; O, the notifications sent to every gender. */
+const genderFilter = z
+  .string()
+  .transform((v) => v.trim().toUpperCase())
+  .pipe(z.enum(['M', 'F', 'O'], { error: 'Gênero inválido: use M, F ou O.' }))
+  .optional();
 
 const columns = {
   id: pushNotifications.id,
@@ -63,46 +48,39 @@ const bornYearsAgo = (years: number) =>
   sql`((now() at time zone 'America/Sao_Paulo')::date - make_interval(years => ${years}))::date`;
 
 const pushNotificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const routes = served(notifications);
+
   async function readNotification(id: number) {
     const [row] = await app.db.select(columns).from(pushNotifications).where(eq(pushNotifications.id, id));
-    if (!row) throw notFound('Notificação não encontrada.');
+    if (!row) throw notFound(NOT_FOUND);
     return row;
   }
 
-  app.get(
-    '/api/push-notifications',
-    { config: { access: 'admin' }, schema: { querystring: listQuery } },
-    async (request) => {
-      const q = request.query;
-      const conditions: SQL[] = [];
-      if (q.search)
-        conditions.push(sql`(${containsTerm(q.search, pushNotifications.title, pushNotifications.body)})`);
+  registerList(app, notifications, {
+    table: pushNotifications,
+    columns,
+    filters: {
       // `@>` keeps to the GIN index on stores.
-      if (q.store_id) conditions.push(sql`${pushNotifications.stores} @> array[${q.store_id}]::integer[]`);
-      if (q.gender === 'O') conditions.push(sql`cardinality(${pushNotifications.genders}) = 0`);
-      else if (q.gender) conditions.push(sql`${pushNotifications.genders} @> array[${q.gender}]::text[]`);
-      const order = q.sort_order === 'ASC' ? asc : desc;
-      const data = await app.db
-        .select(columns)
-        .from(pushNotifications)
-        .where(and(...conditions))
-        .orderBy(order(sortable[q.sort_field]), order(pushNotifications.id))
-        .limit(q.page_size)
-        .offset((q.page - 1) * q.page_size);
-      return { data };
+      store_id: filter(
+        storeIdParam.optional(),
+        (id) => sql`${pushNotifications.stores} @> array[${id}]::integer[]`,
+      ),
+      gender: filter(genderFilter, (gender) =>
+        gender === 'O'
+          ? sql`cardinality(${pushNotifications.genders}) = 0`
+          : sql`${pushNotifications.genders} @> array[${gender}]::text[]`,
+      ),
     },
-  );
+  });
 
-  app.get(
-    '/api/push-notifications/id/:id',
-    { config: { access: 'admin' }, schema: { params: idParams } },
-    async (request) => ({ data: await readNotification(request.params.id) }),
-  );
+  app.route({
+    ...routes.one(),
+    handler: async (request) => ({ data: await readNotification(request.params.id) }),
+  });
 
-  app.post(
-    '/api/push-notifications',
-    { config: { access: 'admin' }, schema: { body: notificationCreateInput } },
-    async (request, reply) => {
+  app.route({
+    ...routes.create({ body: notificationCreateInput }),
+    handler: async (request, reply) => {
       const input = request.body;
       if (input.stores.length > 0) {
         const found = await app.db
@@ -154,12 +132,11 @@ const pushNotificationRoutes: FastifyPluginAsyncZod = async (app) => {
       void reply.status(201);
       return { data: await readNotification(Number(created!.id)) };
     },
-  );
+  });
 
-  app.patch(
-    '/api/push-notifications/id/:id/cancel',
-    { config: { access: 'admin' }, schema: { params: idParams } },
-    async (request) => {
+  app.route({
+    ...routes.call('cancel', { params: idParams, response: routes.one().schema.response }),
+    handler: async (request) => {
       const [cancelled] = await app.db
         .update(pushNotifications)
         .set({ status: 'CANCELLED', updated_at: sql`now()` })
@@ -171,7 +148,7 @@ const pushNotificationRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { data: await readNotification(cancelled.id) };
     },
-  );
+  });
 };
 
 export default pushNotificationRoutes;

@@ -1,18 +1,21 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  DATE_RANGE_INVALID,
   FEEDHUNTER_REQUIRED,
   PRODUCT_INVALID,
   mediaProblem,
-  storyCreateInput,
-  storyListQuery,
+  stories as storyDefinition,
+  storyListDay,
   storyUpdateInput,
 } from '../../src/resources/stories/definition';
 import { customers, products, stores, stories } from '../db/schema';
 import { badRequest, notFound } from '../http-errors';
-import { idParams } from '../resources/params';
+import { filter, registerList } from '../resources/list';
+import { served } from '../resources/routes';
 
-const NOT_FOUND = 'Post não encontrado.';
+const NOT_FOUND = storyDefinition.messages.notFound!;
 
 /** The day a yyyy-MM-dd date starts in São Paulo, as an instant. */
 const dayStart = (date: string) => sql`(${date}::date::timestamp at time zone 'America/Sao_Paulo')`;
@@ -35,9 +38,21 @@ const storyColumns = {
   store_name: stores.name,
 };
 
-type StoryRow = {
-  [K in keyof typeof storyColumns]: (typeof storyColumns)[K]['_']['data'] | null;
+/** A row of storyColumns: the story, and the names its left joins may not find. */
+type StoryRow = typeof stories.$inferSelect & {
+  hunter_fullname: string | null;
+  hunter_username: string | null;
+  product_name: string | null;
+  store_name: string | null;
 };
+
+/** The author, the product and its store (every story has its author: the key is not null). */
+function joined<Query extends PgSelect>(query: Query) {
+  return query
+    .leftJoin(customers, eq(customers.id, stories.customer_id))
+    .leftJoin(products, eq(products.id, stories.product_id))
+    .leftJoin(stores, eq(stores.id, stories.store_id));
+}
 
 /** The spec's shape: the feed hunter as `{ fullname, nickname }`, the product with its store. */
 function storyToApi(row: StoryRow) {
@@ -58,18 +73,12 @@ function storyToApi(row: StoryRow) {
  * composite key keeps product and store together).
  */
 const storyRoutes: FastifyPluginAsyncZod = async (app) => {
-  function selectStories(where: SQL | undefined) {
-    return app.db
-      .select(storyColumns)
-      .from(stories)
-      .innerJoin(customers, eq(customers.id, stories.customer_id))
-      .leftJoin(products, eq(products.id, stories.product_id))
-      .leftJoin(stores, eq(stores.id, stories.store_id))
-      .where(where);
-  }
+  const routes = served(storyDefinition);
 
   async function readStory(id: number) {
-    const [row] = await selectStories(eq(stories.id, id));
+    const [row] = await joined(app.db.select(storyColumns).from(stories).$dynamic()).where(
+      eq(stories.id, id),
+    );
     if (!row) throw notFound(NOT_FOUND);
     return storyToApi(row);
   }
@@ -93,32 +102,31 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
     return product.store_id;
   }
 
-  app.get(
-    '/api/stories',
-    { config: { access: 'admin' }, schema: { querystring: storyListQuery } },
-    async (request) => {
-      const { offset, limit, start_at, end_at } = request.query;
-      const conditions: SQL[] = [];
-      if (start_at) conditions.push(sql`${stories.created_at} >= ${dayStart(start_at)}`);
-      if (end_at) conditions.push(sql`${stories.created_at} < ${nextDayStart(end_at)}`);
-      const rows = await selectStories(and(...conditions))
-        .orderBy(desc(stories.created_at), desc(stories.id))
-        .limit(limit)
-        .offset(offset);
-      return { data: rows.map(storyToApi) };
+  // Newest first, between two São Paulo dates, both included.
+  registerList(app, storyDefinition, {
+    table: stories,
+    columns: storyColumns,
+    join: joined,
+    filters: {
+      start_at: filter(storyListDay.optional(), (date) => sql`${stories.created_at} >= ${dayStart(date)}`),
+      end_at: filter(storyListDay.optional(), (date) => sql`${stories.created_at} < ${nextDayStart(date)}`),
     },
-  );
+    check: ({ start_at, end_at }) =>
+      typeof start_at === 'string' && typeof end_at === 'string' && start_at > end_at
+        ? DATE_RANGE_INVALID
+        : undefined,
+    // The joined columns become the nested feed hunter and product of the spec's shape.
+    decorate: async (rows) => rows.map((row) => storyToApi(row as StoryRow)),
+  });
 
-  app.get(
-    '/api/stories/id/:id',
-    { config: { access: 'admin' }, schema: { params: idParams } },
-    async (request) => ({ data: await readStory(request.params.id) }),
-  );
+  app.route({
+    ...routes.one(),
+    handler: async (request) => ({ data: await readStory(request.params.id) }),
+  });
 
-  app.post(
-    '/api/stories',
-    { config: { access: 'admin' }, schema: { body: storyCreateInput } },
-    async (request, reply) => {
+  app.route({
+    ...routes.create(),
+    handler: async (request, reply) => {
       const { product_id = null, ...input } = request.body;
       await assertFeedhunter(input.customer_id);
       const store_id = await storeOfProduct(product_id);
@@ -129,12 +137,11 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
       void reply.status(201);
       return { data: await readStory(created!.id) };
     },
-  );
+  });
 
-  app.patch(
-    '/api/stories/id/:id',
-    { config: { access: 'admin' }, schema: { params: idParams, body: storyUpdateInput } },
-    async (request) => {
+  app.route({
+    ...routes.update({ body: storyUpdateInput }),
+    handler: async (request) => {
       const { id } = request.params;
       const changes = request.body;
       const [current] = await app.db
@@ -163,12 +170,11 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!updated) throw notFound(NOT_FOUND);
       return { data: await readStory(updated.id) };
     },
-  );
+  });
 
-  app.delete(
-    '/api/stories/id/:id',
-    { config: { access: 'admin' }, schema: { params: idParams } },
-    async (request) => {
+  app.route({
+    ...routes.delete(),
+    handler: async (request) => {
       const [removed] = await app.db
         .delete(stories)
         .where(eq(stories.id, request.params.id))
@@ -176,7 +182,7 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!removed) throw notFound(NOT_FOUND);
       return { data: removed };
     },
-  );
+  });
 };
 
 export default storyRoutes;

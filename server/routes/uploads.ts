@@ -31,7 +31,9 @@ const PARSER_LIMITS = {
 /** A file we stored: `/uploads/<folder>/<store id or platform>/<timestamp>-<random>.<ext>`. */
 const STORED_PATH = /^\/uploads\/((?:images|videos)\/(platform|\d+)\/\d+-[0-9a-f]+\.(?:png|jpg|webp|mp4))$/;
 
+/** Where the file is (`/uploads/…`), as sent and as removed. */
 const uploadAnswer = z.object({ data: z.object({ url: z.string() }) });
+const tags = ['Arquivos'];
 const deleteBody = z.strictObject({
   url: z
     .string({ error: 'Informe o endereço do arquivo.' })
@@ -48,7 +50,8 @@ const uploadRoutes: FastifyPluginAsyncZod<{ dir: string }> = async (app, { dir }
   const storage = new LocalStorage(dir);
   await storage.open();
 
-  app.get('/uploads/*', { config: { access: 'public' } }, (request, reply) => {
+  // Files, not API answers: kept out of the API reference.
+  app.get('/uploads/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
     const file = (request.params as { '*': string })['*'];
     // Names are unique and never reused, so browsers may keep them. @fastify/static refuses
     // paths that leave the root; dot paths (files still arriving) are not served.
@@ -61,7 +64,19 @@ const uploadRoutes: FastifyPluginAsyncZod<{ dir: string }> = async (app, { dir }
 
     scope.post(
       '/api/uploads',
-      { config: { access: 'signed-in' }, schema: { response: { 201: uploadAnswer } } },
+      {
+        config: { access: 'signed-in' },
+        // A multipart body is read as a stream, part by part: it has no schema to validate.
+        schema: {
+          tags,
+          summary: 'Enviar um arquivo (imagem PNG, JPEG ou WebP; vídeo MP4)',
+          description:
+            'Corpo multipart/form-data: o arquivo no campo `file` e, se quiser, a pasta no campo ' +
+            '`folder` (images, até 5 MB, ou videos, até 50 MB; sem ela, a pasta segue o tipo do ' +
+            'arquivo). Um arquivo por vez.',
+          response: { 201: uploadAnswer },
+        },
+      },
       async (request, reply) => {
         const owner = ownerFolder(request);
         if (!request.isMultipart()) throw badRequest(NO_FILE);
@@ -122,7 +137,15 @@ const uploadRoutes: FastifyPluginAsyncZod<{ dir: string }> = async (app, { dir }
 
   app.delete(
     '/api/uploads',
-    { config: { access: 'signed-in' }, schema: { body: deleteBody, response: { 200: uploadAnswer } } },
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Excluir um arquivo enviado (a equipe, só os do seu restaurante)',
+        body: deleteBody,
+        response: { 200: uploadAnswer },
+      },
+    },
     async (request) => {
       const owner = ownerFolder(request);
       const match = STORED_PATH.exec(pathOf(request.body.url));

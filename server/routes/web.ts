@@ -11,7 +11,8 @@ const webRoutes: FastifyPluginAsync<{ root: string }> = async (app, { root }) =>
     app.log.warn(`Aplicação web não construída (${root}); rode npm run build. Só a API está no ar.`);
     return;
   }
-  const sendApp = { config: { access: 'public' as const } };
+  // Files, not API answers: kept out of the API reference.
+  const sendApp = { config: { access: 'public' as const }, schema: { hide: true } };
   app.get('/', sendApp, (_request, reply) => reply.sendFile('index.html', root, { maxAge: 0 }));
   app.get('/assets/*', sendApp, (request, reply) => {
     const file = (request.params as { '*': string })['*'];

@@ -13,6 +13,7 @@ import {
   customers,
   kitchens,
   products,
+  stores,
 } from '../../server/db/schema';
 import type { RouteEntry } from '../../server/app';
 import { HttpError } from '../../server/http-errors';
@@ -358,7 +359,12 @@ describe('store scope helpers', () => {
   });
 
   it("writes an administrator's records into the store named, which must exist", async () => {
-    const cantina = await storeId(t.app.db, 'Cantina Bella');
+    // A store of its own: the walks above may have removed the demo's.
+    const [store] = await t.app.db
+      .insert(stores)
+      .values({ name: 'Loja do teste', slug: 'lojadoteste' })
+      .returning();
+    const cantina = store!.id;
     expect(await targetStore(t.app.db, requestOf(admin), cantina)).toBe(cantina);
     expect(await targetStore(t.app.db, requestOf(admin), String(cantina))).toBe(cantina);
     expect(await targetStore(t.app.db, requestOf(admin), undefined, async () => cantina)).toBe(cantina);

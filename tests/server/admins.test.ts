@@ -143,6 +143,43 @@ describe('administrators and teams API', () => {
       expect(literal.json().data.total).toBe(0);
     });
 
+    it("exports the administrators as CSV: the list's columns, BOM, ';', accents and the phone's mask", async () => {
+      const response = await admin({ method: 'GET', url: '/api/admins', query: { format: 'csv' } });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toMatch(
+        /^attachment; filename="permissoes-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = response.body.split('\r\n');
+      expect(lines[0]).toBe('\uFEFFNome;E-mail;Telefone;Criado em');
+      expect(lines.at(-1)).toBe('');
+      const rows = lines.slice(1, -1);
+      const admins = await t.database.db
+        .select({ email: accounts.email })
+        .from(accounts)
+        .where(eq(accounts.role, 'ADMIN'));
+      expect(rows).toHaveLength(admins.length);
+      expect(rows).toContainEqual(
+        expect.stringMatching(
+          /^Beatriz Quintão;beatriz@painel\.com\.br;\(11\) 98765-1234;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
+        ),
+      );
+      // Administrators only, and nothing the list does not show.
+      expect(response.body).not.toContain(demo.cantina.email);
+      expect(response.body).not.toMatch(/ADMIN|ACTIVE|permissions|\$argon2/);
+
+      const searched = await admin({
+        method: 'GET',
+        url: '/api/admins',
+        query: { search: 'QUINTAO' },
+        headers: { accept: 'text/csv' },
+      });
+      expect(searched.body.split('\r\n').slice(1, -1)).toEqual([
+        expect.stringMatching(/^Beatriz Quintão;beatriz@painel\.com\.br;/),
+      ]);
+    });
+
     it('pages by 50 by default, and as asked', async () => {
       for (let n = 0; n < 52; n++) {
         await createAccount(t.database.db, {
@@ -385,6 +422,30 @@ describe('administrators and teams API', () => {
       const other = await sertao({ method: 'GET', url: '/api/admins' });
       expect(emailsOf(other)).toEqual(sertaoTeam);
       expect(sertaoTeam).toContain(demo.sertao.email);
+    });
+
+    it("exports a team as CSV in the caller's audience: staff their own, an administrator the one named", async () => {
+      const emailsIn = (body: string) =>
+        body
+          .split('\r\n')
+          .slice(1, -1)
+          .map((line) => line.split(';')[1])
+          .sort();
+      const own = await cantina({
+        method: 'GET',
+        url: '/api/admins',
+        query: { format: 'csv', store_id: String(sertaoId) },
+      });
+      expect(own.statusCode).toBe(200);
+      expect(emailsIn(own.body)).toEqual([...cantinaTeam, 'tadeu@cantinabella.com.br'].sort());
+      expect(own.body).toContain('Tadeu Quixadá;tadeu@cantinabella.com.br;(11) 97777-1234;');
+      const named = await admin({
+        method: 'GET',
+        url: '/api/admins',
+        query: { format: 'csv', store_id: String(sertaoId) },
+      });
+      expect(emailsIn(named.body)).toEqual(sertaoTeam);
+      expect(named.body).not.toContain(demo.admin.email);
     });
 
     it("answers 404 to staff for another store's member and for an administrator", async () => {

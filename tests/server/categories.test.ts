@@ -39,6 +39,23 @@ describe('categories', () => {
       400,
       'Inclusão inválida',
     );
+    // The sorts the screens use, and the visibility filter.
+    for (const sort of ['name', 'list_order', 'created_at', 'id']) {
+      const sorted = await cantina({
+        method: 'GET',
+        url: `/api/categories?sort_field=${sort}&sort_order=DESC`,
+      });
+      expect(sorted.statusCode, sort).toBe(200);
+    }
+    expectError(
+      await cantina({ method: 'GET', url: '/api/categories?sort_field=image' }),
+      400,
+      'Campo de ordenação inválido.',
+    );
+    const hidden = await cantina({ method: 'GET', url: '/api/categories?available=false' });
+    expect(hidden.json<{ data: { results: Category[] } }>().data.results.every((c) => !c.available)).toBe(
+      true,
+    );
   });
 
   it('creates a category from { name } and answers it at data.data', async () => {

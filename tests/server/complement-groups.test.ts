@@ -34,6 +34,39 @@ describe('complement groups', () => {
     }
   });
 
+  it('exports the list as CSV: name and limits titled in Portuguese, the search applied', async () => {
+    for (const payload of [
+      { name: 'Coberturas exportáveis', min_items: 1, max_items: 3 },
+      { name: 'Caldas; exportáveis', min_items: 0, max_items: 10 },
+    ]) {
+      const created = await cantina({ method: 'POST', url: '/api/complement-groups', payload });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const response = await cantina({
+      method: 'GET',
+      url: '/api/complement-groups?format=csv&search=EXPORTAVEIS&sort_field=name',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="complementos-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(response.body.split('\r\n')).toEqual([
+      '\uFEFFNome;Mínimo;Máximo',
+      '"Caldas; exportáveis";0;10',
+      'Coberturas exportáveis;1;3',
+      '',
+    ]);
+
+    // The whole store's list and nothing more, whatever store_id a staff member sends.
+    const all = await cantina({
+      method: 'GET',
+      url: `/api/complement-groups?format=csv&store_id=${sertaoId}`,
+    });
+    expect(all.body.split('\r\n').slice(1, -1)).toHaveLength(own.groups.length + 2);
+  });
+
   it('creates a group with its products, in the caller store', async () => {
     const response = await cantina({
       method: 'POST',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { checkins, customers } from '../../server/db/schema';
+import { formatDateTime, maskCpf } from '../../src/lib/format';
 import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
 
 interface Customer {
@@ -162,6 +163,104 @@ describe('customers API', () => {
       expect(ids, query).toEqual(expected);
       expect(new Set(pages.map((p) => p.total)), query).toEqual(new Set([expected.length]));
     }
+  });
+
+  describe('CSV export', () => {
+    const HEADER = 'Nome;Username;E-mail;CPF;Gênero;FeedHunter;Criado em';
+    const csv = async (query: string) => {
+      const response = await admin({ method: 'GET', url: `/api/customers?${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response;
+    };
+    /** The data lines of an export (its header and the empty tail after the last CRLF apart). */
+    const linesOf = (body: string) => {
+      const lines = body.split('\r\n');
+      expect(lines[0]).toBe(`\uFEFF${HEADER}`);
+      expect(lines.at(-1)).toBe('');
+      return lines.slice(1, -1);
+    };
+
+    it("exports the list's columns as a Brazilian spreadsheet reads them: BOM, ';', accents intact", async () => {
+      const response = await csv('format=csv');
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toMatch(
+        /^attachment; filename="usuarios-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      // The BOM is the file's first bytes, so that spreadsheets open it as UTF-8.
+      expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      // Every customer, not a page: past the page size and the export's batch of 1000.
+      const lines = linesOf(response.body);
+      expect(lines).toHaveLength(2000);
+      for (const line of lines) expect(line.split(';'), line).toHaveLength(7);
+      // Only the list's columns: nothing the list does not show.
+      const [someone] = await t.database.db
+        .select()
+        .from(customers)
+        .where(sql`fullname ~ '[áéíóúãõç]' and phone is not null and cpf is not null`)
+        .limit(1);
+      const line = lines.find((l) => l.includes(someone!.email))!;
+      expect(line.startsWith(`${someone!.fullname};${someone!.username};${someone!.email};`)).toBe(true);
+      expect(line).toContain(maskCpf(someone!.cpf));
+      expect(line.endsWith(`;${formatDateTime(someone!.created_at)}`)).toBe(true);
+      expect(response.body).not.toContain(someone!.phone!);
+      expect(response.body).not.toMatch(/profile_picture|search_text|"info"/);
+    });
+
+    it('exports what the filters and the search find, in the order asked', async () => {
+      const [someone] = await t.database.db
+        .select()
+        .from(customers)
+        .where(sql`gender = 'F' and fullname ~ '[áéíóúãõç]'`)
+        .limit(1);
+      const accented = someone!.fullname.split(' ').find((w) => /[áéíóúãõç]/i.test(w))!;
+      const plain = accented
+        .normalize('NFD')
+        .replace(/\p{Diacritic}/gu, '')
+        .toUpperCase();
+      const expected = await t.database.db
+        .select()
+        .from(customers)
+        .where(sql`gender = 'F' and search_text like ${`%${plain.toLowerCase()}%`}`)
+        .orderBy(sql`fullname asc, id asc`);
+      expect(expected.length).toBeGreaterThan(0);
+      const response = await csv(
+        `format=csv&gender=f&search=${encodeURIComponent(plain)}&sort_field=fullname&sort_order=ASC&page_size=1`,
+      );
+      expect(linesOf(response.body)).toEqual(
+        expected.map((c) =>
+          [
+            c.fullname,
+            c.username,
+            c.email,
+            maskCpf(c.cpf),
+            'Feminino',
+            c.feedhunter ? 'Sim' : 'Não',
+            formatDateTime(c.created_at),
+          ].join(';'),
+        ),
+      );
+      // The accented name, as typed, although the search had no accent.
+      expect(response.body).toContain(someone!.fullname);
+
+      // Through Accept: text/csv too, with the FeedHunter and the "other" gender filters.
+      const hunters = await admin({
+        method: 'GET',
+        url: '/api/customers?feedhunter=yes',
+        headers: { accept: 'text/csv' },
+      });
+      const rows = linesOf(hunters.body);
+      expect(rows).toHaveLength(await count(sql`feedhunter`));
+      expect(rows.every((row) => row.split(';')[5] === 'Sim')).toBe(true);
+      const others = linesOf((await csv('format=csv&gender=O')).body);
+      expect(others).toHaveLength(await count(sql`gender is null or gender not in ('M', 'F')`));
+      // Only F and M have a name (spec 3): any other gender is a blank cell.
+      expect(others.every((row) => row.split(';')[4] === '')).toBe(true);
+    });
+
+    it('is for administrators, as the list is', async () => {
+      expect((await cantina({ method: 'GET', url: '/api/customers?format=csv' })).statusCode).toBe(403);
+      expect((await anonymous({ method: 'GET', url: '/api/customers?format=csv' })).statusCode).toBe(401);
+    });
   });
 
   it('shows one customer with age, info and, on request, the stats', async () => {

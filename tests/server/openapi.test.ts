@@ -44,7 +44,9 @@ describe('the API reference', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
     expect(document.openapi).toBe('3.1.0');
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(document) as unknown as object);
+    const result = await validator.validate(
+      structuredClone(document) as unknown as Parameters<Validator['validate']>[0],
+    );
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
   });

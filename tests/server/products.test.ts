@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import {
   categories,
   complementGroupProducts,
@@ -31,8 +31,8 @@ useMenuApp();
 
 /**
  * Each of these tests goes through the four route modules of the menu at once (categories,
- * products, complement groups, kitchens); they stay whole here, where the store scope that
- * categories and complement groups import from products.ts (listScope, targetStore) lives.
+ * products, complement groups, kitchens), over the store scope they share
+ * (server/resources/scope.ts); they stay whole here.
  */
 describe('menu API: who may call it', () => {
   it('answers 401 to anonymous callers on every menu endpoint', async () => {
@@ -185,12 +185,83 @@ describe('products', () => {
     expect(Object.keys(results[0]!).sort()).toEqual(
       ['available', 'category_id', 'complement_only', 'id', 'name', 'price', 'store_id', 'thumbnail'].sort(),
     );
+    // The whole store at once, by name: a picker has no paging nor sorting of its own.
+    const byName = await t.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.store_id, cantinaId))
+      .orderBy(asc(products.name), asc(products.id));
+    expect(results.map((p) => p.id)).toEqual(byName.map((p) => p.id));
+    expectError(await cantina({ method: 'GET', url: '/api/products/simplelist?sort_field=price' }), 400, '');
     const search = await cantina({ method: 'GET', url: '/api/products/simplelist?complement_only=true' });
     expect(
       search
         .json<{ data: { results: { complement_only: boolean }[] } }>()
         .data.results.every((p) => p.complement_only),
     ).toBe(true);
+  });
+
+  it('exports the list as CSV: its columns titled in Portuguese, the price in reais, the filters applied', async () => {
+    const category = (
+      await cantina({ method: 'POST', url: '/api/categories', payload: { name: 'Exportação' } })
+    ).json<{ data: { data: Category } }>().data.data;
+    for (const payload of [
+      { name: 'Prato; exportado', price: 123456, external_code: 'CSV01' },
+      { name: 'Prato "escondido"', price: 990, external_code: 'CSV02', available: false },
+    ]) {
+      const created = await cantina({
+        method: 'POST',
+        url: '/api/products',
+        payload: { ...payload, category_id: category.id },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const csv = async (call: typeof cantina, query: string) => {
+      const response = await call({ method: 'GET', url: `/api/products?${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      const lines = response.body.split('\r\n');
+      expect(lines[0]).toBe('\uFEFFImagem;Nome;Preço;Código;Visível');
+      expect(lines.at(-1)).toBe('');
+      return { response, rows: lines.slice(1, -1) };
+    };
+    const exported = ';"Prato; exportado";1.234,56;CSV01;Sim';
+    const hidden = ';"Prato ""escondido""";9,90;CSV02;Não';
+
+    const { response, rows } = await csv(
+      cantina,
+      `format=csv&category_id=${category.id}&sort_field=price&sort_order=DESC`,
+    );
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="produtos-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    // No thumbnail: an empty cell; cents read as reais; a separator or a quote is quoted.
+    expect(rows).toEqual([exported, hidden]);
+
+    // Every product of the store, past a page, and none of another store's (its store_id is ignored).
+    const [theirs] = await t.database.db.select().from(products).where(eq(products.id, foreign.product));
+    const mine = await csv(cantina, `format=csv&page_size=10&store_id=${sertaoId}`);
+    const [counted] = await t.database.db
+      .select({ n: count() })
+      .from(products)
+      .where(eq(products.store_id, cantinaId));
+    expect(mine.rows).toHaveLength(counted!.n);
+    expect(counted!.n).toBeGreaterThan(10);
+    expect(mine.response.body).not.toContain(`;${theirs!.external_code};`);
+
+    // The boolean filter and the search, through Accept: text/csv.
+    const searched = await cantina({
+      method: 'GET',
+      url: '/api/products?available=false&search=csv0',
+      headers: { accept: 'text/csv' },
+    });
+    expect(searched.body.split('\r\n').slice(1, -1)).toEqual([hidden]);
+
+    // An administrator exports the store asked for.
+    const sertao = await csv(admin, `format=csv&store_id=${sertaoId}`);
+    expect(sertao.response.body).toContain(`;${theirs!.external_code};`);
+    expect(sertao.response.body).not.toContain('CSV01');
   });
 
   it('returns a product with its complement groups', async () => {
@@ -330,6 +401,18 @@ describe('products', () => {
       409,
       'Já existe um produto com esse código.',
     );
+  });
+
+  it('refuses a point-of-sale item imported twice into the store', async () => {
+    const imported = (code: string) =>
+      cantina({
+        method: 'POST',
+        url: '/api/products',
+        payload: valid({ external_code: code, origin: 'opdv', integration_code: 'OPDV-77' }),
+      });
+    const first = await imported('OPDV01');
+    expect(first.statusCode, first.body).toBe(201);
+    expectError(await imported('OPDV02'), 409, 'Produto já importado');
   });
 
   it("refuses another store's category, complement group or kitchen, on create and on update", async () => {

@@ -272,6 +272,45 @@ describe('push notifications API', () => {
         expect(response.statusCode, JSON.stringify(query)).toBe(400);
       }
     });
+
+    it('exports the list as CSV, read as the list shows it, with its search and order', async () => {
+      const summerRodizio = (
+        await create({
+          title: 'Rodízio de verão',
+          body: 'Só; hoje',
+          genders: ['M', 'F'],
+          min_age: 18,
+          max_age: 30,
+        })
+      ).json().data.id as number;
+      await admin({ method: 'PATCH', url: `/api/push-notifications/id/${summerRodizio}/cancel` });
+      const response = await admin({
+        method: 'GET',
+        url: '/api/push-notifications',
+        query: { format: 'csv', search: 'verao', sort_field: 'title', sort_order: 'ASC' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toMatch(
+        /^attachment; filename="notificacoes-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      const lines = response.body
+        .split('\r\n')
+        .map((line) => line.replace(/;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};/, ';<data>;'));
+      expect(lines).toEqual([
+        '\uFEFFTítulo;Descrição;Gênero;Idade;Enviadas;Enviada em;Status',
+        'Festival de Verão;Só hoje;Feminino;Todas;0;<data>;Ativo',
+        // Men and women 18 to 30: Ana, Bruno and Hugo.
+        'Rodízio de verão;"Só; hoje";Todos;18–30;3;<data>;Inativo',
+        '',
+      ]);
+      const men = await admin({
+        method: 'GET',
+        url: '/api/push-notifications',
+        query: { format: 'csv', search: 'verao', gender: 'M' },
+      });
+      expect(men.body.split('\r\n').slice(1, -1)).toEqual([expect.stringMatching(/^Rodízio de verão;/)]);
+    });
   });
 
   it('is for platform administrators only', async () => {

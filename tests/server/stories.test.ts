@@ -307,10 +307,8 @@ describe('featured posts API', () => {
       const cases: [string, string][] = [
         ['start_at=2024-02-30', 'Data inválida: use o formato aaaa-mm-dd. (campo start_at)'],
         ['end_at=10/03/2024', 'Data inválida: use o formato aaaa-mm-dd. (campo end_at)'],
-        [
-          'start_at=2024-03-11&end_at=2024-03-10',
-          'A data inicial não pode ser depois da data final. (campo end_at)',
-        ],
+        // A rule between two parameters (the list's check) names no single field.
+        ['start_at=2024-03-11&end_at=2024-03-10', 'A data inicial não pode ser depois da data final.'],
         ['limit=1001', 'No máximo 1000 registros por página. (campo limit)'],
         ['offset=-1', 'Deslocamento inválido. (campo offset)'],
       ];
@@ -319,6 +317,30 @@ describe('featured posts API', () => {
         expect(response.statusCode, query).toBe(400);
         expect(response.json().error.message, query).toBe(message);
       }
+    });
+
+    it('exports the list as CSV, with the same filters and order', async () => {
+      const response = await admin({
+        method: 'GET',
+        url: '/api/stories?format=csv&start_at=2024-03-10&end_at=2024-03-10',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toMatch(
+        /^attachment; filename="feedhunters-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      const author = `${hunter.fullname} (@${hunter.username})`;
+      expect(response.body.split('\r\n')).toEqual([
+        '\uFEFFTítulo;Usuário;Data',
+        `fim do dia;${author};10/03/2024 23:59`,
+        `meia-noite;${author};10/03/2024 00:00`,
+        '',
+      ]);
+      const refused = await admin({
+        method: 'GET',
+        url: '/api/stories?format=csv&start_at=2024-03-11&end_at=2024-03-10',
+      });
+      expect(refused.statusCode).toBe(400);
     });
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { onlyDigits } from '../../lib/format';
+import { maskPhone, onlyDigits } from '../../lib/format';
 import { EMAIL_MESSAGE, PHONE_MESSAGE, REQUIRED } from '../../lib/fields';
 import { isValidEmail, isValidPhone } from '../../lib/validators';
 import { instant, maybeText, recordId } from '../../lib/records';
@@ -215,7 +215,14 @@ export const admins = defineResource({
   fields: {
     fullname: { label: 'Nome', kind: 'text', list: true, form: true, sortable: true },
     email: { label: 'E-mail', kind: 'text', list: true, form: true, sortable: true },
-    phone: { label: 'Telefone', kind: 'text', list: true, form: true },
+    // The export reads the phone as the list shows it: masked.
+    phone: {
+      label: 'Telefone',
+      kind: 'text',
+      list: true,
+      form: true,
+      text: (record) => maskPhone(record.phone as string | null),
+    },
     created_at: { label: 'Criado em', kind: 'date', list: true, sortable: true },
   },
   input: adminCreateInput,

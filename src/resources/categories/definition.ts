@@ -76,6 +76,7 @@ export const categories = defineResource({
     display: { label: 'Exibição', kind: 'select', choices: categoryDisplays, list: true, form: true },
     available: { label: 'Disponível', kind: 'boolean', list: true, form: true },
     list_order: { label: 'Ordem', kind: 'number', sortable: true },
+    created_at: { label: 'Criada em', kind: 'date', sortable: true },
   },
   input: categoryInput,
   updateInput: categoryUpdateInput,
@@ -97,6 +98,7 @@ export const categories = defineResource({
     created: 'Categoria criada com sucesso!',
     updated: 'Categoria atualizada com sucesso!',
     deleted: CATEGORY_DELETED,
+    notFound: 'Categoria não encontrada.',
   },
 });
 

@@ -94,7 +94,12 @@ export const complementGroups = defineResource({
     },
   },
   list: { perPage: 100, sort: { field: 'name', order: 'ASC' }, search: ['name'] },
-  messages: { created: GROUP_CREATED, updated: GROUP_UPDATED, deleted: 'Grupo de complementos excluído!' },
+  messages: {
+    created: GROUP_CREATED,
+    updated: GROUP_UPDATED,
+    deleted: 'Grupo de complementos excluído!',
+    notFound: 'Grupo de complementos não encontrado.',
+  },
 });
 
 export type ComplementGroup = RecordOf<typeof complementGroups>;

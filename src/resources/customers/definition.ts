@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { maskCpf } from '../../lib/format';
 import { count, day, instant, maybeText, recordId } from '../../lib/records';
 import { defineResource, type RecordOf } from '../define';
+import { genderLabel } from './labels';
 
 /** Gender filter of the list (spec 2.9): O is anything neither M nor F, not told included. */
 export const genderChoices = [
@@ -38,8 +40,16 @@ export const customers = defineResource({
     fullname: { label: 'Nome', kind: 'text', list: true, sortable: true },
     username: { label: 'Username', kind: 'text', list: true, sortable: true },
     email: { label: 'E-mail', kind: 'text', list: true, sortable: true },
-    cpf: { label: 'CPF', kind: 'text', list: true },
-    gender: { label: 'Gênero', kind: 'select', choices: genderChoices, list: true },
+    // The export reads as the list: the CPF masked, and only F and M named (spec 3); the rest is a
+    // blank cell, where the list's dash would come out guarded as text ('-).
+    cpf: { label: 'CPF', kind: 'text', list: true, text: (record) => maskCpf(record.cpf as string | null) },
+    gender: {
+      label: 'Gênero',
+      kind: 'select',
+      choices: genderChoices,
+      list: true,
+      text: (record) => (record.gender === 'F' || record.gender === 'M' ? genderLabel(record.gender) : ''),
+    },
     feedhunter: { label: 'FeedHunter', kind: 'boolean', list: true },
     birthdate: { label: 'Data de nascimento', kind: 'date', sortable: true },
     created_at: { label: 'Criado em', kind: 'date', list: true, sortable: true },

@@ -18,7 +18,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { PainelDataProvider } from '../../dataProvider';
-import { saveFile } from '../../lib/saveFile';
+import { saveFile } from '../../dataProvider/saveFile';
 import type { ResourceDefinition } from '../define';
 import type { FormOverrides } from '../overrides';
 import { useResourceNotices } from '../useResourceNotices';

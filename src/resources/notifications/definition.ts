@@ -112,19 +112,34 @@ export const notifications = defineResource({
   // Spec 7: the list answers a plain list in `data`.
   envelope: { list: 'data', one: 'data' },
   fields: {
-    title: { label: 'Título', kind: 'text', list: true, form: true },
+    title: { label: 'Título', kind: 'text', list: true, form: true, sortable: true },
     body: { label: 'Descrição', kind: 'textarea', list: true, form: true },
-    genders: { label: 'Gênero', kind: 'text', list: true, form: true },
-    min_age: { label: 'Idade mínima', kind: 'number', form: true },
+    genders: {
+      label: 'Gênero',
+      kind: 'text',
+      list: true,
+      form: true,
+      text: (record) => gendersLabel(record.genders as readonly string[] | null),
+    },
+    // The list's Idade column sits on min_age and reads both ages ('18–30').
+    min_age: {
+      label: 'Idade',
+      kind: 'number',
+      list: true,
+      form: true,
+      text: (record) => agesLabel(record.min_age as number | null, record.max_age as number | null),
+    },
     max_age: { label: 'Idade máxima', kind: 'number', form: true },
-    total_sent: { label: 'Enviadas', kind: 'number', list: true },
-    created_at: { label: 'Enviada em', kind: 'datetime', list: true },
+    total_sent: { label: 'Enviadas', kind: 'number', list: true, sortable: true },
+    created_at: { label: 'Enviada em', kind: 'datetime', list: true, sortable: true },
+    // Not a filter of the list: its filters are the store and the gender (spec 2.10).
     status: {
       label: 'Status',
       kind: 'select',
       choices: notificationStatuses,
       otherChoice: 'Ativo',
       list: true,
+      filter: false,
     },
   },
   input: notificationInput,

@@ -17,12 +17,12 @@ export interface PrivacyText {
 }
 
 /** What GET answers before anyone has written the text. */
-export const DEFAULT_PRIVACY_TEXT: PrivacyText = {
+export const DEFAULT_PRIVACY_TEXT = {
   title: 'Política de Privacidade',
   text: '',
   active: false,
   updated_at: null,
-};
+} satisfies PrivacyText;
 
 export const privacyInput = z.strictObject({
   title: requiredText(200),

@@ -236,7 +236,7 @@ export const products = defineResource({
     thumbnail: { label: 'Imagem', kind: 'text', list: true },
     name: { label: 'Nome', kind: 'text', list: true, form: true, sortable: true },
     description: { label: 'Descrição', kind: 'textarea', form: true },
-    price: { label: 'Preço', kind: 'number', list: true, form: true, sortable: true },
+    price: { label: 'Preço', kind: 'money', list: true, form: true, sortable: true },
     external_code: { label: 'Código', kind: 'text', list: true, form: true, sortable: true },
     category_id: { label: 'Categoria', kind: 'number', form: true },
     complements: { label: 'Complementos', kind: 'text', form: true },
@@ -273,6 +273,7 @@ export const products = defineResource({
     updated: 'Produto atualizado com sucesso!',
     deleted: PRODUCT_DELETED,
     duplicate: PRODUCT_CODE_TAKEN,
+    notFound: 'Produto não encontrado.',
   },
 });
 

@@ -115,7 +115,8 @@ export const storyUpdateInput = z
     'Informe ao menos um campo para alterar.',
   );
 
-const isoDate = z
+/** A São Paulo day of the list's filters (start_at, end_at), yyyy-MM-dd. */
+export const storyListDay = z
   .string({ error: DATE_INVALID })
   .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_INVALID)
   .refine((value) => {
@@ -123,28 +124,17 @@ const isoDate = z
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
   }, DATE_INVALID);
 
-/** GET /api/stories: a page of posts, newest first, between two São Paulo dates (inclusive). */
-export const storyListQuery = z
-  .strictObject({
-    offset: z.coerce
-      .number({ error: 'Deslocamento inválido.' })
-      .int('Deslocamento inválido.')
-      .min(0, 'Deslocamento inválido.')
-      .max(1_000_000_000, 'Deslocamento inválido.')
-      .default(0),
-    limit: z.coerce
-      .number({ error: 'Limite inválido.' })
-      .int('Limite inválido.')
-      .min(1, 'Limite inválido.')
-      .max(STORIES_LIMIT, `No máximo ${STORIES_LIMIT} registros por página.`)
-      .default(STORIES_LIMIT),
-    start_at: isoDate.optional(),
-    end_at: isoDate.optional(),
-  })
-  .refine((q) => !q.start_at || !q.end_at || q.start_at <= q.end_at, {
-    path: ['end_at'],
-    message: DATE_RANGE_INVALID,
-  });
+interface Feedhunter {
+  fullname: string | null;
+  nickname: string | null;
+}
+
+/** The author as the list shows them: 'Ana Souza (@anasouza)'. */
+export function feedhunterLabel(feedhunter: Feedhunter | undefined): string {
+  if (!feedhunter) return '';
+  const { fullname, nickname } = feedhunter;
+  return nickname ? `${fullname ?? ''} (@${nickname})`.trim() : (fullname ?? '');
+}
 
 export const stories = defineResource({
   name: 'stories',
@@ -154,7 +144,13 @@ export const stories = defineResource({
   envelope: { list: 'data', one: 'data' },
   fields: {
     title: { label: 'Título', kind: 'text', list: true, form: true },
-    customer_id: { label: 'Usuário', kind: 'number', form: true },
+    customer_id: {
+      label: 'Usuário',
+      kind: 'number',
+      form: true,
+      list: true,
+      text: (record) => feedhunterLabel(record.feedhunter as Feedhunter | undefined),
+    },
     product_id: { label: 'Produto', kind: 'number', form: true },
     media_type: {
       label: 'Tipo',
@@ -164,8 +160,10 @@ export const stories = defineResource({
         { id: 'VIDEO', name: 'Vídeo' },
       ],
       form: true,
+      // The list filters by date only (spec 2.14).
+      filter: false,
     },
-    created_at: { label: 'Data', kind: 'date', list: true },
+    created_at: { label: 'Data', kind: 'date', list: true, sortable: true },
   },
   input: storyCreateInput,
   updateInput: storyUpdateInput,
