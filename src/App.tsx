@@ -16,7 +16,7 @@ import { customers } from './resources/customers';
 import { faqAliases } from './resources/faqs';
 import { notificationAliases, notifications } from './resources/notifications';
 import { PRIVACY_PATH, PrivacyPage } from './resources/privacy';
-import { products } from './resources/products';
+import { products } from './resources/menu';
 import { restaurants } from './resources/restaurants';
 import { screenModules } from './resources/screens';
 import { StoryDetailsAlias, stories, storyAliases } from './resources/stories';

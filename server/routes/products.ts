@@ -12,7 +12,7 @@ import {
   productPickerRow,
   products as productsDefinition,
   productUpdateInput,
-} from '../../src/resources/products/definition';
+} from '../../src/resources/menu/definition';
 import type { Db } from '../db/client';
 import { categories, complementGroups, kitchens, productComplementGroups, products } from '../db/schema';
 import { badRequest, notFound } from '../http-errors';

@@ -8,7 +8,7 @@ import { operations } from './operations/definition';
 import { promoCodes } from './promoCodes/definition';
 import { restaurants } from './restaurants/definition';
 import { categories } from './categories/definition';
-import { products } from './products/definition';
+import { products } from './menu/definition';
 import { complementGroups } from './complementGroups/definition';
 import { kitchens } from './kitchens/definition';
 import { stories } from './stories/definition';

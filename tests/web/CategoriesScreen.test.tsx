@@ -7,11 +7,11 @@ import {
   CATEGORY_VISIBILITY_CHANGED,
   CATEGORY_VISIBILITY_ERROR,
 } from '../../src/resources/categories/definition';
-import { CategoriesScreen, LOAD_FAILED } from '../../src/resources/products/CategoriesScreen';
+import { CategoriesScreen, LOAD_FAILED } from '../../src/resources/menu/CategoriesScreen';
 import {
   PRODUCT_VISIBILITY_CHANGED,
   PRODUCT_VISIBILITY_ERROR,
-} from '../../src/resources/products/definition';
+} from '../../src/resources/menu/definition';
 import { layOutRows, moveWithKeyboard } from './dragLayout';
 import { renderScreen as renderApp } from './renderScreen';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { imageUrl, requiredText, storeIdField } from '../../lib/fields';
 import { count, instant, maybeText, recordId } from '../../lib/records';
 import { defineResource, type RecordOf } from '../define';
-import { productRow } from '../products/definition';
+import { productRow } from '../menu/definition';
 
 export const CATEGORY_NAME_REQUIRED = 'Você precisa informar o nome da categoria';
 export const CATEGORY_DELETED = 'Categoria excluída!';

@@ -31,7 +31,7 @@ import {
 import { z } from 'zod';
 import { useApi } from '../../dataProvider/useApi';
 import { formatCents } from '../../lib/format';
-import { menuPaths } from '../products';
+import { menuPaths } from '../menu/paths';
 import { SuccessDialog } from '../../components/SuccessDialog';
 import {
   complementGroupInput,
