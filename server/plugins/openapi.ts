@@ -3,6 +3,7 @@ import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { z } from 'zod';
 import type { Access } from '../../src/resources/define';
+import { definitions } from '../../src/resources/definitions';
 import { toJsonSchema, type JsonSchema } from '../json-schema';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -75,6 +76,12 @@ export default fp(
             'A API do Painel: restaurantes, cardápio, serviço, clientes e a administração da plataforma. ' +
             'Respostas em `data` (listas em `data.results` com `data.total`); erros em `error.message`, em português.',
         },
+        // A resource's routes are grouped under its endpoint, with its name as users read it (two
+        // resources read "Cozinhas": the platform's cuisines and a restaurant's kitchens).
+        tags: Object.values(definitions).map((definition) => ({
+          name: definition.endpoint,
+          description: definition.label.many,
+        })),
         components: {
           securitySchemes: {
             bearer: {

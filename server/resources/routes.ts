@@ -89,7 +89,7 @@ export function served<D extends ResourceDefinition>(definition: D) {
     config: { access: accessOf(definition, operation), resource: definition.name, operation },
   });
   const docs = (operation: Operation) => ({
-    tags: [definition.label.many],
+    tags: [definition.endpoint],
     summary: VERBS[operation](definition.label),
   });
   const one = recordAnswer(definition.envelope.one, definition.record as D['record']);
@@ -135,7 +135,7 @@ export function served<D extends ResourceDefinition>(definition: D) {
         method: call.method,
         url: callPath(definition, call),
         config: { access: call.access, resource: definition.name, operation: name },
-        schema: { tags: [definition.label.many], summary: call.summary, ...schema },
+        schema: { tags: [definition.endpoint], summary: call.summary, ...schema },
       };
     },
   };
