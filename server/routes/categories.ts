@@ -8,9 +8,10 @@ import {
 } from '../../src/resources/categories/definition';
 import type { Db } from '../db/client';
 import { categories, products } from '../db/schema';
-import { badRequest, notFound } from '../http-errors';
+import { notFound } from '../http-errors';
 import { filter, registerList } from '../resources/list';
 import { queryBoolean } from '../resources/params';
+import { reorder } from '../resources/reorder';
 import { answerWith, served } from '../resources/routes';
 import { storeCondition, targetStore } from '../resources/scope';
 import { failsWith } from '../resources/write-errors';
@@ -162,24 +163,16 @@ const categoryRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app
   app.route({
     ...routes.reorder(),
     handler: async (request) => {
-      const { ids } = request.body;
-      const updated = await db.transaction(async (tx) => {
-        const rows = await tx
-          .update(categories)
-          .set({
-            list_order: sql`array_position(${sql.param(ids)}::int[], ${categories.id})`,
-            updated_at: sql`now()`,
-          })
-          .where(and(inArray(categories.id, ids), storeCondition(request, categories.store_id)))
-          .returning({ id: categories.id, store_id: categories.store_id });
-        if (rows.length !== ids.length) {
-          throw notFound('Alguma das categorias não existe mais. Recarregue a lista.');
-        }
-        if (new Set(rows.map((r) => r.store_id)).size > 1) {
-          throw badRequest('As categorias precisam ser do mesmo restaurante.');
-        }
-        return rows.length;
-      });
+      const updated = await reorder(
+        db,
+        { table: categories, id: categories.id, position: categories.list_order, store: categories.store_id },
+        request.body.ids,
+        storeCondition(request, categories.store_id),
+        {
+          missing: 'Alguma das categorias não existe mais. Recarregue a lista.',
+          mixed: 'As categorias precisam ser do mesmo restaurante.',
+        },
+      );
       return { data: { updated } };
     },
   });

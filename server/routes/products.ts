@@ -15,9 +15,10 @@ import {
 } from '../../src/resources/menu/definition';
 import type { Db } from '../db/client';
 import { categories, complementGroups, kitchens, productComplementGroups, products } from '../db/schema';
-import { badRequest, notFound } from '../http-errors';
+import { notFound } from '../http-errors';
 import { createList, filter, listQuery, registerList, type ListSource } from '../resources/list';
 import { idParam, queryBoolean } from '../resources/params';
+import { reorder } from '../resources/reorder';
 import { served } from '../resources/routes';
 import { expectInStore, storeCondition, targetStore } from '../resources/scope';
 import { failsWith } from '../resources/write-errors';
@@ -279,23 +280,16 @@ const productRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app,
   app.route({
     ...routes.reorder(),
     handler: async (request) => {
-      const { ids } = request.body;
-      const updated = await db.transaction(async (tx) => {
-        const rows = await tx
-          .update(products)
-          .set({
-            list_priority: sql`array_position(${sql.param(ids)}::int[], ${products.id})`,
-            updated_at: sql`now()`,
-          })
-          .where(and(inArray(products.id, ids), storeCondition(request, products.store_id)))
-          .returning({ id: products.id, store_id: products.store_id });
-        if (rows.length !== ids.length)
-          throw notFound('Algum dos produtos não existe mais. Recarregue a lista.');
-        if (new Set(rows.map((r) => r.store_id)).size > 1) {
-          throw badRequest('Os produtos precisam ser do mesmo restaurante.');
-        }
-        return rows.length;
-      });
+      const updated = await reorder(
+        db,
+        { table: products, id: products.id, position: products.list_priority, store: products.store_id },
+        request.body.ids,
+        storeCondition(request, products.store_id),
+        {
+          missing: 'Algum dos produtos não existe mais. Recarregue a lista.',
+          mixed: 'Os produtos precisam ser do mesmo restaurante.',
+        },
+      );
       return { data: { updated } };
     },
   });

@@ -20,6 +20,7 @@ import { MANAGER_ROLE } from '../auth/roles';
 import { ADMIN, callerOf } from '../plugins/access';
 import { filter, registerList } from '../resources/list';
 import { containsTerm, idParam, idParams, searchTerm } from '../resources/params';
+import { reorder } from '../resources/reorder';
 import { served } from '../resources/routes';
 import { storeCondition } from '../resources/scope';
 import { writeError } from '../resources/write-errors';
@@ -54,6 +55,8 @@ const listColumns = {
 };
 
 const NOT_FOUND = restaurants.messages.notFound!;
+/** The platform's order of the restaurants (the list's drag and drop). */
+const byOrder = { table: stores, id: stores.id, position: stores.list_order };
 const emailTaken = (email: string) =>
   `Já existe uma conta com o e-mail ${email}; use outro e-mail do responsável.`;
 
@@ -270,19 +273,8 @@ const storeRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, {
   app.route({
     ...routes.reorder(),
     handler: async (request) => {
-      const { ids } = request.body;
-      const updated = await app.db.transaction(async (tx) => {
-        const rows = await tx
-          .update(stores)
-          .set({
-            list_order: sql`array_position(${sql.param(ids)}::int[], ${stores.id})`,
-            updated_at: sql`now()`,
-          })
-          .where(inArray(stores.id, ids))
-          .returning({ id: stores.id });
-        if (rows.length !== ids.length)
-          throw notFound('Algum dos restaurantes não existe mais. Recarregue a lista.');
-        return rows.length;
+      const updated = await reorder(app.db, byOrder, request.body.ids, sql`true`, {
+        missing: 'Algum dos restaurantes não existe mais. Recarregue a lista.',
       });
       return { data: { updated } };
     },
