@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, signIn } from './browser';
@@ -57,6 +58,23 @@ describe('customers: analytics, filters, detail and the FeedHunter switch', () =
 
     await choose(page, 'FeedHunter', 'Não');
     await expect.poll(async () => new Set(await column(page, 6))).toEqual(new Set(['Não']));
+  });
+
+  it('exports the filtered list as CSV that opens with its accents intact', async () => {
+    const total = Number(/de (\d+)/.exec(await page.getByText(/\d+-\d+ de \d+/).innerText())?.[1]);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^usuarios-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = await readFile(await file.path());
+    // UTF-8 with a BOM, so a spreadsheet reads Gênero and São as written.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString('utf8').slice(1).split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('Nome;Username;E-mail;CPF;Gênero;FeedHunter;Criado em');
+    expect(lines).toHaveLength(total + 1);
+    // The screen's filters (female feed hunters… then not) hold in the file too.
+    for (const line of lines.slice(1)) expect(line.split(';').slice(4, 6)).toEqual(['Feminino', 'Não']);
+    expect(lines.some((line) => /[ãõçéêáíóú]/i.test(line.split(';')[0]!))).toBe(true);
   });
 
   it('opens a customer and switches FeedHunter on', async () => {

@@ -3,6 +3,7 @@ import { Button, useMediaQuery, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import { DataTable, List, Pagination, SearchInput, SimpleList, TopToolbar, type RaRecord } from 'react-admin';
+import { ExportButton } from '../../components/ExportButton';
 import { formatDate, maskPhone } from '../../lib/format';
 import { admins as definition } from './definition';
 
@@ -23,6 +24,7 @@ interface Member extends RaRecord {
 function ListActions() {
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1 }}>
+      <ExportButton />
       <Button
         component={Link}
         to="/admins/include-collaborator"

@@ -6,8 +6,10 @@ import {
   SearchInput,
   SelectInput,
   SimpleList,
+  TopToolbar,
   type RaRecord,
 } from 'react-admin';
+import { ExportButton } from '../../components/ExportButton';
 import { formatDate, maskCpf } from '../../lib/format';
 import { customers as definition, feedhunterChoices, genderChoices } from './definition';
 import { genderLabel, yesNo } from './labels';
@@ -76,7 +78,11 @@ export function CustomerList() {
       perPage={definition.list.perPage}
       sort={definition.list.sort}
       filters={filters}
-      actions={false}
+      actions={
+        <TopToolbar>
+          <ExportButton />
+        </TopToolbar>
+      }
       pagination={<Pagination rowsPerPageOptions={[]} />}
       exporter={false}
     >

@@ -14,7 +14,8 @@ import {
 import { fieldText, NUMERIC_KINDS } from '../../lib/display';
 import type { FieldDefinition, ResourceDefinition } from '../define';
 import type { ListOverrides, ScreenOverrides } from '../overrides';
-import { CreateLink, ExportButton } from './parts';
+import { ExportButton } from '../../components/ExportButton';
+import { CreateLink } from './parts';
 
 // Values stay on one line where a line break would only hurt reading (dates, amounts); headers may wrap.
 const noWrap = () => ({ whiteSpace: 'nowrap' }) as const;

@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import DownloadIcon from '@mui/icons-material/Download';
 import {
   DeleteButton,
   SaveButton,
@@ -11,14 +9,8 @@ import {
   TopToolbar,
   useCanAccess,
   useCreatePath,
-  useDataProvider,
-  useListContext,
-  useNotify,
   useRecordContext,
-  useTranslate,
 } from 'react-admin';
-import type { PainelDataProvider } from '../../dataProvider';
-import { saveFile } from '../../dataProvider/saveFile';
 import type { ResourceDefinition } from '../define';
 import type { FormOverrides } from '../overrides';
 import { useResourceNotices } from '../useResourceNotices';
@@ -52,34 +44,6 @@ export function ToolbarLink({ to, label, back = false }: { to: string; label: st
   return (
     <Button component={Link} to={to} variant="outlined" startIcon={back ? <ArrowBackIcon /> : undefined}>
       {label}
-    </Button>
-  );
-}
-
-/**
- * Exportar: the whole list as CSV, with the filters, search and order on screen, streamed by the
- * server (a million rows are never held by the page as records).
- */
-export function ExportButton() {
-  const { resource, sort, filterValues, total } = useListContext();
-  const dataProvider = useDataProvider<PainelDataProvider>();
-  const notify = useNotify();
-  const translate = useTranslate();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      const { blob, filename } = await dataProvider.exportList(resource, { sort, filter: filterValues });
-      saveFile(blob, filename);
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button variant="outlined" startIcon={<DownloadIcon />} disabled={busy || total === 0} onClick={run}>
-      {translate('ra.action.export')}
     </Button>
   );
 }

@@ -17,6 +17,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
+import { ExportButton } from '../../components/ExportButton';
 import { formatDateTime } from '../../lib/format';
 import {
   agesLabel,
@@ -88,7 +89,8 @@ function FilterBar() {
 
 function ListActions() {
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1 }}>
+      <ExportButton />
       <Button component={Link} to="/notifications/create" variant="contained" startIcon={<AddIcon />}>
         {CREATE_LABEL}
       </Button>

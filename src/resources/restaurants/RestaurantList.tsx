@@ -22,6 +22,7 @@ import {
 import SearchIcon from '@mui/icons-material/Search';
 import SaveIcon from '@mui/icons-material/Save';
 import { Title, useDataProvider, useGetList, useNotify } from 'react-admin';
+import { ExportFileButton } from '../../components/ExportButton';
 import type { PainelDataProvider } from '../../dataProvider';
 import { DragHandle, movedIds, useDragSensors, useSortableItem } from '../../components/sortable';
 import { choiceLabel } from '../define';
@@ -143,6 +144,14 @@ export function RestaurantList() {
           disabled={order !== null}
         />
         <Box sx={{ flex: 1 }} />
+        {order ? null : (
+          <ExportFileButton
+            resource="restaurants"
+            sort={{ field: 'list_order', order: 'ASC' }}
+            filter={term ? { q: term } : {}}
+            disabled={rows.length === 0}
+          />
+        )}
         {order ? (
           <>
             <Button onClick={() => setOrder(null)} disabled={saving}>

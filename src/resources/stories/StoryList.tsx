@@ -20,6 +20,7 @@ import MovieIcon from '@mui/icons-material/Movie';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import { Title } from 'react-admin';
 import { GENERIC_ERROR } from '../../dataProvider/httpClient';
+import { ExportFileButton } from '../../components/ExportButton';
 import { useApi } from '../../dataProvider/useApi';
 import { formatDate } from '../../lib/format';
 import { DATE_RANGE_INVALID, STORIES_LIMIT, stories, type MediaType } from './definition';
@@ -103,6 +104,11 @@ export function StoryList() {
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: start || undefined } }}
         />
         <Box sx={{ flex: 1 }} />
+        <ExportFileButton
+          resource={stories.name}
+          filter={{ start_at: start, end_at: end }}
+          disabled={invalidRange || rows.length === 0}
+        />
         <Button component={RouterLink} to="/stories/create" variant="contained" startIcon={<AddIcon />}>
           CRIAR POST
         </Button>
