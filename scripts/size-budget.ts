@@ -14,10 +14,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-/** Bytes on the wire (gzip or brotli, as the server sends them to Chromium). */
+/**
+ * Bytes on the wire (gzip or brotli, as the server sends them to Chromium). Measured when they
+ * were set: login 323.2 kB (14 scripts), customers list 389.0 kB (50 scripts).
+ */
 const BUDGETS = {
-  login: 340 * 1024,
-  customers: 470 * 1024,
+  login: 330 * 1024,
+  customers: 398 * 1024,
 };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
