@@ -2,8 +2,12 @@ import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listAnswer } from '../../src/resources/answers';
-import { customers as definition, customerUpdateInput } from '../../src/resources/customers/definition';
-import { count, instant, recordId } from '../../src/lib/records';
+import {
+  customers as definition,
+  customerStats,
+  customerUpdateInput,
+  feedhunterOption,
+} from '../../src/resources/customers/definition';
 import { checkins, customers, orderItems, stores, tickets } from '../db/schema';
 import { notFound } from '../http-errors';
 import { ADMIN, callerOf } from '../plugins/access';
@@ -35,23 +39,6 @@ const feedhunterFilter = z
 const detailQuery = z.strictObject({
   include: z.enum(['stats'], { error: 'Inclusão inválida: use stats.' }).optional(),
 });
-
-/** What a customer's detail adds with `include=stats`: visits and the last ticket, in the caller's scope. */
-const stats = z.object({
-  lastTicket: z
-    .object({
-      id: recordId,
-      store_id: recordId,
-      store_name: z.string(),
-      created_at: instant,
-      total: count,
-      items: z.array(z.object({ name: z.string(), quantity: count, product_price: count })),
-    })
-    .nullable(),
-  visits: count,
-});
-
-const feedhunterRow = z.object({ id: recordId, username: z.string(), fullname: z.string() });
 
 /** Whole years since the birthdate, on today's calendar in the stores' zone. */
 const age = sql<
@@ -121,7 +108,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routes.one({
       querystring: detailQuery,
-      response: { 200: answerWith(definition, { stats: stats.optional() }) },
+      response: { 200: answerWith(definition, { stats: customerStats.optional() }) },
     }),
     handler: async (request) => {
       const caller = callerOf(request);
@@ -199,7 +186,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The feed hunters, for the featured-post author picker (spec 2.14). */
   app.route({
-    ...routes.call('feedhunters', { response: { 200: listAnswer('data.results', feedhunterRow) } }),
+    ...routes.call('feedhunters', { response: { 200: listAnswer('data.results', feedhunterOption) } }),
     handler: async () => {
       const results = await app.db
         .select({ id: customers.id, username: customers.username, fullname: customers.fullname })

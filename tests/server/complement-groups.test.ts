@@ -2,16 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { complementGroups } from '../../server/db/schema';
 import { cantina, cantinaId, expectError, foreign, own, sertaoId, t, useMenuApp } from './menu-fixtures';
+import type { ComplementGroup } from '../../src/resources/complementGroups/definition';
 
-interface Group {
-  id: number;
-  store_id: number;
-  name: string;
-  min_items: number;
-  max_items: number;
-  allow_repeat: boolean;
-  products: { id: number; name: string }[];
-}
+type Group = ComplementGroup;
 
 useMenuApp();
 

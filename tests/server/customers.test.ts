@@ -3,20 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { checkins, customers } from '../../server/db/schema';
 import { formatDateTime, maskCpf } from '../../src/lib/format';
 import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
-
-interface Customer {
-  id: number;
-  fullname: string;
-  username: string;
-  email: string;
-  cpf: string | null;
-  gender: string | null;
-  feedhunter: boolean;
-  created_at: string;
-  birthdate: string | null;
-  age: number | null;
-  info: { gender: string | null; birthdate: string | null };
-}
+import type { Customer } from '../../src/resources/customers/definition';
 
 describe('customers API', () => {
   let t: TestApp;

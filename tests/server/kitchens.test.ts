@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { kitchens } from '../../server/db/schema';
 import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
 import * as menu from './menu-fixtures';
+import type { Kitchen } from '../../src/resources/kitchens/definition';
 
 /**
  * Kitchens (restaurant spec 2 "Kitchens", 3, 4, 5). The describe 'kitchens' at the end runs over the
@@ -14,14 +15,6 @@ import * as menu from './menu-fixtures';
  */
 
 type Call = ReturnType<typeof as>;
-interface Kitchen {
-  id: number;
-  store_id: number;
-  name: string;
-  available: boolean;
-  n_products: number;
-  created_at: string;
-}
 
 const NAME_REQUIRED = 'Você precisa informar o nome da cozinha!';
 

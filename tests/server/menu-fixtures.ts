@@ -11,16 +11,7 @@ import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers
  */
 
 export type Call = ReturnType<typeof as>;
-export interface Category {
-  id: number;
-  store_id: number;
-  name: string;
-  display: string;
-  available: boolean;
-  image: string | null;
-  list_order: number;
-  products?: { id: number; name: string; list_priority: number; category_id: number }[];
-}
+export type { Category } from '../../src/resources/categories/definition';
 
 /** The answer is the error shape with this status, and its message starts with `message`. */
 export function expectError(response: { statusCode: number; body: string }, status: number, message: string) {
@@ -29,18 +20,7 @@ export function expectError(response: { statusCode: number; body: string }, stat
   expect(body.error.message.startsWith(message), body.error.message).toBe(true);
 }
 
-export interface Product {
-  id: number;
-  store_id: number;
-  name: string;
-  price: number;
-  category_id: number;
-  kitchen_id: number | null;
-  available: boolean;
-  list_priority: number;
-  complements: number[];
-  complement_groups: { id: number; name: string }[];
-}
+export type { Product } from '../../src/resources/menu/definition';
 
 export let t: TestApp;
 export let admin: Call;

@@ -8,6 +8,7 @@ import {
   EXPIRY_FORMAT,
   EXPIRY_PAST,
   USES_MIN,
+  type PromoCode,
 } from '../../src/resources/promoCodes/definition';
 import { discountString, promoCodePayload } from '../../src/resources/promoCodes/payload';
 import { as, createTestApp, demo, login, type TestApp } from './helpers';
@@ -30,20 +31,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface PromoCode {
-  id: number;
-  code: string;
-  description: string;
-  discount: number;
-  max_discount: number;
-  n_available: number;
-  n_uses: number;
-  origin: 'INDOOR' | 'DELIVERY' | null;
-  type: 'FIRST_USE' | 'NORMAL' | null;
-  expires_at: string;
-  active: boolean;
-  created_at: string;
-}
 interface Page<T> {
   data: { results: T[]; total: number };
 }

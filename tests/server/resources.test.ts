@@ -2,6 +2,9 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { cuisines, faqs, operations } from '../../server/db/schema';
 import { as, createTestApp, demo, login, type TestApp } from './helpers';
+import { cuisines as cuisineDefinition } from '../../src/resources/cuisines/definition';
+import type { RecordOf } from '../../src/resources/define';
+import { faqs as faqDefinition } from '../../src/resources/faqs/definition';
 
 const NOT_FOUND = { error: { message: 'Registro não encontrado.' } };
 const ADMIN_ONLY = { error: { message: 'Acesso restrito aos administradores da plataforma.' } };
@@ -21,19 +24,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Named {
-  id: number;
-  name: string;
-  created_at: string;
-}
-interface Faq {
-  id: number;
-  title: string;
-  text: string;
-  category: 'MERCHANT' | 'CUSTOMER';
-  created_at: string;
-  updated_at: string;
-}
+type Named = RecordOf<typeof cuisineDefinition>;
+type Faq = RecordOf<typeof faqDefinition>;
 interface Page<T> {
   data: { results: T[]; total: number };
 }
@@ -384,10 +376,7 @@ describe('FAQ (/api/faqs)', () => {
         ['?sort_order=UP', 'Ordem inválida: use ASC ou DESC. (campo sort_order)'],
         ['?page=0', 'Página inválida. (campo page)'],
         ['?page_size=1001', 'No máximo 1000 registros por página. (campo page_size)'],
-        [
-          '?category=OUTRA',
-          'Valor inválido para Categoria: use MERCHANT, CUSTOMER. (campo category)',
-        ],
+        ['?category=OUTRA', 'Valor inválido para Categoria: use MERCHANT, CUSTOMER. (campo category)'],
         ['?filtro=1', 'Chave inválida: "filtro"'],
       ];
       for (const [query, message] of cases) {

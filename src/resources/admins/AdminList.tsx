@@ -2,20 +2,13 @@ import { Link } from 'react-router-dom';
 import { Button, useMediaQuery, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
-import { DataTable, List, Pagination, SearchInput, SimpleList, TopToolbar, type RaRecord } from 'react-admin';
+import { DataTable, List, Pagination, SearchInput, SimpleList, TopToolbar } from 'react-admin';
 import { ExportButton } from '../../components/ExportButton';
 import { formatDate, maskPhone } from '../../lib/format';
-import { admins as definition } from './definition';
+import { admins as definition, type Member } from './definition';
 
 export const ADD_ADMIN_LABEL = 'ADICIONAR ADMINISTRADOR';
 export const INCLUDE_COLLABORATOR_LABEL = 'INCLUIR COLABORADOR';
-
-interface Member extends RaRecord {
-  fullname: string;
-  email: string;
-  phone: string | null;
-  created_at: string;
-}
 
 /**
  * The list's buttons are plain links: react-admin's CreateButton turns into an unlabelled round

@@ -41,19 +41,15 @@ import {
   GROUP_UPDATED,
   MAX_CHOICES,
   PRODUCT_ALREADY_SELECTED,
+  type ComplementGroup,
 } from './definition';
+import type { productPickerRow } from '../menu/definition';
 
 /** A product of the group, as the API reads it and as the chips show it. */
-export interface GroupProduct {
-  id: number;
-  name: string;
-}
+export type GroupProduct = ComplementGroup['products'][number];
 
 /** A row of `GET /api/products/simplelist`. */
-interface SimpleProduct extends GroupProduct {
-  price: number;
-  complement_only: boolean;
-}
+type SimpleProduct = z.input<typeof productPickerRow>;
 
 export interface GroupFormValues {
   name?: string;

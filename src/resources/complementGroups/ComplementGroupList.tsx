@@ -27,17 +27,7 @@ import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { Confirm, Title, useDelete, useGetList, useNotify } from 'react-admin';
 import { menuPaths } from '../menu/paths';
-import { complementGroups as definition } from './definition';
-import type { GroupProduct } from './ComplementGroupForm';
-
-export interface ComplementGroup {
-  id: number;
-  name: string;
-  min_items: number;
-  max_items: number;
-  allow_repeat: boolean;
-  products: GroupProduct[];
-}
+import { complementGroups as definition, type ComplementGroup } from './definition';
 
 /** Spec 8: the complements' load message. */
 export const LOAD_FAILED = 'Não foi possível carregar os grupos de complementos.';

@@ -26,32 +26,9 @@ import {
   CUSTOMER_UPDATED,
   FEEDHUNTER_UPDATE_FAILED,
   customers as definition,
+  type CustomerDetail,
 } from './definition';
 import { genderLabel } from './labels';
-
-export interface CustomerDetail {
-  id: number;
-  fullname: string;
-  username: string;
-  email: string;
-  phone: string | null;
-  cpf: string | null;
-  profile_picture: string | null;
-  info: { gender: string | null; birthdate: string | null };
-  age: number | null;
-  status: string;
-  feedhunter: boolean;
-  created_at: string;
-  stats?: {
-    visits: number;
-    lastTicket: {
-      store_name?: string;
-      created_at: string;
-      total: number;
-      items: { name: string; quantity: number; product_price: number }[];
-    } | null;
-  };
-}
 
 export const UPDATE_LABEL = 'ATUALIZAR';
 

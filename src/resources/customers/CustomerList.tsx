@@ -11,19 +11,8 @@ import {
 } from 'react-admin';
 import { ExportButton } from '../../components/ExportButton';
 import { formatDate, maskCpf } from '../../lib/format';
-import { customers as definition, feedhunterChoices, genderChoices } from './definition';
+import { customers as definition, feedhunterChoices, genderChoices, type Customer } from './definition';
 import { genderLabel, yesNo } from './labels';
-
-interface CustomerRow extends RaRecord {
-  fullname: string;
-  username: string;
-  email: string;
-  cpf: string | null;
-  profile_picture: string | null;
-  gender: string | null;
-  feedhunter: boolean;
-  created_at: string;
-}
 
 const detailsPath = (id: RaRecord['id']) => `/customers/list/details/${id}`;
 
@@ -56,7 +45,7 @@ const filters = [
   />,
 ];
 
-function NameCell({ record }: { record: CustomerRow }) {
+function NameCell({ record }: { record: Customer }) {
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
       <Avatar src={record.profile_picture ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
@@ -87,7 +76,7 @@ export function CustomerList() {
       exporter={false}
     >
       {small ? (
-        <SimpleList<CustomerRow>
+        <SimpleList<Customer>
           leftAvatar={(record) => (
             <Avatar src={record.profile_picture ?? undefined} alt="">
               {record.fullname.charAt(0)}
@@ -99,11 +88,11 @@ export function CustomerList() {
           rowClick={(id) => detailsPath(id)}
         />
       ) : (
-        <DataTable<CustomerRow> rowClick={(id) => detailsPath(id)} bulkActionButtons={false}>
+        <DataTable<Customer> rowClick={(id) => detailsPath(id)} bulkActionButtons={false}>
           <DataTable.Col
             source="fullname"
             label="Nome"
-            render={(record) => <NameCell record={record as CustomerRow} />}
+            render={(record) => <NameCell record={record as Customer} />}
           />
           <DataTable.Col source="username" label="Username" />
           <DataTable.Col source="email" label="E-mail" />

@@ -28,6 +28,24 @@ export const CUSTOMER_UPDATED = 'Usuário atualizado com sucesso!';
 export const FEEDHUNTER_UPDATE_FAILED = 'Ocorreu um erro na atualização do FeedHunter';
 export const CUSTOMER_LOAD_FAILED = 'Ocorreu um erro ao tentar carregar as informações do usuário';
 
+/** What a customer's detail adds with `include=stats`: visits and the last ticket, in the caller's scope. */
+export const customerStats = z.object({
+  lastTicket: z
+    .object({
+      id: recordId,
+      store_id: recordId,
+      store_name: z.string(),
+      created_at: instant,
+      total: count,
+      items: z.array(z.object({ name: z.string(), quantity: count, product_price: count })),
+    })
+    .nullable(),
+  visits: count,
+});
+
+/** A feed hunter in the featured posts' author picker (`GET /api/feedhunters`). */
+export const feedhunterOption = z.object({ id: recordId, username: z.string(), fullname: z.string() });
+
 /** App users, "Usuários" in the admin menu (spec 2.9). Served by server/routes/customers.ts. */
 export const customers = defineResource({
   name: 'customers',
@@ -95,3 +113,6 @@ export const customers = defineResource({
 });
 
 export type Customer = RecordOf<typeof customers>;
+/** A customer's detail, with the stats asked for. */
+export type CustomerDetail = Customer & { stats?: z.input<typeof customerStats> };
+export type FeedhunterOption = z.input<typeof feedhunterOption>;

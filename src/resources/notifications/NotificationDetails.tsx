@@ -11,26 +11,16 @@ import {
   useNotify,
   useRecordContext,
   useRefresh,
-  type RaRecord,
 } from 'react-admin';
 import type { PainelDataProvider } from '../../dataProvider';
 import { formatDateTime } from '../../lib/format';
-import { CANCELLED_MESSAGE, gendersLabel, notifications as definition, statusLabel } from './definition';
-
-export interface PushNotification extends RaRecord {
-  id: number;
-  title: string;
-  body: string;
-  genders: string[];
-  stores: number[];
-  store_names: string[];
-  min_age: number | null;
-  max_age: number | null;
-  total_sent: number;
-  status: string;
-  created_at: string;
-  updated_at: string;
-}
+import {
+  CANCELLED_MESSAGE,
+  gendersLabel,
+  notifications as definition,
+  statusLabel,
+  type PushNotification,
+} from './definition';
 
 export const DEACTIVATE_LABEL = 'Desativar';
 

@@ -26,8 +26,8 @@ import {
   notifications as definition,
   RESTAURANT_PICKER_PAGE,
   statusLabel,
+  type PushNotification,
 } from './definition';
-import type { PushNotification } from './NotificationDetails';
 
 export const CREATE_LABEL = 'NOVA NOTIFICAÇÃO';
 export const APPLY_LABEL = 'Aplicar';

@@ -21,17 +21,7 @@ import { Title, useDataProvider, useGetList, useNotify } from 'react-admin';
 import type { PainelDataProvider } from '../../dataProvider';
 import { formatDate } from '../../lib/format';
 import { choiceLabel } from '../define';
-import { restaurants } from './definition';
-
-interface PendingStore {
-  id: number;
-  name: string;
-  status: string;
-  logo_black: string | null;
-  cousine: string | null;
-  operation: string | null;
-  created_at: string;
-}
+import { restaurants, type StoreRow as PendingStore } from './definition';
 
 const NOT_ACTIVE = 'INACTIVE,CLOSED';
 

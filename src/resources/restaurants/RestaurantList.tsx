@@ -26,15 +26,7 @@ import { ExportFileButton } from '../../components/ExportButton';
 import type { PainelDataProvider } from '../../dataProvider';
 import { DragHandle, movedIds, useDragSensors, useSortableItem } from '../../components/sortable';
 import { choiceLabel } from '../define';
-import { restaurants } from './definition';
-
-interface StoreRow {
-  id: number;
-  name: string;
-  n_ratings: number;
-  rating: number;
-  status: string;
-}
+import { restaurants, type StoreRow } from './definition';
 
 const statusField = restaurants.fields.status!;
 

@@ -23,19 +23,9 @@ import { GENERIC_ERROR } from '../../dataProvider/httpClient';
 import { ExportFileButton } from '../../components/ExportButton';
 import { useApi } from '../../dataProvider/useApi';
 import { formatDate } from '../../lib/format';
-import { DATE_RANGE_INVALID, STORIES_LIMIT, stories, type MediaType } from './definition';
+import { DATE_RANGE_INVALID, STORIES_LIMIT, stories, type Story } from './definition';
 
-interface StoryRow {
-  id: number;
-  title: string;
-  media_type: MediaType;
-  image_url: string | null;
-  video_url: string | null;
-  created_at: string;
-  feedhunter: { fullname: string | null; nickname: string | null };
-}
-
-function Thumbnail({ story }: { story: StoryRow }) {
+function Thumbnail({ story }: { story: Story }) {
   return (
     <Box sx={{ position: 'relative', flex: 'none' }}>
       <Avatar
@@ -69,7 +59,7 @@ export function StoryList() {
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const invalidRange = start !== '' && end !== '' && start > end;
-  const { data, isPending, isError } = useApi<StoryRow[]>(invalidRange ? null : stories.endpoint, {
+  const { data, isPending, isError } = useApi<Story[]>(invalidRange ? null : stories.endpoint, {
     offset: 0,
     limit: STORIES_LIMIT,
     start_at: start,
