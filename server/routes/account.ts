@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { instant, maybeText, recordId } from '../../src/lib/records';
+import { recordId } from '../../src/lib/records';
+import { admins } from '../../src/resources/admins/definition';
 import { accounts } from '../db/schema';
-import { ACCOUNT_STATUS } from '../db/schema/enums';
 import { hashPassword, STRONG_PASSWORD, verifyPassword } from '../auth/passwords';
 import { passwordGeneration } from '../auth/tokens';
 import { badRequest, notFound } from '../http-errors';
@@ -26,16 +26,7 @@ const accountColumns = {
 };
 
 /** The caller's own account, with its roles as the spec lists them (one, today). */
-const ownAccount = z.object({
-  id: recordId,
-  fullname: z.string(),
-  email: z.string(),
-  phone: maybeText,
-  role: z.string(),
-  store_id: recordId.nullable(),
-  permissions: z.record(z.string(), z.number()),
-  status: z.enum(ACCOUNT_STATUS),
-  created_at: instant,
+const ownAccount = admins.record.extend({
   roles: z.array(z.object({ role: z.string(), store_id: recordId.nullable() })),
 });
 const tags = ['Conta'];
