@@ -12,7 +12,21 @@ import {
   useNotify,
   useRecordContext,
 } from 'react-admin';
-import { DELETE_FAILED, stories, validateStoryForm } from './definition';
+import { zodValidate } from '../../lib/zodForm';
+import { DELETE_FAILED, mediaProblem, stories, storyCreateInput, type Media } from './definition';
+
+const checkFields = zodValidate(storyCreateInput);
+
+/**
+ * Every field at once, each message under its field: the media rule too, which the schema checks
+ * only once the other fields are right.
+ */
+function validateStoryForm(values: Record<string, unknown>) {
+  const errors = checkFields(values);
+  const problem = mediaProblem(values as Media);
+  if (problem && !errors[problem.field]) errors[problem.field] = problem.message;
+  return errors;
+}
 import { MediaInput } from './MediaInput';
 import { FeedhunterInput, ProductInput } from './pickers';
 

@@ -70,7 +70,7 @@ const fields = {
   video_url: mediaUrl,
 };
 
-interface Media {
+export interface Media {
   media_type?: MediaType;
   image_url?: string | null;
   video_url?: string | null;
@@ -194,18 +194,3 @@ export const stories = defineResource({
 });
 
 export type Story = RecordOf<typeof stories>;
-
-/** The create and edit forms: every field at once, messages under the fields they concern. */
-export function validateStoryForm(values: Record<string, unknown>): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const result = z.object(storyCreateInput.shape).safeParse(values);
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? '');
-      if (field && !errors[field]) errors[field] = issue.message;
-    }
-  }
-  const problem = mediaProblem(values as Media);
-  if (problem && !errors[problem.field]) errors[problem.field] = problem.message;
-  return errors;
-}
