@@ -19,6 +19,8 @@ export interface TokenClaims {
    * opens anything while the account's password is still the one it was issued under.
    */
   pv: number;
+  /** The session row the token belongs to (see server/auth/sessions.ts): signing out ends it. */
+  sid: string;
   /** Issued-at, in seconds; set on verified tokens. */
   iat?: number;
 }
@@ -33,9 +35,11 @@ export function passwordGeneration(passwordChangedAt: Date | null): number {
 }
 
 const ALGORITHM = 'HS256';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISSUER = 'painel';
-const SESSION_TTL = '24h'; // a service night on the floor, with margin, without signing in again
-const PASSWORD_TTL = '15m';
+/** A service night on the floor, with margin, without signing in again. */
+export const SESSION_TTL_SECONDS = 24 * 60 * 60;
+export const PASSWORD_TTL_SECONDS = 15 * 60;
 
 export class TokenService {
   private readonly key: Uint8Array;
@@ -50,12 +54,19 @@ export class TokenService {
   }
 
   sign(claims: TokenClaims): Promise<string> {
-    return new SignJWT({ role: claims.role, store_id: claims.store_id, scope: claims.scope, pv: claims.pv })
+    const ttl = claims.scope === 'password' ? PASSWORD_TTL_SECONDS : SESSION_TTL_SECONDS;
+    return new SignJWT({
+      role: claims.role,
+      store_id: claims.store_id,
+      scope: claims.scope,
+      pv: claims.pv,
+      sid: claims.sid,
+    })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuer(ISSUER)
       .setIssuedAt()
-      .setExpirationTime(claims.scope === 'password' ? PASSWORD_TTL : SESSION_TTL)
+      .setExpirationTime(`${ttl}s`)
       .sign(this.key);
   }
 
@@ -68,6 +79,7 @@ export class TokenService {
         payload.scope === 'password' ? 'password' : payload.scope === 'session' ? 'session' : null;
       if (!scope) return null;
       if (typeof payload.pv !== 'number') return null;
+      if (typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return null;
       const storeId = typeof payload.store_id === 'number' ? payload.store_id : null;
       return {
         sub: payload.sub,
@@ -75,6 +87,7 @@ export class TokenService {
         store_id: storeId,
         scope,
         pv: payload.pv,
+        sid: payload.sid,
         iat: payload.iat,
       };
     } catch (error) {

@@ -15,6 +15,8 @@ import * as schema from './schema';
 import { lockDataDir, type DataDirLock } from './lock';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction's handle, for helpers that work inside one. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Access } from '../../src/resources/define';
-import { accounts } from '../db/schema';
+import { accounts, sessions } from '../db/schema';
 import { forbidden, unauthorized } from '../http-errors';
 import { passwordGeneration, type TokenScope } from '../auth/tokens';
+import { ADMIN, MANAGER_ROLE } from '../auth/roles';
 
 export interface Caller {
   accountId: number;
@@ -12,6 +13,8 @@ export interface Caller {
   /** The staff member's store; null for a platform administrator. */
   storeId: number | null;
   scope: TokenScope;
+  /** The session the token belongs to; signing out ends it. */
+  sessionId: string;
 }
 
 declare module 'fastify' {
@@ -26,7 +29,13 @@ declare module 'fastify' {
   }
 }
 
-export const ADMIN = 'ADMIN';
+export { ADMIN };
+export const MANAGERS_ONLY = 'Acesso restrito aos gerentes do restaurante.';
+
+/** Administrators, and the managers of a store, manage its team and its settings. */
+export function isManager(caller: Pick<Caller, 'role'>): boolean {
+  return caller.role === ADMIN || caller.role === MANAGER_ROLE;
+}
 
 /**
  * Authentication and authorization in one place, run before validation so that an anonymous
@@ -56,9 +65,10 @@ export default fp(
       if (access === 'admin' && caller.role !== ADMIN) {
         throw forbidden('Acesso restrito aos administradores da plataforma.');
       }
-      if (access === 'store' && caller.role !== ADMIN && caller.storeId === null) {
+      if ((access === 'store' || access === 'manager') && caller.role !== ADMIN && caller.storeId === null) {
         throw forbidden('Sua conta não está vinculada a um restaurante.');
       }
+      if (access === 'manager' && !isManager(caller)) throw forbidden(MANAGERS_ONLY);
       request.caller = caller;
     });
 
@@ -70,8 +80,9 @@ export default fp(
       if (!claims) return null;
       const accountId = Number(claims.sub);
       if (!Number.isSafeInteger(accountId)) return null;
-      // The account is read on every call so that disabling it, or changing its password,
-      // ends every token it was given.
+      // The account and the session are read on every call (one primary-key join), so that
+      // disabling the account, changing its password or signing out ends the token at once,
+      // on every instance.
       const [account] = await app.db
         .select({
           role: accounts.role,
@@ -80,10 +91,24 @@ export default fp(
           password_changed_at: accounts.password_changed_at,
         })
         .from(accounts)
-        .where(eq(accounts.id, accountId));
+        .innerJoin(sessions, eq(sessions.account_id, accounts.id))
+        .where(
+          and(
+            eq(accounts.id, accountId),
+            eq(sessions.id, claims.sid),
+            isNull(sessions.ended_at),
+            gt(sessions.expires_at, sql`now()`),
+          ),
+        );
       if (!account || account.status !== 'ACTIVE') return null;
       if (claims.pv !== passwordGeneration(account.password_changed_at)) return null;
-      return { accountId, role: account.role, storeId: account.store_id, scope: claims.scope };
+      return {
+        accountId,
+        role: account.role,
+        storeId: account.store_id,
+        scope: claims.scope,
+        sessionId: claims.sid,
+      };
     }
   },
   { name: 'access', dependencies: ['database', 'tokens'] },

@@ -15,6 +15,7 @@ const ACCESS_TEXT: Record<Access, string> = {
   'signed-in': 'Acesso: qualquer conta com sessão.',
   admin: 'Acesso: administradores da plataforma.',
   store: 'Acesso: equipe do restaurante (somente o próprio) ou administradores.',
+  manager: 'Acesso: gerentes do restaurante (somente o próprio) ou administradores.',
 };
 
 const REQUEST_PARTS = ['querystring', 'body', 'params', 'headers'] as const;

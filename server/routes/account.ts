@@ -4,8 +4,10 @@ import { z } from 'zod';
 import { recordId } from '../../src/lib/records';
 import { admins } from '../../src/resources/admins/definition';
 import { accounts } from '../db/schema';
-import { hashPassword, STRONG_PASSWORD, verifyPassword } from '../auth/passwords';
-import { passwordGeneration } from '../auth/tokens';
+import { STRONG_PASSWORD } from '../auth/passwords';
+import { checkCurrentPassword, newPassword } from '../auth/current-password';
+import { liftLoginLocks } from '../auth/login-throttle';
+import { openSession } from '../auth/sessions';
 import { badRequest, notFound } from '../http-errors';
 import { callerOf } from '../plugins/access';
 import type { Db } from '../db/client';
@@ -87,43 +89,34 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           throw badRequest('Informe somente a nova senha.');
         }
       } else if (password) {
+        if (!current_password) throw badRequest('Informe a senha atual.');
         const [row] = await app.db
           .select({ hash: accounts.password_hash })
           .from(accounts)
           .where(eq(accounts.id, caller.accountId));
-        if (!current_password) throw badRequest('Informe a senha atual.');
-        if (!(await verifyPassword(row?.hash ?? null, current_password))) {
-          throw badRequest('Senha atual incorreta.');
-        }
+        await checkCurrentPassword(
+          app.db,
+          caller.accountId,
+          row?.hash ?? null,
+          current_password,
+          'Senha atual incorreta.',
+        );
       }
-      // Hashing happens before, never inside, the write.
-      const password_hash = password ? await hashPassword(password) : undefined;
       const [updated] = await app.db
         .update(accounts)
-        .set({
-          ...profile,
-          ...(password_hash
-            ? {
-                password_hash,
-                password_changed_at: sql`date_trunc('milliseconds', now())`,
-                failed_logins: 0,
-                locked_until: null,
-              }
-            : {}),
-          updated_at: sql`now()`,
-        })
+        .set({ ...profile, ...(password ? await newPassword(password) : {}), updated_at: sql`now()` })
         .where(eq(accounts.id, caller.accountId))
-        .returning({ password_changed_at: accounts.password_changed_at });
+        .returning({ email: accounts.email, password_changed_at: accounts.password_changed_at });
+      // The e-mailed token proved the owner: whatever locked the e-mail's logins is lifted.
+      if (caller.scope === 'password' && updated) await liftLoginLocks(app.db, updated.email);
       const account = await readAccount(app.db, caller.accountId);
       // A new password ends every earlier token, so the caller gets a fresh session.
-      const access_token = password_hash
-        ? await app.tokens.sign({
-            sub: String(account.id),
-            role: account.role,
-            store_id: account.store_id,
-            scope: 'session',
-            pv: passwordGeneration(updated?.password_changed_at ?? null),
-          })
+      const access_token = password
+        ? await openSession(
+            app,
+            { ...account, password_changed_at: updated?.password_changed_at ?? null },
+            'session',
+          )
         : undefined;
       return { data: { ...account, ...(access_token ? { access_token } : {}) } };
     },

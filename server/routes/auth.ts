@@ -1,16 +1,15 @@
 import crypto from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accounts, passwordTokens } from '../db/schema';
 import { verifyPassword } from '../auth/passwords';
-import { passwordGeneration } from '../auth/tokens';
-import { UnknownLogins } from '../auth/unknown-logins';
+import { countLoginTry, LOGIN_SLOW_ANSWER_MS, LOGIN_WINDOW_MINUTES } from '../auth/login-throttle';
+import { endSession, openSession } from '../auth/sessions';
+import { callerOf } from '../plugins/access';
 import { badRequest, HttpError, tooManyRequests } from '../http-errors';
 
-/** Login throttling: this many wrong passwords in a row lock the account for a while. */
-export const LOGIN_MAX_FAILURES = 5;
-const LOGIN_LOCK_MINUTES = 15;
 /** Recovery tokens: lifetime, wrong tries per key, and request limits per window. */
 const TOKEN_TTL_MINUTES = 10;
 const TOKEN_MAX_ATTEMPTS = 5;
@@ -39,7 +38,6 @@ const INVALID_LOGIN = 'E-mail ou senha inválidos.';
 const INVALID_TOKEN = 'Token inválido ou expirado. Solicite um novo token.';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const unknownLogins = new UnknownLogins(LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES * 60_000);
   const hmacKey = app.tokens.deriveKey('password-token');
   const tokenHash = (key: string, token: string) =>
     crypto.createHmac('sha256', hmacKey).update(`${key}:${token}`).digest('hex');
@@ -60,61 +58,50 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const address = request.body.email.toLowerCase();
+      const email = request.body.email.toLowerCase();
       const { password } = request.body;
-      const lockedMessage = `Muitas tentativas de acesso. Tente novamente em ${LOGIN_LOCK_MINUTES} minutos.`;
-      // Each try is counted before the password is checked, in one statement, so that tries sent
-      // in parallel cannot all read the same count; a right password forgives them afterwards.
-      const [attempt] = await app.db
-        .update(accounts)
-        .set({ failed_logins: sql`${accounts.failed_logins} + 1` })
-        .where(
-          and(
-            eq(sql`lower(${accounts.email})`, address),
-            sql`(${accounts.locked_until} is null or ${accounts.locked_until} <= now())`,
-          ),
-        )
-        .returning();
-      if (!attempt) {
-        // Either no such account, or a locked one: both must look alike until the lock shows.
-        const [known] = await app.db
-          .select({ id: accounts.id })
-          .from(accounts)
-          .where(eq(sql`lower(${accounts.email})`, address));
-        if (known) throw tooManyRequests(lockedMessage);
-        await verifyPassword(null, password); // the same time as a real check
-        if (unknownLogins.isLocked(address)) throw tooManyRequests(lockedMessage);
-        unknownLogins.fail(address);
-        throw new HttpError(401, INVALID_LOGIN);
+      const attempt = await countLoginTry(app.db, email, request.ip);
+      // The same work for every try, locked or not, known e-mail or not: one account read and one
+      // argon2id computation (a dummy one without an account), so timing tells nothing.
+      const [account] = await app.db
+        .select({
+          id: accounts.id,
+          role: accounts.role,
+          store_id: accounts.store_id,
+          status: accounts.status,
+          password_hash: accounts.password_hash,
+          password_changed_at: accounts.password_changed_at,
+        })
+        .from(accounts)
+        .where(eq(sql`lower(${accounts.email})`, email));
+      const valid = await verifyPassword(account?.password_hash ?? null, password);
+      if (attempt.slowed) await setTimeout(LOGIN_SLOW_ANSWER_MS);
+      if (attempt.refused) {
+        throw tooManyRequests(
+          `Muitas tentativas de acesso. Tente novamente em ${LOGIN_WINDOW_MINUTES} minutos.`,
+        );
       }
-      const account = attempt;
-      const lock = () =>
-        app.db
-          .update(accounts)
-          .set({ failed_logins: 0, locked_until: sql`now() + make_interval(mins => ${LOGIN_LOCK_MINUTES})` })
-          .where(eq(accounts.id, account.id));
-      if (account.failed_logins > LOGIN_MAX_FAILURES) {
-        await lock();
-        throw tooManyRequests(lockedMessage);
-      }
-      const valid = await verifyPassword(account.password_hash, password);
-      if (!valid) {
-        if (account.failed_logins >= LOGIN_MAX_FAILURES) await lock();
-        throw new HttpError(401, INVALID_LOGIN);
-      }
-      await app.db
-        .update(accounts)
-        .set({ failed_logins: 0, locked_until: null })
-        .where(eq(accounts.id, account.id));
+      if (!account || !valid) throw new HttpError(401, INVALID_LOGIN);
+      await attempt.succeeded();
       if (account.status !== 'ACTIVE') throw new HttpError(403, 'Sua conta está desativada.');
-      const access_token = await app.tokens.sign({
-        sub: String(account.id),
-        role: account.role,
-        store_id: account.store_id,
-        scope: 'session',
-        pv: passwordGeneration(account.password_changed_at),
-      });
-      return { data: { access_token } };
+      return { data: { access_token: await openSession(app, account, 'session') } };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Sair: encerrar a sessão deste token',
+        description: 'O token deixa de abrir qualquer rota, em todas as instâncias do servidor.',
+        response: { 204: z.null().describe('Sessão encerrada') },
+      },
+    },
+    async (request, reply) => {
+      await endSession(app, callerOf(request).sessionId);
+      return reply.status(204).send(null);
     },
   );
 
@@ -248,14 +235,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(accounts)
         .where(eq(accounts.id, used.account_id));
       if (!account || account.status !== 'ACTIVE') throw badRequest(INVALID_TOKEN);
-      const access_token = await app.tokens.sign({
-        sub: String(account.id),
-        role: account.role,
-        store_id: account.store_id,
-        scope: 'password',
-        pv: passwordGeneration(account.password_changed_at),
-      });
-      return { data: { access_token } };
+      return { data: { access_token: await openSession(app, account, 'password') } };
     },
   );
 };

@@ -6,6 +6,8 @@ import type { Access, Operation, ResourceDefinition } from '../resources/define'
 import { clearSession, decodeToken, isExpired, readSession, saveSession } from './session';
 
 export const ADMIN = 'ADMIN';
+/** A store's managers also manage its team and settings. */
+export const MANAGER = 'MANAGER';
 
 interface Account {
   id: number;
@@ -31,7 +33,9 @@ const SIGNED_OUT_PERMISSIONS_DELAY_MS = 50;
 
 function allowed(access: Access | undefined, role: string): boolean {
   if (!access) return false;
-  return access !== 'admin' || role === ADMIN;
+  if (access === 'admin') return role === ADMIN;
+  if (access === 'manager') return role === ADMIN || role === MANAGER;
+  return true;
 }
 
 /** Whether a role may perform an action on a resource, as its definition declares. */
@@ -71,6 +75,13 @@ export function createAuthProvider(http: HttpClient = httpClient): AuthProvider 
     },
     async logout() {
       account = null;
+      const session = readSession();
+      // Sair ends the session on the server too, so the token opens nothing any more. The call
+      // takes the token as it starts, before the session is cleared; it is not waited for, and a
+      // token already dead (the 401 that brought us here) or a lost network keeps nobody in.
+      if (session && !isExpired(session.token)) {
+        void http('/auth/logout', { method: 'POST' }).catch(() => undefined);
+      }
       clearSession();
     },
     async checkAuth() {

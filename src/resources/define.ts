@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 
 /** Who may call an operation. `store`: staff of the record's store, or an administrator. */
-export type Access = 'public' | 'signed-in' | 'admin' | 'store';
+export type Access = 'public' | 'signed-in' | 'admin' | 'store' | 'manager';
 
 export type Operation = 'list' | 'one' | 'create' | 'update' | 'delete' | 'reorder';
 

@@ -2,7 +2,17 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import crypto from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } from 'jose';
 import { eq, sql } from 'drizzle-orm';
-import { accounts, passwordTokens } from '../../server/db/schema';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { accounts, attemptCounters, passwordTokens } from '../../server/db/schema';
+import { buildApp } from '../../server/app';
+import {
+  LOGIN_MAX_PER_ADDRESS,
+  LOGIN_MAX_PER_EMAIL,
+  LOGIN_MAX_PER_PAIR,
+  LOGIN_SLOW_ANSWER_MS,
+} from '../../server/auth/login-throttle';
 import { as, createAccount, createTestApp, demo, login, storeId, type TestApp } from './helpers';
 
 const INVALID_LOGIN = { error: { message: 'E-mail ou senha inválidos.' } };
@@ -14,6 +24,8 @@ const TOO_MANY_TOKENS = {
 };
 const STRENGTH =
   'A senha deve ter no mínimo 8 caracteres, com letra maiúscula, letra minúscula e número. (campo password)';
+const LOCKED = { error: { message: 'Muitas tentativas de acesso. Tente novamente em 15 minutos.' } };
+const TOO_MANY_FROM_ADDRESS = LOCKED;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let t: TestApp;
@@ -36,7 +48,8 @@ const newAddress = () => {
 const post = (url: string, payload: unknown, remoteAddress = '127.0.0.1') =>
   t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, remoteAddress });
 
-const signIn = (email: string, password: string) => post('/auth/email', { email, password, role: 'ADMIN' });
+const signIn = (email: string, password: string, remoteAddress?: string) =>
+  post('/auth/email', { email, password, role: 'ADMIN' }, remoteAddress);
 
 /** Asks for a recovery token and reads it from the outbox. */
 async function requestToken(
@@ -121,55 +134,112 @@ describe('POST /auth/email', () => {
     expect(extra.statusCode).toBe(400);
   });
 
-  it('locks the account after 5 wrong passwords, even for the right one', async () => {
+  it('locks an address out of an e-mail after 5 wrong passwords, even for the right one; the owner elsewhere still gets in', async () => {
     const email = 'bloqueio@painel.com.br';
     await createAccount(t.app.db, { email, password: 'Certa@2026' });
-    for (let i = 0; i < 5; i++) {
-      const response = await signIn(email, `Errada@${i}`);
+    const attacker = newAddress();
+    for (let i = 0; i < LOGIN_MAX_PER_PAIR; i++) {
+      const response = await signIn(email, `Errada@${i}`, attacker);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual(INVALID_LOGIN);
     }
-    const locked = await signIn(email, 'Certa@2026');
+    const locked = await signIn(email, 'Certa@2026', attacker);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({
-      error: { message: 'Muitas tentativas de acesso. Tente novamente em 15 minutos.' },
-    });
-    // Once the lock has passed, the right password works again.
+    expect(locked.json()).toEqual(LOCKED);
+    // The lock is the attacker's, not the owner's.
+    expect((await signIn(email, 'Certa@2026', newAddress())).statusCode).toBe(200);
+    // Once the window has passed, the address may try again.
     await t.app.db
-      .update(accounts)
-      .set({ locked_until: sql`now() - interval '1 second'` })
-      .where(eq(accounts.email, email));
-    expect((await signIn(email, 'Certa@2026')).statusCode).toBe(200);
+      .update(attemptCounters)
+      .set({ window_started_at: sql`now() - interval '16 minutes'` })
+      .where(sql`${attemptCounters.key} like 'login:%'`);
+    expect((await signIn(email, 'Certa@2026', attacker)).statusCode).toBe(200);
   });
 
   it('counts wrong passwords sent all at once: no more than 5 are checked, then the lock holds', async () => {
     const email = 'paralelo@painel.com.br';
     await createAccount(t.app.db, { email, password: 'Certa@2026' });
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(email, `Errada@${i}`)));
+    const address = newAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signIn(email, `Errada@${i}`, address)),
+    );
     const codes = answers.map((answer) => answer.statusCode);
     expect(codes.filter((code) => code === 401).length).toBeLessThanOrEqual(5);
     expect(codes.filter((code) => code === 429).length).toBeGreaterThanOrEqual(15);
-    expect((await signIn(email, 'Certa@2026')).statusCode).toBe(429);
+    expect((await signIn(email, 'Certa@2026', address)).statusCode).toBe(429);
   });
 
-  it('locks an e-mail without an account after 5 tries as well, so the lock tells nobody who exists', async () => {
-    const known = 'conhecido@painel.com.br';
-    await createAccount(t.app.db, { email: known, password: 'Certa@2026' });
-    const unknown = 'ninguem-aqui@painel.com.br';
-    for (const email of [known, unknown]) {
-      for (let i = 0; i < 5; i++) {
-        const response = await signIn(email, `Errada@${i}`);
-        expect(response.statusCode).toBe(401);
-        expect(response.json()).toEqual(INVALID_LOGIN);
+  it('stops a spray: 100 wrong passwords over 50 e-mails from one address get 30 answers, then 429 alike for known and unknown e-mails', async () => {
+    const known = Array.from({ length: 25 }, (_, i) => `spray${i}@painel.com.br`);
+    const unknown = Array.from({ length: 25 }, (_, i) => `ninguem${i}@painel.com.br`);
+    for (const email of known) await createAccount(t.app.db, { email, password: 'Certa@2026' });
+    const sprayer = newAddress();
+    const codes: number[] = [];
+    const refusals: { known: boolean; ms: number; body: string }[] = [];
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 25; i++) {
+        for (const [email, isKnown] of [
+          [known[i]!, true],
+          [unknown[i]!, false],
+        ] as const) {
+          const started = performance.now();
+          const response = await signIn(email, `Errada@${round}`, sprayer);
+          codes.push(response.statusCode);
+          if (response.statusCode === 429) {
+            refusals.push({ known: isKnown, ms: performance.now() - started, body: response.body });
+          }
+        }
       }
     }
-    const [knownLocked, unknownLocked] = await Promise.all([
-      signIn(known, 'Errada@9'),
-      signIn(unknown, 'Errada@9'),
-    ]);
-    expect(knownLocked.statusCode).toBe(429);
-    expect(unknownLocked.statusCode).toBe(429);
-    expect(unknownLocked.json()).toEqual(knownLocked.json());
+    expect(codes.length).toBe(100);
+    expect(codes.slice(0, LOGIN_MAX_PER_ADDRESS).every((code) => code === 401)).toBe(true);
+    expect(codes.slice(LOGIN_MAX_PER_ADDRESS).every((code) => code === 429)).toBe(true);
+    // A refusal reads the same for an account and for an e-mail nobody has.
+    expect(new Set(refusals.map((r) => r.body))).toEqual(new Set([JSON.stringify(TOO_MANY_FROM_ADDRESS)]));
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const knownMs = median(refusals.filter((r) => r.known).map((r) => r.ms));
+    const unknownMs = median(refusals.filter((r) => !r.known).map((r) => r.ms));
+    console.log(
+      `login spray: 100 wrong passwords over 50 e-mails from one address → ` +
+        `${codes.filter((c) => c === 401).length} × 401, ${codes.filter((c) => c === 429).length} × 429; ` +
+        `median refusal ${knownMs.toFixed(1)} ms (accounts) vs ${unknownMs.toFixed(1)} ms (no account)`,
+    );
+    // Nobody was locked out: each owner signs in from their own address.
+    expect((await signIn(known[0]!, 'Certa@2026', newAddress())).statusCode).toBe(200);
+  });
+
+  it('keeps the counters in the database: another instance, or a restart, sees the same lock', async () => {
+    const email = 'compartilhado@painel.com.br';
+    await createAccount(t.app.db, { email, password: 'Certa@2026' });
+    const address = newAddress();
+    for (let i = 0; i < LOGIN_MAX_PER_PAIR; i++) await signIn(email, `Errada@${i}`, address);
+    const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-uploads-'));
+    const other = await buildApp({ database: t.database, jwtSecret: 'y'.repeat(48), uploadsDir });
+    try {
+      const response = await other.inject({
+        method: 'POST',
+        url: '/auth/email',
+        payload: { email, password: 'Certa@2026', role: 'ADMIN' },
+        remoteAddress: address,
+      });
+      expect(response.statusCode).toBe(429);
+    } finally {
+      await other.close();
+      fs.rmSync(uploadsDir, { recursive: true, force: true });
+    }
+  });
+
+  it('slows, without locking, an e-mail guessed from many addresses: the right password still gets in', async () => {
+    const email = 'visado@painel.com.br';
+    await createAccount(t.app.db, { email, password: 'Certa@2026' });
+    const answers = await Promise.all(
+      Array.from({ length: LOGIN_MAX_PER_EMAIL }, (_, i) => signIn(email, `Errada@${i}`, newAddress())),
+    );
+    expect(answers.every((answer) => answer.statusCode === 401)).toBe(true);
+    const started = performance.now();
+    const owner = await signIn(email, 'Certa@2026', newAddress());
+    expect(owner.statusCode).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(LOGIN_SLOW_ANSWER_MS - 50);
   });
 
   it('forgets earlier failures after a successful sign-in', async () => {
@@ -230,6 +300,40 @@ describe('session tokens', () => {
   });
 });
 
+describe('POST /auth/logout', () => {
+  it('ends this session on every route, and only this one', async () => {
+    const email = 'sair@painel.com.br';
+    await createAccount(t.app.db, { email, password: 'Certa@2026' });
+    const tablet = await login(t.app, { email, password: 'Certa@2026' });
+    const desk = await login(t.app, { email, password: 'Certa@2026' });
+    const out = await as(t.app, tablet)({ method: 'POST', url: '/auth/logout' });
+    expect(out.statusCode).toBe(204);
+    expect(out.body).toBe('');
+    for (const url of ['/api/account', '/api/stores', '/api/admins']) {
+      const response = await as(t.app, tablet)({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json()).toEqual(SESSION_ENDED);
+    }
+    expect((await as(t.app, tablet)({ method: 'POST', url: '/auth/logout' })).statusCode).toBe(401);
+    // The account's other session goes on.
+    expect((await as(t.app, desk)({ method: 'GET', url: '/api/account' })).statusCode).toBe(200);
+  });
+
+  it('refuses a signed token whose session does not exist', async () => {
+    const real = await login(t.app, demo.admin);
+    const claims = decodeJwt(real);
+    const forged = await t.app.tokens.sign({
+      sub: claims.sub!,
+      role: 'ADMIN',
+      store_id: null,
+      scope: 'session',
+      pv: claims.pv as number,
+      sid: crypto.randomUUID(),
+    });
+    expect((await as(t.app, forged)({ method: 'GET', url: '/api/account' })).statusCode).toBe(401);
+  });
+});
+
 describe('recovery and first-access token flow', () => {
   const email = 'recupera@painel.com.br';
   const oldPassword = 'Antiga@2026';
@@ -241,9 +345,14 @@ describe('recovery and first-access token flow', () => {
   let passwordToken: string;
   let newSession: string;
 
+  /** An address locked out of the e-mail before the recovery. */
+  const lockedAddress = newAddress();
+
   beforeAll(async () => {
     accountId = await createAccount(t.app.db, { email, password: oldPassword });
     oldSession = await login(t.app, { email, password: oldPassword });
+    for (let i = 0; i <= LOGIN_MAX_PER_PAIR; i++) await signIn(email, `Errada@${i}`, lockedAddress);
+    expect((await signIn(email, oldPassword, lockedAddress)).statusCode).toBe(429);
   });
 
   it('sends a 5-digit token by e-mail and answers with a key', async () => {
@@ -348,6 +457,8 @@ describe('recovery and first-access token flow', () => {
     const account = await as(t.app, newSession)({ method: 'GET', url: '/api/account' });
     expect(account.statusCode).toBe(200);
     expect(account.json<{ data: { id: number } }>().data.id).toBe(accountId);
+    // The e-mailed token proved the owner: the lock on the e-mail is lifted, wherever it was.
+    expect((await signIn(email, newPassword, lockedAddress)).statusCode).toBe(200);
   });
 
   it('retires the password token and the sessions issued before the change', async () => {

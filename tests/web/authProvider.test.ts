@@ -54,6 +54,35 @@ describe('login', () => {
     );
     expect(localStorage.length).toBe(0);
   });
+
+  it('ends the session on the server with the token it still has, then forgets it', async () => {
+    const token = makeToken({ exp: inOneHour() });
+    saveSession('admin@painel.com.br', token);
+    const { http, authProvider } = setup();
+    const sentWith: (string | undefined)[] = [];
+    http.mockImplementation(async () => {
+      sentWith.push(readSession()?.token);
+      return undefined;
+    });
+
+    await authProvider.logout({});
+
+    expect(http.mock.calls).toEqual([['/auth/logout', { method: 'POST' }]]);
+    expect(sentWith).toEqual([token]);
+    expect(readSession()).toBeNull();
+  });
+
+  it('signs out locally even when the server cannot be reached, and skips the call without a session', async () => {
+    saveSession('admin@painel.com.br', makeToken({ exp: inOneHour() }));
+    const { http, authProvider } = setup();
+    http.mockRejectedValue(new HttpError('Não foi possível conectar ao servidor.', 0));
+
+    await authProvider.logout({});
+    await authProvider.logout({});
+
+    expect(http).toHaveBeenCalledTimes(1);
+    expect(localStorage.length).toBe(0);
+  });
 });
 
 describe('checkAuth', () => {
@@ -147,6 +176,17 @@ describe('logout', () => {
 describe('canAccess', () => {
   const staff = () => saveSession('gerente@cantinabella.com.br', makeToken({ role: 'MANAGER', store_id: 4 }));
   const admin = () => saveSession('admin@painel.com.br', makeToken({ role: 'ADMIN' }));
+
+  it("lets a store's managers manage its team, and collaborators only read it", async () => {
+    const { authProvider } = setup();
+    staff();
+    await expect(authProvider.canAccess!({ resource: 'admins', action: 'edit' })).resolves.toBe(true);
+    saveSession('garcom@cantinabella.com.br', makeToken({ role: 'STAFF', store_id: 4 }));
+    await expect(authProvider.canAccess!({ resource: 'admins', action: 'list' })).resolves.toBe(true);
+    await expect(authProvider.canAccess!({ resource: 'admins', action: 'create' })).resolves.toBe(false);
+    await expect(authProvider.canAccess!({ resource: 'admins', action: 'edit' })).resolves.toBe(false);
+    await expect(authProvider.canAccess!({ resource: 'admins', action: 'delete' })).resolves.toBe(false);
+  });
 
   it('lets staff list and show faqs but not create, edit or delete them', async () => {
     staff();

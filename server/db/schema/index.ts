@@ -6,3 +6,4 @@ export * from './service';
 export * from './content';
 export * from './loyalty';
 export * from './finance';
+export * from './security';

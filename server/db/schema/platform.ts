@@ -188,8 +188,6 @@ export const accounts = pgTable(
     store_id: integer('store_id').references(() => stores.id, { onDelete: 'cascade' }),
     permissions: jsonb('permissions').$type<Record<string, number>>().notNull().default({}),
     status: text('status', { enum: ACCOUNT_STATUS }).notNull().default('ACTIVE'),
-    failed_logins: smallint('failed_logins').notNull().default(0),
-    locked_until: timestamp('locked_until', { withTimezone: true }),
     /** Tokens issued before this instant no longer open anything. */
     password_changed_at: timestamp('password_changed_at', { withTimezone: true }),
     created_at: createdAt(),
