@@ -14,8 +14,9 @@ import {
   WRONG_OLD_PASSWORD,
 } from '../../src/resources/admins/definition';
 import { accounts, stores } from '../db/schema';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { passwordGeneration } from '../auth/tokens';
+import type { Tx } from '../db/client';
+import { checkCurrentPassword, newPassword } from '../auth/current-password';
+import { openSession } from '../auth/sessions';
 import { badRequest, conflict, forbidden, notFound } from '../http-errors';
 import { ADMIN, callerOf } from '../plugins/access';
 import { COLLABORATOR_ROLE, MANAGER_ROLE } from '../auth/roles';
@@ -32,6 +33,7 @@ export const ADMIN_NOT_COLLABORATOR =
   'Essa conta é de um administrador da plataforma e não pode fazer parte da equipe de um restaurante.';
 export const LAST_MANAGER =
   'Essa conta é a única gerente do restaurante em que está e não pode deixar a equipe dele.';
+export const LAST_MANAGER_KEPT = 'O restaurante precisa de ao menos um gerente.';
 const MEMBER_NOT_FOUND = admins.messages.notFound!;
 
 /** What an answer carries of an account: never its password hash, lock or counters. */
@@ -80,6 +82,21 @@ function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.o
   const field = issue?.path.join('.');
   const message = issue?.message ?? 'Dados inválidos.';
   throw badRequest(field ? `${message} (campo ${field})` : message);
+}
+
+/**
+ * Refuses to leave a store without a manager: the store's managers are locked in id order, so
+ * that two managers demoting or removing each other at once wait for one another and the second
+ * finds itself the last one.
+ */
+async function keepAnotherManager(tx: Tx, storeId: number, leaving: number): Promise<void> {
+  const managers = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.store_id, storeId), eq(accounts.role, MANAGER_ROLE)))
+    .orderBy(asc(accounts.id))
+    .for('update');
+  if (!managers.some((other) => other.id !== leaving)) throw conflict(LAST_MANAGER_KEPT);
 }
 
 /** A store id sent in a create body, when it is one; anything else is left to the schema. */
@@ -136,17 +153,22 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const audience = audienceOf(request, request.query.store_id ?? bodyStoreId(request.body));
       const schema = audience.kind === 'admins' ? adminCreateInput : collaboratorCreateInput;
-      const { password, store_id: _ignored, permissions, ...profile } = parseBody(schema, request.body);
+      const {
+        password,
+        store_id: _ignored,
+        permissions,
+        role,
+        ...profile
+      } = parseBody(schema, request.body) as z.output<typeof collaboratorCreateInput>;
       if (await emailTaken(profile.email)) throw conflict(DUPLICATE_EMAIL);
-      // Hashing happens before, never inside, the write.
-      const password_hash = await hashPassword(password);
+      const { password_hash } = await newPassword(password);
       const [created] = await app.db
         .insert(accounts)
         .values({
           ...profile,
           permissions: permissions ?? {},
           password_hash,
-          role: audience.kind === 'admins' ? ADMIN : COLLABORATOR_ROLE,
+          role: audience.kind === 'admins' ? ADMIN : (role ?? COLLABORATOR_ROLE),
           store_id: audience.kind === 'team' ? audience.storeId : null,
         })
         .returning(memberColumns)
@@ -167,48 +189,39 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const audience = audienceOf(request, request.query.store_id);
       const member = await findMember(audience, request.params.id);
       const schema = audience.kind === 'admins' ? adminUpdateInput : collaboratorUpdateInput;
-      const { password, old_password, ...profile } = parseBody(schema, request.body);
+      const { password, old_password, role, ...profile } = parseBody(schema, request.body) as z.output<
+        typeof collaboratorUpdateInput
+      >;
       const self = member.id === caller.accountId;
+      // An old password, when given, is checked (with the attempt limit of the account it belongs
+      // to); changing one's own password needs it, as /api/account does.
       if (old_password !== undefined) {
-        if (!(await verifyPassword(member.password_hash, old_password))) throw badRequest(WRONG_OLD_PASSWORD);
-      } else if (password !== undefined && self) {
-        // Changing one's own password asks for the current one, as /api/account does.
+        await checkCurrentPassword(app.db, member.id, member.password_hash, old_password, WRONG_OLD_PASSWORD);
+      } else if (self && password !== undefined) {
         throw badRequest(OLD_PASSWORD_NEEDED);
       }
       if (profile.email !== undefined && (await emailTaken(profile.email, member.id))) {
         throw conflict(DUPLICATE_EMAIL);
       }
-      const password_hash = password !== undefined ? await hashPassword(password) : undefined;
-      const [updated] = await app.db
-        .update(accounts)
-        .set({
-          ...profile,
-          ...(password_hash
-            ? {
-                password_hash,
-                // Ends every session the account had, as a password change does.
-                password_changed_at: sql`date_trunc('milliseconds', now())`,
-                failed_logins: 0,
-                locked_until: null,
-              }
-            : {}),
-          updated_at: sql`now()`,
-        })
-        .where(and(eq(accounts.id, member.id), inAudience(audience)))
-        .returning({ ...memberColumns, password_changed_at: accounts.password_changed_at })
-        .catch(failsWith(admins));
+      const passwordColumns = password !== undefined ? await newPassword(password) : {};
+      const updated = await app.db.transaction(async (tx) => {
+        if (audience.kind === 'team' && role !== undefined && role !== MANAGER_ROLE) {
+          await keepAnotherManager(tx, audience.storeId, member.id);
+        }
+        const [row] = await tx
+          .update(accounts)
+          .set({ ...profile, ...(role ? { role } : {}), ...passwordColumns, updated_at: sql`now()` })
+          .where(and(eq(accounts.id, member.id), inAudience(audience)))
+          .returning({ ...memberColumns, password_changed_at: accounts.password_changed_at })
+          .catch(failsWith(admins));
+        return row;
+      });
       if (!updated) throw notFound(MEMBER_NOT_FOUND);
       const { password_changed_at, ...data } = updated;
       // Whoever changes their own password keeps working, with a session of the new password.
       const access_token =
-        password_hash && self
-          ? await app.tokens.sign({
-              sub: String(data.id),
-              role: data.role,
-              store_id: data.store_id,
-              scope: 'session',
-              pv: passwordGeneration(password_changed_at),
-            })
+        password !== undefined && self
+          ? await openSession(app, { ...data, password_changed_at }, 'session')
           : undefined;
       return { data: { ...data, ...(access_token ? { access_token } : {}) } };
     },
@@ -236,6 +249,9 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
             .orderBy(asc(accounts.id))
             .for('update');
           if (!active.some((other) => other.id !== member.id)) throw conflict(LAST_ADMIN);
+        }
+        if (audience.kind === 'team' && member.role === MANAGER_ROLE) {
+          await keepAnotherManager(tx, audience.storeId, member.id);
         }
         const [row] = await tx
           .delete(accounts)

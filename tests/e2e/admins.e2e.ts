@@ -42,7 +42,7 @@ describe('administrators: add, edit and remove; include a collaborator', () => {
   it('adds an administrator through the form and sees the notice and the row', async () => {
     await page.getByRole('button', { name: 'Adicionar' }).click();
     expect(await page.getByText('Campo obrigatório').count()).toBe(3);
-    await page.getByText('Você precisa informar uma senha de no mínimo 6 dígitos.').waitFor();
+    await page.getByText('Você precisa informar uma senha de no mínimo 8 caracteres.').waitFor();
 
     await page.getByLabel('Nome completo').fill('Helena Quaresma');
     await page.getByLabel('Telefone').pressSequentially('11987651234');

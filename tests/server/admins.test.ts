@@ -24,7 +24,7 @@ function collaboratorBody(overrides: Record<string, unknown> = {}) {
     fullname: 'Tadeu Quixadá',
     email: 'tadeu@cantinabella.com.br',
     phone: '(11) 97777-1234',
-    password: 'abcde',
+    password: 'abcdefgh',
     ...overrides,
   };
 }
@@ -223,8 +223,8 @@ describe('administrators and teams API', () => {
       ['phone', { phone: '(00) 98765-4321' }, 'Informe um número de telefone válido (XX) XXXXX-XXXX'],
       // A valid landline, but spec 5 gives administrators the mobile pattern alone.
       ['phone', { phone: '(11) 3456-7890' }, 'Informe um número de telefone válido (XX) XXXXX-XXXX'],
-      ['password', { password: undefined }, 'Você precisa informar uma senha de no mínimo 6 dígitos.'],
-      ['password', { password: '12345' }, 'Você precisa informar uma senha de no mínimo 6 dígitos.'],
+      ['password', { password: undefined }, 'Você precisa informar uma senha de no mínimo 8 caracteres.'],
+      ['password', { password: '12345' }, 'Você precisa informar uma senha de no mínimo 8 caracteres.'],
       ['permissions', { permissions: { admin: 2 } }, ''],
     ])('refuses an administrator with a bad %s: %j', async (field, overrides, message) => {
       const before = await admin({ method: 'GET', url: '/api/admins' });
@@ -306,18 +306,20 @@ describe('administrators and teams API', () => {
       expect(moved.statusCode).toBe(400);
     });
 
-    it('changes a password: at least 6, required when the old one is given, the old one checked', async () => {
+    it('changes a password: at least 8, required when the old one is given, the old one checked', async () => {
       const id = await idOf('bia@painel.com.br');
       const bia = as(t.app, await login(t.app, { email: 'bia@painel.com.br', password: 'segredo1' }));
       const patch = (payload: Record<string, unknown>, call: Call = admin) =>
         call({ method: 'PATCH', url: `/api/admins/id/${id}`, payload });
 
       const short = await patch({ password: '12345' });
-      expect(errorOf(short)).toBe('Você precisa informar uma senha de no mínimo 6 dígitos. (campo password)');
+      expect(errorOf(short)).toBe(
+        'Você precisa informar uma senha de no mínimo 8 caracteres. (campo password)',
+      );
       const oldOnly = await patch({ old_password: 'segredo1' });
       expect(oldOnly.statusCode).toBe(400);
       expect(errorOf(oldOnly)).toBe(
-        'Você precisa informar uma senha de no mínimo 6 dígitos. (campo password)',
+        'Você precisa informar uma senha de no mínimo 8 caracteres. (campo password)',
       );
       const wrongOld = await patch({ old_password: 'errada', password: 'novasenha' });
       expect(wrongOld.statusCode).toBe(400);
@@ -372,7 +374,7 @@ describe('administrators and teams API', () => {
         store_id: cantinaId,
         permissions: {},
       });
-      await login(t.app, { email: 'tadeu@cantinabella.com.br', password: 'abcde' });
+      await login(t.app, { email: 'tadeu@cantinabella.com.br', password: 'abcdefgh' });
     });
 
     it.each([
@@ -385,7 +387,7 @@ describe('administrators and teams API', () => {
       ['phone', { phone: '(11) 1234' }, 'Informe um número de telefone válido (XX) XXXXX-XXXX'],
       ['password', { password: '' }, 'Senha obrigatória'],
       ['password', { password: undefined }, 'Senha obrigatória'],
-      ['password', { password: 'abcd' }, 'No mínimo 5 caracteres'],
+      ['password', { password: 'abcd' }, 'No mínimo 8 caracteres'],
     ])(
       "refuses a collaborator with a bad %s: %j, with the team's messages",
       async (field, overrides, message) => {
@@ -469,28 +471,28 @@ describe('administrators and teams API', () => {
       expect(row?.fullname).toBe('Tadeu Quixadá');
     });
 
-    it('lets staff update a team member, with the minimum of 5 for a new password', async () => {
+    it('lets staff update a team member, with the minimum of 8 for a new password', async () => {
       const tadeu = await idOf('tadeu@cantinabella.com.br');
       const short = await cantina({
         method: 'PATCH',
         url: `/api/admins/id/${tadeu}`,
         payload: { password: 'abcd' },
       });
-      expect(errorOf(short)).toBe('No mínimo 5 caracteres (campo password)');
+      expect(errorOf(short)).toBe('No mínimo 8 caracteres (campo password)');
       const oldOnly = await cantina({
         method: 'PATCH',
         url: `/api/admins/id/${tadeu}`,
-        payload: { old_password: 'abcde' },
+        payload: { old_password: 'abcdefgh' },
       });
       expect(errorOf(oldOnly)).toBe('Senha obrigatória (campo password)');
       const response = await cantina({
         method: 'PATCH',
         url: `/api/admins/id/${tadeu}`,
-        payload: { fullname: 'Tadeu A. Quixadá', phone: '11977770000', password: 'fghij' },
+        payload: { fullname: 'Tadeu A. Quixadá', phone: '11977770000', password: 'fghijklm' },
       });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().data).toMatchObject({ fullname: 'Tadeu A. Quixadá', phone: '11977770000' });
-      await login(t.app, { email: 'tadeu@cantinabella.com.br', password: 'fghij' });
+      await login(t.app, { email: 'tadeu@cantinabella.com.br', password: 'fghijklm' });
     });
 
     it('lets an administrator work on a store team with ?store_id, with the team rules', async () => {
@@ -502,7 +504,7 @@ describe('administrators and teams API', () => {
         query: { store_id: String(sertaoId) },
         payload: collaboratorBody({ email: 'ana@sabordosertao.com.br', password: 'abcd' }),
       });
-      expect(errorOf(short)).toBe('No mínimo 5 caracteres (campo password)');
+      expect(errorOf(short)).toBe('No mínimo 8 caracteres (campo password)');
       const created = await admin({
         method: 'POST',
         url: '/api/admins',
@@ -558,6 +560,149 @@ describe('administrators and teams API', () => {
       expect(removed.statusCode).toBe(200);
       const list = await cantina({ method: 'GET', url: '/api/admins' });
       expect(emailsOf(list)).toEqual(cantinaTeam);
+    });
+  });
+
+  describe('roles inside a store', () => {
+    const MANAGERS_ONLY = 'Acesso restrito aos gerentes do restaurante.';
+    let waiter: Call;
+    let waiterId: number;
+    let managerId: number;
+
+    beforeAll(async () => {
+      waiterId = await createAccount(t.database.db, {
+        email: 'garcom@cantinabella.com.br',
+        password: 'Garcom@2026',
+        role: 'WAITER',
+        store_id: cantinaId,
+      });
+      waiter = track(
+        as(t.app, await login(t.app, { email: 'garcom@cantinabella.com.br', password: 'Garcom@2026' })),
+      );
+      managerId = await idOf(demo.cantina.email);
+    });
+
+    it('lets every member read the team, and only managers change it', async () => {
+      const list = await waiter({ method: 'GET', url: '/api/admins' });
+      expect(list.statusCode).toBe(200);
+      expect(emailsOf(list)).toContain(demo.cantina.email);
+      expect((await waiter({ method: 'GET', url: `/api/admins/id/${managerId}` })).statusCode).toBe(200);
+
+      const tries = [
+        {
+          method: 'POST' as const,
+          url: '/api/admins',
+          payload: collaboratorBody({ email: 'novo@cantinabella.com.br' }),
+        },
+        {
+          method: 'PATCH' as const,
+          url: `/api/admins/id/${managerId}`,
+          payload: { password: 'Tomada@2026' },
+        },
+        {
+          method: 'PATCH' as const,
+          url: `/api/admins/id/${managerId}`,
+          payload: { email: 'meu@ataque.com' },
+        },
+        { method: 'PATCH' as const, url: `/api/admins/id/${waiterId}`, payload: { role: 'MANAGER' } },
+        { method: 'DELETE' as const, url: `/api/admins/id/${managerId}` },
+      ];
+      for (const attempt of tries) {
+        const response = await waiter(attempt);
+        expect(response.statusCode, `${attempt.method} ${attempt.url}`).toBe(403);
+        expect(errorOf(response)).toBe(MANAGERS_ONLY);
+      }
+      // Nothing changed: the manager still signs in with the same password.
+      await login(t.app, demo.cantina);
+      expect(await teamOf(cantinaId)).toContain('garcom@cantinabella.com.br');
+      expect(await teamOf(cantinaId)).not.toContain('novo@cantinabella.com.br');
+    });
+
+    it('lets a manager add members with a role, promote them and reset their passwords', async () => {
+      const created = await cantina({
+        method: 'POST',
+        url: '/api/admins',
+        payload: collaboratorBody({ email: 'caixa@cantinabella.com.br', role: 'CASHIER' }),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().data.role).toBe('CASHIER');
+      const plain = await cantina({
+        method: 'POST',
+        url: '/api/admins',
+        payload: collaboratorBody({ email: 'sem-funcao@cantinabella.com.br' }),
+      });
+      expect(plain.json().data.role).toBe('STAFF');
+      const badRole = await cantina({
+        method: 'POST',
+        url: '/api/admins',
+        payload: collaboratorBody({ email: 'chefe@cantinabella.com.br', role: 'ADMIN' }),
+      });
+      expect(badRole.statusCode).toBe(400);
+      expect(errorOf(badRole)).toMatch(/^Função inválida/);
+
+      const id = created.json().data.id as number;
+      const reset = await cantina({
+        method: 'PATCH',
+        url: `/api/admins/id/${id}`,
+        payload: { password: 'Reset@2026' },
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+      await login(t.app, { email: 'caixa@cantinabella.com.br', password: 'Reset@2026' });
+      const promoted = await cantina({
+        method: 'PATCH',
+        url: `/api/admins/id/${id}`,
+        payload: { role: 'MANAGER' },
+      });
+      expect(promoted.json().data.role).toBe('MANAGER');
+      // Demoted again, by the other manager: the store keeps one.
+      const demoted = await cantina({
+        method: 'PATCH',
+        url: `/api/admins/id/${id}`,
+        payload: { role: 'CASHIER' },
+      });
+      expect(demoted.json().data.role).toBe('CASHIER');
+    });
+
+    it('never leaves a store without a manager, nor lets a manager demote or remove the last one', async () => {
+      // An administrator works on the team too, and meets the same rule.
+      const demote = await admin({
+        method: 'PATCH',
+        url: `/api/admins/id/${managerId}?store_id=${cantinaId}`,
+        payload: { role: 'WAITER' },
+      });
+      expect(demote.statusCode).toBe(409);
+      expect(errorOf(demote)).toBe('O restaurante precisa de ao menos um gerente.');
+      const remove = await admin({
+        method: 'DELETE',
+        url: `/api/admins/id/${managerId}?store_id=${cantinaId}`,
+      });
+      expect(remove.statusCode).toBe(409);
+      expect(errorOf(remove)).toBe('O restaurante precisa de ao menos um gerente.');
+      const self = await cantina({
+        method: 'PATCH',
+        url: `/api/admins/id/${managerId}`,
+        payload: { role: 'WAITER' },
+      });
+      expect(self.statusCode).toBe(409);
+      expect(
+        (
+          await t.database.db.select({ role: accounts.role }).from(accounts).where(eq(accounts.id, managerId))
+        )[0]?.role,
+      ).toBe('MANAGER');
+    });
+
+    it('limits the wrong current passwords of a password change, then answers 429', async () => {
+      const own = (payload: Record<string, unknown>) =>
+        waiter({ method: 'PATCH', url: '/api/account', payload });
+      for (let i = 0; i < 5; i++) {
+        const wrong = await own({ current_password: `Errada@${i}`, password: 'Nova@2026x' });
+        expect(wrong.statusCode).toBe(400);
+        expect(errorOf(wrong)).toBe('Senha atual incorreta.');
+      }
+      const limited = await own({ current_password: 'Garcom@2026', password: 'Nova@2026x' });
+      expect(limited.statusCode).toBe(429);
+      expect(errorOf(limited)).toBe('Muitas tentativas com a senha atual. Tente novamente em 15 minutos.');
+      await login(t.app, { email: 'garcom@cantinabella.com.br', password: 'Garcom@2026' });
     });
   });
 
@@ -694,7 +839,7 @@ describe('administrators and teams API', () => {
       const response = await cantina({
         method: 'POST',
         url: '/api/admins',
-        payload: adminBody({ email: 'quase-admin@painel.com.br', password: 'abcdef' }),
+        payload: adminBody({ email: 'quase-admin@painel.com.br', password: 'abcdefgh' }),
       });
       expect(response.statusCode).toBe(201);
       expect(response.json().data).toMatchObject({ role: 'STAFF', store_id: cantinaId });

@@ -56,7 +56,7 @@ describe('add administrator form (/admins/add)', () => {
     await waitFor(() => expect(messageOf(field.fullname())).toBe('Campo obrigatório'));
     expect(messageOf(field.phone())).toBe('Campo obrigatório');
     expect(messageOf(field.email())).toBe('Campo obrigatório');
-    expect(messageOf(field.password())).toBe('Você precisa informar uma senha de no mínimo 6 dígitos.');
+    expect(messageOf(field.password())).toBe('Você precisa informar uma senha de no mínimo 8 caracteres.');
     expect(http).not.toHaveBeenCalled();
   });
 
@@ -64,8 +64,8 @@ describe('add administrator form (/admins/add)', () => {
     const { user, submit, http } = setupCreate();
     await screen.findByLabelText('Nome completo');
 
-    await user.type(field.password(), '123456');
-    await user.type(field.confirmation(), '1234567');
+    await user.type(field.password(), '12345678');
+    await user.type(field.confirmation(), '123456789');
     await submit();
 
     await waitFor(() => expect(messageOf(field.confirmation())).toBe('As senhas devem ser iguais'));
@@ -90,11 +90,15 @@ describe('add administrator form (/admins/add)', () => {
     );
     expect(messageOf(field.fullname())).toBe('');
     expect(messageOf(field.email())).toBe('Informe um email válido');
-    expect(messageOf(field.password())).toBe('Você precisa informar uma senha de no mínimo 6 dígitos.');
+    expect(messageOf(field.password())).toBe('Você precisa informar uma senha de no mínimo 8 caracteres.');
     expect(messageOf(field.confirmation())).toBe('As senhas devem ser iguais');
 
     await user.clear(field.password());
     await user.type(field.password(), '1234567');
+    await submit();
+    expect(messageOf(field.password())).toBe('Você precisa informar uma senha de no mínimo 8 caracteres.');
+    await user.clear(field.password());
+    await user.type(field.password(), '12345678');
     await submit();
     await waitFor(() => expect(messageOf(field.password())).toBe(''));
     expect(messageOf(field.confirmation())).toBe('As senhas devem ser iguais');
@@ -200,7 +204,7 @@ describe('administrator detail (/admins/details)', () => {
     await user.type(oldPassword(), 'segredo1');
     await save();
     await waitFor(() =>
-      expect(messageOf(newPassword())).toBe('Você precisa informar uma senha de no mínimo 6 dígitos.'),
+      expect(messageOf(newPassword())).toBe('Você precisa informar uma senha de no mínimo 8 caracteres.'),
     );
 
     await user.type(newPassword(), 'novasenha');

@@ -282,7 +282,8 @@ export const restaurants = defineResource({
     list: 'store',
     one: 'store',
     create: 'admin',
-    update: 'store',
+    // The store's settings are its managers' (and the platform's administrators').
+    update: 'manager',
     delete: 'admin',
     reorder: 'admin',
   },
