@@ -8,7 +8,8 @@ import {
   customerUpdateInput,
   feedhunterOption,
 } from '../../src/resources/customers/definition';
-import { checkins, customers, orderItems, stores, tickets } from '../db/schema';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { checkins, customers, orderItems, reservations, reviews, stores, tickets } from '../db/schema';
 import { notFound } from '../http-errors';
 import { ADMIN, callerOf } from '../plugins/access';
 import { filter, registerList } from '../resources/list';
@@ -60,6 +61,25 @@ const customerColumns = {
   feedhunter: customers.feedhunter,
   created_at: customers.created_at,
 };
+
+/** What staff see of a customer (restaurant spec 6): no phone, CPF, gender, birth date or age. */
+const staffColumns = {
+  id: customers.id,
+  fullname: customers.fullname,
+  username: customers.username,
+  email: customers.email,
+  profile_picture: customers.profile_picture,
+  status: customers.status,
+  feedhunter: customers.feedhunter,
+  created_at: customers.created_at,
+};
+
+/** A customer is related to a store once they visited it, ordered, reviewed or booked there. */
+function relatedTo(storeId: number): SQL {
+  const of = <T extends { customer_id: AnyPgColumn; store_id: AnyPgColumn }>(table: T & PgTable) =>
+    sql`exists (select 1 from ${table} where ${table.customer_id} = ${customers.id} and ${table.store_id} = ${storeId})`;
+  return sql`(${of(checkins)} or ${of(tickets)} or ${of(reviews)} or ${of(reservations)})`;
+}
 
 type Flat = { gender: unknown; birthdate: unknown };
 
@@ -113,18 +133,18 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const caller = callerOf(request);
       const id = request.params.id;
-      // Staff see a customer only once they have visited their store, and only what happened there.
+      // Staff see a customer only once related to their store, only what happened there, and
+      // none of the customer's personal data.
       const storeId = caller.role === ADMIN ? null : caller.storeId;
-      const visited =
+      const [row] =
         storeId === null
-          ? sql`true`
-          : sql`exists (select 1 from ${checkins} where ${checkins.customer_id} = ${customers.id} and ${checkins.store_id} = ${storeId})`;
-      const [row] = await app.db
-        .select(customerColumns)
-        .from(customers)
-        .where(and(eq(customers.id, id), visited));
+          ? (await app.db.select(customerColumns).from(customers).where(eq(customers.id, id))).map(toApi)
+          : await app.db
+              .select(staffColumns)
+              .from(customers)
+              .where(and(eq(customers.id, id), relatedTo(storeId)));
       if (!row) throw notFound(NOT_FOUND);
-      if (request.query.include !== 'stats') return { data: toApi(row) };
+      if (request.query.include !== 'stats') return { data: row };
 
       const inStore = <T extends typeof checkins.store_id | typeof tickets.store_id>(column: T) =>
         storeId === null ? sql`true` : eq(column, storeId);
@@ -160,7 +180,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         : [];
       return {
         data: {
-          ...toApi(row),
+          ...row,
           stats: {
             lastTicket: ticket ? { ...ticket, items } : null,
             visits: visits?.total ?? 0,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { checkins, customers } from '../../server/db/schema';
+import { checkins, customers, reservations, reviews, tickets } from '../../server/db/schema';
 import { formatDateTime, maskCpf } from '../../src/lib/format';
 import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
 import type { Customer } from '../../src/resources/customers/definition';
@@ -282,7 +282,7 @@ describe('customers API', () => {
     ).toBe(400);
   });
 
-  it('lets staff open only the customers who visited their store, with their store stats', async () => {
+  it('lets staff open only the customers related to their store, with their store stats and no personal data', async () => {
     const [regular] = await t.database.db
       .select({ id: checkins.customer_id, n: sql<number>`count(*)`.mapWith(Number) })
       .from(checkins)
@@ -291,18 +291,50 @@ describe('customers API', () => {
       .limit(1);
     const response = await cantina({ method: 'GET', url: `/api/customers/id/${regular!.id}?include=stats` });
     expect(response.statusCode).toBe(200);
-    const { stats } = response.json().data;
-    expect(stats.visits).toBe(regular!.n);
-    if (stats.lastTicket) expect(stats.lastTicket.store_id).toBe(cantinaId);
+    const data = response.json().data;
+    expect(data.stats.visits).toBe(regular!.n);
+    if (data.stats.lastTicket) expect(data.stats.lastTicket.store_id).toBe(cantinaId);
+    // What the restaurant screens need, and nothing personal.
+    expect(Object.keys(data).sort()).toEqual(
+      [
+        'created_at',
+        'email',
+        'feedhunter',
+        'fullname',
+        'id',
+        'profile_picture',
+        'stats',
+        'status',
+        'username',
+      ].sort(),
+    );
+    const plain = await cantina({ method: 'GET', url: `/api/customers/id/${regular!.id}` });
+    expect(plain.body).not.toMatch(/cpf|phone|birthdate|gender|"age"|"info"/);
+    // Administrators keep the full record.
+    const full = (await admin({ method: 'GET', url: `/api/customers/id/${regular!.id}` })).json().data;
+    expect(Object.keys(full)).toEqual(
+      expect.arrayContaining(['cpf', 'phone', 'birthdate', 'gender', 'age', 'info']),
+    );
+
+    // A review is a relation too, without any visit.
+    const relation = (table: typeof checkins | typeof tickets | typeof reviews | typeof reservations) =>
+      sql`exists (select 1 from ${table} where ${table.customer_id} = ${customers.id} and ${table.store_id} = ${cantinaId})`;
+    const [reviewer] = await t.database.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(relation(reviews), sql`not ${relation(checkins)}`))
+      .limit(1);
+    if (reviewer) {
+      expect((await cantina({ method: 'GET', url: `/api/customers/id/${reviewer.id}` })).statusCode).toBe(
+        200,
+      );
+    }
 
     const [stranger] = await t.database.db
       .select({ id: customers.id })
       .from(customers)
       .where(
-        sql`not exists (select 1 from ${checkins} where ${and(
-          eq(checkins.customer_id, customers.id),
-          eq(checkins.store_id, cantinaId),
-        )})`,
+        sql`not (${relation(checkins)} or ${relation(tickets)} or ${relation(reviews)} or ${relation(reservations)})`,
       )
       .limit(1);
     const hidden = await cantina({ method: 'GET', url: `/api/customers/id/${stranger!.id}?include=stats` });

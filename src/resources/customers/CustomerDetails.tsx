@@ -176,11 +176,16 @@ export function CustomerDetails() {
             <Field label="Nome completo" value={data.fullname} />
             <Field label="Username" value={data.username} />
             <Field label="E-mail" value={data.email} />
-            <Field label="Telefone" value={maskPhone(data.phone)} />
-            <Field label="CPF" value={maskCpf(data.cpf)} />
-            <Field label="Gênero" value={genderLabel(data.info.gender)} />
-            <Field label="Data de nascimento" value={formatDate(data.info.birthdate)} />
-            <Field label="Idade" value={data.age === null ? '' : `${data.age} anos`} />
+            {/* Personal data comes to administrators only; staff's answers leave it out. */}
+            {data.info ? (
+              <>
+                <Field label="Telefone" value={maskPhone(data.phone ?? null)} />
+                <Field label="CPF" value={maskCpf(data.cpf ?? null)} />
+                <Field label="Gênero" value={genderLabel(data.info.gender)} />
+                <Field label="Data de nascimento" value={formatDate(data.info.birthdate)} />
+                <Field label="Idade" value={data.age == null ? '' : `${data.age} anos`} />
+              </>
+            ) : null}
             <Field label="Status" value={data.status === 'ACTIVE' ? 'Ativo' : 'Inativo'} />
             <Field label="Criado em" value={formatDate(data.created_at)} />
           </Box>

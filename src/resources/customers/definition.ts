@@ -51,7 +51,8 @@ export const customers = defineResource({
   name: 'customers',
   endpoint: '/api/customers',
   label: { one: 'Usuário', many: 'Usuários' },
-  // Staff open the customers who visited their store (reviews); only administrators list and change.
+  // Staff open the customers related to their store (a visit, an order, a review or a reservation),
+  // without their personal data; only administrators list and change.
   access: { list: 'admin', one: 'store', update: 'admin' },
   envelope: { list: 'data.results', one: 'data' },
   fields: {
@@ -74,22 +75,24 @@ export const customers = defineResource({
   },
   input: customerUpdateInput,
   // The spec reads gender and birthdate under `info`; the flat copies serve the list's sort and filters.
+  // The personal fields (phone, CPF, gender, birth date and age) are absent from staff's answers:
+  // a restaurant sees a customer's picture, name, username, e-mail and stats, never the rest.
   record: z.object({
     id: recordId,
     fullname: z.string(),
     username: z.string(),
     email: z.string(),
-    phone: maybeText,
-    cpf: maybeText,
+    phone: maybeText.optional(),
+    cpf: maybeText.optional(),
     profile_picture: maybeText,
-    gender: z.enum(['M', 'F', 'O']).nullable(),
-    birthdate: day.nullable(),
+    gender: z.enum(['M', 'F', 'O']).nullable().optional(),
+    birthdate: day.nullable().optional(),
     /** Whole years, on the stores' calendar. */
-    age: count.nullable(),
+    age: count.nullable().optional(),
     status: z.enum(['ACTIVE', 'INACTIVE', 'BLOCKED']),
     feedhunter: z.boolean(),
     created_at: instant,
-    info: z.object({ gender: z.enum(['M', 'F', 'O']).nullable(), birthdate: day.nullable() }),
+    info: z.object({ gender: z.enum(['M', 'F', 'O']).nullable(), birthdate: day.nullable() }).optional(),
   }),
   calls: {
     feedhunters: {
