@@ -8,7 +8,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: ['tests/server/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -27,7 +27,7 @@ export default defineConfig({
         test: {
           name: 'pg',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
+          include: ['tests/server/**/*.test.ts', 'tests/security/**/*.test.ts'],
           env: { TEST_DATABASE: 'postgres' },
           fileParallelism: false,
           testTimeout: 30_000,

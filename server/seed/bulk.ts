@@ -10,8 +10,9 @@ const CHUNK = 20_000;
 /**
  * Inserts many rows with one statement per chunk: each column travels as ONE array parameter and
  * `unnest` turns the arrays back into rows, so the database parses and plans once per chunk instead
- * of once per row. Every row must carry the same keys (the first row's decide the columns); ids
- * given explicitly are kept (`overriding system value`), see `resetIdentities`.
+ * of once per row. Every row must carry the same keys: a row with a key more or less than the
+ * first is refused, since a column left out of the statement would silently take its default in
+ * every row. Ids given explicitly are kept (`overriding system value`), see `resetIdentities`.
  */
 export async function insertRows<T extends PgTable>(
   db: Executor,
@@ -21,6 +22,15 @@ export async function insertRows<T extends PgTable>(
   if (rows.length === 0) return;
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const keys = Object.keys(rows[0]!);
+  rows.forEach((row, index) => {
+    const own = Object.keys(row);
+    if (own.length !== keys.length || !keys.every((key) => key in row)) {
+      const differ = [...new Set([...keys, ...own])].filter((key) => !(key in row) || !keys.includes(key));
+      throw new Error(
+        `${getTableName(table)}: a linha ${index} não tem as mesmas colunas que a primeira (${differ.join(', ')})`,
+      );
+    }
+  });
   const specs = keys.map((key) => {
     const column = columns[key];
     if (!column) throw new Error(`${getTableName(table)}.${key}: no such column`);

@@ -104,6 +104,11 @@ export function buildMenu(
           list_priority: optionProduct.size,
           n_likes: 0,
           n_sold: 0,
+          origin: null,
+          integration_code: null,
+          integration_name: null,
+          integration_category_id: null,
+          integration_category_name: null,
           created_at: since,
           updated_at: since,
         });

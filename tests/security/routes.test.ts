@@ -1,0 +1,255 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import type { RouteEntry } from '../../server/app';
+import {
+  accounts,
+  categories,
+  checkins,
+  complementGroupProducts,
+  complementGroups,
+  customers,
+  kitchens,
+  products,
+} from '../../server/db/schema';
+import type { Access } from '../../src/resources/define';
+import { accessProblems, expectedAccess, OTHER_ROUTES, routeKey } from './expected-access';
+import { createSecurityApp, IDENTITIES, type Identity, type SecurityApp } from './identities';
+
+const SESSION_ENDED = { error: { message: 'Sessão expirada ou inválida. Entre novamente.' } };
+const ADMIN_ONLY = { error: { message: 'Acesso restrito aos administradores da plataforma.' } };
+const MANAGERS_ONLY = { error: { message: 'Acesso restrito aos gerentes do restaurante.' } };
+const PASSWORD_ONLY = { error: { message: 'Defina sua nova senha para continuar.' } };
+
+let t: SecurityApp;
+let routes: readonly RouteEntry[];
+
+beforeAll(async () => {
+  t = await createSecurityApp();
+  // Signing out ends the walking identity's session: it is walked last.
+  routes = [...t.app.routeTable].sort(
+    (a, b) => Number(routeKey(a) === 'POST /auth/logout') - Number(routeKey(b) === 'POST /auth/logout'),
+  );
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A concrete request for a route: every path parameter (and wildcard) becomes 1. */
+function requestFor(route: RouteEntry): InjectOptions {
+  const url = route.url.replace(/:[A-Za-z_]\w*/g, '1').replace(/\*/g, '1');
+  const withBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+  return { method: route.method as InjectOptions['method'], url, ...(withBody ? { payload: {} } : {}) };
+}
+
+/** What an identity must get from a route of this access: a refusal, or to be let through. */
+function refusalFor(access: Access, identity: Identity): { status: number; body: unknown } | null {
+  if (access === 'public') return null;
+  if (identity === 'anonymous' || identity === 'disabled') return { status: 401, body: SESSION_ENDED };
+  if (identity === 'administrator') return null;
+  if (access === 'admin') return { status: 403, body: ADMIN_ONLY };
+  if (access === 'manager' && identity === 'waiterA') return { status: 403, body: MANAGERS_ONLY };
+  return null;
+}
+
+describe('the route table', () => {
+  it('gives every registered route an expected access, and every route follows it', () => {
+    expect(routes.length).toBeGreaterThan(100);
+    expect(accessProblems(routes)).toEqual([]);
+  });
+
+  it('fails on a route added without an expected access, or registered with another one', () => {
+    const added: RouteEntry = {
+      ...routes[0]!,
+      method: 'POST',
+      url: '/api/reports/export',
+      resource: undefined,
+    };
+    const drifted = routes.map((route) =>
+      routeKey(route) === 'PATCH /api/stores/id/:id' ? { ...route, access: 'store' as const } : route,
+    );
+    expect(accessProblems([...routes, added])).toEqual([
+      'POST /api/reports/export: sem acesso esperado (declare-o na definição do recurso ou em OTHER_ROUTES)',
+    ]);
+    expect(accessProblems(drifted)).toEqual(['PATCH /api/stores/id/:id: esperado manager, registrado store']);
+  });
+
+  it('lists no route in OTHER_ROUTES that does not exist', () => {
+    const registered = new Set(routes.map(routeKey));
+    expect(Object.keys(OTHER_ROUTES).filter((key) => !registered.has(key))).toEqual([]);
+  });
+});
+
+describe('walking every registered route', () => {
+  const covered = Object.fromEntries(IDENTITIES.map((identity) => [identity, new Set<string>()])) as Record<
+    Identity | 'password' | 'otherStore',
+    Set<string>
+  >;
+  covered.password = new Set();
+  covered.otherStore = new Set();
+
+  /**
+   * Records of store A for the cross-store walk, which runs first: the later walks call
+   * DELETE …/1 and may remove them.
+   */
+  const own = {} as Record<
+    'store' | 'kitchen' | 'account' | 'category' | 'product' | 'group' | 'customer',
+    number
+  >;
+  beforeAll(async () => {
+    const db = t.app.db;
+    const store = t.storeA;
+    const [kitchen] = await db.insert(kitchens).values({ store_id: store, name: 'Forno' }).returning();
+    const [category] = await db.insert(categories).values({ store_id: store, name: 'Massas' }).returning();
+    const [product] = await db
+      .insert(products)
+      .values({
+        store_id: store,
+        category_id: category!.id,
+        name: 'Lasanha',
+        price: 4590,
+        external_code: 'LAS',
+      })
+      .returning();
+    const [group] = await db.insert(complementGroups).values({ store_id: store, name: 'Molhos' }).returning();
+    await db
+      .insert(complementGroupProducts)
+      .values({ group_id: group!.id, product_id: product!.id, store_id: store });
+    const [account] = await db
+      .insert(accounts)
+      .values({ fullname: 'Rita Souza', email: 'rita@cantinabella.com.br', role: 'STAFF', store_id: store })
+      .returning();
+    // A customer who has been to store A and never to store B.
+    const [customer] = await db
+      .insert(customers)
+      .values({
+        fullname: 'Cliente da Cantina',
+        username: 'cliente.cantina',
+        email: 'cliente@exemplo.com.br',
+      })
+      .returning();
+    await db.insert(checkins).values({ store_id: store, customer_id: customer!.id, platform: 'IOS' });
+    Object.assign(own, {
+      store,
+      kitchen: kitchen!.id,
+      account: account!.id,
+      category: category!.id,
+      product: product!.id,
+      group: group!.id,
+      customer: customer!.id,
+    });
+  });
+
+  /**
+   * For each store-scoped route that names a record: store A's record (and, for a write, a body
+   * that passes validation). A new such route must be added here or the walk fails: that is how
+   * the walk stays at 100%.
+   */
+  const recordsOfA: Record<string, () => { params: number[]; payload?: unknown }> = {
+    '/api/stores/id/:id': () => ({ params: [own.store], payload: { name: 'Invadido' } }),
+    '/api/statistics/store/id/:id/overview': () => ({ params: [own.store] }),
+    '/api/kitchens/id/:id': () => ({ params: [own.kitchen], payload: { name: 'Invadida' } }),
+    '/api/admins/id/:id': () => ({ params: [own.account], payload: { fullname: 'Invadido' } }),
+    '/api/categories/id/:id': () => ({ params: [own.category], payload: { name: 'Invadida' } }),
+    '/api/products/id/:id': () => ({ params: [own.product], payload: { name: 'Invadido' } }),
+    '/api/complement-groups/id/:id': () => ({ params: [own.group], payload: { name: 'Invadido' } }),
+    '/api/complement-groups/id/:group_id/products/:prod_id': () => ({ params: [own.group, own.product] }),
+    '/api/customers/id/:id': () => ({ params: [own.customer] }),
+  };
+  const storeScoped = (route: RouteEntry) =>
+    (route.access === 'store' || route.access === 'manager') && route.url.includes(':');
+
+  it("answers 404 to store B's manager on every record of store A, and changes nothing", async () => {
+    const managerB = await t.signIn('managerB');
+    const managerA = await t.signIn('managerA');
+    const named = routes.filter(storeScoped);
+    expect(named.length).toBeGreaterThan(10);
+    for (const route of named) {
+      const records = recordsOfA[route.url];
+      expect(records, `${routeKey(route)} needs a record of store A in recordsOfA`).toBeDefined();
+      const { params, payload } = records!();
+      let index = 0;
+      const url = route.url.replace(/:[A-Za-z_]\w*/g, () => String(params[index++]));
+      const withBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+      const response = await managerB({
+        method: route.method as InjectOptions['method'],
+        url,
+        ...(withBody ? { payload: payload ?? {} } : {}),
+      });
+      expect(response.statusCode, routeKey(route)).toBe(404);
+      if (route.method !== 'HEAD')
+        expect(JSON.parse(response.body).error.message, routeKey(route)).toBeTruthy();
+      // Still there, unchanged, for its own store.
+      if (route.method === 'DELETE' || route.method === 'PATCH') {
+        const readUrl = route.url.includes(':prod_id') ? '/api/complement-groups/id/' + params[0] : url;
+        const mine = await managerA({ method: 'GET', url: readUrl });
+        expect(mine.statusCode, `${routeKey(route)} then GET ${readUrl}`).toBe(200);
+        expect(mine.body, routeKey(route)).not.toMatch(/Invadid[oa]/);
+      }
+      covered.otherStore.add(routeKey(route));
+    }
+  });
+
+  // The administrator walks last: its DELETE …/1 calls may remove store A itself.
+  for (const identity of IDENTITIES) {
+    it(`answers ${identity} on every route as the route's expected access says`, async () => {
+      const call = await t.signIn(identity);
+      for (const route of routes) {
+        const response = await call(requestFor(route));
+        const refusal = refusalFor(expectedAccess(route)!, identity);
+        if (refusal) {
+          expect(response.statusCode, routeKey(route)).toBe(refusal.status);
+          if (route.method !== 'HEAD')
+            expect(JSON.parse(response.body), routeKey(route)).toEqual(refusal.body);
+        } else {
+          expect([401, 403], routeKey(route)).not.toContain(response.statusCode);
+          expect(response.statusCode, routeKey(route)).toBeLessThan(500);
+        }
+        covered[identity].add(routeKey(route));
+      }
+    });
+  }
+
+  it('lets the password-only token through PATCH /api/account alone', async () => {
+    const request = await t.app.inject({
+      method: 'POST',
+      url: '/auth/token/request',
+      payload: { email: 'gerente@sabordosertao.com.br' },
+    });
+    expect(request.statusCode).toBe(200);
+    const key = request.json<{ data: { key: string } }>().data.key;
+    const token = /\b(\d{5})\b/.exec(t.outbox.at(-1)?.text ?? '')?.[1];
+    const exchange = await t.app.inject({ method: 'POST', url: '/auth/token', payload: { key, token } });
+    expect(exchange.statusCode, exchange.body).toBe(200);
+    const access_token = exchange.json<{ data: { access_token: string } }>().data.access_token;
+    for (const route of routes) {
+      const response = await t.app.inject({
+        ...requestFor(route),
+        headers: { authorization: `Bearer ${access_token}` },
+      });
+      if (route.access === 'public') {
+        expect(response.statusCode, routeKey(route)).toBeLessThan(500);
+      } else if (route.passwordScope) {
+        // Reached the handler: the empty body is refused by validation.
+        expect(response.statusCode, routeKey(route)).toBe(400);
+      } else {
+        expect(response.statusCode, routeKey(route)).toBe(403);
+        if (route.method !== 'HEAD')
+          expect(JSON.parse(response.body), routeKey(route)).toEqual(PASSWORD_ONLY);
+      }
+      covered.password.add(routeKey(route));
+    }
+  });
+
+  it('covered 100% of the registered routes', () => {
+    const all = routes.map(routeKey).sort();
+    const { otherStore, ...everyRoute } = covered;
+    for (const [who, set] of Object.entries(everyRoute)) expect([...set].sort(), who).toEqual(all);
+    // Every store-scoped route that names a record was also tried on another store's record.
+    expect([...otherStore].sort()).toEqual(routes.filter(storeScoped).map(routeKey).sort());
+    console.log(
+      `security walk: ${all.length} of ${all.length} registered routes × ${IDENTITIES.length} identities ` +
+        `and the password-only token (100%); ${otherStore.size} store-scoped record routes tried across stores`,
+    );
+  });
+});
