@@ -40,10 +40,26 @@ describe('sign in, menus and sign out', () => {
     await dialog.getByText('Tem certeza que deseja sair?').waitFor();
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await dialog.waitFor({ state: 'detached' });
+    // The token the browser held stops opening anything on the server once Sim is pressed.
+    const token = await page.evaluate(() => {
+      for (let i = 0; i < localStorage.length; i++) {
+        const value = localStorage.getItem(localStorage.key(i)!) ?? '';
+        const match = /"token":"([^"]+)"/.exec(value);
+        if (match) return match[1]!;
+      }
+      return null;
+    });
+    expect(token).toBeTruthy();
+    const accountWith = (bearer: string) =>
+      fetch(`${baseUrl}/api/account`, { headers: { authorization: `Bearer ${bearer}` } }).then((r) => r.status);
+    expect(await accountWith(token!)).toBe(200);
+    const signedOut = page.waitForResponse((response) => response.url().endsWith('/auth/logout'));
     await page.getByRole('menuitem', { name: 'Sair' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sim' }).click();
     await page.waitForURL(/#\/login$/);
     expect(await page.evaluate('localStorage.length')).toBe(0);
+    expect((await signedOut).status()).toBe(204);
+    expect(await accountWith(token!)).toBe(401);
   });
 
   it('shows the restaurant menu to staff', async () => {
