@@ -1,7 +1,9 @@
+import net from 'node:net';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { count, sql } from 'drizzle-orm';
 import { faqs } from '../../server/db/schema';
 import { HttpError } from '../../server/http-errors';
+import { forTheLog } from '../../server/plugins/errors';
 import { as, createTestApp, demo, login, type TestApp } from './helpers';
 
 const UNEXPECTED = { error: { message: 'Ocorreu um erro inesperado. Tente novamente.' } };
@@ -20,6 +22,10 @@ beforeAll(async () => {
       });
       app.get('/api/test/sql', { config }, async () => {
         await app.db.execute(sql`select * from tabela_secreta_inexistente`);
+        return { data: null };
+      });
+      app.get('/api/test/fora-do-intervalo', { config }, async () => {
+        await app.db.execute(sql`select make_date(0, 1, 1)`);
         return { data: null };
       });
       app.get('/api/test/http', { config }, async () => {
@@ -130,6 +136,86 @@ describe('bad input', () => {
   });
 });
 
+describe('text and values the database would refuse', () => {
+  const NUL = { error: { message: 'O texto enviado contém um caractere não permitido (nulo).' } };
+
+  it('refuses a NUL character in a body, a search, a filter or a path, and writes nothing', async () => {
+    const before = await faqCount();
+    const cases: [string, string, unknown?][] = [
+      ['POST', '/api/faqs', { title: 'Per\u0000gunta', text: 'r', category: 'MERCHANT' }],
+      ['POST', '/api/faqs', { title: 'Pergunta', text: ['ok', { fundo: '\u0000' }], category: 'MERCHANT' }],
+      ['GET', '/api/faqs?search=%00'],
+      ['GET', '/api/stores?city=a%00b'],
+      ['GET', '/api/faqs/id/1%00'],
+      ['PATCH', '/api/account', { fullname: 'Ana\u0000' }],
+    ];
+    for (const [method, url, payload] of cases) {
+      const response = await admin({
+        method: method as 'GET',
+        url,
+        ...(payload ? { payload: payload as object } : {}),
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(400);
+      expect(response.json(), `${method} ${url}`).toEqual(NUL);
+    }
+    expect(await faqCount()).toBe(before);
+    // Anonymous callers learn nothing more than before: the access check comes first.
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/faqs?search=%00' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('stores lone surrogates as the replacement character, without failing', async () => {
+    const response = await admin({
+      method: 'POST',
+      url: '/api/faqs',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"title":"Meia \\ud800 letra","text":"r","category":"MERCHANT"}',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+  });
+
+  it('refuses the impossible day 0000-01-01 in a date filter', async () => {
+    const response = await admin({ method: 'GET', url: '/api/stories?start_at=0000-01-01' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toMatch(/data/i);
+  });
+
+  it('answers a value the database refuses with 400, never 500', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/test/fora-do-intervalo' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toMatch(/^Dados inválidos/);
+  });
+});
+
+describe('refusals before any route runs', () => {
+  it('answers an over-long path parameter and a malformed URL in the envelope', async () => {
+    const long = await admin({ method: 'GET', url: `/api/faqs/id/${'1'.repeat(300)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ error: { message: 'O endereço pedido é longo demais.' } });
+    const bad = await admin({ method: 'GET', url: '/api/stores/%E0%A4%A' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: { message: 'O endereço pedido é inválido.' } });
+  });
+
+  it("answers headers too large for Node's parser with 431 in the envelope", async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.write(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Grande: ${'x'.repeat(40_000)}\r\n\r\n`);
+      });
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(answer.split('\r\n\r\n')[1]!)).toEqual({
+      error: { message: 'Os cabeçalhos da requisição são grandes demais.' },
+    });
+  });
+});
+
 describe('unknown routes', () => {
   it('answer 404 in the error shape, signed in or not', async () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/nada?segredo=1' });
@@ -160,6 +246,20 @@ describe('server errors', () => {
     const other = await t.app.inject({ method: 'GET', url: '/api/test/quatrocentos' });
     expect(other.statusCode).toBe(418);
     expect(other.json()).toEqual({ error: { message: 'Requisição inválida.' } });
+  });
+
+  it('keep the values a query carried out of the log', async () => {
+    const secret = '$argon2id$v=19$m=19456,t=2,p=1$segredo-do-hash';
+    const error = await t.app.db.execute(sql`select ${secret}::int`).then(
+      () => null,
+      (failure: unknown) => failure,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect(String((error as Error).message)).toContain('segredo-do-hash');
+    const logged = JSON.stringify(forTheLog(error));
+    expect(logged).not.toContain('segredo-do-hash');
+    expect(logged).toContain('params: [omitidos]');
+    expect(logged).toContain('select $1::int');
   });
 
   it('keep answering after a failure', async () => {

@@ -120,8 +120,9 @@ export const storyListDay = z
   .string({ error: DATE_INVALID })
   .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_INVALID)
   .refine((value) => {
+    // A real calendar day, from year 1 on: PostgreSQL has no year 0.
     const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+    return !value.startsWith('0000') && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
   }, DATE_INVALID);
 
 interface Feedhunter {
