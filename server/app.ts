@@ -10,6 +10,7 @@ import type { Mailer } from './mail/mailer';
 import errors, { clientError, frameworkError } from './plugins/errors';
 import headers from './plugins/headers';
 import inputGuard from './plugins/input-guard';
+import housekeeping from './plugins/housekeeping';
 import openapi from './plugins/openapi';
 import { responseSerializer } from './plugins/serialization';
 import database from './plugins/database';
@@ -69,6 +70,8 @@ export interface AppOptions {
   logger?: boolean | { level: string; pretty?: boolean };
   /** Behind a load balancer the client address comes from X-Forwarded-For. */
   trustProxy?: boolean;
+  /** Minutes between housekeeping rounds (orphan files, old sessions and counters); 0 or absent: none. */
+  housekeepingMinutes?: number;
   /** Tests: every answer is also checked against its route's response schema. */
   checkResponses?: boolean;
 }
@@ -150,6 +153,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(access);
   await app.register(inputGuard);
+  await app.register(housekeeping, {
+    uploadsDir: options.uploadsDir,
+    everyMinutes: options.housekeepingMinutes ?? 0,
+  });
 
   // Routes.
   await app.register(healthRoutes);

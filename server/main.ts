@@ -26,6 +26,7 @@ async function main() {
     // Someone reading a terminal gets readable lines; a process manager or a container, JSON.
     logger: { level: config.logLevel, pretty: process.stdout.isTTY === true },
     trustProxy: config.trustProxy,
+    housekeepingMinutes: 10,
   });
 
   let closing = false;

@@ -55,7 +55,7 @@ async function productsOf(db: Db, categoryIds: number[]): Promise<Map<number, Pr
  */
 const categoryRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, { uploadsDir }) => {
   const db = app.db;
-  const storage = new LocalStorage(uploadsDir);
+  const storage = new LocalStorage(uploadsDir, app.db);
   const routes = served(categoriesDefinition);
 
   async function readCategory(request: FastifyRequest, id: number) {

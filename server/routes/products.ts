@@ -104,7 +104,7 @@ function withComplements<P extends Record<string, unknown>>(
  */
 const productRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, { uploadsDir }) => {
   const db = app.db;
-  const storage = new LocalStorage(uploadsDir);
+  const storage = new LocalStorage(uploadsDir, app.db);
   const routes = served(productsDefinition);
 
   async function readProduct(request: FastifyRequest, id: number) {

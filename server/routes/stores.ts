@@ -74,7 +74,7 @@ const constraints = {
 } as const;
 
 const storeRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, { uploadsDir }) => {
-  const storage = new LocalStorage(uploadsDir);
+  const storage = new LocalStorage(uploadsDir, app.db);
   const routes = served(restaurants);
 
   /** One store with its cuisine, city and the account that runs it, inside the caller's scope. */

@@ -2,7 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, forbidden, notFound } from '../http-errors';
+import { badRequest, forbidden, HttpError, notFound, tooManyRequests } from '../http-errors';
+import { countAttempt } from '../auth/attempts';
+import { storedFiles } from '../db/schema';
+import { quotaMessage, quotaOf, storedBytes, UPLOAD_LIMITS } from '../storage/file-records';
 import { ADMIN, callerOf } from '../plugins/access';
 import { FOLDERS, INVALID_FILE, LARGEST_FILE, folderFor, isFolder, type Folder } from '../storage/folders';
 import { ClientBodyError, fromClient, LocalStorage, type Reception } from '../storage/local-storage';
@@ -47,7 +50,7 @@ const deleteBody = z.strictObject({
  * sent it (`platform` for administrators), which is what removal checks.
  */
 const uploadRoutes: FastifyPluginAsyncZod<{ dir: string }> = async (app, { dir }) => {
-  const storage = new LocalStorage(dir);
+  const storage = new LocalStorage(dir, app.db);
   await storage.open();
 
   // Files, not API answers: kept out of the API reference.
@@ -80,6 +83,12 @@ const uploadRoutes: FastifyPluginAsyncZod<{ dir: string }> = async (app, { dir }
       async (request, reply) => {
         const owner = ownerFolder(request);
         if (!request.isMultipart()) throw badRequest(NO_FILE);
+        // A rate per account, counted in the database (several instances share it).
+        const rateKey = `upload:account:${callerOf(request).accountId}`;
+        const sent = await countAttempt(app.db, [rateKey], UPLOAD_LIMITS.windowMinutes);
+        if ((sent.get(rateKey) ?? 0) > UPLOAD_LIMITS.uploadsPerWindow) {
+          throw tooManyRequests('Muitos envios de arquivos. Tente novamente em alguns minutos.');
+        }
 
         let folderField: unknown;
         let reception: Reception | undefined;
@@ -128,7 +137,16 @@ const uploadRoutes: FastifyPluginAsyncZod<{ dir: string }> = async (app, { dir }
           await file.discard();
           throw badRequest(FOLDERS[folder].invalid);
         }
+        // The quota is checked on the exact size, once the file is read; two uploads racing may
+        // pass it by one file at most.
+        if ((await storedBytes(app.db, owner)) + file.size > quotaOf(owner)) {
+          await file.discard();
+          throw new HttpError(413, quotaMessage(owner));
+        }
         const stored = await file.commit(folder, owner);
+        await app.db
+          .insert(storedFiles)
+          .values({ path: stored, owner, account_id: callerOf(request).accountId, bytes: file.size });
         request.log.info({ file: stored, bytes: file.size }, 'arquivo enviado');
         return reply.code(201).send({ data: { url: `/uploads/${stored}` } });
       },

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Db } from '../db/client';
+import { forgetFiles, forgetFolder } from './file-records';
 import { detectFileType, SNIFF_BYTES, type FileType } from './file-types';
 
 /**
@@ -68,12 +70,21 @@ export type Reception =
  */
 export type SizePolicy = (type: FileType) => number | null;
 
+const posixPath = (relative: string) => relative.split(path.sep).join('/');
+
 /** Uploaded files on the local disk (`DATA_DIR/uploads`), served back by GET /uploads/*. */
 export class LocalStorage {
   readonly root: string;
   private readonly incoming: string;
 
-  constructor(root: string) {
+  /**
+   * With the database, removals also forget the files' rows in `stored_files`, so that quotas
+   * count only what is still there.
+   */
+  constructor(
+    root: string,
+    private readonly db?: Db,
+  ) {
     this.root = path.resolve(root);
     this.incoming = path.join(this.root, INCOMING);
   }
@@ -151,13 +162,15 @@ export class LocalStorage {
     if (!file.startsWith(this.root + path.sep) || path.relative(this.root, file).startsWith(INCOMING)) {
       return false;
     }
+    let removed = true;
     try {
       await fs.unlink(file);
-      return true;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      removed = false;
     }
+    if (this.db) await forgetFiles(this.db, [posixPath(path.relative(this.root, file))]);
+    return removed;
   }
 
   /** Removes a whole folder under the root (a removed store's files); false when there is none. */
@@ -172,6 +185,7 @@ export class LocalStorage {
       () => false,
     );
     await fs.rm(folder, { recursive: true, force: true });
+    if (this.db) await forgetFolder(this.db, posixPath(inside));
     return existed;
   }
 

@@ -6,7 +6,10 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectFileType } from '../../server/storage/file-types';
 import { LocalStorage } from '../../server/storage/local-storage';
-import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
+import { eq, sql } from 'drizzle-orm';
+import { attemptCounters, sessions, storedFiles, stores } from '../../server/db/schema';
+import { UPLOAD_LIMITS } from '../../server/storage/file-records';
+import { as, createAccount, createTestApp, demo, login, storeId, type TestApp } from './helpers';
 
 const MiB = 1024 * 1024;
 const CHUNK = 64 * 1024;
@@ -357,6 +360,130 @@ describe('DELETE /api/uploads', () => {
       error: { message: 'Informe o endereço do arquivo. (campo url)' },
     });
     expect((await remove(null, '/uploads/images/1/1-ab.png')).statusCode).toBe(401);
+  });
+});
+
+describe('limits and records', () => {
+  const rowOf = async (url: string) =>
+    (
+      await t.app.db
+        .select()
+        .from(storedFiles)
+        .where(eq(storedFiles.path, url.replace(/^\/uploads\//, '')))
+    )[0];
+
+  it('records who sent each file, its owner and size, and forgets it when the file is removed', async () => {
+    const url = await stored(cantinaToken, [folder('images'), file(PNG)]);
+    const row = await rowOf(url);
+    expect(row).toMatchObject({ owner: String(cantinaId), bytes: PNG.length });
+    expect(row?.account_id).toBeGreaterThan(0);
+    const removed = await as(
+      t.app,
+      cantinaToken,
+    )({ method: 'DELETE', url: '/api/uploads', payload: { url } });
+    expect(removed.statusCode).toBe(200);
+    expect(await rowOf(url)).toBeUndefined();
+  });
+
+  it("refuses a file that would pass the store's quota, and stores nothing", async () => {
+    await t.app.db.insert(storedFiles).values({
+      path: `images/${sertaoId}/0-enchimento.png`,
+      owner: String(sertaoId),
+      bytes: UPLOAD_LIMITS.storeBytes - 10,
+    });
+    const before = listing(t.uploadsDir);
+    const response = await upload(sertaoToken, [folder('images'), file(PNG)]);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      error: {
+        message:
+          'O limite de armazenamento do restaurante foi atingido (500 MB). Remova arquivos que não usa mais.',
+      },
+    });
+    expect(listing(t.uploadsDir)).toEqual(before);
+    // Another store's quota is its own.
+    await stored(cantinaToken, [folder('images'), file(PNG)]);
+    await t.app.db.delete(storedFiles).where(eq(storedFiles.path, `images/${sertaoId}/0-enchimento.png`));
+  });
+
+  it('limits the uploads of one account in a window, and answers 429', async () => {
+    const email = 'envios@cantinabella.com.br';
+    const id = await createAccount(t.app.db, {
+      email,
+      password: 'Envios@2026',
+      role: 'WAITER',
+      store_id: cantinaId,
+    });
+    const token = await login(t.app, { email, password: 'Envios@2026' });
+    await t.app.db
+      .insert(attemptCounters)
+      .values({ key: `upload:account:${id}`, count: UPLOAD_LIMITS.uploadsPerWindow });
+    const response = await upload(token, [folder('images'), file(PNG)]);
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toEqual({
+      error: { message: 'Muitos envios de arquivos. Tente novamente em alguns minutos.' },
+    });
+    // Others keep sending.
+    await stored(cantinaToken, [folder('images'), file(PNG)]);
+  });
+});
+
+describe('housekeeping', () => {
+  const age = (url: string, hours: number) =>
+    t.app.db
+      .update(storedFiles)
+      .set({ created_at: sql`now() - make_interval(hours => ${hours})` })
+      .where(eq(storedFiles.path, url.replace(/^\/uploads\//, '')));
+
+  it('removes files no record points to once their grace period is over, with their rows', async () => {
+    const orphan = await stored(cantinaToken, [folder('images'), file(PNG)]);
+    const young = await stored(cantinaToken, [folder('images'), file(PNG)]);
+    const used = await stored(cantinaToken, [folder('images'), file(PNG)]);
+    const usedAbsolute = await stored(cantinaToken, [folder('images'), file(PNG)]);
+    await t.app.db.update(stores).set({ logo_white: used }).where(eq(stores.id, cantinaId));
+    await t.app.db
+      .update(stores)
+      .set({ bg_image: `https://painel.exemplo.com.br${usedAbsolute}?v=2` })
+      .where(eq(stores.id, cantinaId));
+    await age(orphan, 25);
+    await age(used, 25);
+    await age(usedAbsolute, 25);
+    await age(young, 2);
+    // A file of the demo, which no upload recorded, is never the job's.
+    const demoFile = path.join(t.uploadsDir, 'images', 'demo-nao-registrado.png');
+    fs.mkdirSync(path.dirname(demoFile), { recursive: true });
+    fs.writeFileSync(demoFile, PNG);
+
+    const round = await t.app.housekeeping();
+    expect(round.orphans).toBe(1);
+    expect(fs.existsSync(onDisk(orphan))).toBe(false);
+    for (const kept of [young, used, usedAbsolute]) expect(fs.existsSync(onDisk(kept)), kept).toBe(true);
+    expect(fs.existsSync(demoFile)).toBe(true);
+    const paths = (await t.app.db.select({ path: storedFiles.path }).from(storedFiles)).map(
+      (r) => `/uploads/${r.path}`,
+    );
+    expect(paths).not.toContain(orphan);
+    expect(paths).toEqual(expect.arrayContaining([young, used, usedAbsolute]));
+    // Running again finds nothing more.
+    expect((await t.app.housekeeping()).orphans).toBe(0);
+  });
+
+  it('forgets sessions expired a day ago and counters whose window ended a day ago', async () => {
+    const token = await login(t.app, demo.cantina);
+    await t.app.db.update(sessions).set({ expires_at: sql`now() - interval '2 days'` });
+    await t.app.db
+      .insert(attemptCounters)
+      .values({
+        key: 'login:address:192.0.2.1',
+        count: 3,
+        window_started_at: sql`now() - interval '2 days'`,
+      });
+    await t.app.housekeeping();
+    expect(await t.app.db.select().from(sessions)).toEqual([]);
+    expect(
+      await t.app.db.select().from(attemptCounters).where(eq(attemptCounters.key, 'login:address:192.0.2.1')),
+    ).toEqual([]);
+    expect((await as(t.app, token)({ method: 'GET', url: '/api/account' })).statusCode).toBe(401);
   });
 });
 
