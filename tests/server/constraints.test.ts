@@ -104,6 +104,19 @@ const valid = {
     requester_ip: '127.0.0.1',
     expires_at: raw(`now() + interval '1 hour'`),
   }),
+  sessions: () => ({
+    id: `00000000-0000-4000-8000-${String(n()).padStart(12, '0')}`,
+    account_id: ref.staffA,
+    scope: 'session',
+    expires_at: raw(`now() + interval '1 day'`),
+  }),
+  attempt_counters: () => ({ key: `login:address:10.0.0.${n()}`, count: 1 }),
+  stored_files: () => ({
+    path: `images/${ref.storeA}/${n()}-abc.png`,
+    owner: String(ref.storeA),
+    account_id: ref.staffA,
+    bytes: 68,
+  }),
   bank_accounts: () => ({
     store_id: ref.storeA,
     bank_code: '001',
@@ -385,6 +398,26 @@ const cases: Case[] = [
     [['password_tokens', { key: 'chave' }]],
   ),
   dangling('password_tokens_account_id_accounts_id_fk', 'password_tokens', 'account_id'),
+  unique(
+    'sessions_pkey',
+    'a session id twice',
+    ['sessions', { id: '00000000-0000-4000-8000-00000000abcd' }],
+    [['sessions', { id: '00000000-0000-4000-8000-00000000abcd' }]],
+  ),
+  dangling('sessions_account_id_accounts_id_fk', 'sessions', 'account_id'),
+  unique(
+    'attempt_counters_pkey',
+    'a counter key twice',
+    ['attempt_counters', { key: 'login:address:10.9.9.9' }],
+    [['attempt_counters', { key: 'login:address:10.9.9.9' }]],
+  ),
+  unique(
+    'stored_files_pkey',
+    'a stored file path twice',
+    ['stored_files', { path: 'images/1/1-abc.png' }],
+    [['stored_files', { path: 'images/1/1-abc.png' }]],
+  ),
+  dangling('stored_files_account_id_accounts_id_fk', 'stored_files', 'account_id'),
   check('bank_accounts_type_check', 'an account type outside CHECKING/SAVINGS', [
     'bank_accounts',
     { account_type: 'POUPANCA' },
