@@ -113,7 +113,7 @@ describe('administrators: add, edit and remove; include a collaborator', () => {
         fullname: 'Caio Prates',
         email: 'caio.prates@exemplo.com.br',
         phone: '11977771234',
-        password: 'abcde',
+        password: 'abcdefgh',
       },
     });
     expect(created.status).toBe(201);
