@@ -12,6 +12,7 @@ import { products } from './menu/definition';
 import { complementGroups } from './complementGroups/definition';
 import { kitchens } from './kitchens/definition';
 import { stories } from './stories/definition';
+import { tables } from './tables/definition';
 
 /** Every resource the engine serves, by its name (react-admin's, which is also its route). */
 export const definitions = {
@@ -28,6 +29,7 @@ export const definitions = {
   complementGroups,
   kitchens,
   customers,
+  tables,
 } satisfies Record<string, ResourceDefinition>;
 
 export type ResourceName = keyof typeof definitions;

@@ -10,6 +10,7 @@ import {
   customers,
   kitchens,
   products,
+  tables,
 } from '../../server/db/schema';
 import type { Access } from '../../src/resources/define';
 import { accessProblems, expectedAccess, OTHER_ROUTES, routeKey } from './expected-access';
@@ -93,7 +94,7 @@ describe('walking every registered route', () => {
    * DELETE …/1 and may remove them.
    */
   const own = {} as Record<
-    'store' | 'kitchen' | 'account' | 'category' | 'product' | 'group' | 'customer',
+    'store' | 'kitchen' | 'account' | 'category' | 'product' | 'group' | 'customer' | 'table',
     number
   >;
   beforeAll(async () => {
@@ -129,6 +130,10 @@ describe('walking every registered route', () => {
       })
       .returning();
     await db.insert(checkins).values({ store_id: store, customer_id: customer!.id, platform: 'IOS' });
+    const [table] = await db
+      .insert(tables)
+      .values({ store_id: store, number: 7, name: 'Mesa 7' })
+      .returning();
     Object.assign(own, {
       store,
       kitchen: kitchen!.id,
@@ -137,6 +142,7 @@ describe('walking every registered route', () => {
       product: product!.id,
       group: group!.id,
       customer: customer!.id,
+      table: table!.id,
     });
   });
 
@@ -145,7 +151,7 @@ describe('walking every registered route', () => {
    * that passes validation). A new such route must be added here or the walk fails: that is how
    * the walk stays at 100%.
    */
-  const recordsOfA: Record<string, () => { params: number[]; payload?: unknown }> = {
+  const recordsOfA: Record<string, () => { params: (number | string)[]; payload?: unknown }> = {
     '/api/stores/id/:id': () => ({ params: [own.store], payload: { name: 'Invadido' } }),
     '/api/statistics/store/id/:id/overview': () => ({ params: [own.store] }),
     '/api/kitchens/id/:id': () => ({ params: [own.kitchen], payload: { name: 'Invadida' } }),
@@ -155,6 +161,8 @@ describe('walking every registered route', () => {
     '/api/complement-groups/id/:id': () => ({ params: [own.group], payload: { name: 'Invadido' } }),
     '/api/complement-groups/id/:group_id/products/:prod_id': () => ({ params: [own.group, own.product] }),
     '/api/customers/id/:id': () => ({ params: [own.customer] }),
+    '/api/tables/id/:id': () => ({ params: [own.table] }),
+    '/api/tables/id/:id/status/:status': () => ({ params: [own.table, 'OCCUPIED'] }),
   };
   const storeScoped = (route: RouteEntry) =>
     (route.access === 'store' || route.access === 'manager') && route.url.includes(':');
@@ -181,10 +189,21 @@ describe('walking every registered route', () => {
         expect(JSON.parse(response.body).error.message, routeKey(route)).toBeTruthy();
       // Still there, unchanged, for its own store.
       if (route.method === 'DELETE' || route.method === 'PATCH') {
-        const readUrl = route.url.includes(':prod_id') ? '/api/complement-groups/id/' + params[0] : url;
+        // Read back where the record can be read: its own route, or its list.
+        const readUrl = route.url.includes(':prod_id')
+          ? '/api/complement-groups/id/' + params[0]
+          : route.url.startsWith('/api/tables/')
+            ? '/api/tables'
+            : url;
         const mine = await managerA({ method: 'GET', url: readUrl });
         expect(mine.statusCode, `${routeKey(route)} then GET ${readUrl}`).toBe(200);
         expect(mine.body, routeKey(route)).not.toMatch(/Invadid[oa]/);
+        if (readUrl === '/api/tables') {
+          const table = (mine.json().data.results as { id: number; status: string }[]).find(
+            (row) => row.id === own.table,
+          );
+          expect(table?.status, routeKey(route)).toBe('AVAILABLE');
+        }
       }
       covered.otherStore.add(routeKey(route));
     }

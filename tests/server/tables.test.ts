@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { rows } from '../../server/db/client';
+import { customers, orders, tables, tickets } from '../../server/db/schema';
+import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
+
+let t: TestApp;
+let cantina: ReturnType<typeof as>;
+let sertao: ReturnType<typeof as>;
+let admin: ReturnType<typeof as>;
+let cantinaId: number;
+let sertaoId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cantina = as(t.app, await login(t.app, demo.cantina));
+  sertao = as(t.app, await login(t.app, demo.sertao));
+  admin = as(t.app, await login(t.app, demo.admin));
+  cantinaId = await storeId(t.database.db, 'Cantina Bella');
+  sertaoId = await storeId(t.database.db, 'Sabor do Sertão');
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const errorOf = (response: { json(): unknown }) =>
+  (response.json() as { error: { message: string } }).error.message;
+const createTable = (call: typeof cantina, payload: Record<string, unknown>) =>
+  call({ method: 'POST', url: '/api/tables', payload });
+const numbersOf = async (store: number) =>
+  (await t.app.db.select({ number: tables.number }).from(tables).where(eq(tables.store_id, store)))
+    .map((row) => row.number)
+    .sort((a, b) => a - b);
+
+/** An open order at the table, with one customer whose birthday is today and one whose is not. */
+async function seatGuests(tableId: number, store: number) {
+  const today = rows<{ d: string }>(
+    await t.app.db.execute(sql`select to_char((now() at time zone 'America/Sao_Paulo')::date, 'MM-DD') as d`),
+  );
+  const [birthday, other] = await t.app.db
+    .insert(customers)
+    .values([
+      {
+        fullname: 'Aniversariante Hoje',
+        username: `aniv${tableId}`,
+        email: `aniv${tableId}@ex.com`,
+        birthdate: `1990-${today[0]!.d}`,
+      },
+      {
+        fullname: 'Outro Dia',
+        username: `outro${tableId}`,
+        email: `outro${tableId}@ex.com`,
+        birthdate: '1985-01-01',
+      },
+    ])
+    .returning({ id: customers.id });
+  const [order] = await t.app.db
+    .insert(orders)
+    .values({
+      store_id: store,
+      table_id: tableId,
+      subtotal: 5000,
+      total: 5000,
+      total_paid: 2000,
+      payment_status: 'PARTIALLY_PAID',
+      waiter_requested: true,
+    })
+    .returning({ id: orders.id });
+  await t.app.db.insert(tickets).values([
+    { order_id: order!.id, store_id: store, customer_id: birthday!.id, subtotal: 3000, total: 3000 },
+    {
+      order_id: order!.id,
+      store_id: store,
+      customer_id: other!.id,
+      subtotal: 2000,
+      total: 2000,
+      total_paid: 2000,
+    },
+  ]);
+  await t.app.db.update(tables).set({ status: 'OCCUPIED' }).where(eq(tables.id, tableId));
+  return { orderId: order!.id, birthdayId: birthday!.id };
+}
+
+describe('tables API', () => {
+  it("creates a table per call, named 'Mesa N' and free, in the caller's store", async () => {
+    for (const number of [1, 2, 3]) {
+      const response = await createTable(cantina, { number, name: `Mesa ${number}`, status: 'AVAILABLE' });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json().data).toMatchObject({
+        number,
+        name: `Mesa ${number}`,
+        status: 'AVAILABLE',
+        store_id: cantinaId,
+        order_id: null,
+        order: null,
+      });
+    }
+    // Without a name the server gives the spec's; staff cannot write into another store.
+    const unnamed = await createTable(cantina, { number: 4, store_id: sertaoId });
+    expect(unnamed.json().data).toMatchObject({ name: 'Mesa 4', store_id: cantinaId });
+    expect(await numbersOf(cantinaId)).toEqual([1, 2, 3, 4]);
+    // The same numbers are free in another store.
+    expect((await createTable(sertao, { number: 1 })).statusCode).toBe(201);
+  });
+
+  it('refuses a number already used in the store, and bad input, creating nothing', async () => {
+    const twice = await createTable(cantina, { number: 2 });
+    expect(twice.statusCode).toBe(409);
+    expect(errorOf(twice)).toBe('Já existe uma mesa com esse número neste restaurante.');
+    const cases: [unknown, string][] = [
+      [{ number: 'abc' }, 'Informe somente números. (campo number)'],
+      [{ number: 2.5 }, 'Informe somente números. (campo number)'],
+      [{ number: 0 }, 'O número da mesa começa em 1. (campo number)'],
+      [{ number: 9, status: 'OCCUPIED' }, 'Uma mesa nova começa livre (AVAILABLE). (campo status)'],
+      [{}, 'Informe somente números. (campo number)'],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await createTable(cantina, payload as Record<string, unknown>);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorOf(response), JSON.stringify(payload)).toBe(message);
+    }
+    expect(await numbersOf(cantinaId)).toEqual([1, 2, 3, 4]);
+  });
+
+  it("lists the store's tables by number, each with its open order, birthdays and waiter call", async () => {
+    const [three] = await t.app.db
+      .select({ id: tables.id })
+      .from(tables)
+      .where(eq(tables.number, 3))
+      .limit(1);
+    const { orderId, birthdayId } = await seatGuests(three!.id, cantinaId);
+    const response = await cantina({ method: 'GET', url: '/api/tables' });
+    expect(response.statusCode).toBe(200);
+    const { results, total } = response.json().data;
+    expect(total).toBe(4);
+    expect(results.map((table: { number: number }) => table.number)).toEqual([1, 2, 3, 4]);
+    expect(results[2]).toMatchObject({
+      status: 'OCCUPIED',
+      order_id: orderId,
+      order: {
+        id: orderId,
+        status: 'OPENED',
+        payment_status: 'PARTIALLY_PAID',
+        subtotal: 5000,
+        total: 5000,
+        total_paid: 2000,
+        waiter_requested: true,
+        birthdays: [{ customer_id: birthdayId, fullname: 'Aniversariante Hoje' }],
+      },
+    });
+    expect(results[0].order).toBeNull();
+    // Another store's staff see only their own floor; an administrator names the store.
+    const theirs = (await sertao({ method: 'GET', url: '/api/tables' })).json().data.results;
+    expect(theirs.map((table: { store_id: number }) => table.store_id)).toEqual([sertaoId]);
+    const named = await admin({ method: 'GET', url: `/api/tables?store_id=${cantinaId}` });
+    expect(named.json().data.total).toBe(4);
+  });
+
+  it('takes and releases a table, but not one whose order is still open', async () => {
+    const [one] = await t.app.db.select({ id: tables.id }).from(tables).where(eq(tables.number, 1)).limit(1);
+    const status = (id: number, value: string, call = cantina) =>
+      call({ method: 'PATCH', url: `/api/tables/id/${id}/status/${value}` });
+    const taken = await status(one!.id, 'OCCUPIED');
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json().data.status).toBe('OCCUPIED');
+    expect((await status(one!.id, 'AVAILABLE')).json().data.status).toBe('AVAILABLE');
+    expect((await status(one!.id, 'FREE')).statusCode).toBe(400);
+
+    const [three] = await t.app.db
+      .select({ id: tables.id })
+      .from(tables)
+      .where(sql`${tables.number} = 3 and ${tables.store_id} = ${cantinaId}`);
+    const refused = await status(three!.id, 'AVAILABLE');
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toBe(
+      'A mesa 3 tem uma comanda aberta: feche a comanda antes de liberar a mesa.',
+    );
+    const removal = await cantina({ method: 'DELETE', url: `/api/tables/id/${three!.id}` });
+    expect(removal.statusCode).toBe(409);
+    expect(errorOf(removal)).toBe('A mesa 3 tem uma comanda aberta e não pode ser excluída.');
+    // Another store's table answers as if it did not exist.
+    expect((await status(three!.id, 'OCCUPIED', sertao)).statusCode).toBe(404);
+    expect((await sertao({ method: 'DELETE', url: `/api/tables/id/${three!.id}` })).statusCode).toBe(404);
+
+    await t.app.db
+      .update(orders)
+      .set({ status: 'CLOSED', closed_at: sql`now()` })
+      .where(eq(orders.table_id, three!.id));
+    expect((await status(three!.id, 'AVAILABLE')).json().data).toMatchObject({
+      status: 'AVAILABLE',
+      order: null,
+    });
+  });
+
+  it('removes a table; its closed orders keep their history', async () => {
+    const [three] = await t.app.db
+      .select({ id: tables.id })
+      .from(tables)
+      .where(sql`${tables.number} = 3 and ${tables.store_id} = ${cantinaId}`);
+    const removed = await cantina({ method: 'DELETE', url: `/api/tables/id/${three!.id}` });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toEqual({ data: { id: three!.id } });
+    expect(await numbersOf(cantinaId)).toEqual([1, 2, 4]);
+    const closed = await t.app.db
+      .select({ table_id: orders.table_id })
+      .from(orders)
+      .where(eq(orders.store_id, cantinaId));
+    expect(closed).toEqual([{ table_id: null }]);
+    expect((await cantina({ method: 'DELETE', url: `/api/tables/id/${three!.id}` })).statusCode).toBe(404);
+  });
+});
