@@ -1,10 +1,12 @@
+import crypto from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tables as definition, tableOrder, type TableStatus } from '../../src/resources/tables/definition';
-import type { Db, Tx } from '../db/client';
-import { customers, orders, tables, tickets } from '../db/schema';
+import { rows, type Db, type Tx } from '../db/client';
+import { customers, floorVersions, orders, tables, tickets } from '../db/schema';
+import { ADMIN, callerOf } from '../plugins/access';
 import { conflict, notFound } from '../http-errors';
 import { registerList } from '../resources/list';
 import { idParam } from '../resources/params';
@@ -84,12 +86,12 @@ async function openOrders(db: Db, tableIds: number[]): Promise<Map<number, OpenO
 }
 
 /** Rows of the list or of one table, with their open order. */
-async function withOrders<Row extends { id: unknown }>(db: Db, rows: Row[]) {
+async function withOrders<Row extends { id: unknown }>(db: Db, list: Row[]) {
   const byTable = await openOrders(
     db,
-    rows.map((row) => row.id as number),
+    list.map((row) => row.id as number),
   );
-  return rows.map((row) => {
+  return list.map((row) => {
     const order: OpenOrder | null = byTable.get(row.id as number) ?? null;
     return { ...row, order_id: order?.id ?? null, order };
   });
@@ -113,25 +115,62 @@ async function lockedTable(tx: Tx, request: FastifyRequest, id: number) {
   return { ...table, openOrder: open?.id ?? null };
 }
 
+/**
+ * The floor's validator: the store's floor version (moved by the database's triggers on any write
+ * to its tables, orders, tickets, items or payments), the stores' calendar day (birthdays change
+ * at midnight) and the query asked. One primary-key read.
+ */
+async function floorTag(db: Db, storeId: number, url: string): Promise<string> {
+  const [row] = rows<{ version: string | number; day: string }>(
+    await db.execute(sql`
+      select coalesce((select ${floorVersions.version} from ${floorVersions}
+                       where ${floorVersions.store_id} = ${storeId}), 0) as version,
+             to_char((now() at time zone ${sql.raw(`'${ZONE}'`)})::date, 'YYYYMMDD') as day`),
+  );
+  const query = crypto.createHash('sha1').update(url).digest('hex').slice(0, 10);
+  return `W/"mesas-${storeId}-${String(row?.version ?? 0)}-${row?.day ?? ''}-${query}"`;
+}
+
+/** The one store a floor poll reads: staff's own, or the one an administrator names. */
+function floorStore(request: FastifyRequest): number | null {
+  const caller = callerOf(request);
+  if (caller.role !== ADMIN) return caller.storeId;
+  const named = Number((request.query as { store_id?: unknown }).store_id);
+  return Number.isSafeInteger(named) && named > 0 ? named : null;
+}
+
 /** Tables of the floor: list (with each open order), creation, status and removal. */
 const tableRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const routes = served(definition);
 
+  // The floor polls the list every second (spec 9): an unchanged floor answers 304 from one
+  // primary-key read, without reading the tables. (Hooks of this plugin see its routes only.)
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'GET' || request.routeOptions.url !== definition.endpoint) return;
+    const query = request.query as { format?: unknown };
+    if (query.format === 'csv' || request.headers.accept?.includes('text/csv')) return;
+    const storeId = floorStore(request);
+    if (storeId === null) return;
+    const tag = await floorTag(db, storeId, request.url);
+    void reply.header('etag', tag);
+    if (request.headers['if-none-match'] === tag) return reply.code(304).send();
+  });
+
   async function readTable(request: FastifyRequest, id: number) {
-    const rows = await db
+    const found = await db
       .select(tableColumns)
       .from(tables)
       .where(and(eq(tables.id, id), storeCondition(request, tables.store_id)));
-    if (rows.length === 0) throw notFound(NOT_FOUND);
-    return (await withOrders(db, rows))[0]!;
+    if (found.length === 0) throw notFound(NOT_FOUND);
+    return (await withOrders(db, found))[0]!;
   }
 
   registerList(app, definition, {
     table: tables,
     columns: tableColumns,
     store: tables.store_id,
-    decorate: async (rows) => withOrders(db, rows as { id: number }[]),
+    decorate: async (list) => withOrders(db, list as { id: number }[]),
   });
 
   app.route({

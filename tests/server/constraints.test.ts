@@ -111,6 +111,7 @@ const valid = {
     expires_at: raw(`now() + interval '1 day'`),
   }),
   attempt_counters: () => ({ key: `login:address:10.0.0.${n()}`, count: 1 }),
+  floor_versions: () => ({ store_id: 100_000 + n(), version: 1 }),
   stored_files: () => ({
     path: `images/${ref.storeA}/${n()}-abc.png`,
     owner: String(ref.storeA),
@@ -405,6 +406,12 @@ const cases: Case[] = [
     [['sessions', { id: '00000000-0000-4000-8000-00000000abcd' }]],
   ),
   dangling('sessions_account_id_accounts_id_fk', 'sessions', 'account_id'),
+  unique(
+    'floor_versions_pkey',
+    "a store's floor version twice",
+    ['floor_versions', { store_id: 99_999 }],
+    [['floor_versions', { store_id: 99_999 }]],
+  ),
   unique(
     'attempt_counters_pkey',
     'a counter key twice',

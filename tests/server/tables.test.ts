@@ -210,3 +210,58 @@ describe('tables API', () => {
     expect((await cantina({ method: 'DELETE', url: `/api/tables/id/${three!.id}` })).statusCode).toBe(404);
   });
 });
+
+describe('floor polling', () => {
+  const poll = (call: typeof cantina, etag?: string, url = '/api/tables') =>
+    call({ method: 'GET', url, headers: etag ? { 'if-none-match': etag } : {} });
+
+  it('answers an unchanged floor with 304 and no body, and a changed one with the new list', async () => {
+    const first = await poll(cantina);
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"mesas-\d+-\d+-\d{8}-[0-9a-f]{10}"$/);
+    const unchanged = await poll(cantina, etag);
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers['cache-control']).toBe('no-store');
+
+    // Any write to the store's floor moves the version: a table, an order, a ticket, an item, a payment.
+    let previous = etag;
+    const expectMoved = async (what: string) => {
+      const answer = await poll(cantina, previous);
+      expect(answer.statusCode, what).toBe(200);
+      expect(answer.headers.etag, what).not.toBe(previous);
+      previous = answer.headers.etag as string;
+    };
+    await createTable(cantina, { number: 30 });
+    await expectMoved('a new table');
+    const [thirty] = await t.app.db
+      .select({ id: tables.id })
+      .from(tables)
+      .where(sql`${tables.number} = 30 and ${tables.store_id} = ${cantinaId}`);
+    const { orderId } = await seatGuests(thirty!.id, cantinaId);
+    await expectMoved('an order with its tickets');
+    await t.app.db.update(orders).set({ waiter_requested: false }).where(eq(orders.id, orderId));
+    await expectMoved('the waiter released');
+    await t.app.db.delete(tickets).where(eq(tickets.order_id, orderId));
+    await expectMoved('tickets removed');
+    // Another store's writes leave this floor's validator alone.
+    await createTable(sertao, { number: 31 });
+    expect((await poll(cantina, previous)).statusCode).toBe(304);
+  });
+
+  it('keeps a validator per query and per store, and none for a CSV or for all stores at once', async () => {
+    const all = await poll(cantina);
+    const sorted = await poll(cantina, undefined, '/api/tables?sort_field=name&sort_order=DESC');
+    expect(sorted.headers.etag).not.toBe(all.headers.etag);
+    expect(
+      (await poll(cantina, all.headers.etag as string, '/api/tables?sort_field=name&sort_order=DESC')).statusCode,
+    ).toBe(200);
+    const theirs = await poll(sertao);
+    expect(theirs.headers.etag).not.toBe(all.headers.etag);
+    const named = await poll(admin, undefined, `/api/tables?store_id=${cantinaId}`);
+    expect(named.headers.etag).toBeDefined();
+    expect((await poll(admin)).headers.etag).toBeUndefined();
+    expect((await poll(cantina, undefined, '/api/tables?format=csv')).headers.etag).toBeUndefined();
+  });
+});

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   foreignKey,
@@ -32,6 +33,16 @@ import { stores } from './platform';
 import { customers } from './customers';
 import { kitchens, products } from './menu';
 import { promoCodes } from './content';
+
+/**
+ * A counter per store, moved by triggers on every write to its tables, orders, tickets, order
+ * items and payments (migration 0007): the floor's polls answer 304 while it has not moved. No
+ * foreign key, so that removing a store (whose rows the triggers see go) never trips on it.
+ */
+export const floorVersions = pgTable('floor_versions', {
+  store_id: integer('store_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 /** Tables of the floor; the number is unique in its store. */
 export const tables = pgTable(
