@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { lt, sql } from 'drizzle-orm';
 import { removeStaleCounters } from '../auth/attempts';
 import { sessions } from '../db/schema';
-import { orphanFiles, UPLOAD_LIMITS } from '../storage/file-records';
+import { forgetOrphans, UPLOAD_LIMITS } from '../storage/file-records';
 import { LocalStorage } from '../storage/local-storage';
 
 declare module 'fastify' {
@@ -20,33 +20,62 @@ export interface HousekeepingOptions {
 
 /**
  * Removes what nobody needs any more: stored files no record points to once their grace period
- * is over (with their rows), sessions expired for a day, and attempt counters whose window ended
- * a day ago. Every step is an idempotent delete, so several instances may run it at once.
+ * is over, sessions expired for a day, and attempt counters whose window ended a day ago. Every
+ * step is an idempotent delete, so several instances may run it at once: each orphan's row is
+ * deleted by one of them, which then removes its file; a file already gone is fine. Rows go first
+ * because their delete is what checks, at that instant, that no record shows the file: a crash
+ * in between may leave a file on disk, never a record pointing to a removed file. Files the demo
+ * wrote have no row and are never its business.
  */
 export default fp<HousekeepingOptions>(
   async (app, { uploadsDir, everyMinutes }) => {
     const storage = new LocalStorage(uploadsDir, app.db);
 
+    async function removeOrphans(): Promise<number> {
+      const paths = await forgetOrphans(app.db, UPLOAD_LIMITS.orphanGraceHours);
+      for (const file of paths) {
+        await storage.removeForgotten(file).catch((error: unknown) => {
+          app.log.warn({ err: error, file }, 'arquivo sem uso não removido');
+        });
+      }
+      return paths.length;
+    }
+
     app.decorate('housekeeping', async () => {
-      const orphans = await orphanFiles(app.db, UPLOAD_LIMITS.orphanGraceHours);
-      for (const file of orphans) await storage.remove(file);
+      const orphans = await removeOrphans();
       await app.db.delete(sessions).where(lt(sessions.expires_at, sql`now() - interval '1 day'`));
       await removeStaleCounters(app.db, 24 * 60);
-      if (orphans.length > 0) app.log.info({ files: orphans.length }, 'arquivos sem uso removidos');
-      return { orphans: orphans.length };
+      if (orphans > 0) app.log.info({ files: orphans }, 'arquivos sem uso removidos');
+      return { orphans };
     });
 
     if (everyMinutes <= 0) return;
+    // The next round is planned when one ends, so that a slow round never overlaps the next; closing
+    // waits for the round under way, which needs the database still open.
     let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        app
+    let round: Promise<void> | undefined;
+    let closing = false;
+    const plan = () => {
+      timer = setTimeout(() => {
+        round = app
           .housekeeping()
-          .catch((error: unknown) => app.log.warn({ err: error }, 'limpeza periódica falhou'));
+          .then(
+            () => {},
+            (error: unknown) => app.log.warn({ err: error }, 'limpeza periódica falhou'),
+          )
+          .finally(() => {
+            round = undefined;
+            if (!closing) plan();
+          });
       }, everyMinutes * 60_000);
       timer.unref();
+    };
+    app.addHook('onReady', async () => plan());
+    app.addHook('onClose', async () => {
+      closing = true;
+      clearTimeout(timer);
+      await round;
     });
-    app.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'housekeeping', dependencies: ['database'] },
 );

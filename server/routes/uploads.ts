@@ -4,11 +4,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, forbidden, HttpError, notFound, tooManyRequests } from '../http-errors';
 import { countAttempt } from '../auth/attempts';
-import { storedFiles } from '../db/schema';
-import { quotaMessage, quotaOf, storedBytes, UPLOAD_LIMITS } from '../storage/file-records';
+import { forgetFiles, quotaMessage, recordUpload, UPLOAD_LIMITS } from '../storage/file-records';
 import { ADMIN, callerOf } from '../plugins/access';
 import { FOLDERS, INVALID_FILE, LARGEST_FILE, folderFor, isFolder, type Folder } from '../storage/folders';
-import { ClientBodyError, fromClient, LocalStorage, type Reception } from '../storage/local-storage';
+import {
+  ClientBodyError,
+  fromClient,
+  LocalStorage,
+  storedPath,
+  type Reception,
+} from '../storage/local-storage';
 
 const NO_FILE = 'Nenhum arquivo enviado.';
 const ONE_FILE = 'Envie um arquivo por vez.';
@@ -82,9 +87,11 @@ const uploadRoutes: FastifyPluginAsyncZod<{ dir: string }> = async (app, { dir }
       },
       async (request, reply) => {
         const owner = ownerFolder(request);
+        const { accountId } = callerOf(request);
         if (!request.isMultipart()) throw badRequest(NO_FILE);
-        // A rate per account, counted in the database (several instances share it).
-        const rateKey = `upload:account:${callerOf(request).accountId}`;
+        // A rate per account, counted in the database (several instances share it), before the
+        // body is read: every attempt counts, refused ones too.
+        const rateKey = `upload:account:${accountId}`;
         const sent = await countAttempt(app.db, [rateKey], UPLOAD_LIMITS.windowMinutes);
         if ((sent.get(rateKey) ?? 0) > UPLOAD_LIMITS.uploadsPerWindow) {
           throw tooManyRequests('Muitos envios de arquivos. Tente novamente em alguns minutos.');
@@ -137,16 +144,27 @@ const uploadRoutes: FastifyPluginAsyncZod<{ dir: string }> = async (app, { dir }
           await file.discard();
           throw badRequest(FOLDERS[folder].invalid);
         }
-        // The quota is checked on the exact size, once the file is read; two uploads racing may
-        // pass it by one file at most.
-        if ((await storedBytes(app.db, owner)) + file.size > quotaOf(owner)) {
+        // The quota is held on the exact size, once the file is read (a multipart body's length
+        // is not its file's): the row is taken first, under the owner's lock, then the file is
+        // moved in, so two uploads racing cannot pass the quota together.
+        const stored = storedPath(folder, owner, file.type);
+        const recorded = await recordUpload(app.db, {
+          path: stored,
+          owner,
+          accountId,
+          bytes: file.size,
+        }).catch(async (error: unknown) => {
+          await file.discard();
+          throw error;
+        });
+        if (!recorded) {
           await file.discard();
           throw new HttpError(413, quotaMessage(owner));
         }
-        const stored = await file.commit(folder, owner);
-        await app.db
-          .insert(storedFiles)
-          .values({ path: stored, owner, account_id: callerOf(request).accountId, bytes: file.size });
+        await file.commit(stored).catch(async (error: unknown) => {
+          await forgetFiles(app.db, [stored]);
+          throw error;
+        });
         request.log.info({ file: stored, bytes: file.size }, 'arquivo enviado');
         return reply.code(201).send({ data: { url: `/uploads/${stored}` } });
       },

@@ -53,8 +53,8 @@ export async function* fromClient<T>(source: AsyncIterable<T>): AsyncGenerator<T
 export interface ReceivedFile {
   type: FileType;
   size: number;
-  /** Moves the file to `<folder>/<owner>/<timestamp>-<random>.<ext>` and returns that path. */
-  commit(folder: string, owner: string): Promise<string>;
+  /** Moves the file to its path under the root (see `storedPath`). */
+  commit(relative: string): Promise<void>;
   discard(): Promise<void>;
 }
 
@@ -72,18 +72,19 @@ export type SizePolicy = (type: FileType) => number | null;
 
 const posixPath = (relative: string) => relative.split(path.sep).join('/');
 
+/** A new file's path under the root, never used before: `<folder>/<owner>/<timestamp>-<random>.<ext>`. */
+export const storedPath = (folder: string, owner: string, type: FileType) =>
+  path.posix.join(folder, owner, `${Date.now()}-${crypto.randomBytes(6).toString('hex')}.${type.extension}`);
+
 /** Uploaded files on the local disk (`DATA_DIR/uploads`), served back by GET /uploads/*. */
 export class LocalStorage {
   readonly root: string;
   private readonly incoming: string;
 
-  /**
-   * With the database, removals also forget the files' rows in `stored_files`, so that quotas
-   * count only what is still there.
-   */
+  /** Removals also forget the files' rows in `stored_files`, so that quotas count what is there. */
   constructor(
     root: string,
-    private readonly db?: Db,
+    private readonly db: Db,
   ) {
     this.root = path.resolve(root);
     this.incoming = path.join(this.root, INCOMING);
@@ -156,21 +157,22 @@ export class LocalStorage {
     }
   }
 
-  /** Removes a stored file by its path under the root; false when there is none. */
+  /** Removes a stored file by its path under the root, with its row; false when there is none. */
   async remove(relative: string): Promise<boolean> {
-    const file = path.resolve(this.root, relative);
-    if (!file.startsWith(this.root + path.sep) || path.relative(this.root, file).startsWith(INCOMING)) {
-      return false;
-    }
-    let removed = true;
-    try {
-      await fs.unlink(file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      removed = false;
-    }
-    if (this.db) await forgetFiles(this.db, [posixPath(path.relative(this.root, file))]);
+    const file = this.resolve(relative);
+    if (!file) return false;
+    const removed = await unlink(file);
+    await forgetFiles(this.db, [posixPath(path.relative(this.root, file))]);
     return removed;
+  }
+
+  /**
+   * Removes a stored file whose row is already gone (housekeeping); false when there is none, as
+   * when another instance removed it first.
+   */
+  async removeForgotten(relative: string): Promise<boolean> {
+    const file = this.resolve(relative);
+    return file ? unlink(file) : false;
   }
 
   /** Removes a whole folder under the root (a removed store's files); false when there is none. */
@@ -185,8 +187,15 @@ export class LocalStorage {
       () => false,
     );
     await fs.rm(folder, { recursive: true, force: true });
-    if (this.db) await forgetFolder(this.db, posixPath(inside));
+    await forgetFolder(this.db, posixPath(inside));
     return existed;
+  }
+
+  /** The absolute path of a stored file, or null when `relative` leads out of the stored files. */
+  private resolve(relative: string): string | null {
+    const file = path.resolve(this.root, relative);
+    const inside = path.relative(this.root, file);
+    return file.startsWith(this.root + path.sep) && !inside.startsWith(INCOMING) ? file : null;
   }
 
   private async createTemp() {
@@ -198,19 +207,27 @@ export class LocalStorage {
     return {
       type,
       size,
-      commit: async (folder, owner) => {
-        const name = `${Date.now()}-${crypto.randomBytes(6).toString('hex')}.${type.extension}`;
-        const relative = path.posix.join(folder, owner, name);
+      commit: async (relative) => {
         try {
-          await fs.mkdir(path.join(this.root, folder, owner), { recursive: true });
+          await fs.mkdir(path.dirname(path.join(this.root, relative)), { recursive: true });
           await fs.rename(temp, path.join(this.root, relative));
         } catch (error) {
           await fs.rm(temp, { force: true });
           throw error;
         }
-        return relative;
       },
       discard: () => fs.rm(temp, { force: true }),
     };
+  }
+}
+
+/** Removes a file; false when it was not there. */
+async function unlink(file: string): Promise<boolean> {
+  try {
+    await fs.unlink(file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
   }
 }

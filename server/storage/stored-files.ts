@@ -26,8 +26,9 @@ export function storedFileOf(url: string | null, owner: number | 'platform'): st
 }
 
 /**
- * Removes the files of `urls` that our storage holds for the store. The record is gone either way:
- * a file that cannot be removed only goes to the log.
+ * Removes the files of `urls` that our storage holds for the store, with their rows in
+ * `stored_files` (the store's quota counts them no more). The record is gone either way: a file
+ * that cannot be removed only goes to the log.
  */
 export async function removeStoredFiles(
   storage: LocalStorage,

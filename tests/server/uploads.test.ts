@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectFileType } from '../../server/storage/file-types';
 import { LocalStorage } from '../../server/storage/local-storage';
 import { eq, sql } from 'drizzle-orm';
-import { attemptCounters, sessions, storedFiles, stores } from '../../server/db/schema';
-import { UPLOAD_LIMITS } from '../../server/storage/file-records';
+import { accounts, attemptCounters, storedFiles } from '../../server/db/schema';
+import { quotaOf, storedBytes, UPLOAD_LIMITS } from '../../server/storage/file-records';
 import { as, createAccount, createTestApp, demo, login, storeId, type TestApp } from './helpers';
 
 const MiB = 1024 * 1024;
@@ -364,19 +364,40 @@ describe('DELETE /api/uploads', () => {
 });
 
 describe('limits and records', () => {
+  const pathOf = (url: string) => url.replace(/^\/uploads\//, '');
   const rowOf = async (url: string) =>
     (
       await t.app.db
         .select()
         .from(storedFiles)
-        .where(eq(storedFiles.path, url.replace(/^\/uploads\//, '')))
+        .where(eq(storedFiles.path, pathOf(url)))
     )[0];
+  const rowCount = async () => (await t.app.db.select({ path: storedFiles.path }).from(storedFiles)).length;
+  const QUOTA_REACHED =
+    'O limite de armazenamento do restaurante foi atingido (500 MB). Remova arquivos que não usa mais.';
+
+  /** Fills an owner's quota with a row of no file, leaving `room` bytes; returns its removal. */
+  async function fillQuota(owner: string, room: number) {
+    const used = await storedBytes(t.app.db, owner);
+    const filler = `images/${owner}/0-enchimento.png`;
+    await t.app.db.insert(storedFiles).values({ path: filler, owner, bytes: quotaOf(owner) - used - room });
+    return () => t.app.db.delete(storedFiles).where(eq(storedFiles.path, filler));
+  }
 
   it('records who sent each file, its owner and size, and forgets it when the file is removed', async () => {
     const url = await stored(cantinaToken, [folder('images'), file(PNG)]);
     const row = await rowOf(url);
-    expect(row).toMatchObject({ owner: String(cantinaId), bytes: PNG.length });
-    expect(row?.account_id).toBeGreaterThan(0);
+    const [cantinaAccount] = await t.app.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.email, demo.cantina.email));
+    expect(row).toMatchObject({
+      owner: String(cantinaId),
+      account_id: cantinaAccount?.id,
+      bytes: PNG.length,
+    });
+    expect((await rowOf(await stored(adminToken, [folder('videos'), file(MP4)])))?.owner).toBe('platform');
+
     const removed = await as(
       t.app,
       cantinaToken,
@@ -385,28 +406,67 @@ describe('limits and records', () => {
     expect(await rowOf(url)).toBeUndefined();
   });
 
-  it("refuses a file that would pass the store's quota, and stores nothing", async () => {
-    await t.app.db.insert(storedFiles).values({
-      path: `images/${sertaoId}/0-enchimento.png`,
-      owner: String(sertaoId),
-      bytes: UPLOAD_LIMITS.storeBytes - 10,
+  it("forgets the rows of the files a record's removal takes with it", async () => {
+    const cantina = as(t.app, cantinaToken);
+    const image = await stored(cantinaToken, [folder('images'), file(WEBP)]);
+    const created = await cantina({
+      method: 'POST',
+      url: '/api/categories',
+      payload: { name: 'Efêmera', image },
     });
-    const before = listing(t.uploadsDir);
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json<{ data: { id: number } }>().data;
+    expect(await rowOf(image)).toBeDefined();
+
+    expect((await cantina({ method: 'DELETE', url: `/api/categories/id/${id}` })).statusCode).toBe(200);
+    expect(fs.existsSync(onDisk(image))).toBe(false);
+    expect(await rowOf(image)).toBeUndefined();
+  });
+
+  it("takes a file that fills the store's quota exactly, and refuses the next one, storing nothing", async () => {
+    const owner = String(sertaoId);
+    const release = await fillQuota(owner, PNG.length);
+    await stored(sertaoToken, [folder('images'), file(PNG)]);
+    expect(await storedBytes(t.app.db, owner)).toBe(quotaOf(owner));
+
+    const [files, rowsBefore] = [listing(t.uploadsDir), await rowCount()];
     const response = await upload(sertaoToken, [folder('images'), file(PNG)]);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: { message: QUOTA_REACHED } });
+    expect(listing(t.uploadsDir)).toEqual(files);
+    expect(await rowCount()).toBe(rowsBefore);
+    // Another store's quota is its own.
+    await stored(cantinaToken, [folder('images'), file(PNG)]);
+    await release();
+  });
+
+  it('holds the quota exactly against uploads racing each other', async () => {
+    const owner = String(sertaoId);
+    const release = await fillQuota(owner, 2 * PNG.length);
+    const files = listing(t.uploadsDir).length;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => upload(sertaoToken, [folder('images'), file(PNG)])),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 413, 413, 413, 413]);
+    expect(await storedBytes(t.app.db, owner)).toBe(quotaOf(owner));
+    expect(listing(t.uploadsDir).length).toBe(files + 2);
+    await release();
+  });
+
+  it("names the platform's own quota to administrators", async () => {
+    const release = await fillQuota('platform', 0);
+    const response = await upload(adminToken, [folder('images'), file(PNG)]);
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({
       error: {
         message:
-          'O limite de armazenamento do restaurante foi atingido (500 MB). Remova arquivos que não usa mais.',
+          'O limite de armazenamento da plataforma foi atingido (5 GB). Remova arquivos que não usa mais.',
       },
     });
-    expect(listing(t.uploadsDir)).toEqual(before);
-    // Another store's quota is its own.
-    await stored(cantinaToken, [folder('images'), file(PNG)]);
-    await t.app.db.delete(storedFiles).where(eq(storedFiles.path, `images/${sertaoId}/0-enchimento.png`));
+    await release();
   });
 
-  it('limits the uploads of one account in a window, and answers 429', async () => {
+  it('limits the uploads of one account in a window, with 429, and takes them again once it is over', async () => {
     const email = 'envios@cantinabella.com.br';
     const id = await createAccount(t.app.db, {
       email,
@@ -415,75 +475,24 @@ describe('limits and records', () => {
       store_id: cantinaId,
     });
     const token = await login(t.app, { email, password: 'Envios@2026' });
-    await t.app.db
-      .insert(attemptCounters)
-      .values({ key: `upload:account:${id}`, count: UPLOAD_LIMITS.uploadsPerWindow });
+    const key = `upload:account:${id}`;
+    await t.app.db.insert(attemptCounters).values({ key, count: UPLOAD_LIMITS.uploadsPerWindow - 1 });
+    await stored(token, [folder('images'), file(PNG)]); // the window's last
+
+    const files = listing(t.uploadsDir);
     const response = await upload(token, [folder('images'), file(PNG)]);
     expect(response.statusCode).toBe(429);
     expect(response.json()).toEqual({
       error: { message: 'Muitos envios de arquivos. Tente novamente em alguns minutos.' },
     });
-    // Others keep sending.
+    expect(listing(t.uploadsDir)).toEqual(files);
+    // Others keep sending; and the account too, once its window is over.
     await stored(cantinaToken, [folder('images'), file(PNG)]);
-  });
-});
-
-describe('housekeeping', () => {
-  const age = (url: string, hours: number) =>
-    t.app.db
-      .update(storedFiles)
-      .set({ created_at: sql`now() - make_interval(hours => ${hours})` })
-      .where(eq(storedFiles.path, url.replace(/^\/uploads\//, '')));
-
-  it('removes files no record points to once their grace period is over, with their rows', async () => {
-    const orphan = await stored(cantinaToken, [folder('images'), file(PNG)]);
-    const young = await stored(cantinaToken, [folder('images'), file(PNG)]);
-    const used = await stored(cantinaToken, [folder('images'), file(PNG)]);
-    const usedAbsolute = await stored(cantinaToken, [folder('images'), file(PNG)]);
-    await t.app.db.update(stores).set({ logo_white: used }).where(eq(stores.id, cantinaId));
     await t.app.db
-      .update(stores)
-      .set({ bg_image: `https://painel.exemplo.com.br${usedAbsolute}?v=2` })
-      .where(eq(stores.id, cantinaId));
-    await age(orphan, 25);
-    await age(used, 25);
-    await age(usedAbsolute, 25);
-    await age(young, 2);
-    // A file of the demo, which no upload recorded, is never the job's.
-    const demoFile = path.join(t.uploadsDir, 'images', 'demo-nao-registrado.png');
-    fs.mkdirSync(path.dirname(demoFile), { recursive: true });
-    fs.writeFileSync(demoFile, PNG);
-
-    const round = await t.app.housekeeping();
-    expect(round.orphans).toBe(1);
-    expect(fs.existsSync(onDisk(orphan))).toBe(false);
-    for (const kept of [young, used, usedAbsolute]) expect(fs.existsSync(onDisk(kept)), kept).toBe(true);
-    expect(fs.existsSync(demoFile)).toBe(true);
-    const paths = (await t.app.db.select({ path: storedFiles.path }).from(storedFiles)).map(
-      (r) => `/uploads/${r.path}`,
-    );
-    expect(paths).not.toContain(orphan);
-    expect(paths).toEqual(expect.arrayContaining([young, used, usedAbsolute]));
-    // Running again finds nothing more.
-    expect((await t.app.housekeeping()).orphans).toBe(0);
-  });
-
-  it('forgets sessions expired a day ago and counters whose window ended a day ago', async () => {
-    const token = await login(t.app, demo.cantina);
-    await t.app.db.update(sessions).set({ expires_at: sql`now() - interval '2 days'` });
-    await t.app.db
-      .insert(attemptCounters)
-      .values({
-        key: 'login:address:192.0.2.1',
-        count: 3,
-        window_started_at: sql`now() - interval '2 days'`,
-      });
-    await t.app.housekeeping();
-    expect(await t.app.db.select().from(sessions)).toEqual([]);
-    expect(
-      await t.app.db.select().from(attemptCounters).where(eq(attemptCounters.key, 'login:address:192.0.2.1')),
-    ).toEqual([]);
-    expect((await as(t.app, token)({ method: 'GET', url: '/api/account' })).statusCode).toBe(401);
+      .update(attemptCounters)
+      .set({ window_started_at: sql`now() - make_interval(mins => ${UPLOAD_LIMITS.windowMinutes})` })
+      .where(eq(attemptCounters.key, key));
+    await stored(token, [folder('images'), file(PNG)]);
   });
 });
 
@@ -520,7 +529,7 @@ describe('LocalStorage', () => {
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
   it('leaves no partial file when the client stops mid-file', async () => {
-    const storage = new LocalStorage(root);
+    const storage = new LocalStorage(root, t.app.db);
     await storage.open();
     async function* cutShort() {
       yield sized(PNG, 1024);
@@ -534,7 +543,7 @@ describe('LocalStorage', () => {
   });
 
   it('clears what a crashed process left arriving, once it is an hour old', async () => {
-    const storage = new LocalStorage(root);
+    const storage = new LocalStorage(root, t.app.db);
     await storage.open();
     const old = path.join(root, '.incoming', 'old.part');
     const fresh = path.join(root, '.incoming', 'fresh.part');
@@ -548,7 +557,7 @@ describe('LocalStorage', () => {
   });
 
   it('removes only files under its root', async () => {
-    const storage = new LocalStorage(root);
+    const storage = new LocalStorage(root, t.app.db);
     const outside = path.join(os.tmpdir(), `painel-outside-${crypto.randomBytes(4).toString('hex')}`);
     fs.writeFileSync(outside, 'x');
     expect(await storage.remove(path.relative(root, outside))).toBe(false);
