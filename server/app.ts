@@ -1,13 +1,12 @@
 import fs from 'node:fs';
-import { STATUS_CODES } from 'node:http';
-import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Access } from '../src/resources/define';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
-import errors, { clientError, frameworkError } from './plugins/errors';
+import errors, { clientErrorHandler, forTheLog, frameworkErrors } from './plugins/errors';
 import headers from './plugins/headers';
 import inputGuard from './plugins/input-guard';
 import housekeeping from './plugins/housekeeping';
@@ -67,8 +66,11 @@ export interface AppOptions {
   webRoot?: string;
   /** Where stored files live (`DATA_DIR/uploads`). */
   uploadsDir: string;
-  /** `pretty`: human-readable lines (a terminal); JSON lines otherwise (a log collector). */
-  logger?: boolean | { level: string; pretty?: boolean };
+  /**
+   * `pretty`: human-readable lines (a terminal); JSON lines otherwise (a log collector), written
+   * to `stream` when given (tests read the lines).
+   */
+  logger?: boolean | { level: string; pretty?: boolean; stream?: { write(line: string): void } };
   /** Behind a load balancer the client address comes from X-Forwarded-For. */
   trustProxy?: boolean;
   /** Minutes between housekeeping rounds (orphan files, old sessions and counters); 0 or absent: none. */
@@ -77,10 +79,36 @@ export interface AppOptions {
   checkResponses?: boolean;
 }
 
+/**
+ * Secrets a log line could carry, replaced wherever a logged object holds them (a line logging a
+ * request's headers, an account, a body): a log reaches more people than the database.
+ */
+const SECRET_KEYS = [
+  'password',
+  'current_password',
+  'old_password',
+  'password_confirmation',
+  'password_hash',
+  'token',
+  'access_token',
+  'token_hash',
+  'recovery_code',
+  'recovery_codes',
+];
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.headers.authorization',
+  ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`]),
+];
+
 function loggerOptions(logger: AppOptions['logger']) {
-  if (typeof logger !== 'object' || !logger.pretty) return logger ?? false;
+  if (!logger) return false;
+  const { level = 'info', pretty = false, stream } = logger === true ? {} : logger;
+  const common = { level, redact: { paths: REDACT, censor: '[omitido]' }, serializers: { err: forTheLog } };
+  if (!pretty) return { ...common, stream };
   return {
-    level: logger.level,
+    ...common,
     transport: {
       target: 'pino-pretty',
       options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true },
@@ -95,22 +123,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: options.trustProxy ?? false,
     // The router's and Node's own refusals answer in the one envelope too.
-    frameworkErrors: (error, _request, reply) => {
-      const { status, message } = frameworkError(error);
-      void (reply as FastifyReply).status(status).send({ error: { message } });
-    },
-    clientErrorHandler: (error, socket) => {
-      if (!socket.writable || (error as NodeJS.ErrnoException).code === 'ECONNRESET') {
-        socket.destroy();
-        return;
-      }
-      const { status, message } = clientError(error as NodeJS.ErrnoException);
-      const body = JSON.stringify({ error: { message } });
-      socket.end(
-        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-      );
-    },
+    frameworkErrors,
+    clientErrorHandler,
   });
   // Collected before any plugin registers a route, so that the table is complete; read when asked,
   // so that it shows each route's config as the route got it (after every onRoute hook).

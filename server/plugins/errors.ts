@@ -1,18 +1,21 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../http-errors';
 import { pgConstraint, pgErrorCode } from '../db/client';
 
 /**
  * One error shape for every failure: `{ "error": { "message": "…" } }` in Portuguese.
- * A 5xx never leaks its cause; the log keeps it.
+ * A 5xx never leaks its cause; the log keeps it, without the values a query carried.
  */
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const { status, message } = describe(error);
-      if (status >= 500) request.log.error({ err: forTheLog(error) }, 'erro não tratado');
+      // The logger's err serializer (forTheLog) keeps the values a query carried out of the line.
+      if (status >= 500) request.log.error({ err: error }, 'erro não tratado');
       void reply.status(status).send({ error: { message } });
     });
 
@@ -26,32 +29,56 @@ export default fp(
 );
 
 /**
- * What the log keeps of an unexpected error: its kind, codes, message and stack, but never the
- * values a query carried (drizzle appends them as `params: …`: new password hashes, e-mails,
- * tokens), which stay out of the message, the stack and the causes alike.
+ * What the log keeps of an error (the logger's `err` serializer, for every line that logs one):
+ * its kind, codes, message, stack and causes, and never the values a query carried. Drizzle
+ * appends them to its message as `params: …` (new password hashes, e-mails, tokens), and a data
+ * exception (SQLSTATE class 22) quotes the value it refused; both are cut from the message and
+ * the stack alike. Other properties (drizzle's `params`, a driver's `parameters` or `detail`,
+ * which shows the refused row) are left out.
  */
-export function forTheLog(error: unknown, depth = 0): Record<string, unknown> {
-  if (!(error instanceof Error)) return { message: 'erro sem descrição' };
+export function forTheLog(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: 'erro sem descrição', stack: '' };
   const { code, constraint, routine } = error as Error & Record<string, unknown>;
-  // A data exception (SQLSTATE class 22) quotes the value it refused.
-  const quotesValues = typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
-  const clean = (text: string | undefined) => {
-    const withoutParams = text?.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/g, '\nparams: [omitidos]');
-    return quotesValues ? withoutParams?.replace(/"[^"\n]*"/g, '"[omitido]"') : withoutParams;
-  };
+  const original = error.message;
+  const paramsAt = original.indexOf('\nparams: ');
+  let message = paramsAt < 0 ? original : `${original.slice(0, paramsAt)}\nparams: [omitidos]`;
+  if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) {
+    message = message.replace(/"[^"\n]*"/g, '"[omitido]"');
+  }
   return {
     type: error.name,
-    message: clean(error.message),
+    message,
     ...(code !== undefined ? { code } : {}),
     ...(constraint !== undefined ? { constraint } : {}),
     ...(routine !== undefined ? { routine } : {}),
-    stack: clean(error.stack),
+    stack: stackWith(error.stack ?? '', original, message),
     ...(error.cause !== undefined && depth < 3 ? { cause: forTheLog(error.cause, depth + 1) } : {}),
   };
 }
 
+/** An error as the log keeps it (the shape Fastify asks of an `err` serializer). */
+export interface LoggedError {
+  type: string;
+  message: string;
+  stack: string;
+  [property: string]: unknown;
+}
+
+/** The stack with its copy of the message replaced by the cleaned one; empty if that copy is not found. */
+function stackWith(stack: string, original: string, message: string): string {
+  if (original === message) return stack;
+  const at = stack.indexOf(original);
+  return at < 0 ? '' : stack.slice(0, at) + message + stack.slice(at + original.length);
+}
+
 /** Errors of the router, before any route runs (Fastify's frameworkErrors), in the one envelope. */
-export function frameworkError(error: FastifyError): { status: number; message: string } {
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const { status, message } = frameworkError(error);
+  // These answers skip the app's hooks: the headers plugin's no-store is set here.
+  void reply.status(status).header('cache-control', 'no-store').send({ error: { message } });
+}
+
+function frameworkError(error: FastifyError): { status: number; message: string } {
   switch (error.code) {
     case 'FST_ERR_MAX_PARAM_LENGTH':
       return { status: 414, message: 'O endereço pedido é longo demais.' };
@@ -62,8 +89,24 @@ export function frameworkError(error: FastifyError): { status: number; message: 
   }
 }
 
-/** Failures Node's HTTP parser answers before Fastify sees a request (Fastify's clientErrorHandler). */
-export function clientError(error: NodeJS.ErrnoException): { status: number; message: string } {
+/**
+ * Failures Node's HTTP parser answers before Fastify sees a request (Fastify's
+ * clientErrorHandler): headers too large, a request too slow to arrive, a malformed request line.
+ */
+export function clientErrorHandler(error: Error, socket: Socket): void {
+  if (!socket.writable || (error as NodeJS.ErrnoException).code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const { status, message } = clientError(error as NodeJS.ErrnoException);
+  const body = JSON.stringify({ error: { message } });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+function clientError(error: NodeJS.ErrnoException): { status: number; message: string } {
   switch (error.code) {
     case 'HPE_HEADER_OVERFLOW':
       return { status: 431, message: 'Os cabeçalhos da requisição são grandes demais.' };

@@ -1,26 +1,51 @@
 import fp from 'fastify-plugin';
 import { badRequest } from '../http-errors';
 
-export const FORBIDDEN_CHARACTER = 'O texto enviado contém um caractere não permitido (nulo).';
+export const FORBIDDEN_CHARACTERS = 'O texto enviado contém caracteres não permitidos.';
 
-/** Whether a parsed body, query or path holds a NUL character anywhere, at any depth. */
-export function holdsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 64 || value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1));
-  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** What PostgreSQL cannot take as sent: a NUL character, or a UTF-16 surrogate without its pair. */
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+/**
+ * Whether a parsed body, query or path holds text the database cannot take, at any depth: in a
+ * value or a key, in objects and arrays. Walked with a list rather than by recursion, so that a
+ * body nested a hundred thousand levels deep is read to its end without overflowing the stack.
+ */
+export function holdsForbiddenText(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (unstorable(next)) return true;
+    } else if (Array.isArray(next)) {
+      for (const item of next) pending.push(item);
+    } else if (next !== null && typeof next === 'object') {
+      for (const [key, item] of Object.entries(next)) {
+        if (unstorable(key)) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
 }
 
 /**
- * PostgreSQL refuses the NUL character in text, so a NUL anywhere in a request would fail deep in a
- * query; it is refused here instead, for every route at once, after the access check and before
- * validation. (Lone UTF-16 surrogates need nothing: they reach the database as U+FFFD.)
+ * PostgreSQL refuses the NUL character in text and in jsonb, and a lone surrogate in jsonb (a
+ * text column would silently keep U+FFFD instead); either would fail deep in a query. They are
+ * refused here instead, for every route at once, after the access check and before validation.
+ * Other control characters are stored as sent, and need nothing.
  */
 export default fp(
   async (app) => {
     app.addHook('preValidation', async (request) => {
-      if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
-        throw badRequest(FORBIDDEN_CHARACTER);
+      if (
+        holdsForbiddenText(request.params) ||
+        holdsForbiddenText(request.query) ||
+        holdsForbiddenText(request.body)
+      ) {
+        throw badRequest(FORBIDDEN_CHARACTERS);
       }
     });
   },

@@ -2,8 +2,11 @@ import net from 'node:net';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { count, sql } from 'drizzle-orm';
 import { faqs } from '../../server/db/schema';
+import { hashPassword } from '../../server/auth/passwords';
 import { HttpError } from '../../server/http-errors';
 import { forTheLog } from '../../server/plugins/errors';
+import { FORBIDDEN_CHARACTERS } from '../../server/plugins/input-guard';
+import { EXPIRY_FORMAT } from '../../src/resources/promoCodes/definition';
 import { as, createTestApp, demo, login, type TestApp } from './helpers';
 
 const UNEXPECTED = { error: { message: 'Ocorreu um erro inesperado. Tente novamente.' } };
@@ -11,9 +14,16 @@ const INVALID_JSON = { error: { message: 'O corpo da requisição não é um JSO
 
 let t: TestApp;
 let admin: ReturnType<typeof as>;
+/** The app's log, one JSON line each. */
+const logLines: string[] = [];
+/** A password's hash and a session token, fresh, sent as a query's values by /api/test/segredos. */
+let hash: string;
+const token = 'eyJhbGciOiJIUzI1NiJ9.token-de-sessao-secreto.assinatura';
 
 beforeAll(async () => {
+  hash = await hashPassword('Senha@Secreta2026');
   t = await createTestApp({
+    logger: { level: 'info', stream: { write: (line) => logLines.push(line) } },
     // Routes that fail on purpose, added before the app is ready.
     beforeReady: (app) => {
       const config = { access: 'public' as const };
@@ -26,6 +36,12 @@ beforeAll(async () => {
       });
       app.get('/api/test/fora-do-intervalo', { config }, async () => {
         await app.db.execute(sql`select make_date(0, 1, 1)`);
+        return { data: null };
+      });
+      app.get('/api/test/segredos', { config }, async () => {
+        await app.db.execute(
+          sql`select * from contas_inexistentes where hash = ${hash} and token = ${token}`,
+        );
         return { data: null };
       });
       app.get('/api/test/http', { config }, async () => {
@@ -137,13 +153,14 @@ describe('bad input', () => {
 });
 
 describe('text and values the database would refuse', () => {
-  const NUL = { error: { message: 'O texto enviado contém um caractere não permitido (nulo).' } };
+  const FORBIDDEN = { error: { message: FORBIDDEN_CHARACTERS } };
 
   it('refuses a NUL character in a body, a search, a filter or a path, and writes nothing', async () => {
     const before = await faqCount();
     const cases: [string, string, unknown?][] = [
       ['POST', '/api/faqs', { title: 'Per\u0000gunta', text: 'r', category: 'MERCHANT' }],
       ['POST', '/api/faqs', { title: 'Pergunta', text: ['ok', { fundo: '\u0000' }], category: 'MERCHANT' }],
+      ['POST', '/api/faqs', { title: 'Pergunta', text: 'r', category: 'MERCHANT', 'cha\u0000ve': 1 }],
       ['GET', '/api/faqs?search=%00'],
       ['GET', '/api/stores?city=a%00b'],
       ['GET', '/api/faqs/id/1%00'],
@@ -156,7 +173,7 @@ describe('text and values the database would refuse', () => {
         ...(payload ? { payload: payload as object } : {}),
       });
       expect(response.statusCode, `${method} ${url}`).toBe(400);
-      expect(response.json(), `${method} ${url}`).toEqual(NUL);
+      expect(response.json(), `${method} ${url}`).toEqual(FORBIDDEN);
     }
     expect(await faqCount()).toBe(before);
     // Anonymous callers learn nothing more than before: the access check comes first.
@@ -164,20 +181,104 @@ describe('text and values the database would refuse', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('stores lone surrogates as the replacement character, without failing', async () => {
+  it('finds a NUL however deep the body nests it', async () => {
+    // 20,000 levels of objects and arrays: more than a recursive walk's stack would take.
+    const deep = `${'{"a":['.repeat(10_000)}"\\u0000"${']}'.repeat(10_000)}`;
     const response = await admin({
+      method: 'POST',
+      url: '/api/faqs',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"title":"Pergunta","text":"r","category":"MERCHANT","fundo":${deep}}`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(FORBIDDEN);
+  });
+
+  it('refuses a lone surrogate, which a jsonb column cannot take, and keeps whole pairs and controls', async () => {
+    const loneInText = await admin({
       method: 'POST',
       url: '/api/faqs',
       headers: { 'content-type': 'application/json' },
       payload: '{"title":"Meia \\ud800 letra","text":"r","category":"MERCHANT"}',
     });
-    expect(response.statusCode, response.body).toBe(201);
+    expect(loneInText.statusCode).toBe(400);
+    expect(loneInText.json()).toEqual(FORBIDDEN);
+    const store = (await admin({ method: 'GET', url: '/api/stores?page_size=1' })).json().data.results[0].id;
+    const loneInJsonb = await admin({
+      method: 'PATCH',
+      url: `/api/stores/id/${store}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"info":{"links":[{"title":"\\udc00","url":"https://exemplo.com.br"}]}}',
+    });
+    expect(loneInJsonb.statusCode).toBe(400);
+    expect(loneInJsonb.json()).toEqual(FORBIDDEN);
+
+    // PostgreSQL stores every other character as sent: an emoji's pair, tabs, escapes.
+    const title = 'Pergunta 😀 \u0001\t\u001b\u007f\uffff';
+    const created = await admin({
+      method: 'POST',
+      url: '/api/faqs',
+      payload: { title, text: 'r', category: 'MERCHANT' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data.title).toBe(title);
+    const links = await admin({
+      method: 'PATCH',
+      url: `/api/stores/id/${store}`,
+      payload: { info: { links: [{ title: 'Cardápio 😀 \u0001', url: 'https://exemplo.com.br' }] } },
+    });
+    expect(links.statusCode, links.body).toBe(200);
   });
 
-  it('refuses the impossible day 0000-01-01 in a date filter', async () => {
-    const response = await admin({ method: 'GET', url: '/api/stories?start_at=0000-01-01' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toMatch(/data/i);
+  it('refuses impossible days in the date filters with a Portuguese message', async () => {
+    for (const day of ['0000-01-01', '2025-13-01', '2025-02-30', '2023-02-29', '10000-01-01', '2025-1-1']) {
+      for (const filter of ['start_at', 'end_at']) {
+        const response = await admin({ method: 'GET', url: `/api/stories?${filter}=${day}` });
+        expect(response.statusCode, `${filter}=${day}`).toBe(400);
+        expect(response.json(), `${filter}=${day}`).toEqual({
+          error: { message: `Data inválida: use o formato aaaa-mm-dd. (campo ${filter})` },
+        });
+      }
+    }
+    for (const day of ['2024-02-29', '0001-01-01', '9999-12-31']) {
+      const response = await admin({ method: 'GET', url: `/api/stories?start_at=${day}&end_at=${day}` });
+      expect(response.statusCode, day).toBe(200);
+    }
+  });
+
+  it("refuses impossible days and instants in a promo code's expiry", async () => {
+    const create = (expires_at: string) =>
+      admin({
+        method: 'POST',
+        url: '/api/promocodes',
+        payload: {
+          description: 'Cupom de teste',
+          code: `DATA${Math.random().toString(36).slice(2, 8)}`,
+          discount: 10,
+          max_discount: 10,
+          n_available: 5,
+          expires_at,
+          origin: null,
+          type: null,
+        },
+      });
+    for (const expiry of [
+      '2030-02-30',
+      '2030-02-30T10:00Z',
+      '2030-13-01T10:00:00Z',
+      '2030-00-10T10:00:00Z',
+      '2030-04-31T10:00:00-03:00',
+      '2030-06-01T25:00:00Z',
+      '9999-12-31',
+      '9999-12-31T23:00:00-03:00',
+    ]) {
+      const response = await create(expiry);
+      expect(response.statusCode, expiry).toBe(400);
+      expect(response.json(), expiry).toEqual({ error: { message: `${EXPIRY_FORMAT} (campo expires_at)` } });
+    }
+    const lastDay = await create('9999-12-31T20:00:00-03:00');
+    expect(lastDay.statusCode, lastDay.body).toBe(201);
+    expect(lastDay.json().data.expires_at).toBe('9999-12-31T23:00:00.000Z');
   });
 
   it('answers a value the database refuses with 400, never 500', async () => {
@@ -195,6 +296,10 @@ describe('refusals before any route runs', () => {
     const bad = await admin({ method: 'GET', url: '/api/stores/%E0%A4%A' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ error: { message: 'O endereço pedido é inválido.' } });
+    // A lone surrogate, percent-encoded in a path, is a malformed URL too.
+    const lone = await admin({ method: 'GET', url: '/api/faqs/id/%ED%A0%80' });
+    expect(lone.statusCode).toBe(400);
+    expect(lone.json()).toEqual({ error: { message: 'O endereço pedido é inválido.' } });
   });
 
   it("answers headers too large for Node's parser with 431 in the envelope", async () => {
@@ -210,6 +315,7 @@ describe('refusals before any route runs', () => {
       socket.on('error', reject);
     });
     expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toMatch(/\r\nCache-Control: no-store\r\n/);
     expect(JSON.parse(answer.split('\r\n\r\n')[1]!)).toEqual({
       error: { message: 'Os cabeçalhos da requisição são grandes demais.' },
     });
@@ -248,18 +354,53 @@ describe('server errors', () => {
     expect(other.json()).toEqual({ error: { message: 'Requisição inválida.' } });
   });
 
-  it('keep the values a query carried out of the log', async () => {
-    const secret = '$argon2id$v=19$m=19456,t=2,p=1$segredo-do-hash';
-    const error = await t.app.db.execute(sql`select ${secret}::int`).then(
+  it('log the failure without the values its query carried', async () => {
+    logLines.length = 0;
+    const response = await t.app.inject({ method: 'GET', url: '/api/test/segredos' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual(UNEXPECTED);
+    const failures = logLines.map((line) => JSON.parse(line)).filter((line) => line.level === 50);
+    expect(failures).toHaveLength(1);
+    const [failure] = failures;
+    expect(failure.msg).toBe('erro não tratado');
+    expect(failure.err.message).toContain('from contas_inexistentes where hash = $1 and token = $2');
+    expect(failure.err.message).toMatch(/\nparams: \[omitidos\]$/);
+    expect(failure.err.stack).toContain('params: [omitidos]');
+    expect(failure.err.cause.code).toBe('42P01');
+    const line = JSON.stringify(failure);
+    expect(line).not.toContain(hash);
+    expect(line).not.toContain('$argon2id');
+    expect(line).not.toContain('token-de-sessao-secreto');
+    expect(line).not.toMatch(/"(params|parameters|detail)":/);
+  });
+
+  it('cut the value a data exception quotes, in its message and its stack', async () => {
+    const error = await t.app.db.execute(sql`select ${hash}::int`).then(
       () => null,
       (failure: unknown) => failure,
     );
     expect(error).toBeInstanceOf(Error);
-    expect(String((error as Error).message)).toContain('segredo-do-hash');
-    const logged = JSON.stringify(forTheLog(error));
-    expect(logged).not.toContain('segredo-do-hash');
-    expect(logged).toContain('params: [omitidos]');
-    expect(logged).toContain('select $1::int');
+    expect(String((error as Error).message)).toContain(hash);
+    const logged = forTheLog(error);
+    expect(JSON.stringify(logged)).not.toContain('$argon2id');
+    expect(logged.message).toBe('Failed query: select $1::int\nparams: [omitidos]');
+    expect(logged.stack).toMatch(/^\w+: Failed query: select \$1::int\nparams: \[omitidos\]\n\s+at /);
+    expect((logged.cause as { message: string }).message).toMatch(/"\[omitido\]"/);
+  });
+
+  it('leave secrets out of any line that logs them', () => {
+    logLines.length = 0;
+    t.app.log.info(
+      {
+        req: { headers: { authorization: `Bearer ${token}` } },
+        account: { email: 'ana@exemplo.com.br', password: 'Senha@Secreta2026', password_hash: hash },
+        access_token: token,
+      },
+      'linha com segredos',
+    );
+    const line = logLines.join('');
+    expect(line).toContain('ana@exemplo.com.br');
+    for (const secret of [token, 'Senha@Secreta2026', hash]) expect(line).not.toContain(secret);
   });
 
   it('keep answering after a failure', async () => {

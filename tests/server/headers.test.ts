@@ -63,11 +63,43 @@ describe('content security policy', () => {
     expect(policyOf(plain)).not.toContain('upgrade-insecure-requests');
   });
 
-  it('keeps the other security headers', async () => {
+  it('asks for the upgrade on API answers and errors over TLS as well', async () => {
+    for (const url of ['/api/health', '/api/nada', '/api/docs/']) {
+      const overTls = await behindProxy.inject({
+        method: 'GET',
+        url,
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(policyOf(overTls), url).toMatch(/;upgrade-insecure-requests$/);
+      const plain = await t.app.inject({ method: 'GET', url });
+      expect(policyOf(plain), url).not.toContain('upgrade-insecure-requests');
+    }
+  });
+
+  it('keeps the other security headers and directives', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/' });
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(page.headers['strict-transport-security']).toBeDefined();
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "object-src 'none'",
+      "frame-ancestors 'self'",
+      "base-uri 'self'",
+      "form-action 'self'",
+    ]) {
+      expect(policyOf(page)).toContain(directive);
+    }
+  });
+
+  it('lets Swagger UI open at /api/docs over plain http', async () => {
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toMatch(/^text\/html/);
+    expect(policyOf(docs)).not.toContain('upgrade-insecure-requests');
   });
 });
 
@@ -95,8 +127,23 @@ describe('caching of personal data and tokens', () => {
     expect(refused.headers['cache-control']).toBe('no-store');
   });
 
-  it("leaves the web app's own caching alone", async () => {
+  it("answers the router's own refusals with no-store too", async () => {
+    const badUrl = await t.app.inject({ method: 'GET', url: '/api/stores/%E0%A4%A' });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.headers['cache-control']).toBe('no-store');
+    const long = await t.app.inject({ method: 'GET', url: `/api/stores/id/${'1'.repeat(300)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.headers['cache-control']).toBe('no-store');
+  });
+
+  it("leaves the web app's and the stored files' own caching alone", async () => {
     const page = await t.app.inject({ method: 'GET', url: '/' });
-    expect(page.headers['cache-control']).not.toBe('no-store');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('public, max-age=0');
+    fs.mkdirSync(path.join(t.uploadsDir, 'images'), { recursive: true });
+    fs.writeFileSync(path.join(t.uploadsDir, 'images', 'foto.webp'), 'RIFF');
+    const file = await t.app.inject({ method: 'GET', url: '/uploads/images/foto.webp' });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toBe('public, max-age=2592000, immutable');
   });
 });

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../../server/app';
+import { buildApp, type AppOptions } from '../../server/app';
 import { openDatabase, type Database, type Db } from '../../server/db/client';
 import { accounts, stores } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
@@ -35,6 +35,8 @@ export interface TestAppOptions {
   seedNow?: Date;
   /** Folder of a built web app, to register the web routes too. */
   webRoot?: string;
+  /** The app's logger (default: none); a test reads the lines through its `stream`. */
+  logger?: AppOptions['logger'];
   /** Runs after buildApp and before ready(): tests add routes of their own here. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -58,6 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       jwtSecret: crypto.randomBytes(32).toString('hex'),
       webRoot: options.webRoot,
       uploadsDir,
+      logger: options.logger,
       // Every answer is held against its route's response schema: a drift fails the test.
       checkResponses: true,
       mailer: {

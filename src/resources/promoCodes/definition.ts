@@ -72,21 +72,19 @@ const digits = (format: string, min: number, minMessage: string, max = INT4_MAX,
   );
 
 // São Paulo has kept UTC-3 all year since 2019: a date alone expires at the end of that day there.
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const EXPIRY = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
 function expiryInstant(value: string): Date | null {
   const text = value.trim();
-  const date = DATE_ONLY.exec(text);
-  if (date) {
-    const [, year, month, day] = date.map(Number) as [number, number, number, number];
-    const check = new Date(Date.UTC(year, month - 1, day));
-    if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
-      return null;
-    return new Date(`${text}T23:59:59.999-03:00`);
-  }
+  const parts = EXPIRY.exec(text);
+  if (!parts) return null;
+  const [, year, month, day, time] = parts;
+  // A real calendar day: JavaScript would read 2030-02-30T10:00Z as the 2nd of March.
+  const check = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  if (check.toISOString().slice(0, 10) !== `${year}-${month}-${day}`) return null;
   // A full instant must name its offset; anything else is ambiguous.
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return null;
-  const instant = new Date(text);
-  return Number.isNaN(instant.getTime()) ? null : instant;
+  const instant = new Date(time ? text : `${text}T23:59:59.999-03:00`);
+  // Past the year 9999 in UTC, an instant has no four-digit ISO form for the database or the answer.
+  return Number.isNaN(instant.getTime()) || instant.getUTCFullYear() > 9999 ? null : instant;
 }
 
 /** 'YYYY-MM-DD' (the end of that day in São Paulo) or an ISO instant with offset; later than now. */
