@@ -35,6 +35,7 @@ import storyRoutes from './routes/stories';
 import productNameRoutes from './routes/product-names';
 import privacyRoutes from './routes/privacy';
 import tableRoutes from './routes/tables';
+import orderRoutes from './routes/orders';
 import { crudResources } from './resources/registry';
 
 /** One registered route and who may call it, as the access plugin enforces it. */
@@ -191,6 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(productNameRoutes);
   await app.register(privacyRoutes);
   await app.register(tableRoutes);
+  await app.register(orderRoutes);
   await app.register(uploadRoutes, { dir: options.uploadsDir });
   if (options.webRoot) await app.register(webRoutes, { root: options.webRoot });
 

@@ -9,6 +9,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'dri
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { DAY_RANGE_INVALID, listDay } from '../../src/lib/fields';
 import { listAnswer, rowOf } from '../../src/resources/answers';
 import type { ResourceDefinition } from '../../src/resources/define';
 import type { Db } from '../db/client';
@@ -32,6 +33,27 @@ export function filter<Value>(
   where: (value: Value) => SQL | undefined,
 ): ListFilter<Value> {
   return { schema, where };
+}
+
+/** The day a yyyy-MM-dd date starts in São Paulo, as an instant. */
+const dayStart = (date: string) => sql`(${date}::date::timestamp at time zone 'America/Sao_Paulo')`;
+const nextDayStart = (date: string) => sql`((${date}::date + 1)::timestamp at time zone 'America/Sao_Paulo')`;
+
+/**
+ * A period filter over an instant column: `start_at` and `end_at`, São Paulo days, both
+ * included; a start after the end is refused. Spread into a source: `...betweenDays(column)`.
+ */
+export function betweenDays(column: AnyPgColumn): Pick<ListSource, 'filters' | 'check'> {
+  return {
+    filters: {
+      start_at: filter(listDay.optional(), (date) => sql`${column} >= ${dayStart(date)}`),
+      end_at: filter(listDay.optional(), (date) => sql`${column} < ${nextDayStart(date)}`),
+    },
+    check: ({ start_at, end_at }) =>
+      typeof start_at === 'string' && typeof end_at === 'string' && start_at > end_at
+        ? DAY_RANGE_INVALID
+        : undefined,
+  };
 }
 
 /** What a list reads, beyond what its definition says. */

@@ -9,6 +9,7 @@ import {
   callPath,
   type Access,
   type CallDefinition,
+  listPath,
   type Operation,
   type ResourceDefinition,
 } from '../../src/resources/define';
@@ -33,10 +34,13 @@ const OPERATIONS = {
   reorder: { method: 'PATCH', path: '/reorder' },
 } as const satisfies Record<Operation, { method: string; path: string }>;
 
-/** Method and path of an operation, as every resource of the API spells them. */
-export function operationRoute(definition: Pick<ResourceDefinition, 'endpoint'>, operation: Operation) {
+/** Method and path of an operation, as every resource of the API spells them (a list may name its own). */
+export function operationRoute(
+  definition: Pick<ResourceDefinition, 'endpoint' | 'list'>,
+  operation: Operation,
+) {
   const { method, path } = OPERATIONS[operation];
-  return { method, url: `${definition.endpoint}${path}` };
+  return { method, url: operation === 'list' ? listPath(definition) : `${definition.endpoint}${path}` };
 }
 
 const VERBS: Record<Operation, (label: ResourceDefinition['label']) => string> = {

@@ -25,6 +25,17 @@ export function storeCondition(request: FastifyRequest, column: AnyPgColumn): SQ
   return eq(column, caller.storeId);
 }
 
+/**
+ * The store a domain function is limited to (server/service): staff's own, or null for an
+ * administrator, who acts on any store. Never null for staff: that would be every store.
+ */
+export function storeScope(request: FastifyRequest): number | null {
+  const caller = callerOf(request);
+  if (caller.role === ADMIN) return null;
+  if (caller.storeId === null) throw forbidden(NO_STORE);
+  return caller.storeId;
+}
+
 /** The caller's store condition, narrowed to the store an administrator asked for (`?store_id`). */
 export function listScope(request: FastifyRequest, column: AnyPgColumn, storeId: number | undefined): SQL[] {
   const conditions = [storeCondition(request, column)];

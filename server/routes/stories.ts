@@ -2,24 +2,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  DATE_RANGE_INVALID,
   FEEDHUNTER_REQUIRED,
   PRODUCT_INVALID,
   mediaProblem,
   stories as storyDefinition,
-  storyListDay,
   storyUpdateInput,
 } from '../../src/resources/stories/definition';
 import { customers, products, stores, stories } from '../db/schema';
 import { badRequest, notFound } from '../http-errors';
-import { filter, registerList } from '../resources/list';
+import { betweenDays, registerList } from '../resources/list';
 import { served } from '../resources/routes';
 
 const NOT_FOUND = storyDefinition.messages.notFound!;
-
-/** The day a yyyy-MM-dd date starts in São Paulo, as an instant. */
-const dayStart = (date: string) => sql`(${date}::date::timestamp at time zone 'America/Sao_Paulo')`;
-const nextDayStart = (date: string) => sql`((${date}::date + 1)::timestamp at time zone 'America/Sao_Paulo')`;
 
 const storyColumns = {
   id: stories.id,
@@ -107,14 +101,7 @@ const storyRoutes: FastifyPluginAsyncZod = async (app) => {
     table: stories,
     columns: storyColumns,
     join: joined,
-    filters: {
-      start_at: filter(storyListDay.optional(), (date) => sql`${stories.created_at} >= ${dayStart(date)}`),
-      end_at: filter(storyListDay.optional(), (date) => sql`${stories.created_at} < ${nextDayStart(date)}`),
-    },
-    check: ({ start_at, end_at }) =>
-      typeof start_at === 'string' && typeof end_at === 'string' && start_at > end_at
-        ? DATE_RANGE_INVALID
-        : undefined,
+    ...betweenDays(stories.created_at),
     // The joined columns become the nested feed hunter and product of the spec's shape.
     decorate: async (rows) => rows.map((row) => storyToApi(row as StoryRow)),
   });

@@ -1,20 +1,20 @@
-import crypto from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tables as definition, tableOrder, type TableStatus } from '../../src/resources/tables/definition';
-import { rows, type Db, type Tx } from '../db/client';
-import { customers, floorVersions, orders, tables, tickets } from '../db/schema';
+import type { Db } from '../db/client';
+import { customers, orders, tables, tickets } from '../db/schema';
 import { ADMIN, callerOf } from '../plugins/access';
 import { conflict, notFound } from '../http-errors';
+import { answerUnchanged, storeFloorTag } from '../resources/floor-tag';
 import { registerList } from '../resources/list';
 import { idParam } from '../resources/params';
 import { answerWith, served } from '../resources/routes';
-import { storeCondition, targetStore } from '../resources/scope';
+import { storeCondition, storeScope, targetStore } from '../resources/scope';
 import { failsWith } from '../resources/write-errors';
-
-const ZONE = 'America/Sao_Paulo';
+import { birthdayToday } from '../service/read-order';
+import { lockTable, setTableStatus } from '../service/tabs';
 const NOT_FOUND = definition.messages.notFound!;
 
 const tableColumns = {
@@ -53,7 +53,6 @@ async function openOrders(db: Db, tableIds: number[]): Promise<Map<number, OpenO
     })
     .from(orders)
     .where(and(inArray(orders.table_id, tableIds), eq(orders.status, 'OPENED')));
-  const today = sql`(now() at time zone ${sql.raw(`'${ZONE}'`)})::date`;
   const birthdays =
     open.length === 0
       ? []
@@ -67,8 +66,7 @@ async function openOrders(db: Db, tableIds: number[]): Promise<Map<number, OpenO
                 tickets.order_id,
                 open.map((order) => order.id),
               ),
-              sql`extract(month from ${customers.birthdate}) = extract(month from ${today})`,
-              sql`extract(day from ${customers.birthdate}) = extract(day from ${today})`,
+              birthdayToday(customers.birthdate),
             ),
           )
           .orderBy(asc(customers.fullname));
@@ -97,40 +95,6 @@ async function withOrders<Row extends { id: unknown }>(db: Db, list: Row[]) {
   });
 }
 
-/**
- * The table, locked for the change, and whether it has an open order: a status change or a
- * removal waits for a concurrent one on the same table.
- */
-async function lockedTable(tx: Tx, request: FastifyRequest, id: number) {
-  const [table] = await tx
-    .select({ id: tables.id, number: tables.number, store_id: tables.store_id })
-    .from(tables)
-    .where(and(eq(tables.id, id), storeCondition(request, tables.store_id)))
-    .for('update');
-  if (!table) throw notFound(NOT_FOUND);
-  const [open] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.table_id, table.id), eq(orders.status, 'OPENED')));
-  return { ...table, openOrder: open?.id ?? null };
-}
-
-/**
- * The floor's validator: the store's floor version (moved by the database's triggers on any write
- * to its tables, orders, tickets, items or payments), the stores' calendar day (birthdays change
- * at midnight) and the query asked. One primary-key read.
- */
-async function floorTag(db: Db, storeId: number, url: string): Promise<string> {
-  const [row] = rows<{ version: string | number; day: string }>(
-    await db.execute(sql`
-      select coalesce((select ${floorVersions.version} from ${floorVersions}
-                       where ${floorVersions.store_id} = ${storeId}), 0) as version,
-             to_char((now() at time zone ${sql.raw(`'${ZONE}'`)})::date, 'YYYYMMDD') as day`),
-  );
-  const query = crypto.createHash('sha1').update(url).digest('hex').slice(0, 10);
-  return `W/"mesas-${storeId}-${String(row?.version ?? 0)}-${row?.day ?? ''}-${query}"`;
-}
-
 /** The one store a floor poll reads: staff's own, or the one an administrator names. */
 function floorStore(request: FastifyRequest): number | null {
   const caller = callerOf(request);
@@ -145,16 +109,12 @@ const tableRoutes: FastifyPluginAsyncZod = async (app) => {
   const routes = served(definition);
 
   // The floor polls the list every second (spec 9): an unchanged floor answers 304 from one
-  // primary-key read, without reading the tables. (Hooks of this plugin see its routes only.)
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'GET' || request.routeOptions.url !== definition.endpoint) return;
+  // primary-key read, without reading the tables. A CSV export is not polled.
+  answerUnchanged(app, definition.endpoint, async (request) => {
     const query = request.query as { format?: unknown };
-    if (query.format === 'csv' || request.headers.accept?.includes('text/csv')) return;
+    if (query.format === 'csv' || request.headers.accept?.includes('text/csv')) return null;
     const storeId = floorStore(request);
-    if (storeId === null) return;
-    const tag = await floorTag(db, storeId, request.url);
-    void reply.header('etag', tag);
-    if (request.headers['if-none-match'] === tag) return reply.code(304).send();
+    return storeId === null ? null : storeFloorTag(db, storeId, request.url);
   });
 
   async function readTable(request: FastifyRequest, id: number) {
@@ -196,18 +156,7 @@ const tableRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routes.call('status', { params: statusParams, response: { 200: answerWith(definition, {}) } }),
     handler: async (request) => {
       const { id, status } = request.params;
-      await db.transaction(async (tx) => {
-        const table = await lockedTable(tx, request, id);
-        if (status === 'AVAILABLE' && table.openOrder !== null) {
-          throw conflict(
-            `A mesa ${table.number} tem uma comanda aberta: feche a comanda antes de liberar a mesa.`,
-          );
-        }
-        await tx
-          .update(tables)
-          .set({ status: status satisfies TableStatus, updated_at: sql`now()` })
-          .where(eq(tables.id, table.id));
-      });
+      await db.transaction((tx) => setTableStatus(tx, storeScope(request), id, status satisfies TableStatus));
       return { data: await readTable(request, id) };
     },
   });
@@ -216,7 +165,7 @@ const tableRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routes.delete(),
     handler: async (request) => {
       const removed = await db.transaction(async (tx) => {
-        const table = await lockedTable(tx, request, request.params.id);
+        const table = await lockTable(tx, request.params.id, storeScope(request));
         if (table.openOrder !== null) {
           throw conflict(`A mesa ${table.number} tem uma comanda aberta e não pode ser excluída.`);
         }

@@ -11,7 +11,7 @@ import type {
   UpdateManyParams,
   UpdateParams,
 } from 'react-admin';
-import { callPath, recordPath, type Envelope, type ResourceDefinition } from '../resources/define';
+import { callPath, listPath, recordPath, type Envelope, type ResourceDefinition } from '../resources/define';
 import type { Download, HttpClient, Query } from './httpClient';
 
 /** Reads the payload out of the envelope the resource answers with. */
@@ -114,7 +114,7 @@ export function createDataProvider(
       page_size: params.pagination?.perPage ?? definition.list.perPage,
       ...listQuery(definition, params),
     };
-    const body = await http(definition.endpoint, { query });
+    const body = await http(listPath(definition), { query });
     const records = (unwrap(definition.envelope.list, body) ?? []) as RaRecord[];
     return { data: records, total: total(body, records) };
   };
@@ -193,7 +193,7 @@ export function createDataProvider(
     },
     exportList(resource, params) {
       const definition = definitionOf(resource);
-      return download(definition.endpoint, { ...listQuery(definition, params), format: 'csv' });
+      return download(listPath(definition), { ...listQuery(definition, params), format: 'csv' });
     },
   };
   return provider;

@@ -157,3 +157,16 @@ export const imageUrl = z.preprocess(
     .nullable()
     .optional(),
 );
+
+export const DAY_INVALID = 'Data inválida: use o formato aaaa-mm-dd.';
+export const DAY_RANGE_INVALID = 'A data inicial não pode ser depois da data final.';
+
+/** A São Paulo calendar day of a list's period filters (start_at, end_at), yyyy-MM-dd. */
+export const listDay = z
+  .string({ error: DAY_INVALID })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, DAY_INVALID)
+  .refine((value) => {
+    // A real calendar day, from year 1 on: PostgreSQL has no year 0.
+    const date = new Date(`${value}T00:00:00Z`);
+    return !value.startsWith('0000') && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, DAY_INVALID);

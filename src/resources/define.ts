@@ -65,6 +65,8 @@ export interface ListDefinition {
    * posts of the spec).
    */
   paging?: 'page' | 'offset';
+  /** Where the list lives after the endpoint, when not at the endpoint itself (the tabs' '/search'). */
+  path?: string;
 }
 
 /**
@@ -162,6 +164,11 @@ export type RowOf<D extends ResourceDefinition> = z.input<NonNullable<D['row']>>
 /** Path of one record, as every resource of the API spells it. */
 export function recordPath(endpoint: string, id: string | number): string {
   return `${endpoint}/id/${encodeURIComponent(String(id))}`;
+}
+
+/** Path of a resource's list: its endpoint, or the path its list names after it. */
+export function listPath(definition: Pick<ResourceDefinition, 'endpoint' | 'list'>): string {
+  return `${definition.endpoint}${definition.list.path ?? ''}`;
 }
 
 /** The whole path of a call: its own when it names one, else after the endpoint. */

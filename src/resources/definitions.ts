@@ -13,6 +13,7 @@ import { complementGroups } from './complementGroups/definition';
 import { kitchens } from './kitchens/definition';
 import { stories } from './stories/definition';
 import { tables } from './tables/definition';
+import { commands } from './commands/definition';
 
 /** Every resource the engine serves, by its name (react-admin's, which is also its route). */
 export const definitions = {
@@ -30,6 +31,7 @@ export const definitions = {
   kitchens,
   customers,
   tables,
+  commands,
 } satisfies Record<string, ResourceDefinition>;
 
 export type ResourceName = keyof typeof definitions;

@@ -9,8 +9,10 @@ import {
   complementGroups,
   customers,
   kitchens,
+  orders,
   products,
   tables,
+  tickets,
 } from '../../server/db/schema';
 import type { Access } from '../../src/resources/define';
 import { accessProblems, expectedAccess, OTHER_ROUTES, routeKey } from './expected-access';
@@ -94,7 +96,7 @@ describe('walking every registered route', () => {
    * DELETE …/1 and may remove them.
    */
   const own = {} as Record<
-    'store' | 'kitchen' | 'account' | 'category' | 'product' | 'group' | 'customer' | 'table',
+    'store' | 'kitchen' | 'account' | 'category' | 'product' | 'group' | 'customer' | 'table' | 'order',
     number
   >;
   beforeAll(async () => {
@@ -134,7 +136,18 @@ describe('walking every registered route', () => {
       .insert(tables)
       .values({ store_id: store, number: 7, name: 'Mesa 7' })
       .returning();
+    // An open tab at another table, with the customer's ticket.
+    const [occupied] = await db
+      .insert(tables)
+      .values({ store_id: store, number: 8, name: 'Mesa 8', status: 'OCCUPIED' })
+      .returning();
+    const [order] = await db
+      .insert(orders)
+      .values({ store_id: store, table_id: occupied!.id, waiter_requested: true })
+      .returning();
+    await db.insert(tickets).values({ store_id: store, order_id: order!.id, customer_id: customer!.id });
     Object.assign(own, {
+      order: order!.id,
       store,
       kitchen: kitchen!.id,
       account: account!.id,
@@ -163,6 +176,12 @@ describe('walking every registered route', () => {
     '/api/customers/id/:id': () => ({ params: [own.customer] }),
     '/api/tables/id/:id': () => ({ params: [own.table] }),
     '/api/tables/id/:id/status/:status': () => ({ params: [own.table, 'OCCUPIED'] }),
+    '/api/orders/id/:id': () => ({ params: [own.order], payload: { settle: true } }),
+    '/api/orders/id/:id/settle': () => ({ params: [own.order] }),
+    '/api/orders/id/:id/close': () => ({ params: [own.order] }),
+    '/api/orders/id/:id/waiter/dismiss': () => ({ params: [own.order] }),
+    '/api/orders/id/:id/move': () => ({ params: [own.order], payload: { table_id: own.table } }),
+    '/api/orders/id/:id/merge': () => ({ params: [own.order], payload: { table_id: own.table } }),
   };
   const storeScoped = (route: RouteEntry) =>
     (route.access === 'store' || route.access === 'manager') && route.url.includes(':');

@@ -29,7 +29,7 @@ import {
   RESERVATION_STATUS,
   TABLE_STATUS,
 } from './enums';
-import { stores } from './platform';
+import { accounts, stores } from './platform';
 import { customers } from './customers';
 import { kitchens, products } from './menu';
 import { promoCodes } from './content';
@@ -80,6 +80,10 @@ export const orders = pgTable(
     payment_status: text('payment_status', { enum: PAYMENT_STATUS }).notNull().default('OPEN'),
     waiter_requested: boolean('waiter_requested').notNull().default(false),
     waiter_requested_at: timestamp('waiter_requested_at', { withTimezone: true }),
+    /** The customer who called the waiter (the floor shows who). */
+    waiter_requester_id: integer('waiter_requester_id').references(() => customers.id, {
+      onDelete: 'set null',
+    }),
     subtotal: integer('subtotal').notNull().default(0),
     service_charge: integer('service_charge').notNull().default(0),
     discount: integer('discount').notNull().default(0),
@@ -104,6 +108,9 @@ export const orders = pgTable(
     index('orders_store_created_idx').on(t.store_id, t.created_at),
     index('orders_store_status_idx').on(t.store_id, t.status, t.created_at),
     index('orders_created_idx').on(t.created_at),
+    index('orders_waiter_requester_idx')
+      .on(t.waiter_requester_id)
+      .where(sql`${t.waiter_requester_id} is not null`),
     check('orders_status_check', oneOf(t.status, ORDER_STATUS)),
     check('orders_payment_status_check', oneOf(t.payment_status, PAYMENT_STATUS)),
     check('orders_type_check', oneOf(t.order_type, ORDER_ORIGINS)),
@@ -126,6 +133,8 @@ export const tickets = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
     subtotal: integer('subtotal').notNull().default(0),
+    service_charge: integer('service_charge').notNull().default(0),
+    discount: integer('discount').notNull().default(0),
     total: integer('total').notNull().default(0),
     total_paid: integer('total_paid').notNull().default(0),
     created_at: createdAt(),
@@ -139,7 +148,10 @@ export const tickets = pgTable(
     uniqueIndex('tickets_order_customer_key').on(t.order_id, t.customer_id),
     unique('tickets_id_order_key').on(t.id, t.order_id),
     index('tickets_customer_idx').on(t.customer_id, t.created_at),
-    check('tickets_money_check', sql`${t.subtotal} >= 0 and ${t.total} >= 0 and ${t.total_paid} >= 0`),
+    check(
+      'tickets_money_check',
+      sql`${t.subtotal} >= 0 and ${t.service_charge} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0 and ${t.total_paid} >= 0`,
+    ),
   ],
 );
 
@@ -217,6 +229,8 @@ export const payments = pgTable(
     amount: integer('amount').notNull(),
     /** The platform's fee on this payment, in cents. */
     fee: integer('fee').notNull().default(0),
+    /** Who received a payment at the table ('Dar baixa', settling a tab); none for the app's. */
+    account_id: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
     created_at: createdAt(),
   },
@@ -231,6 +245,7 @@ export const payments = pgTable(
     index('payments_customer_idx').on(t.customer_id),
     index('payments_order_idx').on(t.order_id),
     index('payments_created_idx').on(t.created_at),
+    index('payments_account_idx').on(t.account_id).where(sql`${t.account_id} is not null`),
     check('payments_kind_check', oneOf(t.kind, PAYMENT_KINDS)),
     check('payments_method_check', oneOf(t.method, PAYMENT_METHODS)),
     check('payments_amount_check', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.fee} <= ${t.amount}`),

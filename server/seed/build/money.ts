@@ -158,6 +158,8 @@ export function buildMoney(demo: Demo, history: OrderDraft[], live: OrderDraft[]
         store_id: draft.store.id,
         customer_id: customer.id,
         subtotal,
+        service_charge: service,
+        discount,
         total,
         total_paid: paid,
         created_at: ticket.createdAt,
@@ -211,6 +213,8 @@ export function buildMoney(demo: Demo, history: OrderDraft[], live: OrderDraft[]
       payment_status: orderPaid >= orderTotal ? 'PAID' : orderPaid > 0 ? 'PARTIALLY_PAID' : 'OPEN',
       waiter_requested: Boolean(draft.waiterAt),
       waiter_requested_at: draft.waiterAt ?? null,
+      // The last to sit calls the waiter.
+      waiter_requester_id: draft.waiterAt ? draft.tickets[draft.tickets.length - 1]!.customer.id : null,
       subtotal: orderSubtotal,
       service_charge: orderService,
       discount: orderDiscount,

@@ -19,8 +19,7 @@ export const VIDEO_REQUIRED = 'Envie o vídeo do post (MP4).';
 export const MEDIA_URL_INVALID = 'Endereço de arquivo inválido: envie o arquivo pelo painel.';
 export const MEDIA_TYPE_INVALID = 'Escolha imagem ou vídeo.';
 export const DELETE_FAILED = 'Ocorreu um erro ao tentar excluir o FeedHunter';
-export const DATE_INVALID = 'Data inválida: use o formato aaaa-mm-dd.';
-export const DATE_RANGE_INVALID = 'A data inicial não pode ser depois da data final.';
+export { DAY_RANGE_INVALID as DATE_RANGE_INVALID } from '../../lib/fields';
 
 /** Defaults of the featured-posts list (spec 9: limit 1000, offset 0). */
 export const STORIES_LIMIT = 1000;
@@ -114,16 +113,6 @@ export const storyUpdateInput = z
     (story) => Object.values(story).some((value) => value !== undefined),
     'Informe ao menos um campo para alterar.',
   );
-
-/** A São Paulo day of the list's filters (start_at, end_at), yyyy-MM-dd. */
-export const storyListDay = z
-  .string({ error: DATE_INVALID })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_INVALID)
-  .refine((value) => {
-    // A real calendar day, from year 1 on: PostgreSQL has no year 0.
-    const date = new Date(`${value}T00:00:00Z`);
-    return !value.startsWith('0000') && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, DATE_INVALID);
 
 interface Feedhunter {
   fullname: string | null;

@@ -22,6 +22,7 @@ export const TABLES_CREATED = 'Mesas criadas com sucesso!';
 export const TABLES_NOT_CREATED = 'Não foi possível criar novas mesas.';
 export const TABLE_DELETED = 'Mesa excluída com sucesso!';
 export const TABLE_DUPLICATE = 'Já existe uma mesa com esse número neste restaurante.';
+export const TABLE_NOT_FOUND = 'Mesa não encontrada.';
 
 /** A table's number: a whole number from 1, as the cards and the QR codes show it. */
 export const tableNumber = z
@@ -92,7 +93,7 @@ export const tables = defineResource({
     updated: 'Mesa atualizada.',
     deleted: TABLE_DELETED,
     duplicate: TABLE_DUPLICATE,
-    notFound: 'Mesa não encontrada.',
+    notFound: TABLE_NOT_FOUND,
   },
 });
 

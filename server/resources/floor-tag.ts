@@ -1,0 +1,71 @@
+/**
+ * Validators for what the floor polls every second (restaurant spec 9: the tables and the open
+ * tab). A store's floor version lives in `floor_versions`, moved by the database's triggers on any
+ * write to its tables, tabs, tickets, items or payments (migration 0007), so every writer — a
+ * route, the service simulator, a script, another instance — moves it. An `If-None-Match` that
+ * still matches answers 304 from one primary-key read, before the answer is built.
+ */
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { rows, type Db } from '../db/client';
+
+const ZONE = 'America/Sao_Paulo';
+
+/** What a tag is made of: a store's version, and what only the clock changes (today's birthdays). */
+const VERSION_AND_DAY = sql`coalesce(f.version, 0) as version,
+  to_char((now() at time zone ${sql.raw(`'${ZONE}'`)})::date, 'YYYYMMDD') as day`;
+
+function tagOf(kind: string, row: { version: string | number; day: string } | undefined, url: string) {
+  if (!row) return null;
+  const query = crypto.createHash('sha1').update(url).digest('hex').slice(0, 10);
+  return `W/"${kind}-${String(row.version)}-${row.day}-${query}"`;
+}
+
+/** The tag of a store's floor, for the answer to `url`. */
+export async function storeFloorTag(db: Db, storeId: number, url: string): Promise<string | null> {
+  const [row] = rows<{ version: string | number; day: string }>(
+    await db.execute(sql`
+      select ${VERSION_AND_DAY}
+      from (select ${storeId}::int as store_id) s left join floor_versions f on f.store_id = s.store_id`),
+  );
+  return tagOf(`mesas-${storeId}`, row, url);
+}
+
+/**
+ * The tag of one tab's floor, within `store` (null: any); null when there is no such tab, whose
+ * request then goes on to its 404.
+ */
+export async function orderFloorTag(
+  db: Db,
+  orderId: number,
+  store: number | null,
+  url: string,
+): Promise<string | null> {
+  const [row] = rows<{ version: string | number; day: string }>(
+    await db.execute(sql`
+      select ${VERSION_AND_DAY}
+      from orders o left join floor_versions f on f.store_id = o.store_id
+      where o.id = ${orderId} ${store === null ? sql`` : sql`and o.store_id = ${store}`}`),
+  );
+  return tagOf(`comanda-${orderId}`, row, url);
+}
+
+/**
+ * Answers a GET of `url` (a route of this plugin) with its tag, and 304 when the client already
+ * holds it. `tag` returns null where no validator applies (the request goes on as usual).
+ */
+export function answerUnchanged(
+  app: FastifyInstance,
+  url: string,
+  tag: (request: FastifyRequest) => Promise<string | null>,
+): void {
+  // A plugin's hooks see only its own routes.
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'GET' || request.routeOptions.url !== url) return;
+    const current = await tag(request);
+    if (current === null) return;
+    void reply.header('etag', current);
+    if (request.headers['if-none-match'] === current) return reply.code(304).send();
+  });
+}

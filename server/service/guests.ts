@@ -1,0 +1,170 @@
+/**
+ * What guests do at a table through the customer app (not part of this product): sit down and
+ * open a tab, join one, order, call the waiter, pay by the app. The demo's service simulator plays
+ * them through these functions, which keep the same rules as the floor's (server/service/tabs.ts):
+ * the tab's row locked first, its money recomputed in the same transaction.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { checkins, customers, orderItems, orders, products, tables, tickets } from '../db/schema';
+import type { ItemComplement } from '../db/schema/service';
+import { conflict, notFound } from '../http-errors';
+import { NOT_IN_TAB, TAB_CLOSED, lockOrder, lockTable, receivePayment } from './tabs';
+import { balances, refreshTotals } from './totals';
+
+/** Opens a tab at a free table for the guests who sit there; each checks in. Returns the tab's id. */
+export async function seatGuests(
+  tx: Tx,
+  storeId: number,
+  tableId: number,
+  customerIds: readonly number[],
+): Promise<number> {
+  const table = await lockTable(tx, tableId, storeId);
+  if (table.openOrder !== null) throw conflict(`A mesa ${table.number} já está ocupada.`);
+  const [order] = await tx
+    .insert(orders)
+    .values({ store_id: storeId, table_id: table.id, order_type: 'INDOOR' })
+    .returning({ id: orders.id });
+  for (const customerId of customerIds) await joinTab(tx, storeId, order!.id, customerId);
+  await tx
+    .update(tables)
+    .set({ status: 'OCCUPIED', updated_at: sql`now()` })
+    .where(eq(tables.id, table.id));
+  return order!.id;
+}
+
+/** A guest joins an open tab: a ticket of their own and a visit to the store (from their phone's platform). */
+export async function joinTab(tx: Tx, storeId: number, orderId: number, customerId: number): Promise<void> {
+  const order = await lockOrder(tx, orderId, storeId);
+  if (order.status !== 'OPENED') throw conflict(TAB_CLOSED);
+  const [customer] = await tx
+    .select({ platform: customers.platform })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  if (!customer) throw notFound('Cliente não encontrado.');
+  const added = await tx
+    .insert(tickets)
+    .values({ order_id: order.id, store_id: storeId, customer_id: customerId })
+    .onConflictDoNothing()
+    .returning({ id: tickets.id });
+  if (added.length === 0) return;
+  await tx.insert(checkins).values({
+    store_id: storeId,
+    customer_id: customerId,
+    order_id: order.id,
+    platform: customer.platform ?? 'ANDROID',
+  });
+}
+
+export interface ItemRequest {
+  productId: number;
+  quantity?: number;
+  /** Products of the store chosen as complements (one of each). */
+  complementIds?: readonly number[];
+  observations?: string | null;
+}
+
+/**
+ * A guest orders: each item goes to its product's kitchen at the product's price, PLACED (or
+ * SAVED, left in the cart). Products of another store, or unavailable, are refused.
+ */
+export async function placeItems(
+  tx: Tx,
+  storeId: number,
+  orderId: number,
+  customerId: number,
+  requests: readonly ItemRequest[],
+  status: 'PLACED' | 'SAVED' = 'PLACED',
+): Promise<number[]> {
+  const order = await lockOrder(tx, orderId, storeId);
+  if (order.status !== 'OPENED') throw conflict(TAB_CLOSED);
+  const [ticket] = await tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.order_id, order.id), eq(tickets.customer_id, customerId)));
+  if (!ticket) throw notFound(NOT_IN_TAB);
+  const wanted = [...new Set(requests.flatMap((r) => [r.productId, ...(r.complementIds ?? [])]))];
+  const found = await tx
+    .select({
+      id: products.id,
+      name: products.name,
+      thumbnail: products.thumbnail,
+      price: products.price,
+      kitchen_id: products.kitchen_id,
+      available: products.available,
+    })
+    .from(products)
+    .where(and(inArray(products.id, wanted), eq(products.store_id, storeId)));
+  const byId = new Map(found.map((product) => [product.id, product]));
+  const rows = requests.map((request) => {
+    const product = byId.get(request.productId);
+    if (!product) throw notFound('Produto não encontrado.');
+    if (!product.available) throw conflict(`O produto ${product.name} está indisponível.`);
+    const complements: ItemComplement[] = (request.complementIds ?? []).map((id) => {
+      const complement = byId.get(id);
+      if (!complement) throw notFound('Complemento não encontrado.');
+      return { name: complement.name, price: complement.price, quantity: 1 };
+    });
+    return {
+      store_id: storeId,
+      order_id: order.id,
+      ticket_id: ticket.id,
+      product_id: product.id,
+      kitchen_id: product.kitchen_id,
+      name: product.name,
+      thumbnail: product.thumbnail,
+      product_price: product.price,
+      quantity: request.quantity ?? 1,
+      observations: request.observations ?? null,
+      complements,
+      status,
+    };
+  });
+  if (rows.length === 0) return [];
+  const inserted = await tx.insert(orderItems).values(rows).returning({ id: orderItems.id });
+  await refreshTotals(tx, order.id);
+  return inserted.map((row) => row.id);
+}
+
+/** A guest calls the waiter; the floor shows the call, and who made it, until it is dismissed. */
+export async function callWaiter(
+  tx: Tx,
+  storeId: number,
+  orderId: number,
+  customerId: number,
+): Promise<void> {
+  const order = await lockOrder(tx, orderId, storeId);
+  if (order.status !== 'OPENED') throw conflict(TAB_CLOSED);
+  if (order.waiter_requested) return;
+  await tx
+    .update(orders)
+    .set({
+      waiter_requested: true,
+      waiter_requested_at: sql`now()`,
+      waiter_requester_id: customerId,
+      updated_at: sql`now()`,
+    })
+    .where(eq(orders.id, order.id));
+}
+
+/** A guest pays what their ticket still owes through the app; returns the amount (0: nothing owed). */
+export async function payByApp(
+  tx: Tx,
+  storeId: number,
+  orderId: number,
+  customerId: number,
+  method: 'CREDIT_CARD' | 'PIX',
+): Promise<number> {
+  await lockOrder(tx, orderId, storeId);
+  const owed = (await balances(tx, orderId)).find((ticket) => ticket.customer_id === customerId)?.owed ?? 0;
+  if (owed === 0) return 0;
+  await receivePayment(tx, storeId, {
+    orderId,
+    customerId,
+    amount: owed,
+    kind: 'DIGITAL',
+    method,
+    accountId: null,
+  });
+  return owed;
+}

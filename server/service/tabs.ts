@@ -1,0 +1,340 @@
+/**
+ * What the floor's staff do to tabs and tables (restaurant spec 4): receive a payment at the table
+ * ('Dar baixa'), settle and close a tab, dismiss a waiter call, move a tab to a free table or join
+ * it to another table's, and free or take a table. The routes and the service simulator both go
+ * through these functions, so a rule holds whoever acts.
+ *
+ * Every change to a tab first locks the tab's row (`lockOrder`), then recomputes its money in the
+ * same transaction (`refreshTotals`): two people acting on one tab at once are served one after
+ * the other, each against the totals the other left.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { formatCents } from '../../src/lib/format';
+import { ORDER_MESSAGES, type PaymentMethod } from '../../src/resources/commands/definition';
+import { TABLE_NOT_FOUND } from '../../src/resources/tables/definition';
+import type { Tx } from '../db/client';
+import {
+  checkins,
+  coupons,
+  orderItems,
+  orders,
+  payments,
+  reviews,
+  statementEntries,
+  stores,
+  tables,
+  tickets,
+} from '../db/schema';
+import { conflict, notFound } from '../http-errors';
+import { balances, refreshTotals } from './totals';
+
+/** The store an action is limited to: staff's own; null for an administrator (any store). */
+export type StoreScope = number | null;
+
+export const TAB_CLOSED = 'A comanda já está fechada.';
+export const CLOSED_TAKES_NO_PAYMENT = 'A comanda está fechada e não recebe mais pagamentos.';
+export const NOT_IN_TAB = 'Este cliente não está nesta comanda.';
+export const ALREADY_PAID = 'A comanda deste cliente já está paga.';
+export const NOT_AT_A_TABLE = 'Esta comanda não é de uma mesa.';
+
+const inScope = (column: typeof orders.store_id | typeof tables.store_id, store: StoreScope) =>
+  store === null ? sql`true` : eq(column, store);
+
+/** A tab's row, locked until the transaction ends; another store's (or a missing) tab is a 404. */
+export async function lockOrder(tx: Tx, orderId: number, store: StoreScope) {
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      store_id: orders.store_id,
+      table_id: orders.table_id,
+      status: orders.status,
+      waiter_requested: orders.waiter_requested,
+      waiter_requested_at: orders.waiter_requested_at,
+      waiter_requester_id: orders.waiter_requester_id,
+    })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), inScope(orders.store_id, store)))
+    .for('update');
+  if (!order) throw notFound(ORDER_MESSAGES.notFound);
+  return order;
+}
+
+/** A table of the store, locked, with its number and the id of its open tab (if any). */
+export async function lockTable(tx: Tx, tableId: number, store: StoreScope) {
+  const [table] = await tx
+    .select({ id: tables.id, number: tables.number, store_id: tables.store_id, status: tables.status })
+    .from(tables)
+    .where(and(eq(tables.id, tableId), inScope(tables.store_id, store)))
+    .for('update');
+  if (!table) throw notFound(TABLE_NOT_FOUND);
+  const [open] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.table_id, table.id), eq(orders.status, 'OPENED')));
+  return { ...table, openOrder: open?.id ?? null };
+}
+
+export interface NewPayment {
+  storeId: number;
+  orderId: number;
+  customerId: number;
+  amount: number;
+  kind: 'PHYSICAL' | 'DIGITAL';
+  method: PaymentMethod;
+  /** Who received it at the table; none for the app's. */
+  accountId: number | null;
+}
+
+/**
+ * Writes a payment with the platform's fee on it (the store's physical or digital rate); an app
+ * payment also enters the store's statement, withdrawable 31 days later (as the demo's history).
+ */
+async function writePayment(tx: Tx, payment: NewPayment): Promise<number> {
+  const [store] = await tx
+    .select({ physical: stores.feedme_physical_tax, digital: stores.feedme_digital_tax })
+    .from(stores)
+    .where(eq(stores.id, payment.storeId));
+  const rate = Number(payment.kind === 'DIGITAL' ? store!.digital : store!.physical);
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      store_id: payment.storeId,
+      order_id: payment.orderId,
+      customer_id: payment.customerId,
+      kind: payment.kind,
+      method: payment.method,
+      amount: payment.amount,
+      fee: Math.round((payment.amount * rate) / 100),
+      account_id: payment.accountId,
+    })
+    .returning({ id: payments.id });
+  if (payment.kind === 'DIGITAL') {
+    await tx.insert(statementEntries).values({
+      store_id: payment.storeId,
+      payment_id: row!.id,
+      kind: 'RECEIVED',
+      amount: payment.amount,
+      description: `Pagamento pelo app — comanda ${payment.orderId}`,
+      available_on: sql<string>`(now() at time zone 'America/Sao_Paulo')::date + 31`,
+    });
+  }
+  return row!.id;
+}
+
+/**
+ * A payment for one customer's ticket of an open tab, never more than the ticket still owes: two
+ * staff pressing 'Dar baixa' at once give one payment, and the second is told the ticket is paid.
+ */
+export async function receivePayment(
+  tx: Tx,
+  store: StoreScope,
+  payment: Omit<NewPayment, 'storeId'>,
+): Promise<number> {
+  const order = await lockOrder(tx, payment.orderId, store);
+  if (order.status !== 'OPENED') throw conflict(CLOSED_TAKES_NO_PAYMENT);
+  const owed = (await balances(tx, order.id)).find((ticket) => ticket.customer_id === payment.customerId);
+  if (!owed) throw notFound(NOT_IN_TAB);
+  if (owed.owed === 0) throw conflict(ALREADY_PAID);
+  if (payment.amount > owed.owed) {
+    throw conflict(`O valor é maior que o saldo da comanda deste cliente (${formatCents(owed.owed)}).`);
+  }
+  const id = await writePayment(tx, { ...payment, storeId: order.store_id });
+  await refreshTotals(tx, order.id);
+  return id;
+}
+
+/**
+ * Settles a tab (spec 4, releasing a table): what each customer still owes is received at the
+ * table, by `method`, and the tab is closed with its waiter call. A closed tab that still owes
+ * (the spec's "CLOSED and not PAID") is settled the same way; a closed and paid one is refused.
+ */
+export async function settleOrder(
+  tx: Tx,
+  store: StoreScope,
+  orderId: number,
+  method: PaymentMethod,
+  accountId: number | null,
+): Promise<void> {
+  const order = await lockOrder(tx, orderId, store);
+  const owed = (await balances(tx, order.id)).filter((ticket) => ticket.owed > 0);
+  if (order.status === 'CLOSED' && owed.length === 0) throw conflict('A comanda já está fechada e paga.');
+  for (const ticket of owed) {
+    await writePayment(tx, {
+      storeId: order.store_id,
+      orderId: order.id,
+      customerId: ticket.customer_id,
+      amount: ticket.owed,
+      kind: 'PHYSICAL',
+      method,
+      accountId,
+    });
+  }
+  await refreshTotals(tx, order.id);
+  if (order.status === 'OPENED') await closeRow(tx, order.id);
+}
+
+/** Closes a tab that owes nothing (paid, or nothing was ordered). */
+export async function closeOrder(tx: Tx, store: StoreScope, orderId: number): Promise<void> {
+  const order = await lockOrder(tx, orderId, store);
+  if (order.status === 'CLOSED') throw conflict(TAB_CLOSED);
+  const owed = (await balances(tx, order.id)).reduce((sum, ticket) => sum + ticket.owed, 0);
+  if (owed > 0) {
+    throw conflict(
+      `A comanda ainda tem ${formatCents(owed)} em aberto: dê baixa ou acerte a comanda antes de fechá-la.`,
+    );
+  }
+  await closeRow(tx, order.id);
+}
+
+async function closeRow(tx: Tx, orderId: number) {
+  await tx
+    .update(orders)
+    .set({
+      status: 'CLOSED',
+      closed_at: sql`now()`,
+      updated_at: sql`now()`,
+      waiter_requested: false,
+      waiter_requested_at: null,
+      waiter_requester_id: null,
+    })
+    .where(eq(orders.id, orderId));
+}
+
+/** Clears the tab's waiter call ('Garçom liberado!'); a call already answered stays answered. */
+export async function dismissWaiter(tx: Tx, store: StoreScope, orderId: number): Promise<void> {
+  const order = await lockOrder(tx, orderId, store);
+  if (order.status === 'CLOSED') throw conflict(TAB_CLOSED);
+  if (!order.waiter_requested) return;
+  await tx
+    .update(orders)
+    .set({
+      waiter_requested: false,
+      waiter_requested_at: null,
+      waiter_requester_id: null,
+      updated_at: sql`now()`,
+    })
+    .where(eq(orders.id, order.id));
+}
+
+/**
+ * Takes or frees a table. A table whose tab is still open is not freed: the tab is settled and
+ * closed first (spec 4, releasing a table).
+ */
+export async function setTableStatus(
+  tx: Tx,
+  store: StoreScope,
+  tableId: number,
+  status: 'AVAILABLE' | 'OCCUPIED',
+): Promise<void> {
+  const table = await lockTable(tx, tableId, store);
+  if (status === 'AVAILABLE' && table.openOrder !== null) {
+    throw conflict(`A mesa ${table.number} tem uma comanda aberta: feche a comanda antes de liberar a mesa.`);
+  }
+  if (table.status === status) return;
+  await tx
+    .update(tables)
+    .set({ status, updated_at: sql`now()` })
+    .where(eq(tables.id, table.id));
+}
+
+/** The open tab at the table `tableId` leaves for, checked to be the tab's own store and not its own table. */
+async function destination(tx: Tx, order: { store_id: number; table_id: number | null }, tableId: number) {
+  if (order.table_id === null) throw conflict(NOT_AT_A_TABLE);
+  if (order.table_id === tableId) throw conflict('A comanda já está nesta mesa.');
+  return lockTable(tx, tableId, order.store_id);
+}
+
+/** Moves an open tab to a free table: the old table is freed, the new one taken. */
+export async function moveOrder(tx: Tx, store: StoreScope, orderId: number, tableId: number): Promise<void> {
+  const order = await lockOrder(tx, orderId, store);
+  if (order.status === 'CLOSED') throw conflict(TAB_CLOSED);
+  const target = await destination(tx, order, tableId);
+  if (target.openOrder !== null) {
+    throw conflict(`A mesa ${target.number} está ocupada: junte as mesas em vez de transferir a comanda.`);
+  }
+  await tx
+    .update(orders)
+    .set({ table_id: target.id, updated_at: sql`now()` })
+    .where(eq(orders.id, order.id));
+  await tx
+    .update(tables)
+    .set({
+      status: sql`case when ${tables.id} = ${target.id} then 'OCCUPIED' else 'AVAILABLE' end`,
+      updated_at: sql`now()`,
+    })
+    .where(inArray(tables.id, [order.table_id!, target.id]));
+}
+
+/**
+ * Joins an open tab to the open tab of another table: its customers, items, payments, coupons and
+ * visits pass to that tab (a customer at both keeps one ticket), the emptied tab is removed and its
+ * table freed. Both tabs are locked in id order, so two joins crossing each other wait, never
+ * deadlock.
+ */
+export async function mergeOrder(tx: Tx, store: StoreScope, orderId: number, tableId: number): Promise<void> {
+  const [peek] = await tx
+    .select({ store_id: orders.store_id, table_id: orders.table_id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), inScope(orders.store_id, store)));
+  if (!peek) throw notFound(ORDER_MESSAGES.notFound);
+  const [other] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(tables, eq(tables.id, orders.table_id))
+    .where(
+      and(eq(orders.table_id, tableId), eq(orders.status, 'OPENED'), eq(tables.store_id, peek.store_id)),
+    );
+  const ids = [orderId, ...(other ? [other.id] : [])].sort((a, b) => a - b);
+  const locked = new Map<number, Awaited<ReturnType<typeof lockOrder>>>();
+  for (const id of ids) locked.set(id, await lockOrder(tx, id, store));
+  const order = locked.get(orderId)!;
+  if (order.status === 'CLOSED') throw conflict(TAB_CLOSED);
+  const target = await destination(tx, order, tableId);
+  if (target.openOrder === null || target.openOrder !== other?.id) {
+    throw conflict(`A mesa ${target.number} está livre: transfira a comanda em vez de juntar as mesas.`);
+  }
+  const into = locked.get(target.openOrder)!;
+
+  // Each customer of the leaving tab gets (or keeps) a ticket in the other; items follow.
+  const leaving = await tx
+    .select({ id: tickets.id, customer_id: tickets.customer_id, created_at: tickets.created_at })
+    .from(tickets)
+    .where(eq(tickets.order_id, order.id))
+    .orderBy(asc(tickets.id));
+  for (const ticket of leaving) {
+    const [kept] = await tx
+      .insert(tickets)
+      .values({
+        order_id: into.id,
+        store_id: into.store_id,
+        customer_id: ticket.customer_id,
+        created_at: ticket.created_at,
+      })
+      .onConflictDoUpdate({
+        target: [tickets.order_id, tickets.customer_id],
+        set: { customer_id: sql`excluded.customer_id` },
+      })
+      .returning({ id: tickets.id });
+    await tx
+      .update(orderItems)
+      .set({ order_id: into.id, ticket_id: kept!.id })
+      .where(eq(orderItems.ticket_id, ticket.id));
+  }
+  await tx.update(payments).set({ order_id: into.id }).where(eq(payments.order_id, order.id));
+  await tx.update(coupons).set({ order_id: into.id }).where(eq(coupons.order_id, order.id));
+  await tx.update(checkins).set({ order_id: into.id }).where(eq(checkins.order_id, order.id));
+  await tx.update(reviews).set({ order_id: into.id }).where(eq(reviews.order_id, order.id));
+  if (order.waiter_requested && !into.waiter_requested) {
+    const { waiter_requested, waiter_requested_at, waiter_requester_id } = order;
+    await tx
+      .update(orders)
+      .set({ waiter_requested, waiter_requested_at, waiter_requester_id })
+      .where(eq(orders.id, into.id));
+  }
+  await tx.delete(orders).where(eq(orders.id, order.id));
+  await tx
+    .update(tables)
+    .set({ status: 'AVAILABLE', updated_at: sql`now()` })
+    .where(eq(tables.id, order.table_id!));
+  await refreshTotals(tx, into.id);
+}

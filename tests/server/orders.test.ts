@@ -1,0 +1,441 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { orderItems, orders, payments, statementEntries, tables, tickets } from '../../server/db/schema';
+import { callWaiter, payByApp, placeItems } from '../../server/service/guests';
+import type { Order, OrderRow } from '../../src/resources/commands/definition';
+import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
+import { buildFloor, newGuests, seatAndOrder, type Floor } from './service-fixtures';
+
+let t: TestApp;
+let cantina: ReturnType<typeof as>;
+let sertao: ReturnType<typeof as>;
+let admin: ReturnType<typeof as>;
+let floor: Floor;
+let other: Floor;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cantina = as(t.app, await login(t.app, demo.cantina));
+  sertao = as(t.app, await login(t.app, demo.sertao));
+  admin = as(t.app, await login(t.app, demo.admin));
+  floor = await buildFloor(t.app.db, await storeId(t.app.db, 'Cantina Bella'), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  other = await buildFloor(t.app.db, await storeId(t.app.db, 'Sabor do Sertão'), [1], 0);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const errorOf = (response: { body: string }) =>
+  (JSON.parse(response.body) as { error: { message: string } }).error.message;
+const readOrder = async (id: number, call = cantina) => {
+  const response = await call({
+    method: 'GET',
+    url: `/api/orders/id/${id}?include=payments,coupons,birthdays,checkins`,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: Order }>().data;
+};
+const pay = (body: Record<string, unknown>, call = cantina) =>
+  call({ method: 'POST', url: '/api/payments/physical', payload: body });
+const post = (id: number, action: string, payload: Record<string, unknown> = {}, call = cantina) =>
+  call({ method: 'POST', url: `/api/orders/id/${id}/${action}`, payload });
+
+describe('one tab', () => {
+  let orderId: number;
+  let ana: number;
+  let bruno: number;
+
+  beforeAll(async () => {
+    const guests = await newGuests(t.app.db, 2, 1);
+    ana = guests[0]!;
+    bruno = guests[1]!;
+    orderId = await seatAndOrder(t.app.db, floor, 1, [
+      {
+        customerId: ana!,
+        items: [
+          { productId: floor.dish, complementIds: [floor.extra] },
+          { productId: floor.drink, quantity: 2 },
+        ],
+      },
+      { customerId: bruno!, items: [{ productId: floor.dish }] },
+    ]);
+    // One item still in Bruno's cart, one cancelled by the kitchen: neither is billed.
+    await t.app.db.transaction((tx) =>
+      placeItems(tx, floor.storeId, orderId, bruno!, [{ productId: floor.drink }], 'SAVED'),
+    );
+    await t.app.db.transaction(async (tx) => {
+      const [drink] = await placeItems(tx, floor.storeId, orderId, bruno!, [{ productId: floor.drink }]);
+      await tx.update(orderItems).set({ status: 'CANCELLED' }).where(eq(orderItems.id, drink!));
+      const { refreshTotals } = await import('../../server/service/totals');
+      await refreshTotals(tx, orderId);
+    });
+    await t.app.db.transaction((tx) => callWaiter(tx, floor.storeId, orderId, bruno!));
+  });
+
+  it('reads the tab with its customers, items (without the cart), totals and who called the waiter', async () => {
+    const order = await readOrder(orderId);
+    expect(order).toMatchObject({
+      id: orderId,
+      table_number: 1,
+      status: 'OPENED',
+      payment_status: 'OPEN',
+      // Ana: 50 + 5 + 2 × 12 = 79; Bruno: 50 (the cancelled drink is not billed) → 129, + 10 % service.
+      subtotal: 12900,
+      service_charge: 1290,
+      discount: 0,
+      total: 14190,
+      total_paid: 0,
+      waiter_requested: true,
+      waiter_requester: { id: bruno, fullname: expect.stringMatching(/^Convidado/) },
+      birthdays: [{ customer_id: ana }],
+    });
+    const [first, second] = order.tickets;
+    expect(first).toMatchObject({
+      customer_id: ana,
+      customer: { birthday: true, checkins: 1 },
+      subtotal: 7900,
+      service_charge: 790,
+      total: 8690,
+      payment_status: 'OPEN',
+      payments: [],
+      coupons: [],
+    });
+    expect(first!.items.map((item) => [item.name, item.quantity, item.status])).toEqual([
+      ['Risoto de cogumelos', 1, 'PLACED'],
+      ['Suco de laranja', 2, 'PLACED'],
+    ]);
+    expect(first!.items[0]!.complements).toEqual([{ name: 'Parmesão extra', price: 500, quantity: 1 }]);
+    expect(second!.customer.birthday).toBe(false);
+    expect(second!.items.map((item) => item.status)).toEqual(['PLACED', 'CANCELLED']);
+    // Never a customer's birth date.
+    expect(JSON.stringify(order)).not.toMatch(/birthdate|1990-/);
+  });
+
+  it('answers only what is asked to include', async () => {
+    const response = await cantina({ method: 'GET', url: `/api/orders/id/${orderId}` });
+    const order = response.json<{ data: Order }>().data;
+    expect(order.birthdays).toBeUndefined();
+    expect(order.tickets[0]!.payments).toBeUndefined();
+    expect(order.tickets[0]!.customer.checkins).toBeUndefined();
+    const bad = await cantina({ method: 'GET', url: `/api/orders/id/${orderId}?include=payments,segredos` });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad)).toMatch(/^Inclusão inválida: use payments, coupons, birthdays, checkins/);
+  });
+
+  it("keeps another store's staff out of the tab, and lets an administrator in", async () => {
+    const foreign = await sertao({ method: 'GET', url: `/api/orders/id/${orderId}` });
+    expect(foreign.statusCode).toBe(404);
+    expect(errorOf(foreign)).toBe('Comanda não encontrada.');
+    expect((await pay({ order_id: orderId, customer_id: ana, amount: 100 }, sertao)).statusCode).toBe(404);
+    expect((await post(orderId, 'waiter/dismiss', {}, sertao)).statusCode).toBe(404);
+    expect((await readOrder(orderId, admin)).id).toBe(orderId);
+  });
+
+  it("'Dar baixa': a payment of a ticket's balance, never more than owed, the totals computed by the server", async () => {
+    const tooMuch = await pay({ order_id: orderId, customer_id: ana, amount: 8691 });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(errorOf(tooMuch)).toBe('O valor é maior que o saldo da comanda deste cliente (R$ 86,90).');
+    const stranger = (await newGuests(t.app.db, 1))[0]!;
+    const notHere = await pay({ order_id: orderId, customer_id: stranger, amount: 100 });
+    expect(notHere.statusCode).toBe(404);
+    expect(errorOf(notHere)).toBe('Este cliente não está nesta comanda.');
+    for (const [body, message] of [
+      [
+        { order_id: orderId, customer_id: ana, amount: 0 },
+        'O valor precisa ser maior que zero. (campo amount)',
+      ],
+      [
+        { order_id: orderId, customer_id: ana, amount: 10.5 },
+        'Informe o valor em centavos (um número inteiro). (campo amount)',
+      ],
+      [
+        { order_id: orderId, customer_id: ana, amount: 100, method: 'BITCOIN' },
+        'Forma de pagamento inválida',
+      ],
+    ] as const) {
+      const response = await pay(body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(errorOf(response).startsWith(message), errorOf(response)).toBe(true);
+    }
+
+    const partial = await pay({ order_id: orderId, customer_id: ana, amount: 3000, method: 'CASH' });
+    expect(partial.statusCode, partial.body).toBe(201);
+    expect(partial.json().data).toMatchObject({
+      amount: 3000,
+      kind: 'PHYSICAL',
+      method: 'CASH',
+      customer_id: ana,
+    });
+    let order = partial.json<{ data: { order: Order } }>().data.order;
+    expect(order).toMatchObject({ payment_status: 'PARTIALLY_PAID', total_paid: 3000 });
+    expect(order.tickets[0]).toMatchObject({ total_paid: 3000, payment_status: 'PARTIALLY_PAID' });
+
+    // The spec's client sends the ticket's total: the balance is what is left of it.
+    const rest = await pay({ order_id: orderId, customer_id: ana, amount: 5690 });
+    expect(rest.statusCode).toBe(201);
+    order = rest.json<{ data: { order: Order } }>().data.order;
+    expect(order.tickets[0]).toMatchObject({ total_paid: 8690, payment_status: 'PAID' });
+    expect(order.tickets[0]!.payments!.map((p) => [p.amount, p.method])).toEqual([
+      [3000, 'CASH'],
+      [5690, 'CREDIT_CARD'],
+    ]);
+    expect(order).toMatchObject({ payment_status: 'PARTIALLY_PAID', total_paid: 8690 });
+    const again = await pay({ order_id: orderId, customer_id: ana, amount: 100 });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again)).toBe('A comanda deste cliente já está paga.');
+    // Who received it is kept.
+    const received = await t.app.db
+      .select({ account: payments.account_id })
+      .from(payments)
+      .where(eq(payments.order_id, orderId));
+    expect(received.every((row) => row.account !== null)).toBe(true);
+  });
+
+  it('dismisses the waiter call, and a second dismissal changes nothing', async () => {
+    const first = await post(orderId, 'waiter/dismiss');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({ waiter_requested: false, waiter_requester: null });
+    expect((await post(orderId, 'waiter/dismiss')).statusCode).toBe(200);
+  });
+
+  it('refuses to close a tab that still owes, then settles it: the balance received at the table, the tab closed', async () => {
+    const owes = await post(orderId, 'close');
+    expect(owes.statusCode).toBe(409);
+    expect(errorOf(owes)).toBe(
+      'A comanda ainda tem R$ 55,00 em aberto: dê baixa ou acerte a comanda antes de fechá-la.',
+    );
+    // The table cannot be released while the tab is open.
+    const tableId = floor.tables.get(1)!;
+    const early = await cantina({ method: 'PATCH', url: `/api/tables/id/${tableId}/status/AVAILABLE` });
+    expect(early.statusCode).toBe(409);
+
+    const settled = await cantina({
+      method: 'PATCH',
+      url: `/api/orders/id/${orderId}`,
+      payload: { settle: true, method: 'PIX' },
+    });
+    expect(settled.statusCode, settled.body).toBe(200);
+    const order = settled.json<{ data: Order }>().data;
+    expect(order).toMatchObject({
+      status: 'CLOSED',
+      payment_status: 'PAID',
+      total_paid: 14190,
+      total: 14190,
+    });
+    expect(order.closed_at).not.toBeNull();
+    expect(order.tickets[1]!.payments!.map((p) => [p.amount, p.method])).toEqual([[5500, 'PIX']]);
+
+    const twice = await post(orderId, 'settle');
+    expect(twice.statusCode).toBe(409);
+    expect(errorOf(twice)).toBe('A comanda já está fechada e paga.');
+    expect(errorOf(await post(orderId, 'close'))).toBe('A comanda já está fechada.');
+    const closedPay = await pay({ order_id: orderId, customer_id: bruno, amount: 100 });
+    expect(closedPay.statusCode).toBe(409);
+    expect(errorOf(closedPay)).toBe('A comanda está fechada e não recebe mais pagamentos.');
+
+    const released = await cantina({ method: 'PATCH', url: `/api/tables/id/${tableId}/status/AVAILABLE` });
+    expect(released.statusCode).toBe(200);
+    expect(released.json().data).toMatchObject({ status: 'AVAILABLE', order: null });
+  });
+
+  it('refuses an update that is not a settlement', async () => {
+    const response = await cantina({
+      method: 'PATCH',
+      url: `/api/orders/id/${orderId}`,
+      payload: { status: 'OPENED' },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('closing, paying by the app, moving and joining tabs', () => {
+  it('closes a paid tab without receiving anything more', async () => {
+    const [guest] = await newGuests(t.app.db, 1);
+    const orderId = await seatAndOrder(t.app.db, floor, 2, [
+      { customerId: guest!, items: [{ productId: floor.drink }] },
+    ]);
+    const paid = await t.app.db.transaction((tx) => payByApp(tx, floor.storeId, orderId, guest!, 'PIX'));
+    expect(paid).toBe(1320);
+    // An app payment enters the statement.
+    const lines = await t.app.db
+      .select()
+      .from(statementEntries)
+      .where(eq(statementEntries.description, `Pagamento pelo app — comanda ${orderId}`));
+    expect(lines).toHaveLength(1);
+    const closed = await post(orderId, 'close');
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().data).toMatchObject({ status: 'CLOSED', payment_status: 'PAID', total_paid: 1320 });
+    const count = await t.app.db.select().from(payments).where(eq(payments.order_id, orderId));
+    expect(count).toHaveLength(1);
+  });
+
+  it('moves a tab to a free table, and refuses an occupied, the same or another store’s table', async () => {
+    const [a, b] = await newGuests(t.app.db, 2);
+    const moving = await seatAndOrder(t.app.db, floor, 3, [
+      { customerId: a!, items: [{ productId: floor.dish }] },
+    ]);
+    await seatAndOrder(t.app.db, floor, 4, [{ customerId: b!, items: [] }]);
+    const occupied = await post(moving, 'move', { table_id: floor.tables.get(4)! });
+    expect(occupied.statusCode).toBe(409);
+    expect(errorOf(occupied)).toBe('A mesa 4 está ocupada: junte as mesas em vez de transferir a comanda.');
+    expect(errorOf(await post(moving, 'move', { table_id: floor.tables.get(3)! }))).toBe(
+      'A comanda já está nesta mesa.',
+    );
+    const foreign = await post(moving, 'move', { table_id: other.tables.get(1)! });
+    expect(foreign.statusCode).toBe(404);
+    expect(errorOf(foreign)).toBe('Mesa não encontrada.');
+
+    const moved = await post(moving, 'move', { table_id: floor.tables.get(5)! });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data).toMatchObject({ id: moving, table_number: 5, total: 5500 });
+    const status = async (number: number) =>
+      (
+        await t.app.db
+          .select({ status: tables.status })
+          .from(tables)
+          .where(eq(tables.id, floor.tables.get(number)!))
+      )[0]!.status;
+    expect([await status(3), await status(5)]).toEqual(['AVAILABLE', 'OCCUPIED']);
+  });
+
+  it('joins a tab to another table’s: customers, items and payments follow, one ticket per customer, the old table freed', async () => {
+    const [a, b, c] = await newGuests(t.app.db, 3);
+    const leaving = await seatAndOrder(t.app.db, floor, 6, [
+      { customerId: a!, items: [{ productId: floor.dish }] },
+      { customerId: c!, items: [{ productId: floor.drink }] },
+    ]);
+    const staying = await seatAndOrder(t.app.db, floor, 7, [
+      { customerId: b!, items: [{ productId: floor.drink }] },
+      { customerId: c!, items: [{ productId: floor.drink }] },
+    ]);
+    await t.app.db.transaction((tx) => callWaiter(tx, floor.storeId, leaving, a!));
+    expect((await pay({ order_id: leaving, customer_id: a, amount: 1000 })).statusCode).toBe(201);
+
+    const free = await post(leaving, 'merge', { table_id: floor.tables.get(8)! });
+    expect(free.statusCode).toBe(409);
+    expect(errorOf(free)).toBe('A mesa 8 está livre: transfira a comanda em vez de juntar as mesas.');
+
+    const merged = await post(leaving, 'merge', { table_id: floor.tables.get(7)! });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const order = merged.json<{ data: Order }>().data;
+    expect(order.id).toBe(staying);
+    expect(order.tickets.map((ticket) => ticket.customer_id).sort()).toEqual([a, b, c].sort());
+    // c ordered a drink at each table: one ticket with both.
+    const cTicket = order.tickets.find((ticket) => ticket.customer_id === c)!;
+    expect(cTicket.items).toHaveLength(2);
+    // 50 + 12 + 12 + 12 = 86, + 10 %.
+    expect(order).toMatchObject({
+      subtotal: 8600,
+      total: 9460,
+      total_paid: 1000,
+      payment_status: 'PARTIALLY_PAID',
+      waiter_requested: true,
+    });
+    expect((await t.app.db.select().from(orders).where(eq(orders.id, leaving))).length).toBe(0);
+    const [table6] = await t.app.db
+      .select({ status: tables.status })
+      .from(tables)
+      .where(eq(tables.id, floor.tables.get(6)!));
+    expect(table6!.status).toBe('AVAILABLE');
+    const orphanTickets = await t.app.db.select().from(tickets).where(eq(tickets.order_id, leaving));
+    expect(orphanTickets).toHaveLength(0);
+  });
+});
+
+describe('the tabs list (/api/orders/search)', () => {
+  it("lists the store's tabs newest first, with their table, customers and money, filtered by day and status", async () => {
+    const response = await cantina({ method: 'GET', url: '/api/orders/search' });
+    expect(response.statusCode, response.body).toBe(200);
+    const { results, total } = response.json<{ data: { results: OrderRow[]; total: number } }>().data;
+    expect(total).toBe(results.length);
+    expect(results.every((row) => row.store_id === floor.storeId)).toBe(true);
+    const times = results.map((row) => row.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(results.find((row) => row.table_number === 7)).toMatchObject({ status: 'OPENED', n_customers: 3 });
+
+    const open = await cantina({ method: 'GET', url: '/api/orders/search?status=OPENED' });
+    expect(open.json().data.results.every((row: OrderRow) => row.status === 'OPENED')).toBe(true);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    const todays = await cantina({
+      method: 'GET',
+      url: `/api/orders/search?start_at=${today}&end_at=${today}`,
+    });
+    expect(todays.json().data.total).toBe(total);
+    const past = await cantina({ method: 'GET', url: '/api/orders/search?end_at=2020-01-01' });
+    expect(past.json().data.total).toBe(0);
+    const backwards = await cantina({
+      method: 'GET',
+      url: '/api/orders/search?start_at=2026-02-02&end_at=2026-02-01',
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(errorOf(backwards)).toBe('A data inicial não pode ser depois da data final.');
+    const impossible = await cantina({ method: 'GET', url: '/api/orders/search?start_at=2026-02-30' });
+    expect(impossible.statusCode).toBe(400);
+    // Another store sees none of them.
+    const theirs = await sertao({ method: 'GET', url: '/api/orders/search' });
+    expect(theirs.json().data.results.some((row: OrderRow) => row.store_id === floor.storeId)).toBe(false);
+  });
+
+  it('exports the tabs as CSV with the same filters', async () => {
+    const response = await cantina({ method: 'GET', url: '/api/orders/search?format=csv&status=CLOSED' });
+    expect(response.statusCode).toBe(200);
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Mesa;Data;Status;Pagamento;Clientes;Total;Total pago');
+    expect(lines.slice(1).every((line) => line.includes(';fechado;'))).toBe(true);
+    expect(lines.length).toBeGreaterThan(1);
+  });
+});
+
+describe('polling the open tab', () => {
+  it('answers 304 while nothing on the floor changed, and the new tab as soon as something did', async () => {
+    const [guest] = await newGuests(t.app.db, 1);
+    const orderId = await seatAndOrder(t.app.db, floor, 9, [
+      { customerId: guest!, items: [{ productId: floor.drink }] },
+    ]);
+    const url = `/api/orders/id/${orderId}?include=payments,coupons,birthdays,checkins`;
+    const first = await cantina({ method: 'GET', url });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"comanda-/);
+    const unchanged = await cantina({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    await t.app.db.transaction((tx) =>
+      placeItems(tx, floor.storeId, orderId, guest!, [{ productId: floor.dish }]),
+    );
+    const changed = await cantina({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json().data.tickets[0].items).toHaveLength(2);
+    // Another store's tab is a 404, never a 304.
+    const foreign = await sertao({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('two staff at once', () => {
+  it("gives exactly one payment when 'Dar baixa' is pressed twice on the same ticket", async () => {
+    const [guest] = await newGuests(t.app.db, 1);
+    const [table] = await t.app.db
+      .insert(tables)
+      .values({ store_id: floor.storeId, number: 50, name: 'Mesa 50' })
+      .returning({ id: tables.id });
+    floor.tables.set(50, table!.id);
+    const orderId = await seatAndOrder(t.app.db, floor, 50, [
+      { customerId: guest!, items: [{ productId: floor.dish }] },
+    ]);
+    const waiter = as(t.app, await login(t.app, demo.cantina));
+    const body = { order_id: orderId, customer_id: guest, amount: 5500 };
+    const answers = await Promise.all([pay(body), pay(body, waiter), pay(body), pay(body, waiter)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    const made = await t.app.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.order_id, orderId), eq(payments.customer_id, guest!)));
+    expect(made).toHaveLength(1);
+    expect((await readOrder(orderId)).total_paid).toBe(5500);
+  });
+});

@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../server/db/client';
+import { categories, customers, kitchens, products, stores, tables } from '../../server/db/schema';
+import { placeItems, seatGuests, type ItemRequest } from '../../server/service/guests';
+
+/**
+ * A small floor for the service tests, in one store: a kitchen and a bar, a dish, a drink and a
+ * complement, numbered tables, and guests. Guests sit and order through the same functions the
+ * service simulator uses (server/service/guests.ts).
+ */
+export interface Floor {
+  storeId: number;
+  kitchen: number;
+  bar: number;
+  /** R$ 50,00, to the kitchen. */
+  dish: number;
+  /** R$ 12,00, to the bar. */
+  drink: number;
+  /** R$ 5,00, a complement. */
+  extra: number;
+  /** Table ids by number. */
+  tables: Map<number, number>;
+}
+
+let serial = 0;
+
+export async function buildFloor(
+  db: Db,
+  storeId: number,
+  tableNumbers: readonly number[],
+  serviceCharge = 10,
+) {
+  await db.update(stores).set({ service_charge: serviceCharge }).where(eq(stores.id, storeId));
+  const [kitchen] = await db.insert(kitchens).values({ store_id: storeId, name: 'Cozinha' }).returning();
+  const [bar] = await db.insert(kitchens).values({ store_id: storeId, name: 'Bar' }).returning();
+  const [category] = await db.insert(categories).values({ store_id: storeId, name: 'Pratos' }).returning();
+  const product = async (name: string, price: number, kitchenId: number | null) =>
+    (
+      await db
+        .insert(products)
+        .values({
+          store_id: storeId,
+          category_id: category!.id,
+          name,
+          price,
+          external_code: `T${++serial}`,
+          kitchen_id: kitchenId,
+        })
+        .returning({ id: products.id })
+    )[0]!.id;
+  const floor: Floor = {
+    storeId,
+    kitchen: kitchen!.id,
+    bar: bar!.id,
+    dish: await product('Risoto de cogumelos', 5000, kitchen!.id),
+    drink: await product('Suco de laranja', 1200, bar!.id),
+    extra: await product('Parmesão extra', 500, null),
+    tables: new Map(),
+  };
+  for (const number of tableNumbers) {
+    const [table] = await db
+      .insert(tables)
+      .values({ store_id: storeId, number, name: `Mesa ${number}` })
+      .returning({ id: tables.id });
+    floor.tables.set(number, table!.id);
+  }
+  return floor;
+}
+
+/** New customers (a birthday today for `birthdayToday` of them: the first ones). */
+export async function newGuests(db: Db, count: number, birthdayToday = 0): Promise<number[]> {
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    month: '2-digit',
+    day: '2-digit',
+  })
+    .format(new Date())
+    .replace('/', '-');
+  const rows = Array.from({ length: count }, (_, i) => {
+    const n = ++serial;
+    return {
+      fullname: `Convidado ${n}`,
+      username: `convidado${n}`,
+      email: `convidado${n}@exemplo.com.br`,
+      birthdate: i < birthdayToday ? `1990-${today}` : '1980-01-15',
+      platform: 'IOS' as const,
+    };
+  });
+  return (await db.insert(customers).values(rows).returning({ id: customers.id })).map((row) => row.id);
+}
+
+/** Guests sit at table `number` and each orders: returns the tab's id. */
+export async function seatAndOrder(
+  db: Db,
+  floor: Floor,
+  number: number,
+  orders: readonly { customerId: number; items: readonly ItemRequest[] }[],
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const orderId = await seatGuests(
+      tx,
+      floor.storeId,
+      floor.tables.get(number)!,
+      orders.map((order) => order.customerId),
+    );
+    for (const order of orders) {
+      if (order.items.length > 0) await placeItems(tx, floor.storeId, orderId, order.customerId, order.items);
+    }
+    return orderId;
+  });
+}
