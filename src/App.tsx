@@ -20,6 +20,7 @@ import { products } from './resources/menu';
 import { restaurants } from './resources/restaurants';
 import { screenModules } from './resources/screens';
 import { StoryDetailsAlias, stories, storyAliases } from './resources/stories';
+import { hallRoutes } from './resources/tables';
 
 function BottomLeftNotification() {
   return <Notification anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }} />;
@@ -112,6 +113,7 @@ export function App() {
           ) : (
             <>
               <Resource {...products} />
+              <CustomRoutes>{hallRoutes}</CustomRoutes>
             </>
           )}
         </>

@@ -4,6 +4,14 @@
  */
 export const API_URL: string = (import.meta.env.VITE_API_URL ?? '').replace(/\/$/, '');
 
+/**
+ * The link a table's QR code opens: the customer app's shared short link, with the store (`s`) and
+ * the table's number (`t`) in its query (restaurant spec 7, QR codes). Build-time, as VITE_API_URL:
+ * VITE_TABLE_LINK_URL points the printed codes at another address of the customer app.
+ */
+export const TABLE_LINK_URL: string =
+  import.meta.env.VITE_TABLE_LINK_URL?.trim() || 'https://feedme.app/mesa';
+
 /** Every call gives up after 60 s (spec 9). */
 export const REQUEST_TIMEOUT_MS = 60_000;
 

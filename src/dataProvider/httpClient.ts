@@ -68,12 +68,15 @@ export async function download(path: string, query?: Query): Promise<Download> {
   return { blob: await response.blob(), filename };
 }
 
-export const httpClient: HttpClient = async (path, { method = 'GET', query, body } = {}) => {
-  const headers = authorized('application/json');
+/** Sends a call with the session's token and the spec's time-out; a network failure reads in Portuguese. */
+async function send(
+  path: string,
+  { method = 'GET', query, body }: Request,
+  headers: Headers,
+): Promise<Response> {
   if (body !== undefined) headers.set('Content-Type', 'application/json');
-  let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
+    return await fetch(buildUrl(path, query), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -88,11 +91,37 @@ export const httpClient: HttpClient = async (path, { method = 'GET', query, body
       0,
     );
   }
-  if (!response.ok) throw await failure(response);
+}
+
+async function json(response: Response): Promise<unknown> {
   const text = await response.text();
   try {
     return text ? JSON.parse(text) : undefined;
   } catch {
     return undefined;
   }
+}
+
+export const httpClient: HttpClient = async (path, request = {}) => {
+  const response = await send(path, request, authorized('application/json'));
+  if (!response.ok) throw await failure(response);
+  return json(response);
 };
+
+/**
+ * A GET that tells the server which version the caller holds (`If-None-Match`): null when it has
+ * not changed (304, an empty answer), else the body and its new validator. What the floor polls
+ * every second costs almost nothing while nothing happens.
+ */
+export async function getIfChanged(
+  path: string,
+  query: Query | undefined,
+  etag: string | null,
+): Promise<{ body: unknown; etag: string | null } | null> {
+  const headers = authorized('application/json');
+  if (etag) headers.set('If-None-Match', etag);
+  const response = await send(path, { query }, headers);
+  if (response.status === 304) return null;
+  if (!response.ok) throw await failure(response);
+  return { body: await json(response), etag: response.headers.get('etag') };
+}

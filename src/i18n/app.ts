@@ -8,6 +8,8 @@ export const appMessages = {
     notifications: 'Notificações',
     admins: 'Permissões',
     faq: 'Dúvidas',
+    hall: 'Salão',
+    commands: 'Comandas',
     reservations: 'Reservas',
     products: 'Produtos',
     settings: 'Configurações',

@@ -2,7 +2,7 @@ import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../src/authProvider/session';
 import { API_URL } from '../../src/config';
-import { buildUrl, GENERIC_ERROR, httpClient } from '../../src/dataProvider/httpClient';
+import { buildUrl, GENERIC_ERROR, getIfChanged, httpClient } from '../../src/dataProvider/httpClient';
 import { makeToken } from './tokens';
 
 type Fetch = typeof fetch;
@@ -151,5 +151,35 @@ describe('httpClient', () => {
 
     expect(error.message).toBe('O servidor demorou demais para responder. Tente novamente.');
     expect(error.status).toBe(0);
+  });
+});
+
+describe('getIfChanged', () => {
+  it('sends the validator it holds, and answers null on 304 without reading a body', async () => {
+    const fetchMock = stubFetch(async () => new Response(null, { status: 304 }));
+    expect(await getIfChanged('/api/tables', { page_size: 500 }, 'W/"mesas-2-7"')).toBeNull();
+    const { url, headers } = sent(fetchMock);
+    expect(url).toBe(`${API_URL}/api/tables?page_size=500`);
+    expect(headers.get('If-None-Match')).toBe('W/"mesas-2-7"');
+  });
+
+  it('answers the body and its new validator when the data changed, and sends none at first', async () => {
+    const fetchMock = stubFetch(async () => {
+      const response = json({ data: { results: [], total: 0 } });
+      response.headers.set('ETag', 'W/"mesas-2-8"');
+      return response;
+    });
+    expect(await getIfChanged('/api/tables', undefined, null)).toEqual({
+      body: { data: { results: [], total: 0 } },
+      etag: 'W/"mesas-2-8"',
+    });
+    expect(sent(fetchMock).headers.has('If-None-Match')).toBe(false);
+  });
+
+  it("throws the server's message on a failure", async () => {
+    stubFetch(async () => json({ error: { message: 'Comanda não encontrada.' } }, 404));
+    const error = await failure(getIfChanged('/api/orders/id/9', undefined, 'W/"x"'));
+    expect(error.message).toBe('Comanda não encontrada.');
+    expect(error.status).toBe(404);
   });
 });

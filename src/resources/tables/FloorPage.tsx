@@ -1,0 +1,270 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CircularProgress,
+  Drawer,
+  LinearProgress,
+  Stack,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import LogoutIcon from '@mui/icons-material/Logout';
+import QrCode2Icon from '@mui/icons-material/QrCode2';
+import { Title } from 'react-admin';
+import { usePolled } from '../../dataProvider/usePolled';
+import type { Table } from './definition';
+import { ReleaseDialog } from './FloorDialogs';
+import { CONFIRM, useFloorActions } from './floorActions';
+import { hallPaths } from './paths';
+import { IndicatorMark, INDICATORS, TableCard, type Indicator } from './TableCard';
+import { TablePanel } from './TablePanel';
+
+/** The floor polls its tables every second (restaurant spec 9); an unchanged floor costs a 304. */
+export const TABLES_POLL_MS = 1000;
+const TABLES_QUERY = { page_size: 500, sort_field: 'number', sort_order: 'ASC' };
+const TOUCH = { minHeight: 48 } as const;
+
+/** The clock the cards' times follow, ticking every 30 s. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function Legend() {
+  return (
+    <Stack
+      direction="row"
+      component="ul"
+      aria-label="Legenda"
+      sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, m: 0, p: 0, listStyle: 'none' }}
+    >
+      <Stack component="li" direction="row" sx={{ alignItems: 'center', gap: 0.75 }}>
+        <Box
+          sx={{ width: 18, height: 18, borderRadius: 0.5, border: '2px dashed', borderColor: 'divider' }}
+        />
+        <Typography variant="body2">Livre</Typography>
+      </Stack>
+      <Stack component="li" direction="row" sx={{ alignItems: 'center', gap: 0.75 }}>
+        <Box
+          sx={{
+            width: 18,
+            height: 18,
+            borderRadius: 0.5,
+            bgcolor: 'rgba(255, 138, 61, 0.3)',
+            border: '2px solid rgba(255, 138, 61, 0.6)',
+          }}
+        />
+        <Typography variant="body2">Ocupada</Typography>
+      </Stack>
+      {(Object.keys(INDICATORS) as Indicator[]).map((indicator) => (
+        <li key={indicator}>
+          <IndicatorMark indicator={indicator} withLabel />
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * Salão: the live floor a restaurant keeps open all night on a tablet. A grid of table cards with
+ * the indicators of spec 4, the occupied count, the legend, and the selected table's tab in a side
+ * panel (beside the grid on a wide screen, over it on a tablet). Tables and the open tab are
+ * polled every second with conditional requests, so an unchanged floor costs a 304 and never
+ * flickers.
+ */
+export function FloorPage() {
+  const { data, isPending, error } = usePolled<{ results: Table[]; total: number }>(
+    '/api/tables',
+    TABLES_QUERY,
+    TABLES_POLL_MS,
+  );
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [releasingAll, setReleasingAll] = useState(false);
+  const actions = useFloorActions();
+  const now = useNow();
+  const wide = useMediaQuery<Theme>((theme) => theme.breakpoints.up('lg'));
+
+  const floor = data?.results ?? [];
+  const selected = floor.find((table) => table.id === selectedId) ?? null;
+  const taken = floor.filter((table) => table.status === 'OCCUPIED' || table.order !== null);
+  const owedOnFloor = taken.reduce(
+    (sum, table) => sum + (table.order ? Math.max(0, table.order.total - table.order.total_paid) : 0),
+    0,
+  );
+  const panel = selected ? (
+    <TablePanel
+      key={selected.id}
+      table={selected}
+      floor={floor}
+      now={now}
+      actions={actions}
+      onClose={() => setSelectedId(null)}
+      onSelect={setSelectedId}
+    />
+  ) : null;
+
+  return (
+    <Box sx={{ pb: 4 }}>
+      <Title title="Salão" />
+      <Stack
+        direction="row"
+        sx={{
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 1.5,
+          mt: 2,
+          mb: 2,
+        }}
+      >
+        <Typography component="h1" variant="h5" sx={{ fontWeight: 800 }}>
+          Salão
+        </Typography>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <Button
+            variant="outlined"
+            startIcon={<LogoutIcon />}
+            disabled={actions.busy || taken.length === 0}
+            onClick={() => setReleasingAll(true)}
+            sx={TOUCH}
+          >
+            Liberar todas
+          </Button>
+          <Button
+            component={Link}
+            to={hallPaths.qrCodes}
+            variant="outlined"
+            startIcon={<QrCode2Icon />}
+            sx={TOUCH}
+          >
+            QR codes
+          </Button>
+          <Button
+            component={Link}
+            to={hallPaths.create}
+            variant="contained"
+            startIcon={<AddIcon />}
+            sx={TOUCH}
+          >
+            Criar mesas
+          </Button>
+        </Stack>
+      </Stack>
+
+      {isPending ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label="Carregando as mesas" />
+        </Box>
+      ) : error && !data ? (
+        <Alert severity="error">Ocorreu um erro ao tentar carregar as informações dessa página</Alert>
+      ) : floor.length === 0 ? (
+        <Card sx={{ p: 4, textAlign: 'center' }}>
+          <Typography variant="h6">Nenhuma mesa cadastrada.</Typography>
+          <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
+            Crie as mesas do salão para acompanhar as comandas e imprimir os QR codes.
+          </Typography>
+          <Button
+            component={Link}
+            to={hallPaths.create}
+            variant="contained"
+            startIcon={<AddIcon />}
+            sx={TOUCH}
+          >
+            Criar mesas
+          </Button>
+        </Card>
+      ) : (
+        <>
+          <Card sx={{ p: 2, mb: 2 }}>
+            <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 1 }}>
+              <Typography id="floor-occupied" sx={{ fontWeight: 700 }}>
+                Mesas ocupadas
+              </Typography>
+              <Typography sx={{ fontWeight: 700 }} data-testid="occupied-count">
+                {taken.length} de {floor.length}
+              </Typography>
+            </Stack>
+            <LinearProgress
+              variant="determinate"
+              value={(taken.length / floor.length) * 100}
+              aria-labelledby="floor-occupied"
+              aria-valuetext={`${taken.length} de ${floor.length} mesas ocupadas`}
+              sx={{ height: 10, borderRadius: 5, mb: 1.5 }}
+            />
+            <Legend />
+          </Card>
+          <Stack direction="row" sx={{ gap: 2, alignItems: 'flex-start' }}>
+            <Box
+              role="list"
+              aria-label="Mesas"
+              sx={{
+                flex: 1,
+                display: 'grid',
+                gap: 1.5,
+                gridTemplateColumns: 'repeat(auto-fill, minmax(132px, 1fr))',
+              }}
+            >
+              {floor.map((table) => (
+                <Box role="listitem" key={table.id}>
+                  <TableCard
+                    table={table}
+                    now={now}
+                    selected={table.id === selectedId}
+                    onSelect={() => setSelectedId(table.id === selectedId ? null : table.id)}
+                  />
+                </Box>
+              ))}
+            </Box>
+            {wide && panel ? (
+              <Card
+                sx={{
+                  width: 420,
+                  flexShrink: 0,
+                  position: 'sticky',
+                  top: 64,
+                  maxHeight: 'calc(100vh - 80px)',
+                  overflowY: 'auto',
+                }}
+              >
+                {panel}
+              </Card>
+            ) : null}
+          </Stack>
+        </>
+      )}
+      {!wide ? (
+        <Drawer
+          anchor="right"
+          open={panel !== null}
+          onClose={() => setSelectedId(null)}
+          slotProps={{ paper: { sx: { width: { xs: '100%', sm: 480 } } } }}
+        >
+          {panel}
+        </Drawer>
+      ) : null}
+      <ReleaseDialog
+        open={releasingAll}
+        title={CONFIRM.releaseAll}
+        owed={owedOnFloor}
+        busy={actions.busy}
+        onConfirm={(method) =>
+          void actions.releaseAll(floor, method).then(() => {
+            setReleasingAll(false);
+            setSelectedId(null);
+          })
+        }
+        onClose={() => setReleasingAll(false)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,224 @@
+import { useState } from 'react';
+import { Alert, Box, Button, CircularProgress, IconButton, Stack, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteIcon from '@mui/icons-material/Delete';
+import LogoutIcon from '@mui/icons-material/Logout';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import RoomServiceIcon from '@mui/icons-material/RoomService';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import { usePolled } from '../../dataProvider/usePolled';
+import { formatCents } from '../../lib/format';
+import type { Order, OrderTicket } from '../commands/definition';
+import { OrderTickets, OrderTotals } from '../commands/OrderTickets';
+import type { Table } from './definition';
+import { FloorConfirm, MoveDialog, PayDialog, ReleaseDialog } from './FloorDialogs';
+import { CONFIRM, type useFloorActions } from './floorActions';
+import { QrDownloadButton } from './QrDownloadButton';
+import { sinceOpened } from './TableCard';
+
+/** The floor polls the open tab as often as the tables (spec 9). */
+export const ORDER_POLL_MS = 1000;
+const INCLUDE = { include: 'payments,coupons,birthdays,checkins' };
+
+const TOUCH = { minHeight: 48 } as const;
+const owedBy = (ticket: OrderTicket) => Math.max(0, ticket.total - ticket.total_paid);
+
+type Dialog =
+  { kind: 'release' } | { kind: 'remove' } | { kind: 'move' } | { kind: 'pay'; ticket: OrderTicket } | null;
+
+/**
+ * The selected table's side panel: its open tab, one card per customer with 'Dar baixa', and what
+ * can be done to the table — release it (settling the tab), release the waiter, move or join the
+ * tab, download its QR code, remove it.
+ */
+export function TablePanel({
+  table,
+  floor,
+  now,
+  actions,
+  onClose,
+  onSelect,
+}: {
+  table: Table;
+  floor: readonly Table[];
+  now: number;
+  actions: ReturnType<typeof useFloorActions>;
+  onClose: () => void;
+  onSelect: (tableId: number) => void;
+}) {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const orderId = table.order?.id ?? null;
+  const {
+    data: order,
+    isPending,
+    error,
+  } = usePolled<Order>(orderId === null ? null : `/api/orders/id/${orderId}`, INCLUDE, ORDER_POLL_MS);
+  const close = () => setDialog(null);
+  /** Closes the dialog when the action ends, and goes on to `next` when it succeeded. */
+  const after = (done: Promise<boolean>, next?: () => void) =>
+    void done.then((ok) => {
+      close();
+      if (ok) next?.();
+    });
+  const owed = order ? order.tickets.reduce((sum, ticket) => sum + owedBy(ticket), 0) : 0;
+  const taken = table.status === 'OCCUPIED' || table.order !== null;
+
+  return (
+    <Box component="section" aria-label={`Mesa ${table.number}`} sx={{ p: 2 }}>
+      <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1 }}>
+        <Box sx={{ flex: 1 }}>
+          <Typography component="h2" variant="h5" sx={{ fontWeight: 800 }}>
+            Mesa {table.number}
+          </Typography>
+          <Typography color="text.secondary">
+            {table.order
+              ? `Ocupada há ${sinceOpened(table.order.created_at, now)} · ${formatCents(table.order.total)}`
+              : taken
+                ? 'Ocupada, sem comanda aberta'
+                : 'Livre'}
+          </Typography>
+        </Box>
+        <IconButton onClick={onClose} aria-label="Fechar painel da mesa" sx={{ width: 48, height: 48 }}>
+          <CloseIcon />
+        </IconButton>
+      </Stack>
+
+      {order?.waiter_requested ? (
+        <Alert
+          severity="error"
+          icon={<RoomServiceIcon />}
+          sx={{ mt: 2, alignItems: 'center' }}
+          action={
+            <Button
+              color="inherit"
+              variant="outlined"
+              disabled={actions.busy}
+              onClick={() => void actions.dismissWaiter(order.id)}
+              sx={TOUCH}
+            >
+              Liberar garçom
+            </Button>
+          }
+        >
+          {order.waiter_requester
+            ? `${order.waiter_requester.fullname} chamou o garçom`
+            : 'A mesa chamou o garçom'}
+          {order.waiter_requested_at ? ` há ${sinceOpened(order.waiter_requested_at, now)}` : ''}
+        </Alert>
+      ) : null}
+
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 2 }}>
+        {taken ? (
+          <Button
+            variant="contained"
+            startIcon={<LogoutIcon />}
+            disabled={actions.busy || (orderId !== null && !order)}
+            onClick={() => setDialog({ kind: 'release' })}
+            sx={TOUCH}
+          >
+            Liberar mesa
+          </Button>
+        ) : null}
+        {table.order ? (
+          <Button
+            variant="outlined"
+            startIcon={<SwapHorizIcon />}
+            disabled={actions.busy}
+            onClick={() => setDialog({ kind: 'move' })}
+            sx={TOUCH}
+          >
+            Transferir
+          </Button>
+        ) : null}
+        <QrDownloadButton table={{ number: table.number, store_id: table.store_id }} />
+        {!table.order ? (
+          <Button
+            variant="outlined"
+            color="error"
+            startIcon={<DeleteIcon />}
+            disabled={actions.busy}
+            onClick={() => setDialog({ kind: 'remove' })}
+            sx={TOUCH}
+          >
+            Excluir mesa
+          </Button>
+        ) : null}
+      </Stack>
+
+      {orderId === null ? null : isPending ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress aria-label="Carregando a comanda" />
+        </Box>
+      ) : error || !order ? (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          Ocorreu um erro ao tentar carregar as informações dessa página
+        </Alert>
+      ) : (
+        <Box sx={{ mt: 2 }}>
+          <OrderTickets
+            order={order}
+            action={(ticket) => (
+              <Button
+                fullWidth
+                variant="contained"
+                color="success"
+                startIcon={<PaymentsIcon />}
+                disabled={actions.busy || owedBy(ticket) === 0}
+                onClick={() => setDialog({ kind: 'pay', ticket })}
+                sx={TOUCH}
+              >
+                {owedBy(ticket) === 0 ? 'Comanda paga' : `Dar baixa · ${formatCents(owedBy(ticket))}`}
+              </Button>
+            )}
+          />
+          <Box sx={{ mt: 2, p: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}>
+            <OrderTotals order={order} />
+          </Box>
+        </Box>
+      )}
+
+      <ReleaseDialog
+        open={dialog?.kind === 'release'}
+        title={CONFIRM.release(table.number)}
+        owed={owed}
+        busy={actions.busy}
+        onConfirm={(method) => after(actions.release(table, method), onClose)}
+        onClose={close}
+      />
+      <FloorConfirm
+        open={dialog?.kind === 'remove'}
+        title={CONFIRM.remove(table.number)}
+        busy={actions.busy}
+        onConfirm={() => after(actions.remove(table), onClose)}
+        onClose={close}
+      >
+        <Typography color="text.secondary">O QR code impresso desta mesa deixa de valer.</Typography>
+      </FloorConfirm>
+      {dialog?.kind === 'pay' ? (
+        <PayDialog
+          open
+          customer={dialog.ticket.customer.fullname}
+          owed={owedBy(dialog.ticket)}
+          busy={actions.busy}
+          onConfirm={(method) =>
+            after(
+              actions.pay(dialog.ticket.order_id, dialog.ticket.customer_id, owedBy(dialog.ticket), method),
+            )
+          }
+          onClose={close}
+        />
+      ) : null}
+      {orderId !== null ? (
+        <MoveDialog
+          open={dialog?.kind === 'move'}
+          from={table}
+          floor={floor}
+          busy={actions.busy}
+          onMove={(target) => after(actions.move(orderId, target.id), () => onSelect(target.id))}
+          onMerge={(target) => after(actions.merge(orderId, target.id), () => onSelect(target.id))}
+          onClose={close}
+        />
+      ) : null}
+    </Box>
+  );
+}

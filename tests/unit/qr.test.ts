@@ -1,0 +1,172 @@
+import { inflateSync } from 'node:zlib';
+import JSZip from 'jszip';
+import QRCode from 'qrcode';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QR_IMAGE_SIZE, qrPng, qrSvg, qrZip, tableLink } from '../../src/resources/tables/qr';
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** A 1-bit greyscale PNG read back: its size and whether a pixel is black. */
+function readPng(png: Uint8Array) {
+  expect([...png.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  const chunks: { type: string; data: Uint8Array }[] = [];
+  for (let at = 8; at < png.length;) {
+    const length = view.getUint32(at);
+    const type = String.fromCharCode(...png.subarray(at + 4, at + 8));
+    chunks.push({ type, data: png.subarray(at + 8, at + 8 + length) });
+    at += 12 + length;
+  }
+  expect(chunks.map((chunk) => chunk.type)).toEqual(['IHDR', 'IDAT', 'IEND']);
+  const header = new DataView(chunks[0]!.data.buffer, chunks[0]!.data.byteOffset, 13);
+  const width = header.getUint32(0);
+  const height = header.getUint32(4);
+  expect([header.getUint8(8), header.getUint8(9)]).toEqual([1, 0]); // 1 bit, greyscale
+  const pixels = inflateSync(chunks[1]!.data);
+  const stride = 1 + Math.ceil(width / 8);
+  expect(pixels.length).toBe(stride * height);
+  return {
+    width,
+    height,
+    black: (x: number, y: number) => ((pixels[y * stride + 1 + (x >> 3)]! >> (7 - (x & 7))) & 1) === 0,
+  };
+}
+
+/** The code's modules as the PNG shows them, read at each module's centre, quiet zone included. */
+function modulesOf(png: Uint8Array, size: number) {
+  const image = readPng(png);
+  const scale = Math.floor(image.width / (size + 8));
+  const offset = Math.floor((image.width - size * scale) / 2);
+  expect(offset).toBeGreaterThanOrEqual(4 * scale); // the quiet zone the standard asks for
+  const at = (module: number) => offset + module * scale + Math.floor(scale / 2);
+  return {
+    image,
+    matrix: Array.from({ length: size }, (_, row) =>
+      Array.from({ length: size }, (_, col) => (image.black(at(col), at(row)) ? 1 : 0)),
+    ),
+  };
+}
+
+const matrixOf = (text: string) => {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'Q' });
+  return {
+    size: modules.size,
+    matrix: Array.from({ length: modules.size }, (_, row) =>
+      Array.from({ length: modules.size }, (_, col) => (modules.get(row, col) ? 1 : 0)),
+    ),
+  };
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
+
+describe('tableLink', () => {
+  it('is the shared link with the store as s and the table as t', () => {
+    expect(tableLink(12, 7)).toBe('https://feedme.app/mesa?s=12&t=7');
+    expect(tableLink(3, 120)).toBe('https://feedme.app/mesa?s=3&t=120');
+  });
+
+  it('keeps a configured base, its path and its own query', () => {
+    expect(tableLink(12, 7, 'https://m.exemplo.com.br/r/mesa?origem=qr')).toBe(
+      'https://m.exemplo.com.br/r/mesa?origem=qr&s=12&t=7',
+    );
+  });
+
+  it('reads its base from VITE_TABLE_LINK_URL', async () => {
+    vi.stubEnv('VITE_TABLE_LINK_URL', 'https://pedir.exemplo.com/t');
+    vi.resetModules();
+    const { tableLink: configured } = await import('../../src/resources/tables/qr');
+    expect(configured(5, 9)).toBe('https://pedir.exemplo.com/t?s=5&t=9');
+  });
+});
+
+describe('qrPng', () => {
+  const link = tableLink(12, 7);
+
+  it('is a square PNG of the configured size with exactly the code of the link', async () => {
+    const expected = matrixOf(link);
+    const { image, matrix } = modulesOf(await qrPng(link), expected.size);
+    expect([image.width, image.height]).toEqual([QR_IMAGE_SIZE, QR_IMAGE_SIZE]);
+    expect(matrix).toEqual(expected.matrix);
+    // White around the code: the corners and the middle of each edge.
+    for (const [x, y] of [
+      [0, 0],
+      [511, 0],
+      [0, 511],
+      [511, 511],
+      [256, 2],
+      [2, 256],
+    ] as const) {
+      expect(image.black(x, y)).toBe(false);
+    }
+  });
+
+  it('is the same image without the browser compressor (older tablets)', async () => {
+    const compressed = await qrPng(link);
+    vi.stubGlobal('CompressionStream', undefined);
+    const stored = await qrPng(link);
+    expect(stored.length).toBeGreaterThan(compressed.length);
+    const expected = matrixOf(link);
+    expect(modulesOf(stored, expected.size).matrix).toEqual(expected.matrix);
+  });
+
+  it('differs from table to table', async () => {
+    const [seven, eight] = await Promise.all([qrPng(tableLink(12, 7)), qrPng(tableLink(12, 8))]);
+    expect(Buffer.from(seven).equals(Buffer.from(eight))).toBe(false);
+  });
+});
+
+describe('qrSvg', () => {
+  it('is an SVG document, black on white', async () => {
+    const svg = await qrSvg(tableLink(12, 7));
+    expect(svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg).toContain('#ffffff');
+    expect(svg).toContain('#000000');
+  });
+});
+
+describe('qrZip', () => {
+  it('holds one PNG per table, named by its number, and tells its progress up to the total', async () => {
+    const tables = [
+      { table_number: 5, store_id: 12 },
+      { table_number: 6, store_id: 12 },
+      { table_number: 10, store_id: 12 },
+    ];
+    const progress = vi.fn();
+
+    const blob = await qrZip(tables, progress);
+
+    expect(blob.type).toBe('application/zip');
+    const zip = await JSZip.loadAsync(await blob.arrayBuffer());
+    expect(Object.keys(zip.files)).toEqual(['mesa-5.png', 'mesa-6.png', 'mesa-10.png']);
+    for (const table of tables) {
+      const png = await zip.file(`mesa-${table.table_number}.png`)!.async('uint8array');
+      const expected = matrixOf(tableLink(12, table.table_number));
+      expect(modulesOf(png, expected.size).matrix).toEqual(expected.matrix);
+    }
+    expect(progress.mock.calls).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
+  });
+
+  it('stores the PNGs without compressing them again', async () => {
+    const png = await qrPng(tableLink(12, 5));
+    const blob = await qrZip([{ table_number: 5, store_id: 12 }]);
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    // Local file header: compression method at byte 8, 0 = stored; the PNG follows its name.
+    expect(new DataView(bytes.buffer).getUint16(8, true)).toBe(0);
+    expect(Buffer.from(bytes).indexOf(Buffer.from(png))).toBeGreaterThan(0);
+  });
+
+  it('is an empty zip for no tables, and tells no progress', async () => {
+    const progress = vi.fn();
+    const zip = await JSZip.loadAsync(await (await qrZip([], progress)).arrayBuffer());
+    expect(Object.keys(zip.files)).toEqual([]);
+    expect(progress).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,347 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { HttpClient, Request } from '../../src/dataProvider/httpClient';
+import type { Order } from '../../src/resources/commands/definition';
+import type { Table } from '../../src/resources/tables/definition';
+import { FloorPage } from '../../src/resources/tables/FloorPage';
+import { renderScreen } from './renderScreen';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+function ticket(id: number, fullname: string, over: Partial<Order['tickets'][number]> = {}) {
+  return {
+    id,
+    order_id: 40,
+    customer_id: id * 10,
+    customer: {
+      id: id * 10,
+      fullname,
+      username: fullname.toLowerCase().replace(/\s+/g, '.'),
+      profile_picture: null,
+      birthday: false,
+      checkins: 3,
+    },
+    subtotal: 5000,
+    service_charge: 500,
+    discount: 0,
+    total: 5500,
+    total_paid: 0,
+    payment_status: 'OPEN' as const,
+    created_at: minutesAgo(30),
+    items: [
+      {
+        id: id * 100,
+        product_id: 7,
+        name: 'Risoto de cogumelos',
+        thumbnail: null,
+        status: 'PREPARING' as const,
+        product_price: 2500,
+        quantity: 1,
+        complements: [],
+        observations: null,
+        created_at: minutesAgo(25),
+      },
+      {
+        id: id * 100 + 1,
+        product_id: 7,
+        name: 'Risoto de cogumelos',
+        thumbnail: null,
+        status: 'PREPARING' as const,
+        product_price: 2500,
+        quantity: 1,
+        complements: [],
+        observations: null,
+        created_at: minutesAgo(20),
+      },
+    ],
+    payments: [],
+    coupons: [],
+    ...over,
+  };
+}
+
+/**
+ * A small floor the fake server holds: table 5 with an open tab (two customers, a birthday, a
+ * waiter call), table 6 free, table 7 taken and paid. The floor's polls go through fetch (with
+ * their validators); its actions through the dataProvider's client. Both read and change this.
+ */
+function fakeServer() {
+  let version = 1;
+  const order: Order = {
+    id: 40,
+    store_id: 2,
+    table_id: 1,
+    table_number: 5,
+    order_type: 'INDOOR',
+    status: 'OPENED',
+    payment_status: 'OPEN',
+    subtotal: 10_000,
+    service_charge: 1000,
+    discount: 0,
+    total: 11_000,
+    total_paid: 0,
+    created_at: minutesAgo(30),
+    closed_at: null,
+    waiter_requested: true,
+    waiter_requested_at: minutesAgo(4),
+    waiter_requester: { id: 20, fullname: 'Bruno Lima', username: 'bruno.lima', profile_picture: null },
+    birthdays: [{ customer_id: 10, fullname: 'Ana Souza' }],
+    tickets: [
+      ticket(1, 'Ana Souza', { customer: { ...ticket(1, 'Ana Souza').customer, birthday: true } }),
+      ticket(2, 'Bruno Lima'),
+    ],
+  };
+  const summary = () => ({
+    id: order.id,
+    status: order.status,
+    payment_status: order.payment_status,
+    subtotal: order.subtotal,
+    total: order.total,
+    total_paid: order.total_paid,
+    created_at: order.created_at,
+    waiter_requested: order.waiter_requested,
+    birthdays: order.birthdays!,
+  });
+  const tables: Table[] = [
+    {
+      id: 1,
+      store_id: 2,
+      number: 5,
+      name: 'Mesa 5',
+      status: 'OCCUPIED',
+      order_id: 40,
+      order: summary(),
+      created_at: minutesAgo(900),
+    },
+    {
+      id: 2,
+      store_id: 2,
+      number: 6,
+      name: 'Mesa 6',
+      status: 'AVAILABLE',
+      order_id: null,
+      order: null,
+      created_at: minutesAgo(900),
+    },
+    {
+      id: 3,
+      store_id: 2,
+      number: 7,
+      name: 'Mesa 7',
+      status: 'OCCUPIED',
+      order_id: 41,
+      order: {
+        ...summary(),
+        id: 41,
+        payment_status: 'PAID',
+        total_paid: 11_000,
+        waiter_requested: false,
+        birthdays: [],
+      },
+      created_at: minutesAgo(900),
+    },
+  ];
+  const sync = () => {
+    const table = tables[0]!;
+    table.order = order.status === 'OPENED' && order.table_id === table.id ? summary() : null;
+    table.order_id = table.order?.id ?? null;
+    version++;
+  };
+  const polls: { url: string; ifNoneMatch: string | null }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const ifNoneMatch = new Headers(init?.headers).get('If-None-Match');
+    polls.push({ url, ifNoneMatch });
+    const etag = `W/"v${version}"`;
+    if (ifNoneMatch === etag) return new Response(null, { status: 304 });
+    const body = url.includes('/api/orders/id/40')
+      ? { data: order }
+      : url.includes('/api/tables')
+        ? { data: { results: tables, total: tables.length } }
+        : { data: {} };
+    return new Response(JSON.stringify(body), {
+      headers: { 'Content-Type': 'application/json', ETag: etag },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+
+  const http = vi.fn<HttpClient>(async (path: string, request?: Request) => {
+    const body = (request?.body ?? {}) as Record<string, unknown>;
+    if (path === '/api/orders/id/40/waiter/dismiss') {
+      order.waiter_requested = false;
+      order.waiter_requester = null;
+    } else if (path === '/api/payments/physical') {
+      const paid = order.tickets.find((t) => t.customer_id === body.customer_id)!;
+      paid.total_paid = paid.total;
+      paid.payment_status = 'PAID';
+      order.total_paid += paid.total;
+      order.payment_status = 'PARTIALLY_PAID';
+    } else if (path === '/api/orders/id/40' && request?.method === 'PATCH') {
+      order.status = 'CLOSED';
+      order.payment_status = 'PAID';
+    } else if (/^\/api\/tables\/id\/\d+\/status\/AVAILABLE$/.test(path)) {
+      const table = tables.find((t) => t.id === Number(path.split('/')[4]))!;
+      if (table.order && table.order.id !== 41 && order.status === 'OPENED') throw new Error('ainda aberta');
+      table.status = 'AVAILABLE';
+      table.order = null;
+      table.order_id = null;
+      version++;
+      return { data: table };
+    } else if (path === '/api/orders/id/40/move') {
+      order.table_id = body.table_id as number;
+      tables[1]!.status = 'OCCUPIED';
+      tables[1]!.order = summary();
+      tables[0]!.status = 'AVAILABLE';
+    }
+    sync();
+    return { data: order };
+  });
+  return { http, polls, order, tables };
+}
+
+function renderFloor() {
+  const server = fakeServer();
+  const view = renderScreen('/hall', { '/hall': <FloorPage />, '*': <p>Outra página</p> }, server.http);
+  return { ...view, ...server };
+}
+
+const card = (number: number) => screen.getByRole('button', { name: new RegExp(`^Mesa ${number} `) });
+
+describe('the floor (/hall)', () => {
+  it('shows every table with its indicators, the occupied count and the legend', async () => {
+    renderFloor();
+    await screen.findByRole('button', {
+      name: 'Mesa 5 Ocupada R$ 110,00 30 min Em aberto Aniversário Garçom chamado',
+    });
+    expect(screen.getByRole('button', { name: 'Mesa 6 Livre' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mesa 7 Ocupada R$ 110,00 30 min Pago' })).toBeInTheDocument();
+    expect(screen.getByTestId('occupied-count')).toHaveTextContent('2 de 3');
+    const legend = screen.getByRole('list', { name: 'Legenda' });
+    for (const words of ['Livre', 'Ocupada', 'Pago', 'Em aberto', 'Aniversário', 'Garçom chamado']) {
+      expect(within(legend).getByText(words)).toBeInTheDocument();
+    }
+    expect(within(card(5)).getByText('R$ 110,00')).toBeInTheDocument();
+    expect(within(card(5)).getByText('30 min')).toBeInTheDocument();
+  });
+
+  it('polls the tables with the validator it holds, and keeps the screen as it is on a 304', async () => {
+    const { polls } = renderFloor();
+    await screen.findByRole('button', { name: /^Mesa 5 / });
+    await waitFor(
+      () => expect(polls.filter((p) => p.url.includes('/api/tables')).length).toBeGreaterThan(1),
+      {
+        timeout: 3000,
+      },
+    );
+    const tablePolls = polls.filter((p) => p.url.includes('/api/tables'));
+    expect(tablePolls[0]!.ifNoneMatch).toBeNull();
+    expect(tablePolls[1]!.ifNoneMatch).toBe('W/"v1"');
+    expect(tablePolls[0]!.url).toContain('/api/tables?page_size=500&sort_field=number&sort_order=ASC');
+    expect(card(5)).toBeInTheDocument();
+  });
+
+  it("opens a table's tab: a card per customer, the birthday ribbon, items with their count, the totals", async () => {
+    const { user } = renderFloor();
+    await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
+    const panel = await screen.findByRole('region', { name: 'Mesa 5' });
+    const ana = await within(panel).findByRole('region', { name: 'Comanda de Ana Souza' });
+    expect(within(ana).getByText('Aniversariante do dia')).toBeInTheDocument();
+    expect(within(ana).getByText('@ana.souza · 3 visitas')).toBeInTheDocument();
+    expect(within(ana).getByText('2× Risoto de cogumelos')).toBeInTheDocument();
+    expect(within(ana).getByText('Preparando')).toBeInTheDocument();
+    expect(ana).toHaveAttribute('data-payment-status', 'OPEN');
+    const bruno = within(panel).getByRole('region', { name: 'Comanda de Bruno Lima' });
+    expect(within(bruno).queryByText('Aniversariante do dia')).not.toBeInTheDocument();
+    expect(within(panel).getByText('Bruno Lima chamou o garçom há 4 min')).toBeInTheDocument();
+    expect(within(panel).getByText('R$ 110,00', { selector: 'p' })).toBeInTheDocument();
+  });
+
+  it("releases the waiter with 'Garçom liberado!'", async () => {
+    const { user, http } = renderFloor();
+    await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
+    await user.click(await screen.findByRole('button', { name: 'Liberar garçom' }));
+    await screen.findByText('Garçom liberado!');
+    expect(http).toHaveBeenCalledWith('/api/orders/id/40/waiter/dismiss', { method: 'POST', body: {} });
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Liberar garçom' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it("'Dar baixa' posts the ticket's balance as a physical payment, after a confirmation", async () => {
+    const { user, http } = renderFloor();
+    await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
+    const ana = await screen.findByRole('region', { name: 'Comanda de Ana Souza' });
+    await user.click(within(ana).getByRole('button', { name: 'Dar baixa · R$ 55,00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Dar baixa na comanda de Ana Souza?' });
+    expect(within(dialog).getByText('R$ 55,00')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Dar baixa' }));
+    await screen.findByText('Baixa dada na comanda!');
+    expect(http).toHaveBeenCalledWith('/api/payments/physical', {
+      method: 'POST',
+      body: { order_id: 40, customer_id: 10, amount: 5500, method: 'CREDIT_CARD' },
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Comanda de Ana Souza' })).toHaveAttribute(
+        'data-payment-status',
+        'PAID',
+      ),
+    );
+    expect(
+      within(screen.getByRole('region', { name: 'Comanda de Ana Souza' })).getByRole('button', {
+        name: 'Comanda paga',
+      }),
+    ).toBeDisabled();
+  });
+
+  it('releases a table with an open tab: settled first, then set AVAILABLE, with the balance told', async () => {
+    const { user, http } = renderFloor();
+    await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
+    await user.click(await screen.findByRole('button', { name: 'Liberar mesa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tem certeza que deseja liberar a mesa 5?' });
+    expect(within(dialog).getByText('R$ 110,00')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    await screen.findByText('Mesa liberada.');
+    const calls = http.mock.calls.map(([path, request]) => [request?.method, path, request?.body]);
+    expect(calls).toEqual([
+      ['PATCH', '/api/orders/id/40', { settle: true, method: 'CREDIT_CARD' }],
+      ['PATCH', '/api/tables/id/1/status/AVAILABLE', {}],
+    ]);
+    await waitFor(() => expect(card(5)).toHaveAccessibleName('Mesa 5 Livre'));
+  });
+
+  it('releases every table that is not free, one after the other', async () => {
+    const { user, http } = renderFloor();
+    await screen.findByRole('button', { name: /^Mesa 5 / });
+    await user.click(screen.getByRole('button', { name: 'Liberar todas' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Tem certeza que deseja liberar todas as mesas?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    await screen.findByText('Mesas liberadas com sucesso');
+    expect(http.mock.calls.map(([path, request]) => `${request?.method} ${path}`)).toEqual([
+      'PATCH /api/orders/id/40',
+      'PATCH /api/tables/id/1/status/AVAILABLE',
+      'PATCH /api/orders/id/41',
+      'PATCH /api/tables/id/3/status/AVAILABLE',
+    ]);
+  });
+
+  it('moves the tab to a free table after saying so, and follows it there', async () => {
+    const { user, http } = renderFloor();
+    await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
+    await user.click(await screen.findByRole('button', { name: 'Transferir' }));
+    const picker = await screen.findByRole('dialog', { name: 'Transferir ou juntar a mesa 5' });
+    await user.click(within(picker).getByRole('button', { name: 'Mesa 6, livre: transferir' }));
+    const confirm = await screen.findByRole('dialog', {
+      name: 'Transferir a comanda da mesa 5 para a mesa 6?',
+    });
+    await user.click(within(confirm).getByRole('button', { name: 'Transferir' }));
+    await screen.findByText('Comanda transferida.');
+    expect(http).toHaveBeenCalledWith('/api/orders/id/40/move', { method: 'POST', body: { table_id: 2 } });
+    await screen.findByRole('region', { name: 'Mesa 6' });
+  });
+});
