@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
@@ -44,4 +46,34 @@ export async function dragBelow(page: Page, handle: Locator, target: Locator): P
     await page.mouse.move(x, y + ((to.y - from.y + to.height / 2 + 4) * step) / 10);
   }
   await page.mouse.up();
+}
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * The serious and critical accessibility violations axe-core finds on the page as it is now
+ * (WCAG 2.1 A and AA), one line each: rule, what it asks, and where.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated, not added as a script tag: the app's Content-Security-Policy forbids inline scripts.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<unknown> } }
+    ).axe;
+    const result = (await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    })) as {
+      violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+    };
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 3).map((node) => JSON.stringify(node.target)),
+    }));
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.targets.join(', ')}`);
 }
