@@ -20,6 +20,7 @@ export interface ListOverrides {
   /**
    * A field's cell: an element rendered in the row's record context (a switch, a chip), or a
    * function of the record. The field's label heads the column; its `sortable` decides the sort.
+   * The cell lines up at the start, as text, whatever the field's kind.
    */
   cells?: Readonly<Record<string, ReactElement | ((record: RaRecord) => ReactNode)>>;
   /** Shown instead of the table when the list has no record at all (not when a filter finds none). */
@@ -28,6 +29,12 @@ export interface ListOverrides {
   actions?: ReactNode;
   /** What a row click opens; by default the edit screen, for who may edit. */
   rowClick?: RowClick;
+  /**
+   * A dialog about the row's record, opened by a click on the row or its compact line (or Enter or
+   * Space on it) instead of a screen: the list renders what this returns while the record is open, and `close` ends it.
+   * The returned element is the whole dialog, open (a `<Dialog open>`). `rowClick` is then unused.
+   */
+  rowDialog?: (record: RaRecord, close: () => void) => ReactNode;
   /** Filter inputs beyond the generated search and choice filters. */
   filters?: readonly ReactElement[];
   /**

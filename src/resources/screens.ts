@@ -1,5 +1,6 @@
 import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswer';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SoupKitchenIcon from '@mui/icons-material/SoupKitchen';
 import type { ResourceName } from './definitions';
 import type { ScreenModule } from './engine';
@@ -9,6 +10,7 @@ import type { ScreenModule } from './engine';
  * `screens`). A resource generated as it is (cuisines, cities) needs no entry.
  */
 export const screenModules: Partial<Record<ResourceName, ScreenModule>> = {
+  commands: { icon: ReceiptLongIcon, overrides: () => import('./commands/screens') },
   faqs: { icon: QuestionAnswerIcon, overrides: () => import('./faqs/screens') },
   kitchens: { icon: SoupKitchenIcon, overrides: () => import('./kitchens/screens') },
   promoCodes: { icon: LocalOfferIcon, overrides: () => import('./promoCodes/screens') },

@@ -168,6 +168,63 @@ describe('getList', () => {
   });
 });
 
+describe('a list at a path of its own (list.path)', () => {
+  // The tabs are read at /api/orders/search, one tab at /api/orders/id/:id.
+  const base = testResource('tabs', 'data.results');
+  const tabs: ResourceDefinition = { ...base, list: { ...base.list, path: '/search' } };
+  const row = { id: 41, name: 'Mesa 7' };
+
+  it('is read from {endpoint}{path} with the filters as query parameters', async () => {
+    const http = vi.fn<HttpClient>().mockResolvedValue({ data: { results: [row], total: 1 } });
+    const dataProvider = createDataProvider({ tabs }, http);
+
+    const result = await dataProvider.getList('tabs', {
+      pagination: { page: 2, perPage: 25 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: { status: 'OPENED', start_at: '2026-03-01', end_at: '2026-03-31' },
+    });
+
+    expect(http.mock.calls.map(urlOf)).toEqual([
+      `${API_URL}/api/tabs/search?page=2&page_size=25&sort_field=id&sort_order=DESC&status=OPENED&start_at=2026-03-01&end_at=2026-03-31`,
+    ]);
+    expect(result).toEqual({ data: [row], total: 1 });
+  });
+
+  it('is exported from the same path, with the same filters and order, as CSV', async () => {
+    const http = vi.fn<HttpClient>();
+    const file = { blob: new Blob(['\uFEFFMesa\r\n']), filename: 'comandas.csv' };
+    const download = vi.fn().mockResolvedValue(file);
+    const dataProvider = createDataProvider({ tabs }, http, download);
+
+    const result = await dataProvider.exportList('tabs', {
+      sort: { field: 'id', order: 'DESC' },
+      filter: { status: 'CLOSED', start_at: '2026-03-01', end_at: '' },
+    });
+
+    expect(download.mock.calls).toEqual([
+      [
+        '/api/tabs/search',
+        {
+          sort_field: 'id',
+          sort_order: 'DESC',
+          search: undefined,
+          status: 'CLOSED',
+          start_at: '2026-03-01',
+          format: 'csv',
+        },
+      ],
+    ]);
+    expect(result).toBe(file);
+    expect(http).not.toHaveBeenCalled();
+  });
+
+  it('reads one record at {endpoint}/id/:id, not under the list path', async () => {
+    const http = vi.fn<HttpClient>().mockResolvedValue({ data: { results: row } });
+    await createDataProvider({ tabs }, http).getOne('tabs', { id: 41 });
+    expect(http.mock.calls).toEqual([['/api/tabs/id/41']]);
+  });
+});
+
 describe('getOne', () => {
   it('GETs the record path and unwraps the data envelope', async () => {
     const { http, dataProvider } = setup({ data: faq });

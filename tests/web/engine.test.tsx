@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { Button, Chip } from '@mui/material';
+import { Button, Chip, Dialog, DialogActions, DialogTitle } from '@mui/material';
 import { SaveButton, TextInput, Toolbar, useRecordContext } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -228,6 +228,126 @@ describe('generated list', () => {
     );
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('lugares-2026-11-23.csv');
+  });
+});
+
+/** What a place's row opens with `rowDialog`: a dialog about the record, closed by its button. */
+const withDialog = defineScreens({
+  list: {
+    ...overrides.list,
+    rowDialog: (record, close) => (
+      <Dialog open onClose={close} aria-labelledby="place-dialog">
+        <DialogTitle id="place-dialog">{`Sobre ${String(record.name)}`}</DialogTitle>
+        <DialogActions>
+          <Button onClick={close}>Fechar</Button>
+        </DialogActions>
+      </Dialog>
+    ),
+    compact: { primary: (record) => `${String(record.name)} · ${String(record.address?.city)}` },
+  },
+});
+
+/** Makes the list see a tablet beside the menu (below lg, 1200 px), where `compact` lines show. */
+function belowLg() {
+  const matchMedia = window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: query.includes('1199.95'),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  return () => {
+    window.matchMedia = matchMedia;
+  };
+}
+
+describe('generated list: a row that opens a dialog (rowDialog)', () => {
+  const renderPlaces = (screens: ScreenOverrides = withDialog) =>
+    renderScreen(
+      '/places',
+      { '/places': <GeneratedList definition={places} overrides={screens} />, '*': <p>outra</p> },
+      answering(),
+      options(),
+    );
+
+  it("opens the record's dialog on a row click instead of a screen, and closes it", async () => {
+    const { user, location } = renderPlaces();
+    await user.click(await screen.findByText('Café Aurora (Recife)'));
+    const dialog = await screen.findByRole('dialog', { name: 'Sobre Café Aurora' });
+    expect(location()?.pathname).toBe('/places');
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Another row opens its own record.
+    await user.click(screen.getByText('Bar do Zé (São Paulo)'));
+    expect(await screen.findByRole('dialog', { name: 'Sobre Bar do Zé' })).toBeInTheDocument();
+  });
+
+  it('reaches the rows with Tab and opens one with Enter or Space', async () => {
+    const { user } = renderPlaces();
+    const row = (await screen.findByText('Bar do Zé (São Paulo)')).closest('tr')!;
+    // Past the filters, the toolbar and the column headers, Tab reaches the first row.
+    for (let step = 0; step < 20 && document.activeElement !== row; step++) await user.tab();
+    expect(row).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Sobre Bar do Zé' });
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const other = screen.getByText('Café Aurora (Recife)').closest('tr')!;
+    other.focus();
+    await user.keyboard(' ');
+    expect(await screen.findByRole('dialog', { name: 'Sobre Café Aurora' })).toBeInTheDocument();
+  });
+
+  it('leaves the keys of a control inside a row to the control', async () => {
+    const { user } = renderPlaces({
+      list: {
+        ...withDialog.list,
+        // A switch that acts by itself, as the kitchens' is: its clicks never reach the row.
+        cells: {
+          open: <input type="checkbox" aria-label="Aberto" onClick={(event) => event.stopPropagation()} />,
+        },
+      },
+    });
+    const toggle = (await screen.findAllByRole('checkbox', { name: 'Aberto' }))[0]!;
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    expect(toggle).toBeChecked();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens the dialog from a compact line on a tablet', async () => {
+    const restore = belowLg();
+    try {
+      const { user, location } = renderPlaces();
+      const line = await screen.findByText('Café Aurora · Recife');
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      await user.click(line);
+      expect(await screen.findByRole('dialog', { name: 'Sobre Café Aurora' })).toBeInTheDocument();
+      expect(location()?.pathname).toBe('/places');
+    } finally {
+      restore();
+    }
+  });
+
+  it('makes the rows of a list that opens a screen keyboard reachable too', async () => {
+    const { user, location } = renderPlaces(overrides);
+    const row = (await screen.findByText('Café Aurora (Recife)')).closest('tr')!;
+    expect(row).toHaveAttribute('tabindex', '0');
+    row.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(location()?.pathname).toBe('/places/2/map'));
+  });
+
+  it('leaves the rows of a list that opens nothing out of the Tab order', async () => {
+    renderPlaces({ list: { ...overrides.list, rowClick: false } });
+    const row = (await screen.findByText('Café Aurora (Recife)')).closest('tr')!;
+    expect(row).not.toHaveAttribute('tabindex');
   });
 });
 

@@ -1,7 +1,10 @@
-import { cloneElement, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { useMediaQuery, type Theme } from '@mui/material';
 import {
   DataTable,
+  DataTableBody,
+  DataTableClasses,
+  DataTableRow,
   List,
   Pagination,
   SearchInput,
@@ -9,11 +12,13 @@ import {
   SimpleList,
   TopToolbar,
   useCanAccess,
+  type DataTableBodyProps,
+  type DataTableRowProps,
   type RaRecord,
 } from 'react-admin';
 import { fieldText, NUMERIC_KINDS } from '../../lib/display';
 import type { FieldDefinition, ResourceDefinition } from '../define';
-import type { ListOverrides, ScreenOverrides } from '../overrides';
+import type { ListOverrides, RowClick, ScreenOverrides } from '../overrides';
 import { ExportButton } from '../../components/ExportButton';
 import { CreateLink } from './parts';
 
@@ -48,18 +53,46 @@ function column(source: string, field: FieldDefinition, cells: ListOverrides['ce
   const override = cells?.[source];
   const numeric = NUMERIC_KINDS.has(field.kind);
   const common = {
-    key: source,
     source,
     label: field.label,
     disableSort: !field.sortable,
-    align: numeric ? ('right' as const) : undefined,
+    // Numbers line up on the right; a cell of its own ('Mesa 7', a chip) reads as text.
+    align: numeric && !override ? ('right' as const) : undefined,
     cellSx: numeric || field.kind === 'date' || field.kind === 'datetime' ? noWrap : undefined,
   };
   if (override && typeof override !== 'function')
-    return <DataTable.Col {...common}>{cloneElement(override)}</DataTable.Col>;
+    return (
+      <DataTable.Col key={source} {...common}>
+        {cloneElement(override)}
+      </DataTable.Col>
+    );
   const render = override ?? ((record: RaRecord) => fieldText(field, record[source], record));
-  return <DataTable.Col {...common} render={render} />;
+  return <DataTable.Col key={source} {...common} render={render} />;
 }
+
+/** Enter or Space on a focused row does what a click does (not on a switch or a button in it). */
+function openWithKeyboard(event: KeyboardEvent<HTMLTableRowElement>) {
+  if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
+  event.preventDefault();
+  event.currentTarget.click();
+}
+
+/**
+ * react-admin's rows open on a click only: a row that opens something is also reached with Tab
+ * and opened from the keyboard.
+ */
+function OpenableRow(props: DataTableRowProps) {
+  return <DataTableRow {...props} tabIndex={0} onKeyDown={openWithKeyboard} />;
+}
+
+function OpenableBody(props: DataTableBodyProps) {
+  return <DataTableBody {...props} row={OpenableRow} />;
+}
+
+// Where the keyboard is, seen at once in the dark theme: a row, or a compact line.
+const focusRing = { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' } as const;
+const focusedRow = { [`& .${DataTableClasses.row}:focus-visible`]: focusRing } as const;
+const focusedLine = { '& .MuiListItemButton-root.Mui-focusVisible': focusRing } as const;
 
 function ListToolbar({
   definition,
@@ -82,8 +115,9 @@ function ListToolbar({
 /**
  * The list generated from a definition: its `list` fields as columns (sortable where the server
  * sorts), its search and choice filters, Exportar (CSV of the whole filtered list), the create
- * button for who may create, and a row that opens the record for who may edit. On a tablet beside
- * the menu, a list with `compact` lines shows one line per record instead.
+ * button for who may create, and a row that opens the record for who may edit (or its `rowDialog`),
+ * by a click or from the keyboard. On a tablet beside the menu, a list with `compact` lines shows
+ * one line per record instead.
  */
 export function GeneratedList({
   definition,
@@ -98,7 +132,15 @@ export function GeneratedList({
   const { canAccess: canEdit = false } = useCanAccess({ resource: definition.name, action: 'edit' });
   const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('lg'));
   const editable = canEdit && definition.screens?.edit !== false;
-  const rowClick = list.rowClick ?? (editable ? 'edit' : false);
+  // The record whose dialog is open (`rowDialog`).
+  const [opened, setOpened] = useState<RaRecord | null>(null);
+  const { rowDialog } = list;
+  const rowClick: RowClick = rowDialog
+    ? (_id, _resource, record) => {
+        setOpened(record);
+        return false;
+      }
+    : (list.rowClick ?? (editable ? 'edit' : false));
   const fields = Object.entries(definition.fields).filter(([, field]) => field.list);
   return (
     <List
@@ -115,17 +157,24 @@ export function GeneratedList({
     >
       {narrow && list.compact ? (
         <SimpleList
-          linkType={typeof rowClick === 'function' ? false : rowClick}
+          rowClick={rowClick}
+          sx={focusedLine}
           primaryText={list.compact.primary}
           secondaryText={list.compact.secondary}
           tertiaryText={list.compact.tertiary}
           rightIcon={list.compact.end ? () => list.compact!.end : undefined}
         />
       ) : (
-        <DataTable rowClick={rowClick} bulkActionButtons={false}>
+        <DataTable
+          rowClick={rowClick}
+          body={rowClick ? OpenableBody : undefined}
+          sx={focusedRow}
+          bulkActionButtons={false}
+        >
           {fields.map(([source, field]) => column(source, field, list.cells))}
         </DataTable>
       )}
+      {rowDialog && opened ? rowDialog(opened, () => setOpened(null)) : null}
     </List>
   );
 }
