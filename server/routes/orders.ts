@@ -21,7 +21,7 @@ import { betweenDays, registerList } from '../resources/list';
 import { idParams } from '../resources/params';
 import { served } from '../resources/routes';
 import { storeScope } from '../resources/scope';
-import { ORDER_INCLUDES, readOrder, type OrderInclude } from '../service/read-order';
+import { ORDER_INCLUDES, paymentColumns, readOrder, type OrderInclude } from '../service/read-order';
 import {
   closeOrder,
   dismissWaiter,
@@ -105,19 +105,16 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  /** Settles a tab: what is owed received at the table by `method` (the card when none is named). */
+  const settle = (request: FastifyRequest, orderId: number, method: PaymentMethod | undefined) =>
+    changed(request, orderId, (tx, store) =>
+      settleOrder(tx, store, orderId, method ?? DEFAULT_METHOD, callerOf(request).accountId),
+    );
+
   // The spec's client settles a tab with an update of { settle: true } before releasing its table.
   app.route({
     ...routes.update({ body: orderUpdateInput, response: { 200: orderAnswer } }),
-    handler: async (request) =>
-      changed(request, request.params.id, (tx, store) =>
-        settleOrder(
-          tx,
-          store,
-          request.params.id,
-          request.body.method ?? DEFAULT_METHOD,
-          callerOf(request).accountId,
-        ),
-      ),
+    handler: async (request) => settle(request, request.params.id, request.body.method),
   });
 
   app.route({
@@ -126,16 +123,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       body: settleInput.optional(),
       response: { 200: orderAnswer },
     }),
-    handler: async (request) =>
-      changed(request, request.params.id, (tx, store) =>
-        settleOrder(
-          tx,
-          store,
-          request.params.id,
-          request.body?.method ?? DEFAULT_METHOD,
-          callerOf(request).accountId,
-        ),
-      ),
+    handler: async (request) => settle(request, request.params.id, request.body?.method),
   });
 
   app.route({
@@ -194,15 +182,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       const [payment] = await db
-        .select({
-          id: payments.id,
-          order_id: payments.order_id,
-          customer_id: payments.customer_id,
-          kind: payments.kind,
-          method: payments.method,
-          amount: payments.amount,
-          created_at: payments.created_at,
-        })
+        .select({ ...paymentColumns, order_id: payments.order_id })
         .from(payments)
         .where(eq(payments.id, id));
       void reply.status(201);

@@ -9,6 +9,16 @@ import { paymentStatusOf } from './totals';
 import type { StoreScope } from './tabs';
 
 export type OrderRecord = z.output<typeof orderRecord>;
+
+/** A payment as a tab shows it. */
+export const paymentColumns = {
+  id: payments.id,
+  customer_id: payments.customer_id,
+  kind: payments.kind,
+  method: payments.method,
+  amount: payments.amount,
+  created_at: payments.created_at,
+};
 export const ORDER_INCLUDES = ['payments', 'coupons', 'birthdays', 'checkins'] as const;
 export type OrderInclude = (typeof ORDER_INCLUDES)[number];
 
@@ -99,14 +109,7 @@ export async function readOrder(
       .orderBy(asc(orderItems.created_at), asc(orderItems.id)),
     include.has('payments')
       ? db
-          .select({
-            id: payments.id,
-            customer_id: payments.customer_id,
-            kind: payments.kind,
-            method: payments.method,
-            amount: payments.amount,
-            created_at: payments.created_at,
-          })
+          .select(paymentColumns)
           .from(payments)
           .where(and(eq(payments.order_id, order.id), isNull(payments.cancelled_at)))
           .orderBy(asc(payments.created_at), asc(payments.id))

@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
-  Alert,
   Box,
   Button,
   Card,
-  CircularProgress,
   Drawer,
   LinearProgress,
   Stack,
@@ -13,14 +11,13 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
 import LogoutIcon from '@mui/icons-material/Logout';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
-import { Title } from 'react-admin';
 import { usePolled } from '../../dataProvider/usePolled';
 import type { Table } from './definition';
 import { ReleaseDialog } from './FloorDialogs';
 import { CONFIRM, useFloorActions } from './floorActions';
+import { CreateTablesLink, HallPage, TOUCH } from './HallPage';
 import { hallPaths } from './paths';
 import { IndicatorMark, INDICATORS, TableCard, type Indicator } from './TableCard';
 import { TablePanel } from './TablePanel';
@@ -28,7 +25,6 @@ import { TablePanel } from './TablePanel';
 /** The floor polls its tables every second (restaurant spec 9); an unchanged floor costs a 304. */
 export const TABLES_POLL_MS = 1000;
 const TABLES_QUERY = { page_size: 500, sort_field: 'number', sort_order: 'ASC' };
-const TOUCH = { minHeight: 48 } as const;
 
 /** The clock the cards' times follow, ticking every 30 s. */
 function useNow(): number {
@@ -114,23 +110,10 @@ export function FloorPage() {
   ) : null;
 
   return (
-    <Box sx={{ pb: 4 }}>
-      <Title title="Salão" />
-      <Stack
-        direction="row"
-        sx={{
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 1.5,
-          mt: 2,
-          mb: 2,
-        }}
-      >
-        <Typography component="h1" variant="h5" sx={{ fontWeight: 800 }}>
-          Salão
-        </Typography>
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+    <HallPage
+      title="Salão"
+      actions={
+        <>
           <Button
             variant="outlined"
             startIcon={<LogoutIcon />}
@@ -149,99 +132,72 @@ export function FloorPage() {
           >
             QR codes
           </Button>
-          <Button
-            component={Link}
-            to={hallPaths.create}
-            variant="contained"
-            startIcon={<AddIcon />}
-            sx={TOUCH}
-          >
-            Criar mesas
-          </Button>
-        </Stack>
-      </Stack>
-
-      {isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label="Carregando as mesas" />
-        </Box>
-      ) : error && !data ? (
-        <Alert severity="error">Ocorreu um erro ao tentar carregar as informações dessa página</Alert>
-      ) : floor.length === 0 ? (
-        <Card sx={{ p: 4, textAlign: 'center' }}>
-          <Typography variant="h6">Nenhuma mesa cadastrada.</Typography>
-          <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
-            Crie as mesas do salão para acompanhar as comandas e imprimir os QR codes.
-          </Typography>
-          <Button
-            component={Link}
-            to={hallPaths.create}
-            variant="contained"
-            startIcon={<AddIcon />}
-            sx={TOUCH}
-          >
-            Criar mesas
-          </Button>
-        </Card>
-      ) : (
-        <>
-          <Card sx={{ p: 2, mb: 2 }}>
-            <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 1 }}>
-              <Typography id="floor-occupied" sx={{ fontWeight: 700 }}>
-                Mesas ocupadas
-              </Typography>
-              <Typography sx={{ fontWeight: 700 }} data-testid="occupied-count">
-                {taken.length} de {floor.length}
-              </Typography>
-            </Stack>
-            <LinearProgress
-              variant="determinate"
-              value={(taken.length / floor.length) * 100}
-              aria-labelledby="floor-occupied"
-              aria-valuetext={`${taken.length} de ${floor.length} mesas ocupadas`}
-              sx={{ height: 10, borderRadius: 5, mb: 1.5 }}
-            />
-            <Legend />
-          </Card>
-          <Stack direction="row" sx={{ gap: 2, alignItems: 'flex-start' }}>
-            <Box
-              role="list"
-              aria-label="Mesas"
-              sx={{
-                flex: 1,
-                display: 'grid',
-                gap: 1.5,
-                gridTemplateColumns: 'repeat(auto-fill, minmax(132px, 1fr))',
-              }}
-            >
-              {floor.map((table) => (
-                <Box role="listitem" key={table.id}>
-                  <TableCard
-                    table={table}
-                    now={now}
-                    selected={table.id === selectedId}
-                    onSelect={() => setSelectedId(table.id === selectedId ? null : table.id)}
-                  />
-                </Box>
-              ))}
-            </Box>
-            {wide && panel ? (
-              <Card
-                sx={{
-                  width: 420,
-                  flexShrink: 0,
-                  position: 'sticky',
-                  top: 64,
-                  maxHeight: 'calc(100vh - 80px)',
-                  overflowY: 'auto',
-                }}
-              >
-                {panel}
-              </Card>
-            ) : null}
-          </Stack>
+          <CreateTablesLink />
         </>
-      )}
+      }
+      loading={isPending}
+      failed={Boolean(error) && !data}
+      noTables={
+        floor.length === 0
+          ? 'Crie as mesas do salão para acompanhar as comandas e imprimir os QR codes.'
+          : null
+      }
+    >
+      <Card sx={{ p: 2, mb: 2 }}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 1 }}>
+          <Typography id="floor-occupied" sx={{ fontWeight: 700 }}>
+            Mesas ocupadas
+          </Typography>
+          <Typography sx={{ fontWeight: 700 }} data-testid="occupied-count">
+            {taken.length} de {floor.length}
+          </Typography>
+        </Stack>
+        <LinearProgress
+          variant="determinate"
+          value={(taken.length / floor.length) * 100}
+          aria-labelledby="floor-occupied"
+          aria-valuetext={`${taken.length} de ${floor.length} mesas ocupadas`}
+          sx={{ height: 10, borderRadius: 5, mb: 1.5 }}
+        />
+        <Legend />
+      </Card>
+      <Stack direction="row" sx={{ gap: 2, alignItems: 'flex-start' }}>
+        <Box
+          role="list"
+          aria-label="Mesas"
+          sx={{
+            flex: 1,
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: 'repeat(auto-fill, minmax(132px, 1fr))',
+          }}
+        >
+          {floor.map((table) => (
+            <Box role="listitem" key={table.id}>
+              <TableCard
+                table={table}
+                now={now}
+                selected={table.id === selectedId}
+                onSelect={() => setSelectedId(table.id === selectedId ? null : table.id)}
+              />
+            </Box>
+          ))}
+        </Box>
+        {wide && panel ? (
+          <Card
+            sx={{
+              width: 420,
+              flexShrink: 0,
+              position: 'sticky',
+              top: 64,
+              maxHeight: 'calc(100vh - 80px)',
+              overflowY: 'auto',
+            }}
+          >
+            {panel}
+          </Card>
+        ) : null}
+      </Stack>
       {!wide ? (
         <Drawer
           anchor="right"
@@ -265,6 +221,6 @@ export function FloorPage() {
         }
         onClose={() => setReleasingAll(false)}
       />
-    </Box>
+    </HallPage>
   );
 }

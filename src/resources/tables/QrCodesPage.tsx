@@ -10,21 +10,19 @@ import {
   GlobalStyles,
   LinearProgress,
   Skeleton,
-  Stack,
   Typography,
 } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/Print';
-import { Title, useGetList, useGetOne, useNotify } from 'react-admin';
+import { useGetList, useGetOne, useNotify } from 'react-admin';
 import { restaurants } from '../restaurants/definition';
 import { tables, type Table } from './definition';
+import { HallPage, TOUCH } from './HallPage';
 import { hallPaths } from './paths';
 import { downloadQrZip, qrSvg, tableLink } from './qr';
 import { QrDownloadButton } from './QrDownloadButton';
 
-const TOUCH = { minHeight: 48 } as const;
 const QR_HINT = 'Aponte a câmera para ver o cardápio e pedir';
 
 /**
@@ -185,25 +183,11 @@ export function QrCodesPage() {
   };
 
   return (
-    <Box sx={{ pb: 4 }}>
-      <Title title="QR codes das mesas" />
-      {printStyles}
-      <Stack
-        className="qr-no-print"
-        direction="row"
-        sx={{
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 1.5,
-          mt: 2,
-          mb: 2,
-        }}
-      >
-        <Typography component="h1" variant="h5" sx={{ fontWeight: 800 }}>
-          QR codes das mesas
-        </Typography>
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+    <HallPage
+      title="QR codes das mesas"
+      headerClassName="qr-no-print"
+      actions={
+        <>
           <Button
             component={Link}
             to={hallPaths.floor}
@@ -233,8 +217,17 @@ export function QrCodesPage() {
           >
             Imprimir
           </Button>
-        </Stack>
-      </Stack>
+        </>
+      }
+      loading={isPending}
+      failed={Boolean(error)}
+      noTables={
+        floor.length === 0
+          ? 'Crie as mesas do salão para gerar os QR codes que os clientes leem para pedir.'
+          : null
+      }
+    >
+      {printStyles}
       {zipping ? (
         <LinearProgress
           className="qr-no-print"
@@ -246,38 +239,14 @@ export function QrCodesPage() {
         />
       ) : null}
 
-      {isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label="Carregando as mesas" />
-        </Box>
-      ) : error ? (
-        <Alert severity="error">Ocorreu um erro ao tentar carregar as informações dessa página</Alert>
-      ) : floor.length === 0 ? (
-        <Card sx={{ p: 4, textAlign: 'center' }}>
-          <Typography variant="h6">Nenhuma mesa cadastrada.</Typography>
-          <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
-            Crie as mesas do salão para gerar os QR codes que os clientes leem para pedir.
-          </Typography>
-          <Button
-            component={Link}
-            to={hallPaths.create}
-            variant="contained"
-            startIcon={<AddIcon />}
-            sx={TOUCH}
-          >
-            Criar mesas
-          </Button>
-        </Card>
-      ) : (
-        <Box
-          className="qr-sheet"
-          sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}
-        >
-          {floor.map((table) => (
-            <QrCard key={table.id} table={table} />
-          ))}
-        </Box>
-      )}
-    </Box>
+      <Box
+        className="qr-sheet"
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}
+      >
+        {floor.map((table) => (
+          <QrCard key={table.id} table={table} />
+        ))}
+      </Box>
+    </HallPage>
   );
 }

@@ -15,12 +15,12 @@ import { FloorConfirm, MoveDialog, PayDialog, ReleaseDialog } from './FloorDialo
 import { CONFIRM, type useFloorActions } from './floorActions';
 import { QrDownloadButton } from './QrDownloadButton';
 import { sinceOpened } from './TableCard';
+import { TOUCH } from './HallPage';
 
 /** The floor polls the open tab as often as the tables (spec 9). */
 export const ORDER_POLL_MS = 1000;
 const INCLUDE = { include: 'payments,coupons,birthdays,checkins' };
 
-const TOUCH = { minHeight: 48 } as const;
 const owedBy = (ticket: OrderTicket) => Math.max(0, ticket.total - ticket.total_paid);
 
 type Dialog =

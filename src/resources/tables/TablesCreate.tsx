@@ -17,11 +17,11 @@ import {
   type Table,
 } from './definition';
 import { hallPaths } from './paths';
+import { TOUCH } from './HallPage';
 
 /** More than this at once is a typo rather than a floor; a larger floor is made in several goes. */
 const MAX_TABLES_AT_ONCE = 200;
 const HIGHEST_NUMBER = 99_999;
-const TOUCH = { minHeight: 48 } as const;
 
 /** Digits only, as typed; the numbers they make. */
 const digits = z
