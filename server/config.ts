@@ -19,6 +19,11 @@ const envSchema = z.object({
    * per-address limits count, then comes from X-Forwarded-For.
    */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /**
+   * The service simulator, which plays the guests of the two demo restaurants (sit, order, call the
+   * waiter, pay, leave). Default: on with the embedded database, off with DATABASE_URL.
+   */
+  SIMULATOR: z.enum(['0', '1']).optional(),
 });
 
 export interface Config {
@@ -33,6 +38,8 @@ export interface Config {
   seedScale: 'full' | 'accounts';
   logLevel: string;
   trustProxy: boolean;
+  /** Play the demo's guests; the server also needs the demo's accounts in the database to do it. */
+  simulator: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -54,5 +61,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedScale: e.SEED_SCALE,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1',
+    simulator: e.SIMULATOR === undefined ? e.DATABASE_URL === undefined : e.SIMULATOR === '1',
   };
 }

@@ -6,6 +6,7 @@ import { DataDirBusyError } from './db/lock';
 import { loadSecret } from './auth/tokens';
 import { buildApp } from './app';
 import { DEMO_ACCOUNTS, hasDemoAccounts, isEmptyDatabase, seedDemo } from './seed/demo';
+import { startSimulator, type Simulator } from './simulator/simulator';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -30,11 +31,14 @@ async function main() {
   });
 
   let closing = false;
+  let simulator: Simulator | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: encerrando`);
     try {
+      // The tick under way finishes on the open database; none starts after.
+      await simulator?.stop();
       await app.close();
     } finally {
       await database.close();
@@ -65,12 +69,20 @@ async function main() {
     `Painel pronto em http://localhost:${port}`,
     `Banco: ${database.kind === 'pglite' ? `PGlite em ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
   ];
-  if (await hasDemoAccounts(database.db)) {
+  const demo = await hasDemoAccounts(database.db);
+  if (demo) {
     lines.push('Contas de demonstração:');
     for (const account of DEMO_ACCOUNTS)
       lines.push(`  ${account.who}: ${account.email} / ${account.password}`);
   }
   console.log(lines.join('\n') + '\n');
+  // The simulator plays only the demo's restaurants, so it needs the demo to be there.
+  if (config.simulator && demo && !closing) {
+    simulator = startSimulator(database.db, { log: app.log });
+    app.log.info(
+      'Simulador de serviço ligado: clientes sentam, pedem, chamam o garçom e pagam no Cantina Bella e no Sabor do Sertão (SIMULATOR=0 desliga)',
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -4,11 +4,11 @@
  * them through these functions, which keep the same rules as the floor's (server/service/tabs.ts):
  * the tab's row locked first, its money recomputed in the same transaction.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { checkins, customers, orderItems, orders, products, tables, tickets } from '../db/schema';
 import type { ItemComplement } from '../db/schema/service';
-import { conflict, notFound } from '../http-errors';
+import { badRequest, conflict, notFound } from '../http-errors';
 import { NOT_IN_TAB, TAB_CLOSED, lockOrder, lockTable, receivePayment } from './tabs';
 import { balances, refreshTotals } from './totals';
 
@@ -19,6 +19,7 @@ export async function seatGuests(
   tableId: number,
   customerIds: readonly number[],
 ): Promise<number> {
+  if (customerIds.length === 0) throw badRequest('Ninguém se sentou: informe os clientes da mesa.');
   const table = await lockTable(tx, tableId, storeId);
   if (table.openOrder !== null) throw conflict(`A mesa ${table.number} já está ocupada.`);
   const [order] = await tx
@@ -38,10 +39,18 @@ export async function joinTab(tx: Tx, storeId: number, orderId: number, customer
   const order = await lockOrder(tx, orderId, storeId);
   if (order.status !== 'OPENED') throw conflict(TAB_CLOSED);
   const [customer] = await tx
-    .select({ platform: customers.platform })
+    .select({ platform: customers.platform, status: customers.status })
     .from(customers)
     .where(eq(customers.id, customerId));
-  if (!customer) throw notFound('Cliente não encontrado.');
+  if (!customer || customer.status !== 'ACTIVE') throw notFound('Cliente não encontrado.');
+  // A guest sits at one table at a time, in any restaurant.
+  const [elsewhere] = await tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .innerJoin(orders, eq(orders.id, tickets.order_id))
+    .where(and(eq(tickets.customer_id, customerId), eq(orders.status, 'OPENED'), ne(orders.id, order.id)))
+    .limit(1);
+  if (elsewhere) throw conflict('Este cliente já está em outra comanda aberta.');
   const added = await tx
     .insert(tickets)
     .values({ order_id: order.id, store_id: storeId, customer_id: customerId })

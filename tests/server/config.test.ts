@@ -21,6 +21,15 @@ describe('readConfig (the environment, read once at start)', () => {
     expect(readConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
   });
 
+  it("plays the demo's guests by default only on the embedded database", () => {
+    const postgres = 'postgres://painel@db.interno:5432/painel';
+    expect(readConfig({}).simulator).toBe(true);
+    expect(readConfig({ DATABASE_URL: postgres }).simulator).toBe(false);
+    expect(readConfig({ DATABASE_URL: postgres, SIMULATOR: '1' }).simulator).toBe(true);
+    expect(readConfig({ SIMULATOR: '0' }).simulator).toBe(false);
+    expect(() => readConfig({ SIMULATOR: 'sim' })).toThrow(/Configuração inválida:\nSIMULATOR/);
+  });
+
   it('refuses a bad value, naming the variable', () => {
     expect(() => readConfig({ TRUST_PROXY: 'sim' })).toThrow(/Configuração inválida:\nTRUST_PROXY/);
     expect(() => readConfig({ PORT: 'oitenta' })).toThrow(/PORT/);

@@ -307,8 +307,12 @@ describe('closing, paying by the app, moving and joining tabs', () => {
     ]);
     const staying = await seatAndOrder(t.app.db, floor, 7, [
       { customerId: b!, items: [{ productId: floor.drink }] },
-      { customerId: c!, items: [{ productId: floor.drink }] },
     ]);
+    // The app keeps a guest at one tab; a ticket at both (data from before that rule) is merged too.
+    await t.app.db.insert(tickets).values({ order_id: staying, store_id: floor.storeId, customer_id: c! });
+    await t.app.db.transaction((tx) =>
+      placeItems(tx, floor.storeId, staying, c!, [{ productId: floor.drink }]),
+    );
     await t.app.db.transaction((tx) => callWaiter(tx, floor.storeId, leaving, a!));
     expect((await pay({ order_id: leaving, customer_id: a, amount: 1000 })).statusCode).toBe(201);
 
@@ -340,6 +344,32 @@ describe('closing, paying by the app, moving and joining tabs', () => {
     expect(table6!.status).toBe('AVAILABLE');
     const orphanTickets = await t.app.db.select().from(tickets).where(eq(tickets.order_id, leaving));
     expect(orphanTickets).toHaveLength(0);
+  });
+});
+
+describe('guests', () => {
+  it('sit at one table at a time, and nobody sits at an occupied table', async () => {
+    const [guest] = await newGuests(t.app.db, 1);
+    const [table] = await t.app.db
+      .insert(tables)
+      .values([
+        { store_id: floor.storeId, number: 60, name: 'Mesa 60' },
+        { store_id: floor.storeId, number: 61, name: 'Mesa 61' },
+      ])
+      .returning({ id: tables.id });
+    floor.tables.set(60, table!.id);
+    await seatAndOrder(t.app.db, floor, 60, [{ customerId: guest!, items: [] }]);
+    const { seatGuests } = await import('../../server/service/guests');
+    const [t61] = await t.app.db.select({ id: tables.id }).from(tables).where(eq(tables.number, 61));
+    await expect(
+      t.app.db.transaction((tx) => seatGuests(tx, floor.storeId, t61!.id, [guest!])),
+    ).rejects.toThrow('Este cliente já está em outra comanda aberta.');
+    await expect(
+      t.app.db.transaction((tx) => seatGuests(tx, floor.storeId, table!.id, [guest!])),
+    ).rejects.toThrow('A mesa 60 já está ocupada.');
+    await expect(t.app.db.transaction((tx) => seatGuests(tx, floor.storeId, t61!.id, []))).rejects.toThrow(
+      'Ninguém se sentou',
+    );
   });
 });
 

@@ -1,0 +1,434 @@
+/**
+ * The demo's service simulator: the customer app is not part of this product, so on the embedded
+ * demo the guests of Cantina Bella and Sabor do Sertão are played here — they sit at free tables,
+ * order, call the waiter, pay by the app and leave, and a busser clears the tables they paid for.
+ * Every move goes through the functions the API's rules live in (server/service/guests.ts and
+ * tabs.ts); a move a rule refuses is ordinary service and is let go.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  max,
+  min,
+  ne,
+  notExists,
+  notInArray,
+  gte,
+  sql,
+} from 'drizzle-orm';
+import { rows, type Db, type Tx } from '../db/client';
+import {
+  categories,
+  complementGroupProducts,
+  complementGroups,
+  customers,
+  orderItems,
+  orders,
+  payments,
+  productComplementGroups,
+  products,
+  stores,
+  tables,
+  tickets,
+} from '../db/schema';
+import { HttpError } from '../http-errors';
+import { Random } from '../seed/random';
+import { callWaiter, joinTab, payByApp, placeItems, seatGuests } from '../service/guests';
+import { closeOrder, lockTable, setTableStatus } from '../service/tabs';
+import {
+  chooseItems,
+  nextMove,
+  nextParty,
+  pickMove,
+  type MenuProduct,
+  type Move,
+  type TabView,
+} from './decisions';
+
+/** The stores the demo gives full menus, kitchens and a live floor (server/seed/catalog.ts); no other is ever played. */
+export const DEMO_STORES = ['cantinabella', 'sabordosertao'] as const;
+
+/**
+ * The first key of the advisory lock each store's tick takes (the second is the store's id): with
+ * several servers on one database, the one that takes it plays that store's tick, the others skip.
+ */
+export const SIMULATOR_LOCK = 5_174_201;
+
+export interface SimulatorOptions {
+  log: Pick<FastifyBaseLogger, 'debug' | 'warn'>;
+  /** The service time a tick plays, and how often the timer ticks (ms). */
+  intervalMs?: number;
+  /** false: no timer; the caller ticks (tests). */
+  timer?: boolean;
+  seed?: string;
+  /** The simulator's time; the database stamps rows with its own (see Timeline). */
+  clock?: () => Date;
+}
+
+export interface Simulator {
+  /** Plays one tick at each demo store; never rejects. */
+  tick(now?: Date): Promise<void>;
+  /** Stops the timer and waits for the tick under way. */
+  stop(): Promise<void>;
+}
+
+export function startSimulator(db: Db, options: SimulatorOptions): Simulator {
+  const { log, intervalMs = 5000, timer: timed = true, seed = 'jantar', clock = () => new Date() } = options;
+  const streams = new Map(DEMO_STORES.map((slug) => [slug, new Random(seed).fork(slug)]));
+  const timelines = new Map(DEMO_STORES.map((slug) => [slug, new Timeline()]));
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  async function play(now: Date) {
+    const found = await db
+      .select({ id: stores.id, slug: stores.slug })
+      .from(stores)
+      .where(inArray(stores.slug, [...DEMO_STORES]))
+      .orderBy(asc(stores.id));
+    for (const store of found) {
+      const slug = store.slug as (typeof DEMO_STORES)[number];
+      const context: StoreTick = {
+        db,
+        storeId: store.id,
+        slug,
+        now: now.getTime(),
+        tick: intervalMs,
+        seed,
+        rng: streams.get(slug)!,
+        timeline: timelines.get(slug)!,
+        log,
+      };
+      await playStore(context);
+    }
+  }
+
+  function tick(now?: Date): Promise<void> {
+    if (stopped) return running;
+    const at = now ?? clock();
+    // Ticks never overlap: one asked for while another plays waits for it.
+    running = running
+      .then(() => play(at))
+      .catch((error: unknown) => log.warn({ err: error }, 'Simulador de serviço: rodada falhou'));
+    return running;
+  }
+
+  // Ticks fall on the wall clock's multiples of the interval, so that several servers tick together
+  // and the advisory lock lets one of them play.
+  const plan = () => {
+    timer = setTimeout(
+      () =>
+        void tick().finally(() => {
+          if (!stopped) plan();
+        }),
+      intervalMs - (Date.now() % intervalMs),
+    );
+    timer.unref();
+  };
+  if (timed) plan();
+
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+interface StoreTick {
+  db: Db;
+  storeId: number;
+  slug: string;
+  now: number;
+  tick: number;
+  seed: string;
+  rng: Random;
+  timeline: Timeline;
+  log: SimulatorOptions['log'];
+}
+
+/**
+ * One store's tick, in one transaction under the store's advisory lock: the floor is read, and at
+ * most one move is played. One move, as one request of the staff's would be: a transaction that
+ * went on to lock a second tab after writing could deadlock with the staff (every write to a floor
+ * also takes the store's floor version). A move that fails is rolled back whole.
+ */
+async function playStore(context: StoreTick): Promise<void> {
+  const { storeId, now, timeline, rng, log } = context;
+  let played: Move | null = null;
+  try {
+    await context.db.transaction(async (tx) => {
+      const [turn] = rows<{ locked: boolean; now: number }>(
+        await tx.execute(
+          sql`select pg_try_advisory_xact_lock(${SIMULATOR_LOCK}, ${storeId}) as locked,
+            floor(extract(epoch from now()) * 1000)::float8 as now`,
+        ),
+      );
+      if (!turn?.locked) return;
+      timeline.note(turn.now, now);
+      const [floor, menu] = await Promise.all([readFloor(tx, storeId, timeline), readMenu(tx, storeId)]);
+      const moves = floor.tabs
+        .map((tab) => nextMove(tab, now, context.tick, context.seed, rng, menu.length > 0))
+        .concat(nextParty(floor.tables, floor.lastPartyAt, now, context.tick, rng))
+        .filter((move): move is Move => move !== null);
+      played = pickMove(moves, rng);
+      if (played) await perform(tx, context, played, menu);
+    });
+  } catch (error) {
+    // A rule refusing a move is the floor changing under the guests' feet (a table just taken, a
+    // tab closed, a product made unavailable): life goes on.
+    if (error instanceof HttpError) {
+      log.debug(
+        { store: context.slug, move: played, reason: error.message },
+        'Simulador de serviço: ação recusada',
+      );
+    } else {
+      log.warn({ err: error, store: context.slug, move: played }, 'Simulador de serviço: ação falhou');
+    }
+  }
+}
+
+async function perform(tx: Tx, context: StoreTick, move: Move, menu: MenuProduct[]): Promise<void> {
+  const { storeId, rng } = context;
+  switch (move.kind) {
+    case 'seat': {
+      // seatGuests lets guests open a tab at a table the staff took without one (guests seated by a
+      // waiter order by the app too); the simulator's parties take only free tables.
+      const table = await lockTable(tx, move.tableId, storeId);
+      if (table.status !== 'AVAILABLE' || table.openOrder !== null) return;
+      const party = await freeCustomers(tx, move.size, rng);
+      if (party.length > 0) await seatGuests(tx, storeId, table.id, party);
+      return;
+    }
+    case 'join': {
+      const [latecomer] = await freeCustomers(tx, 1, rng);
+      if (latecomer !== undefined) await joinTab(tx, storeId, move.orderId, latecomer);
+      return;
+    }
+    case 'order': {
+      await placeItems(tx, storeId, move.orderId, move.customerId, chooseItems(menu, move.first, rng));
+      return;
+    }
+    case 'callWaiter':
+      await callWaiter(tx, storeId, move.orderId, move.customerId);
+      return;
+    case 'pay':
+      await payByApp(tx, storeId, move.orderId, move.customerId, move.method);
+      return;
+    case 'clear':
+      await closeOrder(tx, storeId, move.orderId);
+      await setTableStatus(tx, storeId, move.tableId, 'AVAILABLE');
+      return;
+  }
+}
+
+/** The store's tables and its open tabs with guests, their times on the simulator's clock. */
+async function readFloor(tx: Tx, storeId: number, timeline: Timeline) {
+  const open = and(eq(orders.store_id, storeId), eq(orders.status, 'OPENED'), isNotNull(orders.table_id));
+  const [tableRows, tabRows, guestRows, paymentRows, [lastParty]] = await Promise.all([
+    tx
+      .select({ id: tables.id, status: tables.status })
+      .from(tables)
+      .where(eq(tables.store_id, storeId))
+      .orderBy(asc(tables.id)),
+    tx
+      .select({
+        id: orders.id,
+        tableId: orders.table_id,
+        seatedAt: orders.created_at,
+        waiterAt: orders.waiter_requested_at,
+      })
+      .from(orders)
+      .where(open)
+      .orderBy(asc(orders.id)),
+    tx
+      .select({
+        orderId: tickets.order_id,
+        customerId: tickets.customer_id,
+        joinedAt: tickets.created_at,
+        total: tickets.total,
+        paid: tickets.total_paid,
+        items: count(orderItems.id),
+        lastOrderAt: max(orderItems.created_at),
+      })
+      .from(tickets)
+      .innerJoin(orders, eq(orders.id, tickets.order_id))
+      .leftJoin(orderItems, and(eq(orderItems.ticket_id, tickets.id), ne(orderItems.status, 'SAVED')))
+      .where(open)
+      .groupBy(tickets.id)
+      .orderBy(asc(tickets.id)),
+    tx
+      .select({ orderId: payments.order_id, at: max(payments.created_at) })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.order_id))
+      .where(and(open, isNull(payments.cancelled_at)))
+      .groupBy(payments.order_id),
+    tx
+      .select({ at: max(orders.created_at) })
+      .from(orders)
+      .where(and(eq(orders.store_id, storeId), isNotNull(orders.table_id))),
+  ]);
+  const dates = [
+    ...tabRows.map((tab) => tab.seatedAt),
+    ...guestRows.map((guest) => guest.joinedAt),
+    ...(lastParty?.at ? [lastParty.at] : []),
+  ];
+  if (dates.length > 0) timeline.forgetBefore(Math.min(...dates.map((date) => date.getTime())));
+  const at = (date: Date) => timeline.dated(date.getTime());
+  const lastPayments = new Map(paymentRows.map((row) => [row.orderId, row.at]));
+  const tabs: TabView[] = tabRows.map((tab) => {
+    const paidAt = lastPayments.get(tab.id);
+    return {
+      id: tab.id,
+      tableId: tab.tableId!,
+      seatedAt: at(tab.seatedAt),
+      waiterAt: tab.waiterAt ? at(tab.waiterAt) : null,
+      lastPaymentAt: paidAt ? at(paidAt) : null,
+      guests: guestRows
+        .filter((guest) => guest.orderId === tab.id)
+        .map((guest) => ({
+          customerId: guest.customerId,
+          joinedAt: at(guest.joinedAt),
+          items: guest.items,
+          lastOrderAt: guest.lastOrderAt ? at(guest.lastOrderAt) : null,
+          owed: Math.max(0, guest.total - guest.paid),
+          paid: guest.paid,
+        })),
+    };
+  });
+  const occupiedTables = new Set(tabs.map((tab) => tab.tableId));
+  return {
+    tables: tableRows.map((table) => ({ ...table, open: occupiedTables.has(table.id) })),
+    // Only tabs with guests are the guests' to play; a tab without any is nobody's business here.
+    tabs: tabs.filter((tab) => tab.guests.length > 0),
+    lastPartyAt: lastParty?.at ? at(lastParty.at) : null,
+  };
+}
+
+/** What the store's guests may order: available products of available categories, not complements only. */
+async function readMenu(tx: Tx, storeId: number): Promise<MenuProduct[]> {
+  const [productRows, optionRows] = await Promise.all([
+    tx
+      .select({ id: products.id, sold: products.n_sold, observations: products.allow_observations })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.category_id))
+      .where(
+        and(
+          eq(products.store_id, storeId),
+          eq(products.available, true),
+          eq(products.complement_only, false),
+          eq(categories.available, true),
+        ),
+      )
+      .orderBy(asc(products.id)),
+    tx
+      .select({
+        productId: productComplementGroups.product_id,
+        groupId: complementGroups.id,
+        min: complementGroups.min_items,
+        max: complementGroups.max_items,
+        option: complementGroupProducts.product_id,
+      })
+      .from(productComplementGroups)
+      .innerJoin(complementGroups, eq(complementGroups.id, productComplementGroups.group_id))
+      .innerJoin(complementGroupProducts, eq(complementGroupProducts.group_id, complementGroups.id))
+      .innerJoin(products, eq(products.id, complementGroupProducts.product_id))
+      .where(and(eq(productComplementGroups.store_id, storeId), eq(products.available, true)))
+      .orderBy(
+        asc(productComplementGroups.product_id),
+        asc(productComplementGroups.position),
+        asc(complementGroupProducts.position),
+        asc(complementGroupProducts.product_id),
+      ),
+  ]);
+  return productRows.map((product) => {
+    const groups = new Map<number, MenuProduct['groups'][number]>();
+    for (const row of optionRows) {
+      if (row.productId !== product.id) continue;
+      const group = groups.get(row.groupId) ?? { min: row.min, max: row.max, options: [] };
+      group.options.push(row.option);
+      groups.set(row.groupId, group);
+    }
+    return { ...product, groups: [...groups.values()] };
+  });
+}
+
+/**
+ * Up to `count` active customers of the platform who are not seated at any table now, each found
+ * from a random point of the id order (an index walk, however many customers there are).
+ */
+async function freeCustomers(tx: Tx, wanted: number, rng: Random): Promise<number[]> {
+  const active = eq(customers.status, 'ACTIVE');
+  const [range] = await tx
+    .select({ first: min(customers.id), last: max(customers.id) })
+    .from(customers)
+    .where(active);
+  if (!range?.first || !range.last) return [];
+  const seatedNow = tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .innerJoin(orders, eq(orders.id, tickets.order_id))
+    .where(and(eq(tickets.customer_id, customers.id), eq(orders.status, 'OPENED')));
+  const chosen: number[] = [];
+  for (let attempt = 0; attempt < wanted * 2 && chosen.length < wanted; attempt++) {
+    const [found] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(
+        and(
+          active,
+          gte(customers.id, rng.int(range.first, range.last)),
+          chosen.length > 0 ? notInArray(customers.id, chosen) : undefined,
+          notExists(seatedNow),
+        ),
+      )
+      .orderBy(asc(customers.id))
+      .limit(1);
+    if (found) chosen.push(found.id);
+  }
+  return chosen;
+}
+
+/**
+ * Dates rows on the simulator's clock. The database stamps what a transaction writes with its own
+ * time (`now()`, the transaction's start); the simulator decides on its clock, which in service is
+ * the same give or take the hosts' drift, but in a test plays an hour in a few seconds. Each tick
+ * notes both, and a row is dated through the last tick noted before it was written: a tick's own
+ * rows exactly at the tick's time.
+ */
+class Timeline {
+  /** (database time, simulator time − database time), by database time. */
+  private marks: { db: number; offset: number }[] = [];
+
+  note(db: number, simulated: number): void {
+    const offset = simulated - db;
+    const last = this.marks[this.marks.length - 1];
+    // In service the two clocks run together: one mark is enough until they drift apart.
+    if (last && Math.abs(last.offset - offset) < 1000) return;
+    this.marks.push({ db, offset });
+  }
+
+  /** A database time on the simulator's clock; before the first tick the two are taken as one. */
+  dated(db: number): number {
+    let offset = 0;
+    for (const mark of this.marks) {
+      if (mark.db > db) break;
+      offset = mark.offset;
+    }
+    return db + offset;
+  }
+
+  /** Forgets the marks no row still read is dated by. */
+  forgetBefore(db: number): void {
+    const keep = this.marks.findIndex((_, i) => (this.marks[i + 1]?.db ?? Infinity) > db);
+    if (keep > 0) this.marks.splice(0, keep);
+  }
+}

@@ -1,0 +1,584 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import { rows } from '../../server/db/client';
+import { placeItems, seatGuests } from '../../server/service/guests';
+import { paymentStatusOf } from '../../server/service/totals';
+import { Random } from '../../server/seed/random';
+import {
+  MAX_OCCUPANCY,
+  UNANSWERED_CALL,
+  habitsOf,
+  nextMove,
+  nextParty,
+  type TabView,
+} from '../../server/simulator/decisions';
+import {
+  DEMO_STORES,
+  SIMULATOR_LOCK,
+  startSimulator,
+  type Simulator,
+} from '../../server/simulator/simulator';
+import { as, createTestApp, demo, login, type TestApp } from './helpers';
+import { newGuests } from './service-fixtures';
+
+// The guests' functions stay the real ones; a test makes one of them meet a rival or fail once.
+vi.mock('../../server/service/guests', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../server/service/guests')>();
+  return { ...actual, seatGuests: vi.fn(actual.seatGuests), placeItems: vi.fn(actual.placeItems) };
+});
+const actual = await vi.importActual<typeof import('../../server/service/guests')>(
+  '../../server/service/guests',
+);
+
+const TICK = 5000;
+/** A Friday dinner in São Paulo: the demo is seeded for it, and the simulator's clock starts there. */
+const OPENING = new Date('2026-03-13T23:00:00Z');
+
+let t: TestApp;
+let sim: Simulator;
+let now = OPENING.getTime();
+const log = { debug: vi.fn(), warn: vi.fn() };
+const stores = new Map<string, number>();
+let otherStores: number[] = [];
+
+const query = async <T>(statement: SQL) => rows<T>(await t.app.db.execute(statement));
+
+/** Plays `count` ticks of 5 s of service, calling `after` after each. */
+async function play(count: number, after?: (tick: number) => Promise<void>) {
+  for (let tick = 0; tick < count; tick++) {
+    now += TICK;
+    await sim.tick();
+    await after?.(tick);
+  }
+}
+
+interface TableState {
+  id: number;
+  store_id: number;
+  status: string;
+  open_order: number | null;
+}
+const floorOf = (storeIds: number[]) =>
+  query<TableState>(sql`
+    select tb.id, tb.store_id, tb.status,
+      (select o.id from orders o where o.table_id = tb.id and o.status = 'OPENED') as open_order
+    from tables tb where tb.store_id in ${storeIds} order by tb.id`);
+const lastId = async (table: 'orders' | 'order_items' | 'payments' | 'tickets') =>
+  (await query<{ id: number }>(sql`select coalesce(max(id), 0)::int as id from ${sql.identifier(table)}`))[0]!
+    .id;
+/** What the floor of other stores holds: it must never move. */
+const otherFloors = () =>
+  query<Record<string, number>>(sql`
+    select s.id,
+      (select count(*)::int from orders o where o.store_id = s.id) as orders,
+      (select count(*)::int from order_items i where i.store_id = s.id) as items,
+      (select count(*)::int from payments p where p.store_id = s.id) as payments,
+      (select count(*)::int from tables tb where tb.store_id = s.id and tb.status = 'OCCUPIED') as occupied,
+      (select coalesce(max(version), -1)::int from floor_versions f where f.store_id = s.id) as version
+    from stores s where s.id in ${otherStores} order by s.id`);
+
+/**
+ * Plays `count` ticks like `play`, and notes every tab opened at a table that was not free (no
+ * open tab, not taken by the staff) just before the tick that opened it.
+ */
+async function playWatchingTables(
+  count: number,
+  misplaced: string[],
+  after?: (tick: number, floor: TableState[]) => Promise<void>,
+) {
+  let lastOrder = await lastId('orders');
+  let before = await floorOf([...stores.values()]);
+  await play(count, async (tick) => {
+    const free = new Set(
+      before
+        .filter((table) => table.status === 'AVAILABLE' && table.open_order === null)
+        .map((table) => table.id),
+    );
+    for (const party of await query<{ id: number; table_id: number }>(
+      sql`select id, table_id from orders where id > ${lastOrder} order by id`,
+    )) {
+      if (!free.has(party.table_id))
+        misplaced.push(`tick ${tick}: tab ${party.id} at a table that was not free`);
+      lastOrder = party.id;
+    }
+    before = await floorOf([...stores.values()]);
+    await after?.(tick, before);
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: 'full', seedNow: OPENING });
+  for (const row of await query<{ id: number; slug: string }>(sql`select id, slug from stores order by id`)) {
+    if ((DEMO_STORES as readonly string[]).includes(row.slug)) stores.set(row.slug, row.id);
+    else otherStores.push(row.id);
+  }
+  // Stores whose floor is live in the demo too: a simulator that strayed there would have work to do.
+  otherStores = (
+    await query<{ store_id: number }>(
+      sql`select distinct store_id from orders where status = 'OPENED' and store_id in ${otherStores}`,
+    )
+  ).map((row) => row.store_id);
+  sim = startSimulator(t.app.db, { log, timer: false, seed: 'teste', clock: () => new Date(now) });
+});
+
+afterAll(async () => {
+  await sim?.stop();
+  await t?.close();
+});
+
+describe('the service simulator', () => {
+  it('finds the two demo stores and live floors elsewhere to stay away from', () => {
+    expect(stores.size).toBe(2);
+    expect(otherStores.length).toBeGreaterThan(0);
+  });
+
+  it('seats a party at a free table of each demo store within the first minute, and its orders go to the kitchens', async () => {
+    const demoIds = [...stores.values()];
+    const [firstOrder, firstItem] = [await lastId('orders'), await lastId('order_items')];
+    const misplaced: string[] = [];
+    await playWatchingTables(12, misplaced);
+    expect(misplaced).toEqual([]);
+
+    const parties = await query<{ store_id: number; table_id: number; guests: number }>(sql`
+      select o.store_id, o.table_id, (select count(*)::int from tickets t where t.order_id = o.id) as guests
+      from orders o where o.id > ${firstOrder}`);
+    for (const storeId of demoIds) {
+      const seated = parties.filter((party) => party.store_id === storeId);
+      expect(seated.length, `store ${storeId}`).toBeGreaterThan(0);
+      for (const party of seated) {
+        expect(party.guests).toBeGreaterThanOrEqual(1);
+        expect(party.guests).toBeLessThanOrEqual(4);
+      }
+    }
+    const items = await query<{
+      store_id: number;
+      kitchen_id: number | null;
+      product_kitchen: number | null;
+      status: string;
+    }>(sql`
+      select i.store_id, i.kitchen_id, p.kitchen_id as product_kitchen, i.status
+      from order_items i join products p on p.id = i.product_id where i.id > ${firstItem}`);
+    for (const storeId of demoIds) expect(items.some((item) => item.store_id === storeId)).toBe(true);
+    for (const item of items) {
+      expect(item.kitchen_id).not.toBeNull();
+      expect(item.kitchen_id).toBe(item.product_kitchen);
+      expect(item.status).toBe('PLACED');
+    }
+    expect(log.warn).not.toHaveBeenCalled();
+  });
+
+  describe('an hour of service', () => {
+    const openAtStart: number[] = [];
+    let firstOrder: number;
+    let firstItem: number;
+    let firstPayment: number;
+    let takenByStaff: number[] = [];
+    let othersBefore: Record<string, number>[];
+    const occupancy = new Map<number, number[]>();
+    const calls = new Map<number, number>();
+    const violations: string[] = [];
+
+    beforeAll(async () => {
+      openAtStart.push(
+        ...(
+          await query<{ id: number }>(
+            sql`select id from orders where status = 'OPENED' and store_id in ${[...stores.values()]}`,
+          )
+        ).map((row) => row.id),
+      );
+      [firstOrder, firstItem, firstPayment] = [
+        await lastId('orders'),
+        await lastId('order_items'),
+        await lastId('payments'),
+      ];
+      // The staff seat walk-ins at two free tables without a tab: those are theirs.
+      const cantina = as(t.app, await login(t.app, demo.cantina));
+      const cantinaFloor = await floorOf([stores.get('cantinabella')!]);
+      takenByStaff = cantinaFloor
+        .filter((table) => table.status === 'AVAILABLE' && table.open_order === null)
+        .slice(0, 2)
+        .map((table) => table.id);
+      for (const id of takenByStaff) {
+        const response = await cantina({ method: 'PATCH', url: `/api/tables/id/${id}/status/OCCUPIED` });
+        expect(response.statusCode, response.body).toBe(200);
+      }
+      othersBefore = await otherFloors();
+
+      const paidSince = new Map<number, number>();
+      let requested = await waiterCalls();
+      await playWatchingTables(720, violations, async (tick, after) => {
+        for (const storeId of stores.values()) {
+          const tables = after.filter((table) => table.store_id === storeId);
+          const taken = tables.filter(
+            (table) => table.status === 'OCCUPIED' || table.open_order !== null,
+          ).length;
+          occupancy.set(storeId, [...(occupancy.get(storeId) ?? []), taken / tables.length]);
+        }
+        // A waiter call ends only with its tab (the busser closing it): dismissing one is the staff's.
+        const current = await waiterCalls();
+        for (const [orderId, call] of requested) {
+          if (current.get(orderId)?.at === call.at) continue;
+          const [order] = await query<{ status: string }>(
+            sql`select status from orders where id = ${orderId}`,
+          );
+          if (order?.status !== 'CLOSED')
+            violations.push(`tick ${tick}: waiter call of tab ${orderId} dismissed`);
+        }
+        for (const call of current.values()) {
+          if (!requested.has(call.order_id) || requested.get(call.order_id)!.at !== call.at)
+            calls.set(call.store_id, (calls.get(call.store_id) ?? 0) + 1);
+        }
+        requested = current;
+        // A paid tab waits for the busser a few minutes, never longer.
+        const paid = await query<{ id: number }>(sql`
+          select id from orders where status = 'OPENED' and payment_status = 'PAID' and store_id in ${[...stores.values()]}`);
+        for (const order of paid) if (!paidSince.has(order.id)) paidSince.set(order.id, tick);
+        for (const [orderId, since] of paidSince) {
+          if (!paid.some((order) => order.id === orderId)) paidSince.delete(orderId);
+          else if (tick - since > (6 * 60_000) / TICK)
+            violations.push(`tick ${tick}: tab ${orderId} paid and not cleared`);
+        }
+        const twice = await query<{ customer_id: number }>(sql`
+          select t.customer_id from tickets t join orders o on o.id = t.order_id
+          where o.status = 'OPENED' group by t.customer_id having count(*) > 1`);
+        if (twice.length > 0)
+          violations.push(`tick ${tick}: customers seated twice ${JSON.stringify(twice)}`);
+      });
+    }, 600_000);
+
+    async function waiterCalls() {
+      const open = await query<{ order_id: number; store_id: number; at: string }>(sql`
+        select id as order_id, store_id, waiter_requested_at::text as at from orders
+        where status = 'OPENED' and waiter_requested and store_id in ${[...stores.values()]}`);
+      return new Map(open.map((call) => [call.order_id, call]));
+    }
+
+    it('never seats at an occupied table, never seats a customer twice, never dismisses a call, never leaves a paid tab', () => {
+      expect(violations).toEqual([]);
+    });
+
+    it('keeps the floor alive and never full: 40–75 % of the tables on average, never past 75 %', () => {
+      for (const [storeId, shares] of occupancy) {
+        expect(Math.max(...shares), `store ${storeId}`).toBeLessThanOrEqual(MAX_OCCUPANCY);
+        const settled = shares.slice(shares.length / 4);
+        const mean = settled.reduce((sum, share) => sum + share, 0) / settled.length;
+        expect(mean, `store ${storeId}`).toBeGreaterThanOrEqual(0.4);
+        expect(mean, `store ${storeId}`).toBeLessThanOrEqual(MAX_OCCUPANCY);
+      }
+    });
+
+    it('leaves the tables the staff took alone', async () => {
+      const floor = await floorOf([stores.get('cantinabella')!]);
+      for (const id of takenByStaff) {
+        expect(floor.find((table) => table.id === id)).toMatchObject({
+          status: 'OCCUPIED',
+          open_order: null,
+        });
+      }
+      const tabs = await query<{ id: number }>(
+        sql`select id from orders where table_id in ${takenByStaff} and id > ${firstOrder}`,
+      );
+      expect(tabs).toEqual([]);
+    });
+
+    it('plays parties, orders, waiter calls and app payments at each store, and no staff action', async () => {
+      const payments = await query<{
+        store_id: number;
+        kind: string;
+        method: string;
+        account_id: number | null;
+      }>(sql`select store_id, kind, method, account_id from payments where id > ${firstPayment}`);
+      for (const storeId of stores.values()) {
+        const [parties] = await query<{ n: number }>(
+          sql`select count(*)::int as n from orders where id > ${firstOrder} and store_id = ${storeId}`,
+        );
+        expect(parties!.n, `store ${storeId}`).toBeGreaterThanOrEqual(8);
+        expect(calls.get(storeId) ?? 0, `store ${storeId}`).toBeGreaterThanOrEqual(3);
+        expect(payments.filter((payment) => payment.store_id === storeId).length).toBeGreaterThanOrEqual(10);
+      }
+      // The app's payments only: 'Dar baixa' is the staff's.
+      for (const payment of payments) {
+        expect(payment).toMatchObject({ kind: 'DIGITAL', account_id: null });
+        expect(['CREDIT_CARD', 'PIX']).toContain(payment.method);
+      }
+      expect(new Set(payments.map((payment) => payment.method)).size).toBe(2);
+    });
+
+    it('orders available products of the menu, some with a complement of theirs or an observation', async () => {
+      const items = await query<{
+        kitchen_id: number | null;
+        product_kitchen: number | null;
+        available: boolean;
+        complement_only: boolean;
+        complements: { name: string }[];
+        offered: string[];
+        observations: string | null;
+      }>(sql`
+        select i.kitchen_id, p.kitchen_id as product_kitchen, p.available, p.complement_only, i.complements,
+          i.observations,
+          coalesce((select array_agg(o.name) from product_complement_groups pg
+            join complement_group_products cg on cg.group_id = pg.group_id
+            join products o on o.id = cg.product_id where pg.product_id = p.id), '{}') as offered
+        from order_items i join products p on p.id = i.product_id where i.id > ${firstItem}`);
+      expect(items.length).toBeGreaterThan(100);
+      for (const item of items) {
+        expect(item).toMatchObject({
+          available: true,
+          complement_only: false,
+          kitchen_id: item.product_kitchen,
+        });
+        for (const complement of item.complements) expect(item.offered).toContain(complement.name);
+      }
+      expect(items.filter((item) => item.complements.length > 0).length).toBeGreaterThan(5);
+      expect(items.filter((item) => item.observations !== null).length).toBeGreaterThan(3);
+    });
+
+    it('clears tabs once paid: closed by the busser, the table freed', async () => {
+      const closed = await query<{
+        id: number;
+        table_id: number;
+        payment_status: string;
+        total: number;
+        opened_here: boolean;
+      }>(sql`
+        select o.id, o.table_id, o.payment_status, o.total, o.id > ${firstOrder} as opened_here from orders o
+        where o.status = 'CLOSED' and (o.id > ${firstOrder} or o.id in ${openAtStart})`);
+      expect(closed.filter((order) => order.opened_here).length).toBeGreaterThan(0);
+      expect(closed.length).toBeGreaterThanOrEqual(10);
+      const floor = await floorOf([...stores.values()]);
+      for (const order of closed) {
+        if (order.total > 0) expect(order.payment_status).toBe('PAID');
+        // Freed: available, or a newer party sat there since.
+        const table = floor.find((row) => row.id === order.table_id)!;
+        expect(table.status === 'AVAILABLE' || (table.open_order ?? 0) > order.id, `tab ${order.id}`).toBe(
+          true,
+        );
+      }
+    });
+
+    it('keeps the money of every tab it touched as the server computes it', async () => {
+      const touched = sql`(o.id > ${firstOrder} or o.id in ${openAtStart})`;
+      const orderRows = await query<Record<string, number | string>>(sql`
+        select o.id, o.subtotal, o.service_charge, o.discount, o.total, o.total_paid, o.payment_status,
+          (select coalesce(sum(p.amount), 0)::int from payments p where p.order_id = o.id and p.cancelled_at is null) as paid
+        from orders o where ${touched}`);
+      const ticketRows = await query<Record<string, number>>(sql`
+        select t.order_id, t.subtotal, t.service_charge, t.discount, t.total, t.total_paid, s.service_charge::float8 as rate,
+          (select coalesce(sum((i.product_price + coalesce((select sum((c->>'price')::int * (c->>'quantity')::int)
+              from jsonb_array_elements(i.complements) c), 0)) * i.quantity), 0)::int
+            from order_items i where i.ticket_id = t.id and i.status not in ('CANCELLED', 'SAVED')) as items,
+          (select coalesce(sum(p.amount), 0)::int from payments p
+            where p.order_id = t.order_id and p.customer_id = t.customer_id and p.cancelled_at is null) as paid
+        from tickets t join orders o on o.id = t.order_id join stores s on s.id = o.store_id where ${touched}`);
+      expect(orderRows.length).toBeGreaterThan(20);
+      for (const ticket of ticketRows) {
+        expect(ticket.subtotal).toBe(ticket.items);
+        expect(ticket.service_charge).toBe(Math.round((ticket.items! * ticket.rate!) / 100));
+        expect(ticket.total).toBe(ticket.subtotal! + ticket.service_charge! - ticket.discount!);
+        expect(ticket.total_paid).toBe(ticket.paid);
+      }
+      for (const order of orderRows) {
+        const own = ticketRows.filter((ticket) => ticket.order_id === order.id);
+        for (const key of ['subtotal', 'service_charge', 'discount', 'total'] as const) {
+          expect(order[key], `${key} of tab ${order.id}`).toBe(
+            own.reduce((sum, ticket) => sum + ticket[key]!, 0),
+          );
+        }
+        expect(order.total_paid).toBe(order.paid);
+        expect(order.payment_status).toBe(paymentStatusOf(order.total as number, order.paid as number));
+      }
+    });
+
+    it('never touches another store', async () => {
+      expect(await otherFloors()).toEqual(othersBefore);
+    });
+  });
+
+  it('lets a move refused by a rule, or a failing one, go, and plays on', async () => {
+    log.debug.mockClear();
+    log.warn.mockClear();
+    const [rival] = await newGuests(t.app.db, 1);
+    // Someone sits at the table between the simulator's read and its write: the rule refuses the party.
+    vi.mocked(seatGuests).mockImplementationOnce(async (tx, storeId, tableId, customerIds) => {
+      await actual.seatGuests(tx, storeId, tableId, [rival!]);
+      return actual.seatGuests(tx, storeId, tableId, customerIds);
+    });
+    vi.mocked(placeItems).mockImplementationOnce(() => Promise.reject(new Error('conexão perdida')));
+    const seats = vi.mocked(seatGuests).mock.calls.length;
+    const orders = vi.mocked(placeItems).mock.calls.length;
+    const firstOrder = await lastId('orders');
+    for (let minute = 0; minute < 30; minute++) {
+      await play(12);
+      if (
+        vi.mocked(seatGuests).mock.calls.length >= seats + 2 &&
+        vi.mocked(placeItems).mock.calls.length >= orders + 2
+      )
+        break;
+    }
+    expect(vi.mocked(seatGuests).mock.calls.length).toBeGreaterThanOrEqual(seats + 2);
+    expect(vi.mocked(placeItems).mock.calls.length).toBeGreaterThanOrEqual(orders + 2);
+
+    expect(log.debug).toHaveBeenCalledWith(
+      expect.objectContaining({ reason: expect.stringMatching(/^A mesa \d+ já está ocupada\.$/) }),
+      'Simulador de serviço: ação recusada',
+    );
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ err: expect.objectContaining({ message: 'conexão perdida' }) }),
+      'Simulador de serviço: ação falhou',
+    );
+    // The refused move was rolled back whole, the rival's tab with it; the parties after it sat down.
+    expect(await query(sql`select id from tickets where customer_id = ${rival!}`)).toEqual([]);
+    const [after] = await query<{ n: number }>(
+      sql`select count(*)::int as n from orders where id > ${firstOrder}`,
+    );
+    expect(after!.n).toBeGreaterThan(0);
+  }, 300_000);
+
+  it.skipIf(process.env.TEST_DATABASE !== 'postgres')(
+    'skips its ticks while another connection holds the advisory lock, and plays again once it is released',
+    async () => {
+      const versions = () =>
+        query<{ store_id: number; version: number }>(
+          sql`select store_id, version::int from floor_versions where store_id in ${[...stores.values()]} order by store_id`,
+        );
+      const before = await versions();
+      await t.app.db.transaction(async (tx) => {
+        for (const storeId of stores.values()) {
+          await tx.execute(sql`select pg_advisory_xact_lock(${SIMULATOR_LOCK}, ${storeId})`);
+        }
+        await play(36);
+        expect(await versions()).toEqual(before);
+      });
+      await play(36);
+      const after = await versions();
+      for (const storeId of stores.values()) {
+        const moved = after.find((row) => row.store_id === storeId)!.version;
+        expect(moved).toBeGreaterThan(before.find((row) => row.store_id === storeId)!.version);
+      }
+    },
+    60_000,
+  );
+
+  it('waits for the tick under way when stopped, and plays nothing after', async () => {
+    let played = false;
+    const clock = vi.fn(() => new Date(now));
+    const timed = startSimulator(t.app.db, { log, intervalMs: 50, seed: 'teste', clock });
+    await vi.waitFor(() => expect(clock.mock.calls.length).toBeGreaterThanOrEqual(2), { timeout: 5000 });
+    const underWay = timed.tick().then(() => (played = true));
+    await timed.stop();
+    expect(played).toBe(true);
+    const calls = clock.mock.calls.length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await timed.tick();
+    expect(clock.mock.calls.length).toBe(calls);
+    await underWay;
+  });
+});
+
+describe("the guests' decisions", () => {
+  const seed = 'teste';
+  const minute = 60_000;
+  const partyOf = (byApp: boolean) => {
+    let id = 1;
+    while (habitsOf(seed, id).byApp !== byApp) id++;
+    return { id, habits: habitsOf(seed, id) };
+  };
+  const tab = (id: number, changes: Partial<TabView> = {}, owed = 5000): TabView => ({
+    id,
+    tableId: 1,
+    seatedAt: 0,
+    waiterAt: null,
+    lastPaymentAt: null,
+    guests: [{ customerId: 7, joinedAt: 0, items: 2, lastOrderAt: 10 * minute, owed, paid: 0 }],
+    ...changes,
+  });
+  /** Every move the tab makes over `ticks` ticks of 5 s at the same moment (each tick is a new draw). */
+  const moves = (view: TabView, now: number, ticks = 200) => {
+    const rng = new Random('decisões');
+    return Array.from({ length: ticks }, () => nextMove(view, now, TICK, seed, rng)).filter(
+      (move) => move !== null,
+    );
+  };
+
+  it('asks the waiter for the bill and waits for the staff, paying by the app only after 25 minutes unanswered', () => {
+    const { id, habits } = partyOf(false);
+    const leaving = habits.stay + 30 * minute;
+    expect(moves(tab(id), leaving).map((move) => move.kind)).toContain('callWaiter');
+    expect(moves(tab(id), leaving).some((move) => move.kind === 'pay')).toBe(false);
+    expect(moves(tab(id, { waiterAt: leaving - UNANSWERED_CALL + 1000 }), leaving)).toEqual([]);
+    const late = moves(tab(id, { waiterAt: leaving - UNANSWERED_CALL }), leaving);
+    expect(late.length).toBeGreaterThan(0);
+    for (const move of late) expect(move).toMatchObject({ kind: 'pay', orderId: id, customerId: 7 });
+  });
+
+  it('pays by the app without calling anyone, when that is the party’s habit, and only once dinner is over', () => {
+    const { id, habits } = partyOf(true);
+    const paying = moves(tab(id), habits.stay + minute);
+    expect(paying.length).toBeGreaterThan(0);
+    for (const move of paying) {
+      expect(move).toMatchObject({ kind: 'pay', orderId: id, customerId: 7 });
+      expect(['CREDIT_CARD', 'PIX']).toContain(move.kind === 'pay' && move.method);
+    }
+    expect(moves(tab(id), habits.stay - 6 * minute).some((move) => move.kind === 'pay')).toBe(false);
+  });
+
+  it('clears a paid tab once the busser’s minutes have passed', () => {
+    const { id, habits } = partyOf(true);
+    const paid = (at: number) => tab(id, { lastPaymentAt: at }, 0);
+    const now = habits.stay + 10 * minute;
+    expect(moves(paid(now - habits.busser + 1000), now)).toEqual([]);
+    expect(moves(paid(now - habits.busser), now, 1)).toEqual([{ kind: 'clear', orderId: id, tableId: 1 }]);
+  });
+
+  it('orders first thing on sitting down, unless the menu has nothing left to order', () => {
+    const { id, habits } = partyOf(true);
+    const seated = tab(id, {
+      guests: [{ customerId: 7, joinedAt: 0, items: 0, lastOrderAt: null, owed: 0, paid: 0 }],
+    });
+    const first = moves(seated, 30_000, 12);
+    expect(first.length).toBeGreaterThan(0);
+    expect(first[0]).toEqual({ kind: 'order', orderId: id, customerId: 7, first: true });
+    const rng = new Random('cardápio vazio');
+    for (let i = 0; i < 200; i++) {
+      expect(nextMove(seated, 30_000, TICK, seed, rng, false)?.kind).not.toBe('order');
+    }
+    // With nothing ordered, the party still leaves and the busser clears its table.
+    const gone = habits.stay + habits.busser;
+    expect(nextMove(seated, gone, TICK, seed, rng, false)).toEqual({
+      kind: 'clear',
+      orderId: id,
+      tableId: 1,
+    });
+  });
+
+  it('seats one party at a time at a free table, and never past 75 % of the tables', () => {
+    const floor = (taken: number, staff = 0) =>
+      Array.from({ length: 20 }, (_, i) => ({
+        id: i + 1,
+        status: i < taken + staff ? ('OCCUPIED' as const) : ('AVAILABLE' as const),
+        open: i < taken,
+      }));
+    const rng = new Random('mesas');
+    const seats = (tables: ReturnType<typeof floor>, lastPartyAt: number | null) =>
+      Array.from({ length: 200 }, () => nextParty(tables, lastPartyAt, 60 * minute, TICK, rng)).filter(
+        (move) => move !== null,
+      );
+    const quiet = seats(floor(8, 2), null);
+    expect(quiet.length).toBeGreaterThan(0);
+    for (const move of quiet) {
+      expect(move).toMatchObject({ kind: 'seat' });
+      if (move.kind === 'seat') {
+        expect(move.tableId).toBeGreaterThan(10);
+        expect(move.size).toBeGreaterThanOrEqual(1);
+        expect(move.size).toBeLessThanOrEqual(4);
+      }
+    }
+    expect(seats(floor(15), null)).toEqual([]);
+    expect(seats(floor(12, 3), null)).toEqual([]);
+    // A party just sat down: the next one comes later, the fuller the floor the later.
+    expect(seats(floor(8), 60 * minute - 10_000)).toEqual([]);
+    expect(seats(floor(4), 60 * minute - 30_000).length).toBeGreaterThan(0);
+    expect(seats(floor(13), 60 * minute - 5 * minute)).toEqual([]);
+  });
+});
