@@ -192,7 +192,7 @@ describe('the floor on a tablet (restaurant staff)', () => {
         cards
           .map((c) => {
             const text = c.textContent ?? '';
-            return `${c.getAttribute('data-table-number')}:${/Ocupada/.test(text) ? 'O' : 'L'}:${/R\$\s?[\d.,]+/.exec(text)?.[0] ?? ''}`;
+            return `${c.getAttribute('data-table-number')}:${/Ocupada/.test(text) ? 'O' : 'L'}:${/R\$\s?[\d.]+,\d{2}/.exec(text)?.[0] ?? ''}`;
           })
           .join('|'),
       );
