@@ -783,9 +783,12 @@ const cases: Case[] = [
     { table_id: ref.tableB, status: 'CLOSED', closed_at: raw('now()') },
   ]),
   dangling('orders_store_id_stores_id_fk', 'orders', 'store_id', { table_id: null }),
+  dangling('orders_waiter_requester_id_customers_id_fk', 'orders', 'waiter_requester_id', { table_id: null }),
   check('tickets_money_check', 'a negative ticket subtotal', ['tickets', { subtotal: -1 }]),
   check('tickets_money_check', 'a negative ticket total', ['tickets', { total: -1 }]),
   check('tickets_money_check', 'a negative ticket amount paid', ['tickets', { total_paid: -1 }]),
+  check('tickets_money_check', 'a negative ticket service charge', ['tickets', { service_charge: -1 }]),
+  check('tickets_money_check', 'a negative ticket discount', ['tickets', { discount: -1 }]),
   unique('tickets_order_customer_key', 'two tickets for one customer on one order', [
     'tickets',
     { customer_id: ref.customer },
@@ -863,6 +866,7 @@ const cases: Case[] = [
     { order_id: ref.orderB },
   ]),
   dangling('payments_customer_id_customers_id_fk', 'payments', 'customer_id'),
+  dangling('payments_account_id_accounts_id_fk', 'payments', 'account_id'),
   check('coupons_status_check', 'a coupon status outside CREATED/CONFIRMED/CANCELLED', [
     'coupons',
     { status: 'USED' },
