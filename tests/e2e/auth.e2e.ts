@@ -51,7 +51,9 @@ describe('sign in, menus and sign out', () => {
     });
     expect(token).toBeTruthy();
     const accountWith = (bearer: string) =>
-      fetch(`${baseUrl}/api/account`, { headers: { authorization: `Bearer ${bearer}` } }).then((r) => r.status);
+      fetch(`${baseUrl}/api/account`, { headers: { authorization: `Bearer ${bearer}` } }).then(
+        (r) => r.status,
+      );
     expect(await accountWith(token!)).toBe(200);
     const signedOut = page.waitForResponse((response) => response.url().endsWith('/auth/logout'));
     await page.getByRole('menuitem', { name: 'Sair' }).click();
@@ -66,11 +68,7 @@ describe('sign in, menus and sign out', () => {
     await page.goto(`${baseUrl}/`);
     await signIn(page, 'gerente@cantinabella.com.br', 'Cantina@2026');
     await page.waitForURL(/#\/statistics$/);
-    expect(await menuLabels(page)).toEqual([
-      'Estatísticas',
-      'Produtos',
-      'Sair',
-    ]);
+    expect(await menuLabels(page)).toEqual(['Estatísticas', 'Salão', 'Comandas', 'Produtos', 'Sair']);
   });
 
   it('signs staff out through the confirmation, on a tablet', async () => {
