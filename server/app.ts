@@ -36,6 +36,7 @@ import productNameRoutes from './routes/product-names';
 import privacyRoutes from './routes/privacy';
 import tableRoutes from './routes/tables';
 import orderRoutes from './routes/orders';
+import orderItemRoutes from './routes/order-items';
 import { crudResources } from './resources/registry';
 
 /** One registered route and who may call it, as the access plugin enforces it. */
@@ -193,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(privacyRoutes);
   await app.register(tableRoutes);
   await app.register(orderRoutes);
+  await app.register(orderItemRoutes);
   await app.register(uploadRoutes, { dir: options.uploadsDir });
   if (options.webRoot) await app.register(webRoutes, { root: options.webRoot });
 

@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { rows, type Db } from '../db/client';
+import { ADMIN, callerOf } from '../plugins/access';
 
 const ZONE = 'America/Sao_Paulo';
 
@@ -30,6 +31,20 @@ export async function storeFloorTag(db: Db, storeId: number, url: string): Promi
       from (select ${storeId}::int as store_id) s left join floor_versions f on f.store_id = s.store_id`),
   );
   return tagOf(`mesas-${storeId}`, row, url);
+}
+
+/**
+ * The tag of a store-scoped list the floor or the board polls: staff's own store, or the one an
+ * administrator names (`?store_id`); null for a CSV export (not polled) or no store named.
+ */
+export async function storeListTag(db: Db, request: FastifyRequest): Promise<string | null> {
+  const query = request.query as { format?: unknown; store_id?: unknown };
+  if (query.format === 'csv' || request.headers.accept?.includes('text/csv')) return null;
+  const caller = callerOf(request);
+  const named = Number(query.store_id);
+  const storeId =
+    caller.role !== ADMIN ? caller.storeId : Number.isSafeInteger(named) && named > 0 ? named : null;
+  return storeId === null ? null : storeFloorTag(db, storeId, request.url);
 }
 
 /**

@@ -5,9 +5,8 @@ import { z } from 'zod';
 import { tables as definition, tableOrder, type TableStatus } from '../../src/resources/tables/definition';
 import type { Db } from '../db/client';
 import { customers, orders, tables, tickets } from '../db/schema';
-import { ADMIN, callerOf } from '../plugins/access';
 import { conflict, notFound } from '../http-errors';
-import { answerUnchanged, storeFloorTag } from '../resources/floor-tag';
+import { answerUnchanged, storeListTag } from '../resources/floor-tag';
 import { registerList } from '../resources/list';
 import { idParam } from '../resources/params';
 import { answerWith, served } from '../resources/routes';
@@ -95,14 +94,6 @@ async function withOrders<Row extends { id: unknown }>(db: Db, list: Row[]) {
   });
 }
 
-/** The one store a floor poll reads: staff's own, or the one an administrator names. */
-function floorStore(request: FastifyRequest): number | null {
-  const caller = callerOf(request);
-  if (caller.role !== ADMIN) return caller.storeId;
-  const named = Number((request.query as { store_id?: unknown }).store_id);
-  return Number.isSafeInteger(named) && named > 0 ? named : null;
-}
-
 /** Tables of the floor: list (with each open order), creation, status and removal. */
 const tableRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
@@ -110,12 +101,7 @@ const tableRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The floor polls the list every second (spec 9): an unchanged floor answers 304 from one
   // primary-key read, without reading the tables. A CSV export is not polled.
-  answerUnchanged(app, definition.endpoint, async (request) => {
-    const query = request.query as { format?: unknown };
-    if (query.format === 'csv' || request.headers.accept?.includes('text/csv')) return null;
-    const storeId = floorStore(request);
-    return storeId === null ? null : storeFloorTag(db, storeId, request.url);
-  });
+  answerUnchanged(app, definition.endpoint, (request) => storeListTag(db, request));
 
   async function readTable(request: FastifyRequest, id: number) {
     const found = await db

@@ -14,6 +14,7 @@ import { kitchens } from './kitchens/definition';
 import { stories } from './stories/definition';
 import { tables } from './tables/definition';
 import { commands } from './commands/definition';
+import { orderItems } from './orderItems/definition';
 
 /** Every resource the engine serves, by its name (react-admin's, which is also its route). */
 export const definitions = {
@@ -32,6 +33,7 @@ export const definitions = {
   customers,
   tables,
   commands,
+  orderItems,
 } satisfies Record<string, ResourceDefinition>;
 
 export type ResourceName = keyof typeof definitions;

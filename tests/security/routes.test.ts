@@ -9,6 +9,7 @@ import {
   complementGroups,
   customers,
   kitchens,
+  orderItems,
   orders,
   products,
   tables,
@@ -96,7 +97,16 @@ describe('walking every registered route', () => {
    * DELETE …/1 and may remove them.
    */
   const own = {} as Record<
-    'store' | 'kitchen' | 'account' | 'category' | 'product' | 'group' | 'customer' | 'table' | 'order',
+    | 'store'
+    | 'kitchen'
+    | 'account'
+    | 'category'
+    | 'product'
+    | 'group'
+    | 'customer'
+    | 'table'
+    | 'order'
+    | 'item',
     number
   >;
   beforeAll(async () => {
@@ -145,8 +155,23 @@ describe('walking every registered route', () => {
       .insert(orders)
       .values({ store_id: store, table_id: occupied!.id, waiter_requested: true })
       .returning();
-    await db.insert(tickets).values({ store_id: store, order_id: order!.id, customer_id: customer!.id });
+    const [ticket] = await db
+      .insert(tickets)
+      .values({ store_id: store, order_id: order!.id, customer_id: customer!.id })
+      .returning();
+    const [item] = await db
+      .insert(orderItems)
+      .values({
+        store_id: store,
+        order_id: order!.id,
+        ticket_id: ticket!.id,
+        product_id: product!.id,
+        name: 'Lasanha',
+        product_price: 4590,
+      })
+      .returning();
     Object.assign(own, {
+      item: item!.id,
       order: order!.id,
       store,
       kitchen: kitchen!.id,
@@ -182,6 +207,8 @@ describe('walking every registered route', () => {
     '/api/orders/id/:id/waiter/dismiss': () => ({ params: [own.order] }),
     '/api/orders/id/:id/move': () => ({ params: [own.order], payload: { table_id: own.table } }),
     '/api/orders/id/:id/merge': () => ({ params: [own.order], payload: { table_id: own.table } }),
+    '/api/orders/items/id/:id': () => ({ params: [own.item] }),
+    '/api/orders/items/id/:id/status': () => ({ params: [own.item], payload: { status: 'READY' } }),
   };
   const storeScoped = (route: RouteEntry) =>
     (route.access === 'store' || route.access === 'manager') && route.url.includes(':');
@@ -213,10 +240,18 @@ describe('walking every registered route', () => {
           ? '/api/complement-groups/id/' + params[0]
           : route.url.startsWith('/api/tables/')
             ? '/api/tables'
-            : url;
+            : route.url.startsWith('/api/orders/items/')
+              ? '/api/orders/items'
+              : url;
         const mine = await managerA({ method: 'GET', url: readUrl });
         expect(mine.statusCode, `${routeKey(route)} then GET ${readUrl}`).toBe(200);
         expect(mine.body, routeKey(route)).not.toMatch(/Invadid[oa]/);
+        if (readUrl === '/api/orders/items') {
+          const item = (mine.json().data as { id: number; status: string }[]).find(
+            (row) => row.id === own.item,
+          );
+          expect(item?.status, routeKey(route)).toBe('PLACED');
+        }
         if (readUrl === '/api/tables') {
           const table = (mine.json().data.results as { id: number; status: string }[]).find(
             (row) => row.id === own.table,
