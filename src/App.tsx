@@ -21,6 +21,7 @@ import { restaurants } from './resources/restaurants';
 import { screenModules } from './resources/screens';
 import { StoryDetailsAlias, stories, storyAliases } from './resources/stories';
 import { hallRoutes } from './resources/tables';
+import { boardRoutes } from './resources/orderItems';
 
 function BottomLeftNotification() {
   return <Notification anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }} />;
@@ -113,7 +114,10 @@ export function App() {
           ) : (
             <>
               <Resource {...products} />
-              <CustomRoutes>{hallRoutes}</CustomRoutes>
+              <CustomRoutes>
+                {hallRoutes}
+                {boardRoutes}
+              </CustomRoutes>
             </>
           )}
         </>

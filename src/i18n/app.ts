@@ -9,6 +9,7 @@ export const appMessages = {
     admins: 'Permissões',
     faq: 'Dúvidas',
     hall: 'Salão',
+    orders: 'Pedidos',
     commands: 'Comandas',
     reservations: 'Reservas',
     products: 'Produtos',

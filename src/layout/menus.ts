@@ -9,6 +9,7 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import FastfoodIcon from '@mui/icons-material/Fastfood';
 import TableRestaurantIcon from '@mui/icons-material/TableRestaurant';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import SoupKitchenIcon from '@mui/icons-material/SoupKitchen';
 
 export interface MenuEntry {
   /** Key under app.menu in the messages. */
@@ -39,12 +40,14 @@ export const adminMenu: MenuEntry[] = [
  * Spec 2.2: everyone else's (restaurant staff) side menu, in this order. An entry joins the menu
  * with the screen it leads to (Reservas, Configurações, Política de uso and Links de acesso come
  * with their screens): a menu entry never opens "Não encontrado" (tests/web/menus.test.tsx).
- * Salão and Comandas are not in the spec's menu, whose routes exist with no way to reach them:
- * they are the screens staff open most during service, right after the statistics.
+ * Salão, Pedidos (the kitchen board) and Comandas are not in the spec's menu, whose routes exist
+ * with no way to reach them: they are the screens staff open most during service, right after the
+ * statistics.
  */
 export const storeMenu: MenuEntry[] = [
   { label: 'app.menu.statistics', to: '/statistics', icon: BarChartIcon },
   { label: 'app.menu.hall', to: '/hall', icon: TableRestaurantIcon },
+  { label: 'app.menu.orders', to: '/orders', icon: SoupKitchenIcon },
   { label: 'app.menu.commands', to: '/commands', icon: ReceiptLongIcon, resource: 'commands' },
   { label: 'app.menu.products', to: '/products', icon: FastfoodIcon },
 ];

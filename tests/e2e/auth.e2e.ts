@@ -68,7 +68,14 @@ describe('sign in, menus and sign out', () => {
     await page.goto(`${baseUrl}/`);
     await signIn(page, 'gerente@cantinabella.com.br', 'Cantina@2026');
     await page.waitForURL(/#\/statistics$/);
-    expect(await menuLabels(page)).toEqual(['Estatísticas', 'Salão', 'Comandas', 'Produtos', 'Sair']);
+    expect(await menuLabels(page)).toEqual([
+      'Estatísticas',
+      'Salão',
+      'Pedidos',
+      'Comandas',
+      'Produtos',
+      'Sair',
+    ]);
   });
 
   it('signs staff out through the confirmation, on a tablet', async () => {

@@ -104,7 +104,14 @@ describe('first access of a new restaurant', () => {
     await page.getByLabel('Confirme a nova senha').fill('Aurora2026');
     await page.getByRole('button', { name: 'Salvar senha' }).click();
     await page.waitForURL(/#\/statistics$/);
-    expect(await menuLabels(page)).toEqual(['Estatísticas', 'Salão', 'Comandas', 'Produtos', 'Sair']);
+    expect(await menuLabels(page)).toEqual([
+      'Estatísticas',
+      'Salão',
+      'Pedidos',
+      'Comandas',
+      'Produtos',
+      'Sair',
+    ]);
 
     const session = await api(server, '/auth/email', {
       method: 'POST',

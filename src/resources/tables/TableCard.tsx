@@ -5,7 +5,7 @@ import CakeIcon from '@mui/icons-material/Cake';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import PendingIcon from '@mui/icons-material/Pending';
 import RoomServiceIcon from '@mui/icons-material/RoomService';
-import { formatCents } from '../../lib/format';
+import { elapsed, formatCents } from '../../lib/format';
 import type { Table } from './definition';
 
 /** The card indicators of restaurant spec 4, each with its colour, icon and words. */
@@ -25,14 +25,6 @@ export function indicatorsOf(table: Table): Indicator[] {
   if (order.birthdays.length > 0) shown.push('birthday');
   if (order.waiter_requested) shown.push('waiter');
   return shown;
-}
-
-/** Minutes since the tab opened, as staff say it: 'agora', '12 min', '1 h 05'. */
-export function sinceOpened(createdAt: string, now: number): string {
-  const minutes = Math.max(0, Math.floor((now - Date.parse(createdAt)) / 60_000));
-  if (minutes < 1) return 'agora';
-  if (minutes < 60) return `${minutes} min`;
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')}`;
 }
 
 export function IndicatorMark({
@@ -141,7 +133,7 @@ export function TableCard({
             {formatCents(table.order.total)}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {sinceOpened(table.order.created_at, now)}
+            {elapsed(table.order.created_at, now)}
           </Typography>
           <Stack direction="row" sx={{ gap: 0.75, mt: 0.75, flexWrap: 'wrap' }}>
             {indicators.map((indicator) => (

@@ -7,14 +7,13 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import RoomServiceIcon from '@mui/icons-material/RoomService';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { usePolled } from '../../dataProvider/usePolled';
-import { formatCents } from '../../lib/format';
+import { elapsed, formatCents } from '../../lib/format';
 import type { Order, OrderTicket } from '../commands/definition';
 import { OrderTickets, OrderTotals } from '../commands/OrderTickets';
 import type { Table } from './definition';
 import { FloorConfirm, MoveDialog, PayDialog, ReleaseDialog } from './FloorDialogs';
 import { CONFIRM, type useFloorActions } from './floorActions';
 import { QrDownloadButton } from './QrDownloadButton';
-import { sinceOpened } from './TableCard';
 import { TOUCH } from './HallPage';
 
 /** The floor polls the open tab as often as the tables (spec 9). */
@@ -72,7 +71,7 @@ export function TablePanel({
           </Typography>
           <Typography color="text.secondary">
             {table.order
-              ? `Ocupada há ${sinceOpened(table.order.created_at, now)} · ${formatCents(table.order.total)}`
+              ? `Ocupada há ${elapsed(table.order.created_at, now)} · ${formatCents(table.order.total)}`
               : taken
                 ? 'Ocupada, sem comanda aberta'
                 : 'Livre'}
@@ -103,7 +102,7 @@ export function TablePanel({
           {order.waiter_requester
             ? `${order.waiter_requester.fullname} chamou o garçom`
             : 'A mesa chamou o garçom'}
-          {order.waiter_requested_at ? ` há ${sinceOpened(order.waiter_requested_at, now)}` : ''}
+          {order.waiter_requested_at ? ` há ${elapsed(order.waiter_requested_at, now)}` : ''}
         </Alert>
       ) : null}
 

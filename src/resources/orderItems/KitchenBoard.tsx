@@ -1,0 +1,508 @@
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CircularProgress,
+  MenuItem,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CloseIcon from '@mui/icons-material/Close';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
+import VolumeOffIcon from '@mui/icons-material/VolumeOff';
+import VolumeUpIcon from '@mui/icons-material/VolumeUp';
+import { Confirm, Title, useGetList } from 'react-admin';
+import { usePolled } from '../../dataProvider/usePolled';
+import { GENERIC_ERROR } from '../../dataProvider/httpClient';
+import type { Kitchen } from '../kitchens/definition';
+import { useBoardActions } from './boardActions';
+import {
+  BOARD_MESSAGES,
+  boardFilters,
+  orderItems,
+  RECALL_MINUTES,
+  type BoardFilter,
+  type OrderItem,
+} from './definition';
+import { ItemCard } from './ItemCard';
+
+/** The board polls its items every 5 s (restaurant spec 9); an unchanged board costs a 304. */
+export const BOARD_POLL_MS = 5000;
+/** The cards' timers move on every 15 s. */
+const CLOCK_MS = 15_000;
+
+/** What this device remembers of the board (a tablet stays at its station all night). */
+export const BOARD_SETTINGS = {
+  station: 'painel.board.station',
+  filter: 'painel.board.filter',
+  sound: 'painel.board.sound',
+} as const;
+
+const ALL_STATIONS = 'all';
+/**
+ * 'Todos' by default: an item stays in place as it moves along (PLACED → PREPARING → READY) rather
+ * than leaving under the cook's finger, and one cancelled while being cooked turns 'Esse item foi
+ * cancelado' where the cook is looking. What was settled a while ago sinks below (`settled`). A
+ * device remembers the filter it was left on.
+ */
+const DEFAULT_FILTER: BoardFilter = 'ALL';
+
+/**
+ * Ready or cancelled for longer than an item may be recalled: done with. Items stay READY until
+ * their tab closes, so a dinner's worth of them would bury the work still to do; under 'Todos'
+ * they go after it.
+ */
+const settled = (item: OrderItem, now: number) =>
+  (item.status === 'READY' || item.status === 'CANCELLED') &&
+  now - Date.parse(item.updated_at) >= RECALL_MINUTES * 60_000;
+
+/** A value of this device's localStorage; the board still works where storage is refused. */
+function useDeviceSetting(key: string, fallback: string): [string, (value: string) => void] {
+  const [value, setValue] = useState(() => {
+    try {
+      return localStorage.getItem(key) ?? fallback;
+    } catch {
+      return fallback;
+    }
+  });
+  const remember = useCallback(
+    (next: string) => {
+      setValue(next);
+      try {
+        localStorage.setItem(key, next);
+      } catch {
+        // Private browsing: remembered for this visit only.
+      }
+    },
+    [key],
+  );
+  return [value, remember];
+}
+
+/** The clock the cards' timers follow. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), CLOCK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+type AudioContextClass = typeof AudioContext;
+const audioContextClass = (): AudioContextClass | undefined =>
+  typeof window === 'undefined'
+    ? undefined
+    : (window.AudioContext ??
+      (window as unknown as { webkitAudioContext?: AudioContextClass }).webkitAudioContext);
+
+/** Two short rising tones, made on the spot: no sound file to download. */
+function beep(context: AudioContext) {
+  const start = context.currentTime;
+  for (const [offset, frequency] of [
+    [0, 880],
+    [0.22, 1175],
+  ] as const) {
+    const oscillator = context.createOscillator();
+    const gain = context.createGain();
+    oscillator.type = 'sine';
+    oscillator.frequency.value = frequency;
+    gain.gain.setValueAtTime(0.0001, start + offset);
+    gain.gain.exponentialRampToValueAtTime(0.5, start + offset + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, start + offset + 0.18);
+    oscillator.connect(gain);
+    gain.connect(context.destination);
+    oscillator.start(start + offset);
+    oscillator.stop(start + offset + 0.2);
+  }
+}
+
+/**
+ * The new-order sound. Browsers play audio only after a user gesture, so it is off until someone
+ * presses 'Ativar som'; the choice is remembered, and after a reload the first touch anywhere on
+ * the page lets the sound out again.
+ */
+function useKitchenSound() {
+  const AudioContextClass = audioContextClass();
+  const [setting, remember] = useDeviceSetting(BOARD_SETTINGS.sound, 'off');
+  const on = setting === 'on' && AudioContextClass !== undefined;
+  const context = useRef<AudioContext | null>(null);
+
+  const unlock = useCallback(() => {
+    if (!AudioContextClass) return;
+    context.current ??= new AudioContextClass();
+    void context.current.resume();
+  }, [AudioContextClass]);
+
+  useEffect(() => {
+    if (!on || context.current) return;
+    const events = ['pointerdown', 'keydown'] as const;
+    const once = () => {
+      unlock();
+      for (const event of events) document.removeEventListener(event, once);
+    };
+    for (const event of events) document.addEventListener(event, once);
+    return () => {
+      for (const event of events) document.removeEventListener(event, once);
+    };
+  }, [on, unlock]);
+
+  useEffect(
+    () => () => {
+      void context.current?.close();
+      context.current = null;
+    },
+    [],
+  );
+
+  return {
+    supported: AudioContextClass !== undefined,
+    on,
+    toggle: () => {
+      if (on) return remember('off');
+      unlock();
+      remember('on');
+    },
+    play: () => {
+      if (on && context.current) beep(context.current);
+    },
+  };
+}
+
+/**
+ * The items that appeared since the board was opened (or its station changed), until someone
+ * acknowledges them. The first read of a station is what was already there: nothing is new.
+ */
+function useNewItems(items: OrderItem[] | undefined, station: string, onArrival: () => void) {
+  const seen = useRef<{ station: string; ids: Set<number> } | null>(null);
+  const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
+  const arrival = useRef(onArrival);
+  arrival.current = onArrival;
+
+  useEffect(() => {
+    if (!items) return;
+    if (seen.current?.station !== station) {
+      seen.current = { station, ids: new Set(items.map((item) => item.id)) };
+      setFresh(new Set());
+      return;
+    }
+    const known = seen.current.ids;
+    const arrived = items.filter((item) => !known.has(item.id) && item.status !== 'CANCELLED');
+    for (const item of items) known.add(item.id);
+    if (arrived.length === 0) return;
+    setFresh((current) => new Set([...current, ...arrived.map((item) => item.id)]));
+    arrival.current();
+  }, [items, station]);
+
+  const present = items ? items.filter((item) => fresh.has(item.id)).length : 0;
+  return {
+    fresh,
+    count: present,
+    acknowledge: () => setFresh(new Set()),
+    /** A card the cook has just worked is seen. */
+    seen: (id: number) =>
+      setFresh((current) => {
+        if (!current.has(id)) return current;
+        const next = new Set(current);
+        next.delete(id);
+        return next;
+      }),
+  };
+}
+
+function StationSelect({ value, onChange }: { value: string; onChange: (station: string) => void }) {
+  const { data: kitchens } = useGetList<Kitchen>('kitchens', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'name', order: 'ASC' },
+  });
+  // A remembered station that is gone from the store's kitchens falls back to all of them.
+  const known = value === ALL_STATIONS || !kitchens || kitchens.some((k) => String(k.id) === value);
+  useEffect(() => {
+    if (!known) onChange(ALL_STATIONS);
+  }, [known, onChange]);
+  return (
+    <TextField
+      select
+      label="Cozinha"
+      value={known && kitchens ? value : ALL_STATIONS}
+      onChange={(event) => onChange(event.target.value)}
+      sx={{ width: 240, '& .MuiSelect-select': { minHeight: 28, display: 'flex', alignItems: 'center' } }}
+    >
+      <MenuItem value={ALL_STATIONS} sx={{ minHeight: 48 }}>
+        Todas as cozinhas
+      </MenuItem>
+      {(kitchens ?? []).map((kitchen) => (
+        <MenuItem key={kitchen.id} value={String(kitchen.id)} sx={{ minHeight: 48 }}>
+          {kitchen.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+const matches = (filter: BoardFilter) => (item: OrderItem) => filter === 'ALL' || item.status === filter;
+
+function FilterButtons({
+  items,
+  value,
+  onChange,
+}: {
+  items: OrderItem[];
+  value: BoardFilter;
+  onChange: (filter: BoardFilter) => void;
+}) {
+  return (
+    <ToggleButtonGroup
+      exclusive
+      value={value}
+      onChange={(_, next: BoardFilter | null) => {
+        if (next) onChange(next);
+      }}
+      aria-label="Filtrar pedidos"
+      sx={{ flexWrap: 'wrap', mb: 2 }}
+    >
+      {boardFilters.map((filter) => (
+        <ToggleButton
+          key={filter.id}
+          value={filter.id}
+          sx={{
+            minHeight: 52,
+            px: 2,
+            gap: 1,
+            fontSize: '1rem',
+            fontWeight: 700,
+            textTransform: 'none',
+            color: 'text.primary',
+            '&.Mui-selected': { bgcolor: 'primary.main', color: '#1a0d00' },
+            '&.Mui-selected:hover': { bgcolor: 'primary.light' },
+          }}
+        >
+          {filter.name}
+          <Box
+            component="span"
+            data-testid={`count-${filter.id}`}
+            sx={{
+              minWidth: 28,
+              px: 0.75,
+              borderRadius: 14,
+              bgcolor: 'rgba(255, 255, 255, 0.12)',
+              fontWeight: 800,
+              lineHeight: '26px',
+              '.Mui-selected &': { bgcolor: '#1a0d00', color: '#ffffff' },
+            }}
+          >
+            {items.filter(matches(filter.id)).length}
+          </Box>
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+}
+
+/** A grid of cards, one list for who reads the page without seeing it. */
+function CardList({
+  items,
+  card,
+  label,
+  labelledBy,
+}: {
+  items: OrderItem[];
+  card: (item: OrderItem) => ReactNode;
+  label?: string;
+  labelledBy?: string;
+}) {
+  return (
+    <Box
+      component="ul"
+      aria-label={label}
+      aria-labelledby={labelledBy}
+      sx={{
+        m: 0,
+        p: 0,
+        listStyle: 'none',
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))',
+      }}
+    >
+      {items.map((item) => (
+        <li key={item.id}>{card(item)}</li>
+      ))}
+    </Box>
+  );
+}
+
+const newItemsText = (count: number) => (count === 1 ? '1 novo pedido' : `${count} novos pedidos`);
+
+/**
+ * The kitchen orders board (Pedidos, restaurant spec 2, 4, 8): the items the tabs ordered, oldest
+ * first (under 'Todos', what was settled a while ago after the rest), as cards a cook reads and
+ * presses on a tablet in a dim kitchen. Filters by stage with
+ * their counts (on the client, as the spec's board does), a station per device, ticket timers that
+ * age amber then red, and an alert — pulsing cards, a banner, a sound once allowed — when new items
+ * arrive. Polled every 5 s with conditional requests: an unchanged board costs a 304 and never
+ * flickers; an action reads it again at once.
+ */
+export function KitchenBoard() {
+  const [station, setStation] = useDeviceSetting(BOARD_SETTINGS.station, ALL_STATIONS);
+  const [storedFilter, setFilter] = useDeviceSetting(BOARD_SETTINGS.filter, DEFAULT_FILTER);
+  const filter = boardFilters.some((f) => f.id === storedFilter)
+    ? (storedFilter as BoardFilter)
+    : DEFAULT_FILTER;
+  const { data, isPending, error } = usePolled<OrderItem[]>(
+    orderItems.endpoint,
+    {
+      kitchen_id: station === ALL_STATIONS ? undefined : Number(station),
+      page_size: orderItems.list.perPage,
+    },
+    BOARD_POLL_MS,
+  );
+  const now = useNow();
+  const sound = useKitchenSound();
+  const newItems = useNewItems(data, station, sound.play);
+  const actions = useBoardActions();
+  const [cancelling, setCancelling] = useState<OrderItem | null>(null);
+
+  const doneLabelId = useId();
+
+  const items = data ?? [];
+  const shown = items.filter(matches(filter));
+  // Only 'Todos' sinks what is settled: a stage's filter shows that stage as the API orders it.
+  const live = filter === 'ALL' ? shown.filter((item) => !settled(item, now)) : shown;
+  const done = filter === 'ALL' ? shown.filter((item) => settled(item, now)) : [];
+  const card = (item: OrderItem) => (
+    <ItemCard
+      item={item}
+      now={now}
+      fresh={newItems.fresh.has(item.id)}
+      busy={actions.busyId === item.id}
+      onAdvance={() => {
+        newItems.seen(item.id);
+        void actions.advance(item);
+      }}
+      onRecall={() => void actions.recall(item)}
+      onCancel={() => setCancelling(item)}
+    />
+  );
+
+  return (
+    <Box sx={{ pb: 4 }}>
+      <Title title="Pedidos" />
+      <Stack
+        direction="row"
+        sx={{ flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1.5, my: 2 }}
+      >
+        <Typography component="h1" variant="h5" sx={{ fontWeight: 800 }}>
+          Pedidos
+        </Typography>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+          <StationSelect value={station} onChange={setStation} />
+          {sound.supported ? (
+            <Button
+              variant={sound.on ? 'contained' : 'outlined'}
+              aria-pressed={sound.on}
+              startIcon={sound.on ? <VolumeUpIcon /> : <VolumeOffIcon />}
+              onClick={sound.toggle}
+              sx={{ minHeight: 56 }}
+            >
+              {sound.on ? 'Som ativado' : 'Ativar som'}
+            </Button>
+          ) : null}
+        </Stack>
+      </Stack>
+
+      {newItems.count > 0 ? (
+        <Alert
+          severity="warning"
+          variant="filled"
+          icon={<NotificationsActiveIcon />}
+          sx={{
+            position: 'sticky',
+            top: 56,
+            zIndex: 2,
+            mb: 2,
+            alignItems: 'center',
+            fontSize: '1.15rem',
+            fontWeight: 800,
+            color: '#1a1200',
+          }}
+          action={
+            <Button
+              color="inherit"
+              variant="outlined"
+              onClick={newItems.acknowledge}
+              sx={{ minHeight: 48, minWidth: 72, fontWeight: 800 }}
+            >
+              OK
+            </Button>
+          }
+        >
+          {newItemsText(newItems.count)}
+        </Alert>
+      ) : null}
+
+      <FilterButtons items={items} value={filter} onChange={setFilter} />
+
+      {error && data ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          Não foi possível atualizar os pedidos: os que aparecem podem estar desatualizados.
+        </Alert>
+      ) : null}
+
+      {isPending ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label="Carregando os pedidos" />
+        </Box>
+      ) : error && !data ? (
+        <Alert severity="error">{GENERIC_ERROR}</Alert>
+      ) : shown.length === 0 ? (
+        <Card sx={{ p: 4, textAlign: 'center' }}>
+          <Typography variant="h6" component="p">
+            {BOARD_MESSAGES.empty}
+          </Typography>
+        </Card>
+      ) : (
+        <>
+          {live.length === 0 ? (
+            <Typography sx={{ mb: 2, fontWeight: 700 }}>Nenhum pedido em andamento.</Typography>
+          ) : (
+            <CardList label="Pedidos" items={live} card={card} />
+          )}
+          {done.length > 0 ? (
+            <>
+              <Typography id={doneLabelId} sx={{ mt: 4, mb: 1.5, fontWeight: 800, color: 'text.secondary' }}>
+                Prontos ou cancelados há mais de {RECALL_MINUTES} minutos
+              </Typography>
+              <CardList labelledBy={doneLabelId} items={done} card={card} />
+            </>
+          ) : null}
+        </>
+      )}
+
+      <Confirm
+        isOpen={cancelling !== null}
+        title={cancelling ? `Cancelar o item ${cancelling.name}?` : ''}
+        content="O item sai da conta do cliente e não deve ser preparado."
+        confirm="Cancelar item"
+        cancel="Voltar"
+        confirmColor="warning"
+        ConfirmIcon={CloseIcon}
+        CancelIcon={ArrowBackIcon}
+        loading={cancelling !== null && actions.busyId === cancelling.id}
+        onConfirm={() => {
+          if (!cancelling) return;
+          newItems.seen(cancelling.id);
+          void actions.cancel(cancelling).then(() => setCancelling(null));
+        }}
+        onClose={() => setCancelling(null)}
+        sx={{ '& .MuiDialogActions-root': { px: 3, pb: 2, gap: 1 }, '& .MuiButton-root': { minHeight: 48 } }}
+      />
+    </Box>
+  );
+}
