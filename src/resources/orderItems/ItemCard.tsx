@@ -141,6 +141,7 @@ export function ItemCard({
       component="article"
       aria-labelledby={`${nameId} ${tableId}`}
       data-testid="item-card"
+      data-item-id={item.id}
       data-status={item.status}
       data-fresh={fresh || undefined}
       sx={{
