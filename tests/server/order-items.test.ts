@@ -24,7 +24,7 @@ beforeAll(async () => {
   admin = as(t.app, await login(t.app, demo.admin));
   floor = await buildFloor(t.app.db, await storeId(t.app.db, 'Cantina Bella'), [1, 2, 3]);
   other = await buildFloor(t.app.db, await storeId(t.app.db, 'Sabor do Sertão'), [1], 0);
-  [ana] = await newGuests(t.app.db, 1);
+  ana = (await newGuests(t.app.db, 1))[0]!;
   orderId = await seatAndOrder(t.app.db, floor, 1, [
     {
       customerId: ana!,
