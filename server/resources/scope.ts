@@ -36,6 +36,11 @@ export function storeScope(request: FastifyRequest): number | null {
   return caller.storeId;
 }
 
+/** The condition of a `storeScope`: the rows of that store, or every row for an administrator. */
+export function inScope(column: AnyPgColumn, store: number | null): SQL {
+  return store === null ? sql`true` : eq(column, store);
+}
+
 /** The caller's store condition, narrowed to the store an administrator asked for (`?store_id`). */
 export function listScope(request: FastifyRequest, column: AnyPgColumn, storeId: number | undefined): SQL[] {
   const conditions = [storeCondition(request, column)];

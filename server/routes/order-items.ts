@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +10,7 @@ import { answerUnchanged, storeListTag } from '../resources/floor-tag';
 import { filter, registerList } from '../resources/list';
 import { idParam, idParams } from '../resources/params';
 import { answerWith, served } from '../resources/routes';
-import { storeScope } from '../resources/scope';
+import { inScope, storeScope } from '../resources/scope';
 import { cancelItem, moveItem } from '../service/kitchen';
 
 /** How long a closed tab's items stay on the board: what was just served does not vanish at once. */
@@ -32,6 +33,14 @@ const itemColumns = {
   username: customers.username,
   table_number: tables.number,
 };
+
+/** What a card shows beside the item: who ordered it (its ticket's customer) and at which table. */
+const withCustomerAndTable = <Query extends PgSelect>(query: Query) =>
+  query
+    .innerJoin(orders, eq(orders.id, orderItems.order_id))
+    .innerJoin(tickets, eq(tickets.id, orderItems.ticket_id))
+    .innerJoin(customers, eq(customers.id, tickets.customer_id))
+    .leftJoin(tables, eq(tables.id, orders.table_id));
 
 type ItemRow = {
   [K in keyof typeof itemColumns]: (typeof itemColumns)[K]['_']['data'];
@@ -58,12 +67,7 @@ const orderItemRoutes: FastifyPluginAsyncZod = async (app) => {
   registerList(app, definition, {
     table: orderItems,
     columns: itemColumns,
-    join: (query) =>
-      query
-        .innerJoin(orders, eq(orders.id, orderItems.order_id))
-        .innerJoin(tickets, eq(tickets.id, orderItems.ticket_id))
-        .innerJoin(customers, eq(customers.id, tickets.customer_id))
-        .leftJoin(tables, eq(tables.id, orders.table_id)),
+    join: withCustomerAndTable,
     store: orderItems.store_id,
     // What the kitchen has to do, or just did: items of open tabs, and of tabs closed a moment
     // ago; never those still in a cart.
@@ -82,14 +86,9 @@ const orderItemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function readItem(request: FastifyRequest, id: number) {
     const store = storeScope(request);
-    const [row] = await db
-      .select(itemColumns)
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.order_id))
-      .innerJoin(tickets, eq(tickets.id, orderItems.ticket_id))
-      .innerJoin(customers, eq(customers.id, tickets.customer_id))
-      .leftJoin(tables, eq(tables.id, orders.table_id))
-      .where(and(eq(orderItems.id, id), store === null ? sql`true` : eq(orderItems.store_id, store)));
+    const [row] = await withCustomerAndTable(db.select(itemColumns).from(orderItems).$dynamic()).where(
+      and(eq(orderItems.id, id), inScope(orderItems.store_id, store)),
+    );
     if (!row) throw notFound(definition.messages.notFound);
     return toItem(row as ItemRow);
   }

@@ -4,12 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   commands as definition,
+  orderIncludes,
   orderPayment,
   orderRecord,
   orderUpdateInput,
   physicalPaymentInput,
   settleInput,
   targetTableInput,
+  type OrderInclude,
   type PaymentMethod,
 } from '../../src/resources/commands/definition';
 import { recordId } from '../../src/lib/records';
@@ -21,7 +23,7 @@ import { betweenDays, registerList } from '../resources/list';
 import { idParams } from '../resources/params';
 import { served } from '../resources/routes';
 import { storeScope } from '../resources/scope';
-import { ORDER_INCLUDES, paymentColumns, readOrder, type OrderInclude } from '../service/read-order';
+import { paymentColumns, readOrder } from '../service/read-order';
 import {
   closeOrder,
   dismissWaiter,
@@ -45,7 +47,7 @@ const includeParam = z
       .map((part) => part.trim())
       .filter(Boolean),
   )
-  .pipe(z.array(z.enum(ORDER_INCLUDES, { error: `Inclusão inválida: use ${ORDER_INCLUDES.join(', ')}.` })))
+  .pipe(z.array(z.enum(orderIncludes, { error: `Inclusão inválida: use ${orderIncludes.join(', ')}.` })))
   .optional();
 const oneQuery = z.strictObject({ include: includeParam });
 
@@ -76,11 +78,12 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   async function changed(
     request: FastifyRequest,
     orderId: number,
-    change: (tx: Tx, store: StoreScope) => Promise<void>,
+    change: (tx: Tx, store: StoreScope) => Promise<number | void>,
   ) {
     const store = storeScope(request);
-    await db.transaction((tx) => change(tx, store));
-    return { data: await readOrder(db, orderId, store, new Set(ORDER_INCLUDES)) };
+    // A change that leaves the tab in another (a join) says which.
+    const after = (await db.transaction((tx) => change(tx, store))) ?? orderId;
+    return { data: await readOrder(db, after, store, new Set(orderIncludes)) };
   }
 
   registerList(app, definition, {
@@ -149,18 +152,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   // The tab joins the other table's: the answer is that tab, which now holds both.
   app.route({
     ...routes.call('merge', { params: idParams, body: targetTableInput, response: { 200: orderAnswer } }),
-    handler: async (request) => {
-      const store = storeScope(request);
-      const into = await db.transaction(async (tx) => {
-        await mergeOrder(tx, store, request.params.id, request.body.table_id);
-        const [open] = await tx
-          .select({ id: orders.id })
-          .from(orders)
-          .where(sql`${orders.table_id} = ${request.body.table_id} and ${orders.status} = 'OPENED'`);
-        return open!.id;
-      });
-      return { data: await readOrder(db, into, store, new Set(ORDER_INCLUDES)) };
-    },
+    handler: async (request) =>
+      changed(request, request.params.id, (tx, store) =>
+        mergeOrder(tx, store, request.params.id, request.body.table_id),
+      ),
   });
 
   app.route({
@@ -186,7 +181,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(payments)
         .where(eq(payments.id, id));
       void reply.status(201);
-      return { data: { ...payment!, order: await readOrder(db, order_id, store, new Set(ORDER_INCLUDES)) } };
+      return { data: { ...payment!, order: await readOrder(db, order_id, store, new Set(orderIncludes)) } };
     },
   });
 };

@@ -9,6 +9,7 @@ import { BOARD_MESSAGES, RECALL_MINUTES } from '../../src/resources/orderItems/d
 import type { Tx } from '../db/client';
 import { orderItems } from '../db/schema';
 import { conflict, notFound } from '../http-errors';
+import { inScope } from '../resources/scope';
 import { lockOrder, type StoreScope } from './tabs';
 import { refreshTotals } from './totals';
 
@@ -22,7 +23,7 @@ async function lockedItem(tx: Tx, store: StoreScope, itemId: number) {
     .where(
       and(
         eq(orderItems.id, itemId),
-        store === null ? sql`true` : eq(orderItems.store_id, store),
+        inScope(orderItems.store_id, store),
         sql`${orderItems.status} <> 'SAVED'`,
       ),
     );

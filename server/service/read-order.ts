@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { orderRecord } from '../../src/resources/commands/definition';
+import type { OrderInclude, orderRecord } from '../../src/resources/commands/definition';
 import type { Db } from '../db/client';
 import { checkins, coupons, customers, orderItems, orders, payments, tables, tickets } from '../db/schema';
 import { notFound } from '../http-errors';
+import { inScope } from '../resources/scope';
 import { ORDER_MESSAGES } from '../../src/resources/commands/definition';
 import { paymentStatusOf } from './totals';
 import type { StoreScope } from './tabs';
@@ -19,8 +20,6 @@ export const paymentColumns = {
   amount: payments.amount,
   created_at: payments.created_at,
 };
-export const ORDER_INCLUDES = ['payments', 'coupons', 'birthdays', 'checkins'] as const;
-export type OrderInclude = (typeof ORDER_INCLUDES)[number];
 
 /** Today's day and month in the stores' zone: a birthday is a birthdate of the same day and month. */
 const TODAY = sql`(now() at time zone 'America/Sao_Paulo')::date`;
@@ -66,7 +65,7 @@ export async function readOrder(
     .from(orders)
     .leftJoin(tables, eq(tables.id, orders.table_id))
     .leftJoin(customers, eq(customers.id, orders.waiter_requester_id))
-    .where(and(eq(orders.id, orderId), store === null ? sql`true` : eq(orders.store_id, store)));
+    .where(and(eq(orders.id, orderId), inScope(orders.store_id, store)));
   if (!order) throw notFound(ORDER_MESSAGES.notFound);
 
   const [ticketRows, items, paid, granted] = await Promise.all([

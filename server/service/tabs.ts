@@ -26,6 +26,7 @@ import {
   tickets,
 } from '../db/schema';
 import { conflict, notFound } from '../http-errors';
+import { inScope } from '../resources/scope';
 import { balances, refreshTotals } from './totals';
 
 /** The store an action is limited to: staff's own; null for an administrator (any store). */
@@ -36,9 +37,6 @@ export const CLOSED_TAKES_NO_PAYMENT = 'A comanda está fechada e não recebe ma
 export const NOT_IN_TAB = 'Este cliente não está nesta comanda.';
 export const ALREADY_PAID = 'A comanda deste cliente já está paga.';
 export const NOT_AT_A_TABLE = 'Esta comanda não é de uma mesa.';
-
-const inScope = (column: typeof orders.store_id | typeof tables.store_id, store: StoreScope) =>
-  store === null ? sql`true` : eq(column, store);
 
 /** A tab's row, locked until the transaction ends; another store's (or a missing) tab is a 404. */
 export async function lockOrder(tx: Tx, orderId: number, store: StoreScope) {
@@ -268,10 +266,15 @@ export async function moveOrder(tx: Tx, store: StoreScope, orderId: number, tabl
 /**
  * Joins an open tab to the open tab of another table: its customers, items, payments, coupons and
  * visits pass to that tab (a customer at both keeps one ticket), the emptied tab is removed and its
- * table freed. Both tabs are locked in id order, so two joins crossing each other wait, never
- * deadlock.
+ * table freed; returns that tab. Both tabs are locked in id order, so two joins crossing each
+ * other wait, never deadlock.
  */
-export async function mergeOrder(tx: Tx, store: StoreScope, orderId: number, tableId: number): Promise<void> {
+export async function mergeOrder(
+  tx: Tx,
+  store: StoreScope,
+  orderId: number,
+  tableId: number,
+): Promise<number> {
   const [peek] = await tx
     .select({ store_id: orders.store_id, table_id: orders.table_id })
     .from(orders)
@@ -337,4 +340,5 @@ export async function mergeOrder(tx: Tx, store: StoreScope, orderId: number, tab
     .set({ status: 'AVAILABLE', updated_at: sql`now()` })
     .where(eq(tables.id, order.table_id!));
   await refreshTotals(tx, into.id);
+  return into.id;
 }

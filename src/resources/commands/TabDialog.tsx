@@ -20,11 +20,9 @@ import { GENERIC_ERROR } from '../../dataProvider/httpClient';
 import { useApi } from '../../dataProvider/useApi';
 import { formatDateTime } from '../../lib/format';
 import { choiceLabel, recordPath } from '../define';
-import { commands, type Order, type OrderRow } from './definition';
+import { commands, WHOLE_TAB, type Order, type OrderRow } from './definition';
 import { OrderTickets, OrderTotals } from './OrderTickets';
 
-/** What the modal adds to the tab (spec 7: `include=payments,coupons,birthdays,checkins`). */
-const TAB_INCLUDE = { include: 'payments,coupons,birthdays,checkins' };
 
 const TOUCH = { minHeight: 44 } as const;
 
@@ -82,7 +80,7 @@ export function TabDialog({ tab, onClose }: { tab: OrderRow; onClose: () => void
     isPending,
     isError,
     refetch,
-  } = useApi<Order>(recordPath(commands.endpoint, tab.id), TAB_INCLUDE);
+  } = useApi<Order>(recordPath(commands.endpoint, tab.id), WHOLE_TAB);
   const shown = order ?? tab;
   return (
     <Dialog

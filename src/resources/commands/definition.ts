@@ -41,6 +41,12 @@ export type PaymentMethod = (typeof paymentMethods)[number]['id'];
 const ids = <T extends readonly { id: string }[]>(choices: T) =>
   choices.map((choice) => choice.id) as unknown as [T[number]['id'], ...T[number]['id'][]];
 
+/** What one tab's answer may add (spec 7: `include=payments,coupons,birthdays,checkins`). */
+export const orderIncludes = ['payments', 'coupons', 'birthdays', 'checkins'] as const;
+export type OrderInclude = (typeof orderIncludes)[number];
+/** The query the floor's panel and the tabs' modal read a tab with: everything it may add. */
+export const WHOLE_TAB = { include: orderIncludes.join(',') };
+
 /** The floor's messages (restaurant spec 8, Salon). */
 export const ORDER_MESSAGES = {
   paid: 'Baixa dada na comanda!',

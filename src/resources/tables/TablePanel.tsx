@@ -8,7 +8,7 @@ import RoomServiceIcon from '@mui/icons-material/RoomService';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { usePolled } from '../../dataProvider/usePolled';
 import { elapsed, formatCents } from '../../lib/format';
-import type { Order, OrderTicket } from '../commands/definition';
+import { WHOLE_TAB, type Order, type OrderTicket } from '../commands/definition';
 import { OrderTickets, OrderTotals } from '../commands/OrderTickets';
 import type { Table } from './definition';
 import { FloorConfirm, MoveDialog, PayDialog, ReleaseDialog } from './FloorDialogs';
@@ -18,7 +18,6 @@ import { TOUCH } from './HallPage';
 
 /** The floor polls the open tab as often as the tables (spec 9). */
 export const ORDER_POLL_MS = 1000;
-const INCLUDE = { include: 'payments,coupons,birthdays,checkins' };
 
 const owedBy = (ticket: OrderTicket) => Math.max(0, ticket.total - ticket.total_paid);
 
@@ -51,7 +50,7 @@ export function TablePanel({
     data: order,
     isPending,
     error,
-  } = usePolled<Order>(orderId === null ? null : `/api/orders/id/${orderId}`, INCLUDE, ORDER_POLL_MS);
+  } = usePolled<Order>(orderId === null ? null : `/api/orders/id/${orderId}`, WHOLE_TAB, ORDER_POLL_MS);
   const close = () => setDialog(null);
   /** Closes the dialog when the action ends, and goes on to `next` when it succeeded. */
   const after = (done: Promise<boolean>, next?: () => void) =>
