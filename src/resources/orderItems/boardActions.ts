@@ -1,7 +1,6 @@
-import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { HttpError, useDataProvider, useNotify } from 'react-admin';
 import type { PainelDataProvider } from '../../dataProvider';
+import { useLiveAction } from '../../dataProvider/useLiveAction';
 import { BOARD_MESSAGES, nextStatus, type OrderItem } from './definition';
 
 /**
@@ -9,37 +8,23 @@ import { BOARD_MESSAGES, nextStatus, type OrderItem } from './definition';
  * ready too long ago to go back, its tab was closed); otherwise the spec's message for the item.
  */
 function refusal(error: unknown, fallback: string): string {
-  if (!(error instanceof HttpError) || error.status < 400 || error.status >= 500) return fallback;
-  const message = (error.body as { error?: { message?: unknown } } | undefined)?.error?.message;
-  return typeof message === 'string' && message ? message : fallback;
+  const refused = error instanceof HttpError && error.status >= 400 && error.status < 500;
+  return refused && error.message ? error.message : fallback;
 }
 
 /**
- * What the kitchen does to an item, each with the spec's message (8), then the board read again at
- * once rather than at the next poll: the skip-step (PLACED → PREPARING → READY; refused on the
- * client for a READY item, as the spec's client does), back to preparation, and cancel. `busyId`
- * is the item whose call is under way, so a second tap does not send it twice.
+ * What the kitchen does to an item, each with the spec's message (8): the skip-step (PLACED →
+ * PREPARING → READY; refused on the client for a READY item, as the spec's client does), back to
+ * preparation, and cancel. `busyId` is the item whose call is under way.
  */
 export function useBoardActions() {
   const dataProvider = useDataProvider<PainelDataProvider>();
   const notify = useNotify();
-  const queryClient = useQueryClient();
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const { busy: busyId, run: runLive } = useLiveAction<number>();
 
-  async function run(item: OrderItem, work: () => Promise<unknown>, success: string, failure: string) {
-    setBusyId(item.id);
-    try {
-      await work();
-      notify(success, { type: 'success' });
-      return true;
-    } catch (error) {
-      notify(refusal(error, failure), { type: 'error' });
-      return false;
-    } finally {
-      setBusyId(null);
-      await queryClient.invalidateQueries({ queryKey: ['polled'] });
-    }
-  }
+  /** Runs a change to `item`: the server's words for a refusal the cook can act on, else `failure`. */
+  const run = (item: OrderItem, work: () => Promise<unknown>, success: string, failure: string) =>
+    runLive(item.id, work, success, (error) => refusal(error, failure));
 
   const moveTo = (item: OrderItem, status: 'PREPARING' | 'READY') =>
     dataProvider.action('orderItems', { id: item.id, action: 'status', data: { status } });

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Route } from 'react-router-dom';
-import { Authenticated, Loading } from 'react-admin';
+import { protectedPage } from '../../components/protectedPage';
 
 /** Where the kitchen board lives (restaurant spec 2: /orders). */
 export const boardPaths = { board: '/orders' } as const;
@@ -10,15 +10,5 @@ const KitchenBoard = lazy(() => import('./KitchenBoard').then((m) => ({ default:
 
 /** Pedidos: the kitchen orders board. */
 export const boardRoutes = [
-  <Route
-    key="orders"
-    path={boardPaths.board}
-    element={
-      <Authenticated>
-        <Suspense fallback={<Loading />}>
-          <KitchenBoard />
-        </Suspense>
-      </Authenticated>
-    }
-  />,
+  <Route key="orders" path={boardPaths.board} element={protectedPage(<KitchenBoard />)} />,
 ];

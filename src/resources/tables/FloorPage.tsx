@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   Box,
@@ -13,8 +13,9 @@ import {
 } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
+import { useNow } from '../../components/useNow';
 import { usePolled } from '../../dataProvider/usePolled';
-import type { Table } from './definition';
+import { tables, type Table } from './definition';
 import { ReleaseDialog } from './FloorDialogs';
 import { CONFIRM, useFloorActions } from './floorActions';
 import { CreateTablesLink, HallPage, TOUCH } from './HallPage';
@@ -25,16 +26,6 @@ import { TablePanel } from './TablePanel';
 /** The floor polls its tables every second (restaurant spec 9); an unchanged floor costs a 304. */
 export const TABLES_POLL_MS = 1000;
 const TABLES_QUERY = { page_size: 500, sort_field: 'number', sort_order: 'ASC' };
-
-/** The clock the cards' times follow, ticking every 30 s. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 function Legend() {
   return (
@@ -80,14 +71,14 @@ function Legend() {
  */
 export function FloorPage() {
   const { data, isPending, error } = usePolled<{ results: Table[]; total: number }>(
-    '/api/tables',
+    tables.endpoint,
     TABLES_QUERY,
     TABLES_POLL_MS,
   );
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [releasingAll, setReleasingAll] = useState(false);
   const actions = useFloorActions();
-  const now = useNow();
+  const now = useNow(30_000);
   const wide = useMediaQuery<Theme>((theme) => theme.breakpoints.up('lg'));
 
   const floor = data?.results ?? [];

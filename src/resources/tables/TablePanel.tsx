@@ -8,7 +8,8 @@ import RoomServiceIcon from '@mui/icons-material/RoomService';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { usePolled } from '../../dataProvider/usePolled';
 import { elapsed, formatCents } from '../../lib/format';
-import { WHOLE_TAB, type Order, type OrderTicket } from '../commands/definition';
+import { recordPath } from '../define';
+import { commands, WHOLE_TAB, type Order, type OrderTicket } from '../commands/definition';
 import { OrderTickets, OrderTotals } from '../commands/OrderTickets';
 import type { Table } from './definition';
 import { FloorConfirm, MoveDialog, PayDialog, ReleaseDialog } from './FloorDialogs';
@@ -50,7 +51,11 @@ export function TablePanel({
     data: order,
     isPending,
     error,
-  } = usePolled<Order>(orderId === null ? null : `/api/orders/id/${orderId}`, WHOLE_TAB, ORDER_POLL_MS);
+  } = usePolled<Order>(
+    orderId === null ? null : recordPath(commands.endpoint, orderId),
+    WHOLE_TAB,
+    ORDER_POLL_MS,
+  );
   const close = () => setDialog(null);
   /** Closes the dialog when the action ends, and goes on to `next` when it succeeded. */
   const after = (done: Promise<boolean>, next?: () => void) =>

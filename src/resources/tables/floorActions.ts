@@ -1,7 +1,6 @@
-import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useNotify } from 'react-admin';
+import { useDataProvider } from 'react-admin';
 import type { PainelDataProvider } from '../../dataProvider';
+import { useLiveAction } from '../../dataProvider/useLiveAction';
 import { ORDER_MESSAGES, type PaymentMethod } from '../commands/definition';
 import { TABLE_DELETED, type Table } from './definition';
 
@@ -25,34 +24,17 @@ const errorMessage = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Ocorreu um erro na atualização';
 
 /**
- * What the floor's staff do, each with the spec's message, then the floor read again at once
- * (not at the next poll): release a table (settling its tab first, spec 4), release all, dismiss
- * the waiter, 'Dar baixa', move or join a tab, remove a table. `busy` is true while one runs, so
- * a second tap does not send it twice.
+ * What the floor's staff do, each with the spec's message: release a table (settling its tab
+ * first, spec 4), release all, dismiss the waiter, 'Dar baixa', move or join a tab, remove a
+ * table. `busy` is true while one runs.
  */
 export function useFloorActions() {
   const dataProvider = useDataProvider<PainelDataProvider>();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const { busy, run: runLive } = useLiveAction<'floor'>();
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['polled'] });
-
-  /** Runs `work`, shows `success` or the server's message, and reads the floor again. */
-  async function run(work: () => Promise<unknown>, success: string, failure?: string): Promise<boolean> {
-    setBusy(true);
-    try {
-      await work();
-      notify(success, { type: 'success' });
-      return true;
-    } catch (error) {
-      notify(failure ?? errorMessage(error), { type: 'error' });
-      return false;
-    } finally {
-      setBusy(false);
-      await refresh();
-    }
-  }
+  /** Runs `work`: `failure` (or else the server's message) when it fails. */
+  const run = (work: () => Promise<unknown>, success: string, failure?: string) =>
+    runLive('floor', work, success, (error) => failure ?? errorMessage(error));
 
   /** Spec 4: an open tab is settled first ({ settle: true }), then the table set AVAILABLE. */
   async function releaseOne(table: Table, method: PaymentMethod) {
@@ -67,8 +49,7 @@ export function useFloorActions() {
   }
 
   return {
-    busy,
-    refresh,
+    busy: busy !== null,
     release: (table: Table, method: PaymentMethod) =>
       run(() => releaseOne(table, method), FLOOR_MESSAGES.released),
     /** Every table that is not free, one after the other (spec 4). */

@@ -1,6 +1,6 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy } from 'react';
 import { Route } from 'react-router-dom';
-import { Authenticated, Loading } from 'react-admin';
+import { protectedPage } from '../../components/protectedPage';
 import { hallPaths } from './paths';
 
 export { hallPaths };
@@ -10,15 +10,9 @@ const FloorPage = lazy(() => import('./FloorPage').then((m) => ({ default: m.Flo
 const TablesCreate = lazy(() => import('./TablesCreate').then((m) => ({ default: m.TablesCreate })));
 const QrCodesPage = lazy(() => import('./QrCodesPage').then((m) => ({ default: m.QrCodesPage })));
 
-const page = (element: ReactNode) => (
-  <Authenticated>
-    <Suspense fallback={<Loading />}>{element}</Suspense>
-  </Authenticated>
-);
-
 /** Salão: the live floor, the tables' creation and their QR codes. */
 export const hallRoutes = [
-  <Route key="hall" path={hallPaths.floor} element={page(<FloorPage />)} />,
-  <Route key="hall-create" path={hallPaths.create} element={page(<TablesCreate />)} />,
-  <Route key="hall-qrcodes" path={hallPaths.qrCodes} element={page(<QrCodesPage />)} />,
+  <Route key="hall" path={hallPaths.floor} element={protectedPage(<FloorPage />)} />,
+  <Route key="hall-create" path={hallPaths.create} element={protectedPage(<TablesCreate />)} />,
+  <Route key="hall-qrcodes" path={hallPaths.qrCodes} element={protectedPage(<QrCodesPage />)} />,
 ];
