@@ -173,3 +173,7 @@ export function as(app: FastifyInstance, token: string | null) {
       headers: { ...(options.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
 }
+
+/** The message of an error answer. */
+export const errorOf = (response: { json(): unknown }) =>
+  (response.json() as { error: { message: string } }).error.message;

@@ -5,8 +5,8 @@ import { placeItems } from '../../server/service/guests';
 import { settleOrder } from '../../server/service/tabs';
 import type { Order } from '../../src/resources/commands/definition';
 import type { OrderItem } from '../../src/resources/orderItems/definition';
-import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
-import { buildFloor, newGuests, seatAndOrder, type Floor } from './service-fixtures';
+import { as, errorOf, type TestApp } from './helpers';
+import { newGuests, openService, seatAndOrder, type Floor } from './service-fixtures';
 
 let t: TestApp;
 let cantina: ReturnType<typeof as>;
@@ -18,12 +18,7 @@ let orderId: number;
 let ana: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  cantina = as(t.app, await login(t.app, demo.cantina));
-  sertao = as(t.app, await login(t.app, demo.sertao));
-  admin = as(t.app, await login(t.app, demo.admin));
-  floor = await buildFloor(t.app.db, await storeId(t.app.db, 'Cantina Bella'), [1, 2, 3]);
-  other = await buildFloor(t.app.db, await storeId(t.app.db, 'Sabor do Sertão'), [1], 0);
+  ({ t, cantina, sertao, admin, floor, other } = await openService([1, 2, 3]));
   ana = (await newGuests(t.app.db, 1))[0]!;
   orderId = await seatAndOrder(t.app.db, floor, 1, [
     {
@@ -45,8 +40,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const errorOf = (response: { body: string }) =>
-  (JSON.parse(response.body) as { error: { message: string } }).error.message;
 const board = async (query = '', call = cantina) => {
   const response = await call({ method: 'GET', url: `/api/orders/items${query}` });
   expect(response.statusCode, response.body).toBe(200);

@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { orderItems, orders, payments, statementEntries, tables, tickets } from '../../server/db/schema';
 import { callWaiter, payByApp, placeItems } from '../../server/service/guests';
 import type { Order, OrderRow } from '../../src/resources/commands/definition';
-import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
-import { buildFloor, newGuests, seatAndOrder, type Floor } from './service-fixtures';
+import { as, demo, errorOf, login, type TestApp } from './helpers';
+import { newGuests, openService, seatAndOrder, type Floor } from './service-fixtures';
 
 let t: TestApp;
 let cantina: ReturnType<typeof as>;
@@ -14,20 +14,13 @@ let floor: Floor;
 let other: Floor;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  cantina = as(t.app, await login(t.app, demo.cantina));
-  sertao = as(t.app, await login(t.app, demo.sertao));
-  admin = as(t.app, await login(t.app, demo.admin));
-  floor = await buildFloor(t.app.db, await storeId(t.app.db, 'Cantina Bella'), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
-  other = await buildFloor(t.app.db, await storeId(t.app.db, 'Sabor do Sertão'), [1], 0);
+  ({ t, cantina, sertao, admin, floor, other } = await openService([1, 2, 3, 4, 5, 6, 7, 8, 9]));
 });
 
 afterAll(async () => {
   await t?.close();
 });
 
-const errorOf = (response: { body: string }) =>
-  (JSON.parse(response.body) as { error: { message: string } }).error.message;
 const readOrder = async (id: number, call = cantina) => {
   const response = await call({
     method: 'GET',

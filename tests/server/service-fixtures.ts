@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { categories, customers, kitchens, products, stores, tables } from '../../server/db/schema';
 import { placeItems, seatGuests, type ItemRequest } from '../../server/service/guests';
+import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
 
 /**
  * A small floor for the service tests, in one store: a kitchen and a bar, a dish, a drink and a
@@ -108,4 +109,28 @@ export async function seatAndOrder(
     }
     return orderId;
   });
+}
+
+export interface ServiceApp {
+  t: TestApp;
+  cantina: ReturnType<typeof as>;
+  sertao: ReturnType<typeof as>;
+  admin: ReturnType<typeof as>;
+  /** Cantina Bella's floor, with the tables numbered `tableNumbers` and a 10 % service charge. */
+  floor: Floor;
+  /** Sabor do Sertão's one table, that Cantina Bella's staff must never reach. */
+  other: Floor;
+}
+
+/** An app with the demo's accounts, their callers and a small floor at each of the two stores. */
+export async function openService(tableNumbers: readonly number[]): Promise<ServiceApp> {
+  const t = await createTestApp();
+  return {
+    t,
+    cantina: as(t.app, await login(t.app, demo.cantina)),
+    sertao: as(t.app, await login(t.app, demo.sertao)),
+    admin: as(t.app, await login(t.app, demo.admin)),
+    floor: await buildFloor(t.app.db, await storeId(t.app.db, 'Cantina Bella'), tableNumbers),
+    other: await buildFloor(t.app.db, await storeId(t.app.db, 'Sabor do Sertão'), [1], 0),
+  };
 }

@@ -255,7 +255,8 @@ describe('floor polling', () => {
     const sorted = await poll(cantina, undefined, '/api/tables?sort_field=name&sort_order=DESC');
     expect(sorted.headers.etag).not.toBe(all.headers.etag);
     expect(
-      (await poll(cantina, all.headers.etag as string, '/api/tables?sort_field=name&sort_order=DESC')).statusCode,
+      (await poll(cantina, all.headers.etag as string, '/api/tables?sort_field=name&sort_order=DESC'))
+        .statusCode,
     ).toBe(200);
     const theirs = await poll(sertao);
     expect(theirs.headers.etag).not.toBe(all.headers.etag);
