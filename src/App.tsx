@@ -1,12 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route } from 'react-router-dom';
-import { Admin, Authenticated, CustomRoutes, Notification, Resource } from 'react-admin';
+import { Admin, Authenticated, CustomRoutes, Loading, Notification, Resource } from 'react-admin';
 import { authProvider, ADMIN } from './authProvider';
 import { dataProvider } from './dataProvider/instance';
 import { i18nProvider } from './i18n';
 import { AppLayout } from './layout/AppLayout';
 import { theme } from './layout/theme';
 import { LoginPage } from './custom-pages/auth/LoginPage';
-import { PasswordSteps } from './custom-pages/auth/PasswordSteps';
 import { StatisticsPage } from './custom-pages/statistics/StatisticsPage';
 import { adminAliases, admins, IncludeCollaborator } from './resources/admins';
 import { cuisineAliases } from './resources/cuisines';
@@ -22,6 +22,11 @@ import { screenModules } from './resources/screens';
 import { StoryDetailsAlias, stories, storyAliases } from './resources/stories';
 import { hallRoutes } from './resources/tables';
 import { boardRoutes } from './resources/orderItems';
+
+// The password steps are reached from a link or an e-mail, never by the login page itself.
+const PasswordSteps = lazy(() =>
+  import('./custom-pages/auth/PasswordSteps').then((m) => ({ default: m.PasswordSteps })),
+);
 
 function BottomLeftNotification() {
   return <Notification anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }} />;
@@ -56,8 +61,22 @@ export function App() {
       {(role: string | undefined) => (
         <>
           <CustomRoutes noLayout>
-            <Route path="/forgot-password" element={<PasswordSteps mode="recovery" />} />
-            <Route path="/first-access" element={<PasswordSteps mode="first-access" />} />
+            <Route
+              path="/forgot-password"
+              element={
+                <Suspense fallback={<Loading />}>
+                  <PasswordSteps mode="recovery" />
+                </Suspense>
+              }
+            />
+            <Route
+              path="/first-access"
+              element={
+                <Suspense fallback={<Loading />}>
+                  <PasswordSteps mode="first-access" />
+                </Suspense>
+              }
+            />
           </CustomRoutes>
           <CustomRoutes>
             <Route

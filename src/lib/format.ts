@@ -186,11 +186,3 @@ export function maskCnpj(value: string | null | undefined): string {
 export function maskCep(value: string | null | undefined): string {
   return applyMask(onlyDigits(value), '99999-999');
 }
-
-/** Time since an instant as staff on the floor say it: 'agora', '12 min', '1 h 05'. */
-export function elapsed(since: string, now: number): string {
-  const minutes = Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
-  if (minutes < 1) return 'agora';
-  if (minutes < 60) return `${minutes} min`;
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')}`;
-}

@@ -10,7 +10,7 @@ import RestaurantIcon from '@mui/icons-material/Restaurant';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { nextStatus, RECALL_MINUTES, type BoardStatus, type OrderItem } from './definition';
-import { elapsed } from '../../lib/format';
+import { elapsed } from '../../components/clock';
 
 /**
  * When a ticket turns amber, then red, by the minutes it has spent in its stage: waiting since it

@@ -18,7 +18,7 @@ import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import { Confirm, Title, useGetList } from 'react-admin';
-import { useNow } from '../../components/useNow';
+import { useNow } from '../../components/clock';
 import { usePolled } from '../../dataProvider/usePolled';
 import { GENERIC_ERROR } from '../../dataProvider/httpClient';
 import type { Kitchen } from '../kitchens/definition';

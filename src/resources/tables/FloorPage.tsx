@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
-import { useNow } from '../../components/useNow';
+import { useNow } from '../../components/clock';
 import { usePolled } from '../../dataProvider/usePolled';
 import { tables, type Table } from './definition';
 import { ReleaseDialog } from './FloorDialogs';

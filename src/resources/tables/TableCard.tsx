@@ -5,7 +5,8 @@ import CakeIcon from '@mui/icons-material/Cake';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import PendingIcon from '@mui/icons-material/Pending';
 import RoomServiceIcon from '@mui/icons-material/RoomService';
-import { elapsed, formatCents } from '../../lib/format';
+import { elapsed } from '../../components/clock';
+import { formatCents } from '../../lib/format';
 import type { Table } from './definition';
 
 /** The card indicators of restaurant spec 4, each with its colour, icon and words. */
