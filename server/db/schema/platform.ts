@@ -30,6 +30,20 @@ export interface StoreLink {
   active: boolean;
   icon?: string;
 }
+/**
+ * When a kitchen board's ticket timer turns amber (`warn`) and red (`late`), in minutes since the
+ * item entered its stage: PLACED items waiting, PREPARING items being made.
+ */
+export interface KitchenTimers {
+  placed: { warn: number; late: number };
+  preparing: { warn: number; late: number };
+}
+
+export const DEFAULT_KITCHEN_TIMERS: KitchenTimers = {
+  placed: { warn: 5, late: 10 },
+  preparing: { warn: 12, late: 20 },
+};
+
 export interface DefaultLinks {
   menu: StoreLink;
   reservations: StoreLink;
@@ -109,6 +123,7 @@ export const stores = pgTable(
     reservation_hours: jsonb('reservation_hours').$type<DayHours[]>().notNull().default([]),
     links: jsonb('links').$type<StoreLink[]>().notNull().default([]),
     default_links: jsonb('default_links').$type<DefaultLinks | null>(),
+    kitchen_timers: jsonb('kitchen_timers').$type<KitchenTimers>().notNull().default(DEFAULT_KITCHEN_TIMERS),
     // Kept in step with reviews, so the restaurant list needs no aggregate per row.
     n_ratings: integer('n_ratings').notNull().default(0),
     rating: numeric('rating', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
@@ -140,6 +155,7 @@ export const stores = pgTable(
       sql`jsonb_typeof(${t.opening_hours}) = 'array' and jsonb_typeof(${t.reservation_hours}) = 'array'`,
     ),
     check('stores_links_check', sql`jsonb_typeof(${t.links}) = 'array'`),
+    check('stores_kitchen_timers_check', sql`jsonb_typeof(${t.kitchen_timers}) = 'object'`),
   ],
 );
 
