@@ -20,6 +20,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/setup.ts'],
+          // Screens poll, as with VITE_LIVE=0; the live stream's own tests switch it on.
+          env: { VITE_LIVE: '0' },
           testTimeout: 30_000,
         },
       },

@@ -16,6 +16,7 @@ import database from './plugins/database';
 import tokens from './plugins/tokens';
 import mailer from './plugins/mailer';
 import access from './plugins/access';
+import live from './plugins/live';
 import authRoutes from './routes/auth';
 import accountRoutes from './routes/account';
 import resourceRoutes from './routes/resources';
@@ -37,6 +38,7 @@ import privacyRoutes from './routes/privacy';
 import tableRoutes from './routes/tables';
 import orderRoutes from './routes/orders';
 import orderItemRoutes from './routes/order-items';
+import liveRoutes from './routes/live';
 import { crudResources } from './resources/registry';
 
 /** One registered route and who may call it, as the access plugin enforces it. */
@@ -169,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer: options.mailer,
   });
   await app.register(access);
+  await app.register(live);
   await app.register(inputGuard);
   await app.register(housekeeping, {
     uploadsDir: options.uploadsDir,
@@ -195,6 +198,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(tableRoutes);
   await app.register(orderRoutes);
   await app.register(orderItemRoutes);
+  await app.register(liveRoutes);
   await app.register(uploadRoutes, { dir: options.uploadsDir });
   if (options.webRoot) await app.register(webRoutes, { root: options.webRoot });
 

@@ -51,3 +51,10 @@ export function firebaseConfigFrom(env: Record<string, unknown>): FirebaseConfig
 }
 
 export const FIREBASE_CONFIG: FirebaseConfig | null = firebaseConfigFrom(import.meta.env);
+
+/**
+ * Whether the floor and the board keep the store's live stream open (`GET /api/live`) and read
+ * again the moment something changes; with VITE_LIVE=0 (a proxy that holds streams back) they
+ * only poll at the spec's rates. Read when a screen opens, so that tests can switch it.
+ */
+export const liveEnabled = (): boolean => import.meta.env.VITE_LIVE !== '0';

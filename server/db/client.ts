@@ -23,8 +23,17 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** True when the database had no tables before migrations ran (used to seed the demo once). */
   isNew: boolean;
+  /**
+   * Receives the NOTIFY payloads of `channels` (committed transactions of every connection and
+   * instance). `onGap` runs when notices may have been missed (the listening connection was lost
+   * and is back), so that listeners can read again. Returns what stops listening.
+   */
+  listen(channels: string[], onNotice: Notice, onGap: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/** One NOTIFY: its channel and payload. */
+export type Notice = (channel: string, payload: string) => void;
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir?: string } // dataDir undefined: in memory
@@ -55,6 +64,15 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       db: db as unknown as Db,
       kind: 'pglite',
       isNew,
+      // In process: PGlite hands its own session's notices to the listener after each commit.
+      async listen(channels, onNotice) {
+        const stops = await Promise.all(
+          channels.map((channel) => client.listen(channel, (payload) => onNotice(channel, payload))),
+        );
+        return async () => {
+          if (!client.closed) await Promise.all(stops.map((stop) => stop()));
+        };
+      },
       async close() {
         try {
           if (!client.closed) await client.close();
@@ -83,7 +101,69 @@ async function openPostgres(url: string): Promise<Database> {
     db: db as unknown as Db,
     kind: 'postgres',
     isNew,
+    listen: (channels, onNotice, onGap) => listenPostgres(url, channels, onNotice, onGap),
     close: () => pool.end(),
+  };
+}
+
+/** Wait before opening a lost listening connection again: 0.5 s, doubling, at most 10 s. */
+const RELISTEN_MS = { first: 500, max: 10_000 };
+
+/**
+ * One connection of its own per instance, outside the pool (a LISTEN lives on its connection).
+ * When it is lost it is opened again, and `onGap` says notices may have been missed meanwhile.
+ */
+async function listenPostgres(
+  url: string,
+  channels: string[],
+  onNotice: Notice,
+  onGap: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let wait = RELISTEN_MS.first;
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => onNotice(message.channel, message.payload ?? ''));
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    await client.connect();
+    for (const channel of channels) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    if (stopped) {
+      await client.end();
+      return;
+    }
+    current = client;
+    wait = RELISTEN_MS.first;
+  };
+
+  const lost = (client: pg.Client) => {
+    if (current !== client || stopped) return;
+    current = null;
+    client.removeAllListeners('notification');
+    void client.end().catch(() => undefined);
+    console.error('Conexão de avisos ao vivo com o PostgreSQL perdida; reabrindo.');
+    schedule();
+  };
+
+  const schedule = () => {
+    retry = setTimeout(() => {
+      connect().then(onGap, () => {
+        wait = Math.min(wait * 2, RELISTEN_MS.max);
+        if (!stopped) schedule();
+      });
+    }, wait);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => undefined);
   };
 }
 

@@ -27,6 +27,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
   }
+  interface FastifyInstance {
+    /**
+     * Who a bearer token speaks for now, or null when it no longer does (signed out, password
+     * changed, account disabled, expired): what a long-lived stream checks again.
+     */
+    callerOfToken(token: string): Promise<Caller | null>;
+  }
 }
 
 export { ADMIN };
@@ -44,6 +51,7 @@ export function isManager(caller: Pick<Caller, 'role'>): boolean {
 export default fp(
   async (app) => {
     app.decorateRequest('caller', null);
+    app.decorate('callerOfToken', callerOfToken);
 
     app.addHook('onRoute', (route) => {
       if (!route.config?.access) {
@@ -73,10 +81,12 @@ export default fp(
     });
 
     async function authenticate(request: FastifyRequest): Promise<Caller | null> {
-      const header = request.headers.authorization;
-      const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-      if (!match?.[1]) return null;
-      const claims = await app.tokens.verify(match[1]);
+      const token = bearerToken(request);
+      return token === null ? null : callerOfToken(token);
+    }
+
+    async function callerOfToken(token: string): Promise<Caller | null> {
+      const claims = await app.tokens.verify(token);
       if (!claims) return null;
       const accountId = Number(claims.sub);
       if (!Number.isSafeInteger(accountId)) return null;
@@ -113,6 +123,13 @@ export default fp(
   },
   { name: 'access', dependencies: ['database', 'tokens'] },
 );
+
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1] ?? null;
+}
 
 /** The caller of a route that declared an access other than public. */
 export function callerOf(request: FastifyRequest): Caller {

@@ -1,9 +1,8 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { LiveTopic } from '../resources/live';
 import { buildUrl, getIfChanged, type Query } from './httpClient';
-
-/** What changed on a store's service, as its live notices name it. */
-export type LiveTopic = 'floor' | 'tab' | 'board';
+import { watchLive } from './liveStream';
 
 /**
  * Which live notices read a polled answer again: those of `topic` on the store's stream (staff:
@@ -15,9 +14,18 @@ export interface LiveSubscription {
 }
 
 /**
+ * While the live stream is up, polls only this often, in case a notice was lost on the way; the
+ * notices themselves read the answer again within a second.
+ */
+export const LIVE_SAFETY_POLL_MS = 30_000;
+
+/**
  * Reads an endpoint every `intervalMs` with a conditional request (restaurant spec 9: the floor
  * polls every second). While the server answers 304 the same data object is returned, so nothing
  * re-renders and the screen never flickers; the query pauses while the browser tab is hidden.
+ *
+ * With `live`, the store's live stream reads it again as soon as a notice names its topic, and the
+ * spec's polling is only the fallback for when the stream is down.
  */
 export function usePolled<T>(
   path: string | null,
@@ -26,7 +34,8 @@ export function usePolled<T>(
   live?: LiveSubscription,
 ) {
   const held = useRef<{ url: string; etag: string | null; data: T } | null>(null);
-  return useQuery<T>({
+  const connected = useLive(path === null ? undefined : live, () => void result.refetch());
+  const result = useQuery<T>({
     queryKey: ['polled', path, query],
     queryFn: async () => {
       const url = buildUrl(path!, query);
@@ -38,7 +47,25 @@ export function usePolled<T>(
       return data;
     },
     enabled: path !== null,
-    meta: { live },
-    refetchInterval: intervalMs,
+    refetchInterval: connected ? LIVE_SAFETY_POLL_MS : intervalMs,
   });
+  return result;
+}
+
+/** Watches the store's live stream while `live` is given; true while the stream is up. */
+function useLive(live: LiveSubscription | undefined, refetch: () => void): boolean {
+  const [connected, setConnected] = useState(false);
+  const latest = useRef(refetch);
+  latest.current = refetch;
+  const topic = live?.topic;
+  const storeId = live?.storeId ?? undefined;
+  useEffect(() => {
+    if (topic === undefined) return;
+    const stop = watchLive(storeId, topic, () => latest.current(), setConnected);
+    return () => {
+      stop();
+      setConnected(false);
+    };
+  }, [topic, storeId]);
+  return connected;
 }

@@ -203,4 +203,40 @@ describe('the floor on a tablet (restaurant staff)', () => {
     await expect.poll(snapshot, { timeout: 90_000, interval: 1000 }).not.toBe(before);
     expect(loads.filter((url) => !url.includes('#/hall'))).toEqual([]);
   });
+
+  it("follows the store's live stream, its session in a header, instead of polling every second", async () => {
+    const liveRequests: { url: string; authorization: string | undefined }[] = [];
+    const tableReads: number[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/live') {
+        liveRequests.push({ url: url.pathname + url.search, authorization: request.headers().authorization });
+      }
+      if (url.pathname === '/api/tables' && request.method() === 'GET') tableReads.push(Date.now());
+    });
+    await page.reload();
+    await page.getByTestId('table-card').first().waitFor();
+    await expect.poll(() => liveRequests.length).toBeGreaterThan(0);
+    expect(liveRequests[0]!.url).toBe('/api/live');
+    expect(liveRequests[0]!.authorization).toMatch(/^Bearer \S+$/);
+
+    // A table created elsewhere (another tablet, through the API) shows up at once...
+    const number = start + 10;
+    const created = await page.evaluate(async (n) => {
+      const { token } = JSON.parse(localStorage.getItem('painel.session')!) as { token: string };
+      const response = await fetch('/api/tables', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: `Mesa ${n}`, number: n, status: 'AVAILABLE' }),
+      });
+      return response.status;
+    }, number);
+    expect(created).toBe(201);
+    await card(number).waitFor({ timeout: 3000 });
+
+    // ...while the floor is read on notices only: the spec's polling would read it every second.
+    const from = Date.now();
+    await page.waitForTimeout(6000);
+    expect(tableReads.filter((at) => at >= from).length).toBeLessThanOrEqual(3);
+  });
 });

@@ -35,6 +35,7 @@ export const OTHER_ROUTES: Record<string, Access> = {
   'GET /api/statistics/stores': 'admin',
   'GET /api/statistics/users': 'admin',
   'GET /api/statistics/store/id/:id/overview': 'store',
+  'GET /api/live': 'store',
 };
 
 /** Every route a definition declares, with the access the definition gives it. */

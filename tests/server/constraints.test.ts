@@ -345,6 +345,17 @@ const cases: Case[] = [
     { reservation_hours: json('11:00') },
   ]),
   check('stores_links_check', 'links that are not a list', ['stores', { links: json({ title: 'Menu' }) }]),
+  check(
+    'stores_kitchen_timers_check',
+    'kitchen timers that are not an object',
+    ['stores', { kitchen_timers: json([5, 10]) }],
+    [
+      [
+        'stores',
+        { kitchen_timers: json({ placed: { warn: 3, late: 6 }, preparing: { warn: 8, late: 15 } }) },
+      ],
+    ],
+  ),
   unique(
     'stores_slug_key',
     'two stores with one slug',

@@ -18,6 +18,11 @@ export interface TestApp {
   outbox: MailMessage[];
   /** The temporary folder of stored files (`DATA_DIR/uploads` in production). */
   uploadsDir: string;
+  /**
+   * Another instance of the API on the same database and secret (what `DATABASE_URL` plus N
+   * servers is), closed with this app.
+   */
+  instance(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -46,6 +51,22 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const outbox: MailMessage[] = [];
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-uploads-'));
   let app: FastifyInstance | undefined;
+  const appOptions = (): AppOptions => ({
+    database,
+    jwtSecret,
+    webRoot: options.webRoot,
+    uploadsDir,
+    logger: options.logger,
+    // Every answer is held against its route's response schema: a drift fails the test.
+    checkResponses: true,
+    mailer: {
+      async send(message) {
+        outbox.push(message);
+      },
+    },
+  });
+  const jwtSecret = crypto.randomBytes(32).toString('hex');
+  const others: FastifyInstance[] = [];
   try {
     const seed = options.seed ?? true;
     if (seed) {
@@ -55,20 +76,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         uploadsDir: seed === 'full' ? uploadsDir : undefined,
       });
     }
-    app = await buildApp({
-      database,
-      jwtSecret: crypto.randomBytes(32).toString('hex'),
-      webRoot: options.webRoot,
-      uploadsDir,
-      logger: options.logger,
-      // Every answer is held against its route's response schema: a drift fails the test.
-      checkResponses: true,
-      mailer: {
-        async send(message) {
-          outbox.push(message);
-        },
-      },
-    });
+    app = await buildApp(appOptions());
     await options.beforeReady?.(app);
     await app.ready();
   } catch (error) {
@@ -84,7 +92,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     outbox,
     uploadsDir,
+    async instance() {
+      const other = await buildApp(appOptions());
+      others.push(other);
+      await other.ready();
+      return other;
+    },
     async close() {
+      for (const other of others) await other.close();
       await app.close();
       await database.close();
       await drop();

@@ -23,7 +23,10 @@ import { hallPaths } from './paths';
 import { IndicatorMark, INDICATORS, TableCard, type Indicator } from './TableCard';
 import { TablePanel } from './TablePanel';
 
-/** The floor polls its tables every second (restaurant spec 9); an unchanged floor costs a 304. */
+/**
+ * The floor reads its tables when the store's live stream says they changed; while the stream is
+ * down it polls every second (restaurant spec 9), where an unchanged floor costs a 304.
+ */
 export const TABLES_POLL_MS = 1000;
 const TABLES_QUERY = { page_size: 500, sort_field: 'number', sort_order: 'ASC' };
 
@@ -65,15 +68,16 @@ function Legend() {
 /**
  * Salão: the live floor a restaurant keeps open all night on a tablet. A grid of table cards with
  * the indicators of spec 4, the occupied count, the legend, and the selected table's tab in a side
- * panel (beside the grid on a wide screen, over it on a tablet). Tables and the open tab are
- * polled every second with conditional requests, so an unchanged floor costs a 304 and never
- * flickers.
+ * panel (beside the grid on a wide screen, over it on a tablet). Tables and the open tab are read
+ * again on the live stream's notices (or polled every second without it) with conditional
+ * requests, so an unchanged floor costs a 304 and never flickers.
  */
 export function FloorPage() {
   const { data, isPending, error } = usePolled<{ results: Table[]; total: number }>(
     tables.endpoint,
     TABLES_QUERY,
     TABLES_POLL_MS,
+    { topic: 'floor' },
   );
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [releasingAll, setReleasingAll] = useState(false);

@@ -18,7 +18,7 @@ import { CONFIRM, type useFloorActions } from './floorActions';
 import { QrDownloadButton } from './QrDownloadButton';
 import { TOUCH } from './HallPage';
 
-/** The floor polls the open tab as often as the tables (spec 9). */
+/** The open tab follows the live stream's 'tab' notices, or is polled as often as the tables (spec 9). */
 export const ORDER_POLL_MS = 1000;
 
 const owedBy = (ticket: OrderTicket) => Math.max(0, ticket.total - ticket.total_paid);
@@ -56,6 +56,7 @@ export function TablePanel({
     orderId === null ? null : recordPath(commands.endpoint, orderId),
     WHOLE_TAB,
     ORDER_POLL_MS,
+    { topic: 'tab' },
   );
   const close = () => setDialog(null);
   /** Closes the dialog when the action ends, and goes on to `next` when it succeeded. */
