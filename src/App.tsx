@@ -128,6 +128,8 @@ export function App() {
                   <Route key={from} path={from} element={<Navigate to={to} replace />} />
                 ))}
                 <Route path="/feedhunters/details/:id" element={<StoryDetailsAlias />} />
+                {/* Platform spec 2.2: orders is in the administrator's route set too, by restaurant. */}
+                {boardRoutes}
               </CustomRoutes>
             </>
           ) : (

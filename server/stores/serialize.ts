@@ -81,6 +81,7 @@ export function storeToApi(
       service_charge: row.service_charge,
       links,
       default_links: row.default_links ?? defaultLinksFor(row.slug),
+      kitchen_timers: row.kitchen_timers,
     },
   };
 }

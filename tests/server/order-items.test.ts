@@ -181,3 +181,42 @@ describe('the item state machine', () => {
     expect((await board()).map((item) => item.id)).not.toContain(dish.id);
   });
 });
+
+describe("an administrator's board (the store named with store_id)", () => {
+  it("reads the store it names, and moves and cancels that store's items", async () => {
+    const theirs = await board(`?store_id=${other.storeId}`, admin);
+    expect(theirs.map((item) => [item.store_id, item.name, item.status])).toEqual([
+      [other.storeId, 'Risoto de cogumelos', 'PLACED'],
+    ]);
+    // The same board its own staff read, polled with the same validator.
+    expect(theirs).toEqual(await board('', sertao));
+    const first = await admin({ method: 'GET', url: `/api/orders/items?store_id=${other.storeId}` });
+    expect(first.headers.etag).toBeTruthy();
+    const unchanged = await admin({
+      method: 'GET',
+      url: `/api/orders/items?store_id=${other.storeId}`,
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
+    expect(unchanged.statusCode).toBe(304);
+
+    const [dish] = theirs;
+    const moved = await move(dish!.id, 'PREPARING', admin);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data).toMatchObject({ id: dish!.id, store_id: other.storeId, status: 'PREPARING' });
+    const cancelled = await cancel(dish!.id, admin);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data.status).toBe('CANCELLED');
+    expect((await board('', sertao)).map((item) => item.status)).toEqual(['CANCELLED']);
+    // Naming one store never shows another's.
+    expect(
+      (await board(`?store_id=${floor.storeId}`, admin)).every((item) => item.store_id === floor.storeId),
+    ).toBe(true);
+  });
+
+  it('refuses a store_id that is not a store id', async () => {
+    for (const id of ['0', 'x', '-1']) {
+      const response = await admin({ method: 'GET', url: `/api/orders/items?store_id=${id}` });
+      expect(response.statusCode, id).toBe(400);
+    }
+  });
+});

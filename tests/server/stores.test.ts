@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { accounts, cuisines, operations, stores } from '../../server/db/schema';
-import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
+import { accounts, cuisines, DEFAULT_KITCHEN_TIMERS, operations, stores } from '../../server/db/schema';
+import { DEFAULT_KITCHEN_TIMERS as BOARD_DEFAULT_TIMERS } from '../../src/resources/restaurants/definition';
+import { as, createAccount, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
 
 /** A complete create form, as the admin screen sends it (masks included). */
 function createBody(overrides: Record<string, unknown> = {}) {
@@ -350,5 +351,105 @@ describe('restaurants API', () => {
       .from(stores)
       .where(eq(stores.id, cantinaId));
     expect(row).toEqual({ site: null, whatsapp: null });
+  });
+});
+
+describe("a store's kitchen timers (info.kitchen_timers)", () => {
+  let t: TestApp;
+  let admin: ReturnType<typeof as>;
+  let manager: ReturnType<typeof as>;
+  let waiter: ReturnType<typeof as>;
+  let cantinaId: number;
+  let sertaoId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    cantinaId = await storeId(t.database.db, 'Cantina Bella');
+    sertaoId = await storeId(t.database.db, 'Sabor do Sertão');
+    admin = as(t.app, await login(t.app, demo.admin));
+    manager = as(t.app, await login(t.app, demo.cantina));
+    const password = 'Garcom@2026';
+    await createAccount(t.database.db, {
+      email: 'garcom@cantinabella.com.br',
+      password,
+      role: 'WAITER',
+      store_id: cantinaId,
+    });
+    waiter = as(t.app, await login(t.app, { email: 'garcom@cantinabella.com.br', password }));
+  });
+  afterAll(() => t?.close());
+
+  const stored = async (id: number) =>
+    (
+      await t.database.db
+        .select({ timers: stores.kitchen_timers, name: stores.name })
+        .from(stores)
+        .where(eq(stores.id, id))
+    )[0]!;
+  const patch = (call: ReturnType<typeof as>, id: number, payload: Record<string, unknown>) =>
+    call({ method: 'PATCH', url: `/api/stores/id/${id}`, payload });
+
+  it('reads the defaults of a store that never changed them, the same the board falls back to', async () => {
+    expect(BOARD_DEFAULT_TIMERS).toEqual(DEFAULT_KITCHEN_TIMERS);
+    for (const call of [manager, waiter]) {
+      const response = await call({ method: 'GET', url: `/api/stores/id/${cantinaId}` });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data.info.kitchen_timers).toEqual(DEFAULT_KITCHEN_TIMERS);
+    }
+  });
+
+  it("lets the store's manager change them, and an administrator any store's", async () => {
+    const timers = { placed: { warn: 3, late: 8 }, preparing: { warn: 15, late: 240 } };
+    const response = await patch(manager, cantinaId, { info: { kitchen_timers: timers } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.info.kitchen_timers).toEqual(timers);
+    expect((await stored(cantinaId)).timers).toEqual(timers);
+    const read = await waiter({ method: 'GET', url: `/api/stores/id/${cantinaId}` });
+    expect(read.json().data.info.kitchen_timers).toEqual(timers);
+
+    const theirs = { placed: { warn: 1, late: 2 }, preparing: { warn: 30, late: 45 } };
+    const byAdmin = await patch(admin, sertaoId, { info: { kitchen_timers: theirs } });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect((await stored(sertaoId)).timers).toEqual(theirs);
+    // Another store's manager reaches no other store's.
+    expect((await patch(manager, sertaoId, { info: { kitchen_timers: timers } })).statusCode).toBe(404);
+    expect((await stored(sertaoId)).timers).toEqual(theirs);
+  });
+
+  it('refuses red no later than amber, minutes out of 1..240, or not whole, and changes nothing', async () => {
+    const before = await stored(cantinaId);
+    const stage = (warn: unknown, late: unknown) => ({ warn, late });
+    const ok = stage(5, 10);
+    const cases: [unknown, string][] = [
+      [{ placed: stage(10, 10), preparing: ok }, 'O tempo de atraso deve ser maior que o de atenção.'],
+      [{ placed: ok, preparing: stage(30, 20) }, 'O tempo de atraso deve ser maior que o de atenção.'],
+      [{ placed: stage(0, 10), preparing: ok }, 'Informe de 1 a 240 minutos.'],
+      [{ placed: stage(-5, 10), preparing: ok }, 'Informe de 1 a 240 minutos.'],
+      [{ placed: ok, preparing: stage(12, 241) }, 'Informe de 1 a 240 minutos.'],
+      [{ placed: stage(2.5, 10), preparing: ok }, 'Informe os minutos em números inteiros.'],
+      [{ placed: stage('5', 10), preparing: ok }, 'Informe os minutos em números inteiros.'],
+      [{ placed: stage(null, 10), preparing: ok }, 'Informe os minutos em números inteiros.'],
+      [{ placed: ok }, ''],
+      [{ placed: ok, preparing: ok, ready: ok }, ''],
+      [{ placed: { warn: 5, late: 10, red: 20 }, preparing: ok }, ''],
+      ['5-10', ''],
+    ];
+    for (const [kitchen_timers, message] of cases) {
+      // With a change that is fine on its own: the whole request is refused.
+      const response = await patch(manager, cantinaId, { name: 'Cantina Nova', info: { kitchen_timers } });
+      expect(response.statusCode, JSON.stringify(kitchen_timers)).toBe(400);
+      if (message) expect(errorOf(response)).toContain(message);
+    }
+    expect(await stored(cantinaId)).toEqual(before);
+  });
+
+  it('refuses a waiter, who may not change the store settings, and changes nothing', async () => {
+    const before = await stored(cantinaId);
+    const response = await patch(waiter, cantinaId, {
+      info: { kitchen_timers: { placed: { warn: 1, late: 2 }, preparing: { warn: 1, late: 2 } } },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(errorOf(response)).toBe('Acesso restrito aos gerentes do restaurante.');
+    expect(await stored(cantinaId)).toEqual(before);
   });
 });

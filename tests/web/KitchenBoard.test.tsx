@@ -1,11 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { focusManager } from '@tanstack/react-query';
-import { HttpError } from 'react-admin';
+import { AuthContext, HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAuthProvider } from '../../src/authProvider';
 import type { HttpClient, Request } from '../../src/dataProvider/httpClient';
-import type { OrderItem } from '../../src/resources/orderItems/definition';
+import { orderItems, type OrderItem } from '../../src/resources/orderItems/definition';
 import { KitchenBoard } from '../../src/resources/orderItems/KitchenBoard';
+import type { KitchenTimers } from '../../src/resources/restaurants/definition';
 import { renderScreen } from './renderScreen';
+import { makeToken } from './tokens';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -36,8 +39,10 @@ function item(id: number, name: string, over: Partial<OrderItem> = {}): OrderIte
 /**
  * The board's items as the fake server holds them, oldest first: two waiting (one for the bar),
  * one in preparation, one ready a moment ago, one cancelled. Polls go through fetch with their
- * validators (`kitchen_id` filters them as the API does); actions through the dataProvider's
- * client, which changes the items as the API would. `refuse` makes the next action fail.
+ * validators (`kitchen_id` and `store_id` filter them as the API does); actions through the
+ * dataProvider's client, which changes the items as the API would. `refuse` makes the next action
+ * fail. The stores are Cantina Bella (2), the staff's own, and Sabor do Sertão (3), each with its
+ * kitchen timers; `stores` is what the restaurants list answers (staff get their own only).
  */
 function fakeServer() {
   let version = 1;
@@ -75,17 +80,34 @@ function fakeServer() {
     const etag = `W/"v${version}"`;
     if (ifNoneMatch === etag) return new Response(null, { status: 304 });
     const kitchen = url.searchParams.get('kitchen_id');
-    const data = items.filter((i) => kitchen === null || String(i.kitchen_id) === kitchen);
+    const store = url.searchParams.get('store_id');
+    const data = items.filter(
+      (i) =>
+        (kitchen === null || String(i.kitchen_id) === kitchen) &&
+        (store === null || String(i.store_id) === store),
+    );
     return new Response(JSON.stringify({ data }), {
       headers: { 'Content-Type': 'application/json', ETag: etag },
     });
   });
   vi.stubGlobal('fetch', fetchMock);
 
+  const timers: Record<number, KitchenTimers> = {
+    2: { placed: { warn: 5, late: 10 }, preparing: { warn: 12, late: 20 } },
+    3: { placed: { warn: 30, late: 60 }, preparing: { warn: 40, late: 90 } },
+  };
+  const names: Record<number, string> = { 2: 'Cantina Bella', 3: 'Sabor do Sertão' };
+  const storeRecord = (id: number) => ({ id, name: names[id], info: { kitchen_timers: timers[id] } });
+
   const server = {
     items,
     polls,
     validators,
+    timers,
+    /** The ids the restaurants list answers. */
+    stores: [2],
+    /** Whether GET /api/stores/id/… fails. */
+    storeDown: false,
     refuse: null as HttpError | null,
     /** A guest orders something: the next poll brings it. */
     add(added: OrderItem) {
@@ -93,6 +115,23 @@ function fakeServer() {
       version++;
     },
     http: vi.fn<HttpClient>(async (path: string, request?: Request) => {
+      if (path === '/api/stores') {
+        const results: { id: number; name?: string }[] = server.stores.map((id) => ({ id, name: names[id] }));
+        return { data: { results, total: results.length } };
+      }
+      if (path.startsWith('/api/stores/id/')) {
+        const id = Number(path.split('/')[4]);
+        if (server.storeDown) throw new HttpError('Ocorreu um erro inesperado. Tente novamente.', 500);
+        if (request?.method === 'PATCH') {
+          if (server.refuse) {
+            const error = server.refuse;
+            server.refuse = null;
+            throw error;
+          }
+          timers[id] = (request.body as { info: { kitchen_timers: KitchenTimers } }).info.kitchen_timers;
+        }
+        return { data: storeRecord(id) };
+      }
       if (path === '/api/kitchens') {
         return {
           data: {
@@ -126,6 +165,22 @@ function renderBoard(server = fakeServer()) {
   return { ...view, server };
 }
 
+/**
+ * The board as someone signed in with `role` sees it: the app's own authProvider reads the role
+ * from the session's token, as the app does (react-admin asks it whether 'Tempos' is shown).
+ */
+function renderBoardAs(role: string, server = fakeServer()) {
+  const token = makeToken({ role, store_id: role === 'ADMIN' ? null : 2 });
+  localStorage.setItem('painel.session', JSON.stringify({ email: 't@painel.com.br', role, token }));
+  const board = (
+    <AuthContext.Provider value={createAuthProvider(server.http)}>
+      <KitchenBoard />
+    </AuthContext.Provider>
+  );
+  const view = renderScreen('/orders', { '/orders': board }, server.http);
+  return { ...view, server };
+}
+
 /** The card of an item, found by its name. */
 const card = (name: string) => screen.getByRole('article', { name: new RegExp(name) });
 const filterButton = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name} \\d+$`) });
@@ -138,8 +193,21 @@ const pollNow = () =>
 /** The item actions sent, as the API receives them. */
 const actionsSent = (http: ReturnType<typeof fakeServer>['http']) =>
   http.mock.calls
-    .filter(([path]) => path !== '/api/kitchens')
+    .filter(([path]) => path.startsWith(orderItems.endpoint))
     .map(([path, request]) => [request?.method, path, request?.body]);
+/** The paths the dataProvider's client was asked for, in order. */
+const pathsCalled = (http: ReturnType<typeof fakeServer>['http']) => http.mock.calls.map(([path]) => path);
+/** The writes sent under `prefix`, as the API receives them. */
+const writesTo = (http: ReturnType<typeof fakeServer>['http'], prefix: string) =>
+  http.mock.calls
+    .filter(([path, request]) => path.startsWith(prefix) && request?.method)
+    .map(([path, request]) => [request?.method, path, request?.body]);
+/** The calls of one path's reads (the kitchens, the stores), with their query. */
+const readsOf = (http: ReturnType<typeof fakeServer>['http'], path: string) =>
+  http.mock.calls.filter(([called, request]) => called === path && !request?.method).map(([, r]) => r?.query);
+/** A card's stage timer, also while a dialog hides the board from assistive technology. */
+const timerOf = (name: string) =>
+  within(screen.getByRole('article', { name: new RegExp(name), hidden: true })).getByTestId('stage-timer');
 
 describe('the kitchen board (/orders)', () => {
   it('shows each item as a card: count, name, observations, complements, customer, table and stage', async () => {
@@ -379,6 +447,175 @@ describe('the kitchen board (/orders)', () => {
     await screen.findByRole('article', { name: /Caipirinha/ });
     expect(again.polls[0]).toBe('/api/orders/items?kitchen_id=2&page_size=500');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Cozinha' })).toHaveTextContent('Bar'));
+  });
+
+  it("ages the cards by the store's own minutes, read once from the staff's store", async () => {
+    const server = fakeServer();
+    // Waiting: amber from 11 min, red from 30; in preparation: amber from 5, red from 13.
+    server.timers[2] = { placed: { warn: 11, late: 30 }, preparing: { warn: 5, late: 13 } };
+    renderBoard(server);
+    await screen.findByRole('article', { name: /Risoto/ });
+    // Waiting 12 min: amber by the store's minutes (red by the defaults).
+    await waitFor(() => expect(timerOf('Risoto')).toHaveAttribute('data-ageing', 'amber'));
+    expect(timerOf('Risoto')).toHaveTextContent(/^12 min$/);
+    // In preparation for 14 min: red (amber by the defaults).
+    expect(timerOf('Picanha')).toHaveAttribute('data-ageing', 'red');
+    expect(timerOf('Picanha')).toHaveTextContent('14 min · atrasado');
+    expect(timerOf('Caipirinha')).toHaveAttribute('data-ageing', 'ok');
+    // The staff's store is the one the restaurants list gives them; the board asks for no other.
+    expect(readsOf(server.http, '/api/stores')).toHaveLength(1);
+    expect(pathsCalled(server.http).filter((path) => path.startsWith('/api/stores/id/'))).toEqual([
+      '/api/stores/id/2',
+    ]);
+    // The polls never name a store: the API knows the staff's.
+    expect(server.polls.every((url) => !url.includes('store_id'))).toBe(true);
+  });
+
+  it('ages the cards by the default minutes when the store cannot be read', async () => {
+    const server = fakeServer();
+    server.timers[2] = { placed: { warn: 60, late: 120 }, preparing: { warn: 60, late: 120 } };
+    server.storeDown = true;
+    renderBoard(server);
+    await screen.findByRole('article', { name: /Risoto/ });
+    await waitFor(() => expect(pathsCalled(server.http)).toContain('/api/stores/id/2'));
+    await pollNow();
+    await waitFor(() => expect(server.validators.length).toBeGreaterThan(1));
+    expect(timerOf('Risoto')).toHaveAttribute('data-ageing', 'red');
+    expect(timerOf('Picanha')).toHaveAttribute('data-ageing', 'amber');
+  });
+
+  it("lets a manager change the store's minutes under 'Tempos', checked as the API checks them", async () => {
+    const { user, server } = renderBoardAs('MANAGER');
+    await screen.findByRole('article', { name: /Risoto/ });
+    const button = await screen.findByRole('button', { name: 'Tempos' });
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Tempos da cozinha' });
+    const field = (name: string) => within(dialog).getByRole('spinbutton', { name });
+    expect(
+      ['Aguardando: atenção', 'Aguardando: atraso', 'Preparando: atenção', 'Preparando: atraso'].map(
+        (name) => (field(name) as HTMLInputElement).value,
+      ),
+    ).toEqual(['5', '10', '12', '20']);
+    const patches = () => writesTo(server.http, '/api/stores/id/');
+
+    // Red no later than amber, out of range, not whole: refused before anything is sent.
+    await user.clear(field('Aguardando: atraso'));
+    await user.type(field('Aguardando: atraso'), '5');
+    await user.clear(field('Preparando: atenção'));
+    await user.type(field('Preparando: atenção'), '0');
+    await user.clear(field('Preparando: atraso'));
+    await user.type(field('Preparando: atraso'), '2.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(
+      await within(dialog).findByText('O tempo de atraso deve ser maior que o de atenção.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Informe de 1 a 240 minutos.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Informe os minutos em números inteiros.')).toBeInTheDocument();
+    expect(patches()).toEqual([]);
+
+    // The server's refusal is shown in its words, and the dialog stays open.
+    for (const [name, value] of [
+      ['Aguardando: atenção', '11'],
+      ['Aguardando: atraso', '30'],
+      ['Preparando: atenção', '5'],
+      ['Preparando: atraso', '13'],
+    ] as const) {
+      await user.clear(field(name));
+      await user.type(field(name), value);
+    }
+    const refused = 'Acesso restrito aos gerentes do restaurante.';
+    server.refuse = new HttpError(refused, 403, { error: { message: refused } });
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await screen.findByText(refused);
+    expect(screen.getByRole('dialog', { name: 'Tempos da cozinha' })).toBeInTheDocument();
+    expect(timerOf('Risoto')).toHaveAttribute('data-ageing', 'red');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await screen.findByText('Tempos da cozinha atualizados com sucesso!');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const saved = { placed: { warn: 11, late: 30 }, preparing: { warn: 5, late: 13 } };
+    expect(patches()).toEqual([
+      ['PATCH', '/api/stores/id/2', { info: { kitchen_timers: saved } }],
+      ['PATCH', '/api/stores/id/2', { info: { kitchen_timers: saved } }],
+    ]);
+    // The cards age by the new minutes at once.
+    await waitFor(() => expect(timerOf('Risoto')).toHaveAttribute('data-ageing', 'amber'));
+    expect(timerOf('Picanha')).toHaveAttribute('data-ageing', 'red');
+
+    // Cancelar sends nothing.
+    await user.click(screen.getByRole('button', { name: 'Tempos' }));
+    const again = await screen.findByRole('dialog', { name: 'Tempos da cozinha' });
+    expect(
+      (within(again).getByRole('spinbutton', { name: 'Aguardando: atenção' }) as HTMLInputElement).value,
+    ).toBe('11');
+    await user.click(within(again).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(patches()).toHaveLength(2);
+  });
+
+  it("hides 'Tempos' from a waiter, who may not change the store's settings", async () => {
+    const server = fakeServer();
+    server.timers[2] = { placed: { warn: 11, late: 30 }, preparing: { warn: 5, late: 13 } };
+    renderBoardAs('WAITER', server);
+    await screen.findByRole('article', { name: /Risoto/ });
+    // The store was read (its minutes age the cards): the button would be there by now.
+    await waitFor(() => expect(timerOf('Risoto')).toHaveAttribute('data-ageing', 'amber'));
+    await screen.findByRole('combobox', { name: 'Cozinha' });
+    expect(screen.queryByRole('button', { name: 'Tempos' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Restaurante' })).not.toBeInTheDocument();
+  });
+
+  it('lets an administrator choose the restaurant, remembered on this device, and work its board', async () => {
+    const server = fakeServer();
+    server.stores = [2, 3];
+    server.items.push(
+      item(20, 'Baião de dois', {
+        store_id: 3,
+        kitchen_id: 7,
+        created_at: minutesAgo(35),
+        updated_at: minutesAgo(35),
+      }),
+    );
+    const { user, unmount } = renderBoardAs('ADMIN', server);
+    expect(
+      await screen.findByText('Escolha um restaurante para ver os pedidos da cozinha.'),
+    ).toBeInTheDocument();
+    expect(server.polls).toEqual([]);
+    expect(screen.queryByRole('combobox', { name: 'Cozinha' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Tempos' })).not.toBeInTheDocument();
+
+    await user.type(screen.getByRole('combobox', { name: 'Restaurante' }), 'Sab');
+    await user.click(await screen.findByRole('option', { name: 'Sabor do Sertão' }));
+    const baiao = await screen.findByRole('article', { name: /Baião de dois/ });
+    expect(screen.getAllByTestId('item-card')).toHaveLength(1);
+    expect(server.polls[0]).toBe('/api/orders/items?store_id=3&page_size=500');
+    expect(localStorage.getItem('painel.board.store')).toBe('3');
+    expect(
+      screen.queryByText('Escolha um restaurante para ver os pedidos da cozinha.'),
+    ).not.toBeInTheDocument();
+    // Its kitchens, and its minutes: 35 min waiting is amber there (red by the defaults).
+    await waitFor(() => expect(readsOf(server.http, '/api/kitchens').at(-1)).toMatchObject({ store_id: 3 }));
+    await waitFor(() =>
+      expect(within(baiao).getByTestId('stage-timer')).toHaveAttribute('data-ageing', 'amber'),
+    );
+    // An administrator may change the store's settings.
+    expect(await screen.findByRole('button', { name: 'Tempos' })).toBeInTheDocument();
+
+    await user.click(within(baiao).getByRole('button', { name: 'Preparar' }));
+    await screen.findByText('O status do item Baião de dois atualizado com sucesso!');
+    expect(actionsSent(server.http)).toEqual([
+      ['PATCH', '/api/orders/items/id/20/status', { status: 'PREPARING' }],
+    ]);
+    unmount();
+
+    const again = fakeServer();
+    again.stores = [2, 3];
+    renderBoardAs('ADMIN', again);
+    await screen.findByRole('article', { name: /Risoto/ }).catch(() => undefined);
+    await waitFor(() => expect(again.polls[0]).toBe('/api/orders/items?store_id=3&page_size=500'));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Restaurante' })).toHaveValue('Sabor do Sertão'),
+    );
   });
 
   it('alerts on items that arrive after the first read: pulsing cards and a banner until OK', async () => {

@@ -11,16 +11,7 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { nextStatus, RECALL_MINUTES, type BoardStatus, type OrderItem } from './definition';
 import { elapsed } from '../../components/clock';
-
-/**
- * When a ticket turns amber, then red, by the minutes it has spent in its stage: waiting since it
- * was ordered, in preparation since it was started. One place, so that the store's settings can
- * give them later.
- */
-export const TICKET_AGEING_MINUTES = {
-  PLACED: { amber: 5, red: 10 },
-  PREPARING: { amber: 12, red: 20 },
-} as const satisfies Partial<Record<BoardStatus, { amber: number; red: number }>>;
+import type { KitchenTimers } from '../restaurants/definition';
 
 export type Ageing = 'ok' | 'amber' | 'red';
 
@@ -44,12 +35,16 @@ const minutesSince = (instant: string, now: number) => (now - Date.parse(instant
 /** When the item's current stage began: ordered for PLACED, its last change for the others. */
 const stageStart = (item: OrderItem) => (item.status === 'PLACED' ? item.created_at : item.updated_at);
 
-/** How late an item is in its stage; ready and cancelled items no longer age. */
-export function ageingOf(item: OrderItem, now: number): Ageing {
+/**
+ * How late an item is in its stage, by the store's thresholds (amber from `warn`, red from `late`
+ * minutes in the stage: waiting since it was ordered, in preparation since it was started); ready
+ * and cancelled items no longer age.
+ */
+export function ageingOf(item: OrderItem, now: number, timers: KitchenTimers): Ageing {
   if (item.status !== 'PLACED' && item.status !== 'PREPARING') return 'ok';
-  const limits = TICKET_AGEING_MINUTES[item.status];
+  const limits = item.status === 'PLACED' ? timers.placed : timers.preparing;
   const minutes = minutesSince(stageStart(item), now);
-  return minutes >= limits.red ? 'red' : minutes >= limits.amber ? 'amber' : 'ok';
+  return minutes >= limits.late ? 'red' : minutes >= limits.warn ? 'amber' : 'ok';
 }
 
 /** A READY item may go back to PREPARING for a few minutes (a tap on 'Pronto' by mistake). */
@@ -71,8 +66,7 @@ const MAIN_ACTION = {
 } as const;
 const ACTION = { minHeight: 48, fontSize: '1rem', fontWeight: 700, textTransform: 'none' } as const;
 
-function StageTimer({ item, now }: { item: OrderItem; now: number }) {
-  const ageing = ageingOf(item, now);
+function StageTimer({ ageing, item, now }: { ageing: Ageing; item: OrderItem; now: number }) {
   const style = AGEING_STYLE[ageing];
   const Icon = ageing === 'red' ? ErrorIcon : ageing === 'amber' ? WarningAmberIcon : ScheduleIcon;
   return (
@@ -112,6 +106,7 @@ function StageTimer({ item, now }: { item: OrderItem; now: number }) {
 export function ItemCard({
   item,
   now,
+  timers,
   fresh,
   busy,
   onAdvance,
@@ -120,6 +115,8 @@ export function ItemCard({
 }: {
   item: OrderItem;
   now: number;
+  /** The store's thresholds of the stage timer. */
+  timers: KitchenTimers;
   /** Arrived since the board was opened and not acknowledged yet. */
   fresh: boolean;
   busy: boolean;
@@ -133,7 +130,7 @@ export function ItemCard({
   const cancelled = item.status === 'CANCELLED';
   const ready = item.status === 'READY';
   const done = cancelled || ready;
-  const ageing = ageingOf(item, now);
+  const ageing = ageingOf(item, now, timers);
   const next = nextStatus(item.status);
 
   return (
@@ -198,7 +195,7 @@ export function ItemCard({
         >
           {status.label}
         </Typography>
-        {cancelled ? null : <StageTimer item={item} now={now} />}
+        {cancelled ? null : <StageTimer ageing={ageing} item={item} now={now} />}
       </Stack>
 
       <Stack direction="row" sx={{ gap: 1.5, alignItems: 'flex-start' }}>

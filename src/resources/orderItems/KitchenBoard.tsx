@@ -33,6 +33,9 @@ import {
   type OrderItem,
 } from './definition';
 import { ItemCard } from './ItemCard';
+import { KitchenTimersButton } from './KitchenTimersButton';
+import { StorePicker } from './StorePicker';
+import { useBoardStore } from './boardStore';
 
 /** The board polls its items every 5 s (restaurant spec 9); an unchanged board costs a 304. */
 export const BOARD_POLL_MS = 5000;
@@ -57,10 +60,20 @@ const settled = (item: OrderItem, now: number) =>
   (item.status === 'READY' || item.status === 'CANCELLED') &&
   now - Date.parse(item.updated_at) >= RECALL_MINUTES * 60_000;
 
-function StationSelect({ value, onChange }: { value: string; onChange: (station: string) => void }) {
+/** An administrator's board asks for the kitchens of the store it shows; staff have their own only. */
+function StationSelect({
+  value,
+  onChange,
+  storeId,
+}: {
+  value: string;
+  onChange: (station: string) => void;
+  storeId?: number;
+}) {
   const { data: kitchens } = useGetList<Kitchen>('kitchens', {
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'name', order: 'ASC' },
+    filter: storeId === undefined ? {} : { store_id: storeId },
   });
   // A remembered station that is gone from the store's kitchens falls back to all of them.
   const known = value === ALL_STATIONS || !kitchens || kitchens.some((k) => String(k.id) === value);
@@ -181,32 +194,43 @@ function CardList({
 
 const newItemsText = (count: number) => (count === 1 ? '1 novo pedido' : `${count} novos pedidos`);
 
+const CHOOSE_STORE = 'Escolha um restaurante para ver os pedidos da cozinha.';
+
 /**
  * The kitchen orders board (Pedidos, restaurant spec 2, 4, 8): the items the tabs ordered, oldest
  * first (under 'Todos', what was settled a while ago after the rest), as cards a cook reads and
  * presses on a tablet in a dim kitchen. Filters by stage with
  * their counts (on the client, as the spec's board does), a station per device, ticket timers that
- * age amber then red, and an alert — pulsing cards, a banner, a sound once allowed — when new items
- * arrive. Polled every 5 s with conditional requests: an unchanged board costs a 304 and never
- * flickers; an action reads it again at once.
+ * age amber then red by the store's minutes ('Tempos', for who may change the store's settings),
+ * and an alert — pulsing cards, a banner, a sound once allowed — when new items arrive. Polled
+ * every 5 s with conditional requests: an unchanged board costs a 304 and never flickers; an
+ * action reads it again at once. An administrator first chooses the restaurant (platform spec 2.2
+ * gives administrators /orders too), sent as `store_id`.
  */
 export function KitchenBoard() {
+  const board = useBoardStore();
+  // An administrator's board names its store; staff's is their own, which the API knows.
+  const adminStore = board.admin ? (board.id ?? undefined) : undefined;
+  const waiting = board.roleLoading || (board.admin && board.id === null);
   const [station, setStation] = useDeviceSetting(BOARD_SETTINGS.station, ALL_STATIONS);
   const [storedFilter, setFilter] = useDeviceSetting(BOARD_SETTINGS.filter, DEFAULT_FILTER);
   const filter = boardFilters.some((f) => f.id === storedFilter)
     ? (storedFilter as BoardFilter)
     : DEFAULT_FILTER;
   const { data, isPending, error } = usePolled<OrderItem[]>(
-    orderItems.endpoint,
+    waiting ? null : orderItems.endpoint,
     {
+      store_id: adminStore,
       kitchen_id: station === ALL_STATIONS ? undefined : Number(station),
       page_size: orderItems.list.perPage,
     },
     BOARD_POLL_MS,
+    { topic: 'board', storeId: adminStore },
   );
   const now = useNow(CLOCK_MS);
   const sound = useKitchenSound();
-  const newItems = useNewItems(data, station, sound.play);
+  // What another store's board had is not news on this one.
+  const newItems = useNewItems(data, `${adminStore ?? ''}:${station}`, sound.play);
   const actions = useBoardActions();
   const [cancelling, setCancelling] = useState<OrderItem | null>(null);
 
@@ -221,6 +245,7 @@ export function KitchenBoard() {
     <ItemCard
       item={item}
       now={now}
+      timers={board.timers}
       fresh={newItems.fresh.has(item.id)}
       busy={actions.busyId === item.id}
       onAdvance={() => {
@@ -243,7 +268,9 @@ export function KitchenBoard() {
           Pedidos
         </Typography>
         <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-          <StationSelect value={station} onChange={setStation} />
+          {board.admin ? <StorePicker value={board.id} onChange={board.choose} /> : null}
+          {waiting ? null : <StationSelect value={station} onChange={setStation} storeId={adminStore} />}
+          {board.store ? <KitchenTimersButton store={board.store} timers={board.timers} /> : null}
           {sound.supported ? (
             <Button
               variant={sound.on ? 'contained' : 'outlined'}
@@ -258,71 +285,84 @@ export function KitchenBoard() {
         </Stack>
       </Stack>
 
-      {newItems.count > 0 ? (
-        <Alert
-          severity="warning"
-          variant="filled"
-          icon={<NotificationsActiveIcon />}
-          sx={{
-            position: 'sticky',
-            top: 56,
-            zIndex: 2,
-            mb: 2,
-            alignItems: 'center',
-            fontSize: '1.15rem',
-            fontWeight: 800,
-            color: '#1a1200',
-          }}
-          action={
-            <Button
-              color="inherit"
-              variant="outlined"
-              onClick={newItems.acknowledge}
-              sx={{ minHeight: 48, minWidth: 72, fontWeight: 800 }}
-            >
-              OK
-            </Button>
-          }
-        >
-          {newItemsText(newItems.count)}
-        </Alert>
-      ) : null}
-
-      <FilterButtons items={items} value={filter} onChange={setFilter} />
-
-      {error && data ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          Não foi possível atualizar os pedidos: os que aparecem podem estar desatualizados.
-        </Alert>
-      ) : null}
-
-      {isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label="Carregando os pedidos" />
-        </Box>
-      ) : error && !data ? (
-        <Alert severity="error">{GENERIC_ERROR}</Alert>
-      ) : shown.length === 0 ? (
+      {board.admin && board.id === null ? (
         <Card sx={{ p: 4, textAlign: 'center' }}>
           <Typography variant="h6" component="p">
-            {BOARD_MESSAGES.empty}
+            {CHOOSE_STORE}
           </Typography>
         </Card>
       ) : (
         <>
-          {live.length === 0 ? (
-            <Typography sx={{ mb: 2, fontWeight: 700 }}>Nenhum pedido em andamento.</Typography>
-          ) : (
-            <CardList label="Pedidos" items={live} card={card} />
-          )}
-          {done.length > 0 ? (
-            <>
-              <Typography id={doneLabelId} sx={{ mt: 4, mb: 1.5, fontWeight: 800, color: 'text.secondary' }}>
-                Prontos ou cancelados há mais de {RECALL_MINUTES} minutos
-              </Typography>
-              <CardList labelledBy={doneLabelId} items={done} card={card} />
-            </>
+          {newItems.count > 0 ? (
+            <Alert
+              severity="warning"
+              variant="filled"
+              icon={<NotificationsActiveIcon />}
+              sx={{
+                position: 'sticky',
+                top: 56,
+                zIndex: 2,
+                mb: 2,
+                alignItems: 'center',
+                fontSize: '1.15rem',
+                fontWeight: 800,
+                color: '#1a1200',
+              }}
+              action={
+                <Button
+                  color="inherit"
+                  variant="outlined"
+                  onClick={newItems.acknowledge}
+                  sx={{ minHeight: 48, minWidth: 72, fontWeight: 800 }}
+                >
+                  OK
+                </Button>
+              }
+            >
+              {newItemsText(newItems.count)}
+            </Alert>
           ) : null}
+
+          <FilterButtons items={items} value={filter} onChange={setFilter} />
+
+          {error && data ? (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              Não foi possível atualizar os pedidos: os que aparecem podem estar desatualizados.
+            </Alert>
+          ) : null}
+
+          {isPending ? (
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+              <CircularProgress aria-label="Carregando os pedidos" />
+            </Box>
+          ) : error && !data ? (
+            <Alert severity="error">{GENERIC_ERROR}</Alert>
+          ) : shown.length === 0 ? (
+            <Card sx={{ p: 4, textAlign: 'center' }}>
+              <Typography variant="h6" component="p">
+                {BOARD_MESSAGES.empty}
+              </Typography>
+            </Card>
+          ) : (
+            <>
+              {live.length === 0 ? (
+                <Typography sx={{ mb: 2, fontWeight: 700 }}>Nenhum pedido em andamento.</Typography>
+              ) : (
+                <CardList label="Pedidos" items={live} card={card} />
+              )}
+              {done.length > 0 ? (
+                <>
+                  <Typography
+                    id={doneLabelId}
+                    sx={{ mt: 4, mb: 1.5, fontWeight: 800, color: 'text.secondary' }}
+                  >
+                    Prontos ou cancelados há mais de {RECALL_MINUTES} minutos
+                  </Typography>
+                  <CardList labelledBy={doneLabelId} items={done} card={card} />
+                </>
+              ) : null}
+            </>
+          )}
         </>
       )}
 

@@ -6,6 +6,8 @@ export const BOARD_SETTINGS = {
   station: 'painel.board.station',
   filter: 'painel.board.filter',
   sound: 'painel.board.sound',
+  /** An administrator's board: the restaurant it shows. */
+  store: 'painel.board.store',
 } as const;
 
 /** A value of this device's localStorage; the board still works where storage is refused. */

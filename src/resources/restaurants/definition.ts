@@ -55,6 +55,37 @@ export const dayHours = z.array(
   }),
 );
 
+export const KITCHEN_TIMER_LIMITS = { min: 1, max: 240 } as const;
+export const KITCHEN_TIMER_MESSAGES = {
+  whole: 'Informe os minutos em números inteiros.',
+  range: `Informe de ${KITCHEN_TIMER_LIMITS.min} a ${KITCHEN_TIMER_LIMITS.max} minutos.`,
+  order: 'O tempo de atraso deve ser maior que o de atenção.',
+} as const;
+
+const timerMinutes = z
+  .number({ error: KITCHEN_TIMER_MESSAGES.whole })
+  .int(KITCHEN_TIMER_MESSAGES.whole)
+  .min(KITCHEN_TIMER_LIMITS.min, KITCHEN_TIMER_MESSAGES.range)
+  .max(KITCHEN_TIMER_LIMITS.max, KITCHEN_TIMER_MESSAGES.range);
+
+const stageTimers = z
+  .strictObject({ warn: timerMinutes, late: timerMinutes })
+  .refine((stage) => stage.warn < stage.late, { message: KITCHEN_TIMER_MESSAGES.order, path: ['late'] });
+
+/**
+ * When a kitchen board's ticket timer turns amber (`warn`) and red (`late`), in whole minutes since
+ * the item entered its stage: PLACED items waiting, PREPARING items being made. The store keeps
+ * them (`stores.kitchen_timers`); its managers change them, both stages at once.
+ */
+export const kitchenTimersInput = z.strictObject({ placed: stageTimers, preparing: stageTimers });
+export type KitchenTimers = z.output<typeof kitchenTimersInput>;
+
+/** A new store's thresholds (the column's default, server/db/schema/platform.ts). */
+export const DEFAULT_KITCHEN_TIMERS: KitchenTimers = {
+  placed: { warn: 5, late: 10 },
+  preparing: { warn: 12, late: 20 },
+};
+
 /** Restaurant create (spec 5): the admin form's fields and messages. */
 export const storeCreateInput = z.strictObject({
   logo_black: requiredText(1000, IMAGES_MISSING),
@@ -151,6 +182,7 @@ export const storeUpdateInput = z.strictObject({
       service_charge: percent('Informe somente números ex: 10').optional(),
       links: z.array(link).max(20).optional(),
       default_links: z.object({ menu: link, reservations: link }).optional(),
+      kitchen_timers: kitchenTimersInput.optional(),
     })
     .optional(),
 });
@@ -168,6 +200,7 @@ const storedHours = z.array(
   }),
 );
 const statuses = z.enum(['OK', 'INACTIVE', 'CLOSED']);
+const storedStageTimers = z.object({ warn: z.number(), late: z.number() });
 
 /** A row of the restaurants list: the columns the lists sort and filter by, with the joined names. */
 export const storeRow = z.object({
@@ -250,6 +283,7 @@ export const storeRecord = storeRow.extend({
     service_charge: z.number(),
     links: z.array(storedLink),
     default_links: z.object({ menu: storedLink, reservations: storedLink }),
+    kitchen_timers: z.object({ placed: storedStageTimers, preparing: storedStageTimers }),
   }),
   bank_account: z
     .object({

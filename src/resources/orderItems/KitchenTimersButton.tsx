@@ -1,0 +1,170 @@
+import { useId, useState, type FormEvent } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  InputAdornment,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import TimerOutlinedIcon from '@mui/icons-material/TimerOutlined';
+import { HttpError, useCanAccess, useNotify, useUpdate } from 'react-admin';
+import { GENERIC_ERROR } from '../../dataProvider/httpClient';
+import {
+  KITCHEN_TIMER_LIMITS,
+  kitchenTimersInput,
+  restaurants,
+  type KitchenTimers,
+  type Store,
+} from '../restaurants/definition';
+
+const TIMERS_SAVED = 'Tempos da cozinha atualizados com sucesso!';
+
+const STAGES = [
+  { id: 'placed', name: 'Aguardando' },
+  { id: 'preparing', name: 'Preparando' },
+] as const;
+const LIMITS = [
+  { id: 'warn', name: 'atenção' },
+  { id: 'late', name: 'atraso' },
+] as const;
+
+type Stage = (typeof STAGES)[number]['id'];
+type Limit = (typeof LIMITS)[number]['id'];
+type Draft = Record<Stage, Record<Limit, string>>;
+type Errors = Partial<Record<`${Stage}.${Limit}`, string>>;
+
+const draftOf = (timers: KitchenTimers): Draft => ({
+  placed: { warn: String(timers.placed.warn), late: String(timers.placed.late) },
+  preparing: { warn: String(timers.preparing.warn), late: String(timers.preparing.late) },
+});
+
+/** A field left empty is no number at all (Number('') would be 0, and read "out of range"). */
+const minutes = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+/**
+ * 'Tempos': the minutes after which the board's cards turn amber (atenção) and red (atraso), per
+ * stage, for the store's managers and the platform's administrators (who may change the store's
+ * settings); hidden from the rest of the team. Checked here with the API's own rules, then saved
+ * on the store (PATCH /api/stores/id/{id}, `info.kitchen_timers`); the board ages its cards by
+ * the new minutes at once.
+ */
+export function KitchenTimersButton({ store, timers }: { store: Store; timers: KitchenTimers }) {
+  const { canAccess = false } = useCanAccess({ resource: restaurants.name, action: 'edit' });
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(timers));
+  const [errors, setErrors] = useState<Errors>({});
+  const [update, { isPending }] = useUpdate();
+  const notify = useNotify();
+  const titleId = useId();
+
+  if (!canAccess) return null;
+
+  const start = () => {
+    setDraft(draftOf(timers));
+    setErrors({});
+    setOpen(true);
+  };
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = kitchenTimersInput.safeParse({
+      placed: { warn: minutes(draft.placed.warn), late: minutes(draft.placed.late) },
+      preparing: { warn: minutes(draft.preparing.warn), late: minutes(draft.preparing.late) },
+    });
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path.join('.') as keyof Errors;
+        found[key] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    void update(
+      restaurants.name,
+      { id: store.id, data: { info: { kitchen_timers: parsed.data } }, previousData: store },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify(TIMERS_SAVED, { type: 'success' });
+          setOpen(false);
+        },
+        onError: (error) => {
+          const message = error instanceof HttpError && error.message ? error.message : GENERIC_ERROR;
+          notify(message, { type: 'error' });
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <Button variant="outlined" startIcon={<TimerOutlinedIcon />} onClick={start} sx={{ minHeight: 56 }}>
+        Tempos
+      </Button>
+      <Dialog open={open} onClose={() => (isPending ? undefined : setOpen(false))} aria-labelledby={titleId}>
+        {/* The API's rules and words, not the browser's own checks of a number field. */}
+        <form onSubmit={save} noValidate>
+          <DialogTitle id={titleId}>Tempos da cozinha</DialogTitle>
+          <DialogContent>
+            <DialogContentText sx={{ mb: 2 }}>
+              Depois de quantos minutos na etapa o pedido fica amarelo (atenção) e vermelho (atraso).
+            </DialogContentText>
+            {STAGES.map((stage) => (
+              <Stack key={stage.id} component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2, gap: 1 }}>
+                <Typography component="legend" sx={{ fontWeight: 800, mb: 1 }}>
+                  {stage.name}
+                </Typography>
+                <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
+                  {LIMITS.map((limit) => {
+                    const error = errors[`${stage.id}.${limit.id}`];
+                    return (
+                      <TextField
+                        key={limit.id}
+                        type="number"
+                        label={`${stage.name}: ${limit.name}`}
+                        value={draft[stage.id][limit.id]}
+                        onChange={(event) =>
+                          setDraft((current) => ({
+                            ...current,
+                            [stage.id]: { ...current[stage.id], [limit.id]: event.target.value },
+                          }))
+                        }
+                        error={error !== undefined}
+                        helperText={error ?? ' '}
+                        slotProps={{
+                          htmlInput: {
+                            min: KITCHEN_TIMER_LIMITS.min,
+                            max: KITCHEN_TIMER_LIMITS.max,
+                            step: 1,
+                            inputMode: 'numeric',
+                          },
+                          input: { endAdornment: <InputAdornment position="end">min</InputAdornment> },
+                        }}
+                        sx={{ flex: '1 1 180px' }}
+                      />
+                    );
+                  })}
+                </Stack>
+              </Stack>
+            ))}
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
+            <Button onClick={() => setOpen(false)} disabled={isPending} sx={{ minHeight: 48 }}>
+              Cancelar
+            </Button>
+            <Button type="submit" variant="contained" loading={isPending} sx={{ minHeight: 48 }}>
+              Salvar
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { Autocomplete, TextField } from '@mui/material';
+import { useGetList } from 'react-admin';
+import { restaurants, type StoreRow } from '../restaurants/definition';
+
+/**
+ * An administrator's choice of the restaurant whose board to show, among every restaurant by name
+ * (typing narrows them). A remembered restaurant that no longer exists is forgotten.
+ */
+export function StorePicker({
+  value,
+  onChange,
+}: {
+  value: number | null;
+  onChange: (store: number | null) => void;
+}) {
+  const { data: stores, isPending } = useGetList<StoreRow>(restaurants.name, {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'name', order: 'ASC' },
+  });
+  const known = value === null || !stores || stores.some((store) => store.id === value);
+  useEffect(() => {
+    if (!known) onChange(null);
+  }, [known, onChange]);
+  return (
+    <Autocomplete
+      options={stores ?? []}
+      value={stores?.find((store) => store.id === value) ?? null}
+      loading={isPending}
+      onChange={(_, next) => onChange(next?.id ?? null)}
+      getOptionLabel={(store) => store.name}
+      isOptionEqualToValue={(option, selected) => option.id === selected.id}
+      noOptionsText="Nenhum restaurante encontrado"
+      loadingText="Carregando…"
+      slotProps={{ listbox: { sx: { '& .MuiAutocomplete-option': { minHeight: 48 } } } }}
+      renderInput={(params) => <TextField {...params} label="Restaurante" />}
+      sx={{ width: 280 }}
+    />
+  );
+}
