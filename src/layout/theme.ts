@@ -11,4 +11,9 @@ export const theme: RaThemeOptions = deepmerge(defaultDarkTheme, {
   },
   shape: { borderRadius: 10 },
   typography: { fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif' },
+  components: {
+    // The app bar's spinner, shown while anything loads (the live screens read again often): a
+    // progress bar must say what it is to a screen reader. Its props reach the spinner.
+    RaLoadingIndicator: { defaultProps: { 'aria-label': 'Carregando' } },
+  },
 });

@@ -105,3 +105,33 @@ describe('the kitchen board on a tablet (restaurant staff)', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
+
+describe('the kitchen board for a platform administrator', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${baseUrl}/#/orders`);
+    await signIn(page, 'admin@painel.com.br', 'Painel@2026');
+    await page.waitForURL(/#\/orders$/);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("asks for a restaurant, then shows that restaurant's board, free of serious accessibility faults", async () => {
+    await page.getByText('Escolha um restaurante para ver os pedidos da cozinha.').waitFor();
+    const picker = page.getByRole('combobox', { name: 'Restaurante' });
+    await picker.fill('Cantina');
+    await page.getByRole('option', { name: 'Cantina Bella' }).click();
+    await page.getByTestId('item-card').first().waitFor();
+    expect(Number(await page.getByTestId('count-ALL').innerText())).toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    // Remembered on this device.
+    await page.reload();
+    await page.getByTestId('item-card').first().waitFor();
+    expect(await picker.inputValue()).toBe('Cantina Bella');
+  });
+});

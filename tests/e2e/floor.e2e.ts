@@ -118,7 +118,10 @@ describe('the floor on a tablet (restaurant staff)', () => {
     await open.card.click();
     const tab = panel(open.number);
     const payButton = page.getByRole('button', { name: /^Dar baixa · R\$/ });
-    const ticket = tab.getByRole('region', { name: /^Comanda de / }).filter({ has: payButton }).first();
+    const ticket = tab
+      .getByRole('region', { name: /^Comanda de / })
+      .filter({ has: payButton })
+      .first();
     const pay = ticket.getByRole('button', { name: /^Dar baixa · R\$/ });
     await pay.waitFor();
     const customer = (await ticket.getAttribute('aria-label'))!.replace('Comanda de ', '');
