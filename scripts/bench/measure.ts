@@ -1,4 +1,4 @@
-/** Timing statistics and the report table of `npm run bench`. */
+/** Timing statistics and the report tables of the benchmarks (`npm run bench`, `bench:floor`, `bench:live`). */
 
 export interface Summary {
   median: number;
@@ -7,7 +7,7 @@ export interface Summary {
 }
 
 /** Nearest-rank percentile of sorted values (p in 0..1). */
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.max(1, Math.ceil(p * sorted.length));
   return sorted[Math.min(sorted.length, rank) - 1]!;
