@@ -32,6 +32,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { LIVE_SPREAD_MS } from '../src/resources/live';
 import { openDatabase, type Database } from '../server/db/client';
 import { Load, POLL_MS, PhaseRecord } from './bench/live-load';
 import { PostgresActivity, ServerProcess, UsageWindow, type Usage } from './bench/live-server';
@@ -324,10 +325,12 @@ function reasons(phase: PhaseResult, kind: Database['kind'], live: boolean, opti
         (kind === 'postgres' ? `o PostgreSQL (${ms(usage.postgresCore)} % de um núcleo), ` : '') +
         `o gerador de carga (${ms(usage.benchCore)} %) e outros processos (${ms(usage.othersCore)} %)`,
     );
-  if (live && record.changesMade > 0)
+  if (kind === 'pglite' && record.changesMade > 0)
     found.push(
-      `cada mudança faz ~${ms(record.changed.length / record.changesMade)} telas da loja relerem de uma vez; ` +
-        'uma leitura sem mudança (as de segurança, a cada 30 s) que chega no meio espera atrás delas',
+      `cada uma das ${ms(record.changesMade / phase.seconds)} mudanças/s é uma transação que o PGlite (WASM) ` +
+        'executa na thread do servidor, sem ceder a vez: uma leitura que chega nesse instante espera por ela ' +
+        `(e cada mudança faz ~${ms(record.changed.length / record.changesMade)} telas relerem, espalhadas em ` +
+        `${LIVE_SPREAD_MS} ms); com o PostgreSQL as consultas rodam fora da thread`,
     );
   if (usage.benchLoopP99 > 10)
     found.push(

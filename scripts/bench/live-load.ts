@@ -21,6 +21,7 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { createParser } from 'eventsource-parser';
+import { LIVE_SPREAD_MS } from '../../src/resources/live';
 import type { BenchStore, ItemStatus, TableStatus } from './live-stores';
 
 export type Topic = 'floor' | 'board';
@@ -257,7 +258,10 @@ class Screen {
   /** A notice of the store's stream: the screen knows `version`; it reads again if it is its topic. */
   notified(version: number, topics: readonly string[]): void {
     this.arrive(this.notices, { version, at: performance.now(), topics });
-    if (topics.includes(this.topic)) void this.read();
+    // As the web app does (src/dataProvider/liveStream.ts): the store's screens spread their reads.
+    if (topics.includes(this.topic)) {
+      this.timers.push(setTimeout(() => void this.read(), Math.random() * LIVE_SPREAD_MS));
+    }
   }
 
   private arrive(log: Arrival[], arrival: Arrival): void {

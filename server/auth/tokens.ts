@@ -23,6 +23,8 @@ export interface TokenClaims {
   sid: string;
   /** Issued-at, in seconds; set on verified tokens. */
   iat?: number;
+  /** Expiry, in seconds; set on verified tokens. */
+  exp?: number;
 }
 
 /**
@@ -89,6 +91,7 @@ export class TokenService {
         pv: payload.pv,
         sid: payload.sid,
         iat: payload.iat,
+        exp: payload.exp,
       };
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;

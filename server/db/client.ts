@@ -25,15 +25,21 @@ export interface Database {
   isNew: boolean;
   /**
    * Receives the NOTIFY payloads of `channels` (committed transactions of every connection and
-   * instance). `onGap` runs when notices may have been missed (the listening connection was lost
-   * and is back), so that listeners can read again. Returns what stops listening.
+   * instance). `onLost` runs as soon as notices may be missed (the listening connection failed, or
+   * did not answer its once-a-second check within a second), `onBack` when they flow again, so
+   * that listeners can read again what they may have missed. PGlite's never stop: every write is
+   * this process's, and its notices come with its commit. Returns what stops listening.
    */
-  listen(channels: string[], onNotice: Notice, onGap: () => void): Promise<() => Promise<void>>;
+  listen(channels: string[], handlers: NoticeHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
-/** One NOTIFY: its channel and payload. */
-export type Notice = (channel: string, payload: string) => void;
+export interface NoticeHandlers {
+  /** One NOTIFY: its channel and payload. */
+  onNotice(channel: string, payload: string): void;
+  onLost(): void;
+  onBack(): void;
+}
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir?: string } // dataDir undefined: in memory
@@ -65,7 +71,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       kind: 'pglite',
       isNew,
       // In process: PGlite hands its own session's notices to the listener after each commit.
-      async listen(channels, onNotice) {
+      async listen(channels, { onNotice }) {
         const stops = await Promise.all(
           channels.map((channel) => client.listen(channel, (payload) => onNotice(channel, payload))),
         );
@@ -101,31 +107,36 @@ async function openPostgres(url: string): Promise<Database> {
     db: db as unknown as Db,
     kind: 'postgres',
     isNew,
-    listen: (channels, onNotice, onGap) => listenPostgres(url, channels, onNotice, onGap),
+    listen: (channels, handlers) => listenPostgres(url, channels, handlers),
     close: () => pool.end(),
   };
 }
 
 /** Wait before opening a lost listening connection again: 0.5 s, doubling, at most 10 s. */
 const RELISTEN_MS = { first: 500, max: 10_000 };
+/** How the listening connections name themselves to PostgreSQL (pg_stat_activity). */
+export const LISTENER_NAME = 'painel-avisos';
+/** The listening connection answers a check this often, within as long, or counts as lost. */
+const CHECK_MS = 1_000;
 
 /**
  * One connection of its own per instance, outside the pool (a LISTEN lives on its connection).
- * When it is lost it is opened again, and `onGap` says notices may have been missed meanwhile.
+ * It is checked every second, so that a connection that died silently is known within about two;
+ * a lost one is opened again.
  */
 async function listenPostgres(
   url: string,
   channels: string[],
-  onNotice: Notice,
-  onGap: () => void,
+  { onNotice, onLost, onBack }: NoticeHandlers,
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let current: pg.Client | null = null;
   let retry: NodeJS.Timeout | undefined;
   let wait = RELISTEN_MS.first;
+  let checking = false;
 
   const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, application_name: LISTENER_NAME });
     client.on('notification', (message) => onNotice(message.channel, message.payload ?? ''));
     client.on('error', () => lost(client));
     client.on('end', () => lost(client));
@@ -145,21 +156,40 @@ async function listenPostgres(
     client.removeAllListeners('notification');
     void client.end().catch(() => undefined);
     console.error('Conexão de avisos ao vivo com o PostgreSQL perdida; reabrindo.');
+    onLost();
     schedule();
   };
 
   const schedule = () => {
     retry = setTimeout(() => {
-      connect().then(onGap, () => {
+      connect().then(onBack, () => {
         wait = Math.min(wait * 2, RELISTEN_MS.max);
         if (!stopped) schedule();
       });
     }, wait);
   };
 
+  const check = setInterval(() => {
+    const client = current;
+    if (!client || checking) return;
+    checking = true;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('sem resposta')), CHECK_MS);
+    });
+    Promise.race([client.query('select 1'), late])
+      .catch(() => lost(client))
+      .finally(() => {
+        clearTimeout(timer);
+        checking = false;
+      });
+  }, CHECK_MS);
+  check.unref();
+
   await connect();
   return async () => {
     stopped = true;
+    clearInterval(check);
     clearTimeout(retry);
     const client = current;
     current = null;

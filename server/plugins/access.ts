@@ -15,7 +15,19 @@ export interface Caller {
   scope: TokenScope;
   /** The session the token belongs to; signing out ends it. */
   sessionId: string;
+  /** When the token expires (ms since the epoch). */
+  expiresAt: number;
 }
+
+/**
+ * How long a token's caller is held without reading the account and the session again: a minute
+ * while the database's notices flow (any change to its access forgets it at once), a second while
+ * they may be missed.
+ */
+export const CALLER_HELD_MS = { flowing: 60_000, missed: 1_000 } as const;
+const MAX_HELD_CALLERS = 20_000;
+/** Where a write may end someone's access: the sign-in routes, one's account, the teams. */
+const ENDS_ACCESS = /^\/(auth\/|api\/account|api\/admins)/;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -53,6 +65,22 @@ export default fp(
     app.decorateRequest('caller', null);
     app.decorate('callerOfToken', callerOfToken);
 
+    // Who each token spoke for a moment ago. A poll every second per tablet would otherwise verify
+    // the token and read the account and the session on every call. Held callers are forgotten as
+    // soon as any session ends or any account's access changes (on every instance, through the
+    // database's notices) and whenever notices may have been missed, so a signed-out or disabled
+    // caller never gets through for long: moments with notices, a second or two without.
+    const held = new Map<string, { caller: Caller; at: number; expires: number }>();
+    app.live.onAnyAccessChange(() => held.clear());
+    // A write to accounts through this instance (signing out, a password, a teammate disabled or
+    // removed) is not held past, even before its notice is back.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && ENDS_ACCESS.test(request.url)) {
+        held.clear();
+      }
+      return payload;
+    });
+
     app.addHook('onRoute', (route) => {
       if (!route.config?.access) {
         throw new Error(
@@ -82,7 +110,19 @@ export default fp(
 
     async function authenticate(request: FastifyRequest): Promise<Caller | null> {
       const token = bearerToken(request);
-      return token === null ? null : callerOfToken(token);
+      if (token === null) return null;
+      const now = Date.now();
+      const known = held.get(token);
+      const holdFor = app.live.noticesFlow() ? CALLER_HELD_MS.flowing : CALLER_HELD_MS.missed;
+      if (known && now - known.at < holdFor && now < known.expires) return known.caller;
+      const caller = await callerOfToken(token);
+      if (caller) {
+        if (held.size >= MAX_HELD_CALLERS) held.clear();
+        held.set(token, { caller, at: now, expires: caller.expiresAt });
+      } else {
+        held.delete(token);
+      }
+      return caller;
     }
 
     async function callerOfToken(token: string): Promise<Caller | null> {
@@ -118,10 +158,11 @@ export default fp(
         storeId: account.store_id,
         scope: claims.scope,
         sessionId: claims.sid,
+        expiresAt: (claims.exp ?? 0) * 1000,
       };
     }
   },
-  { name: 'access', dependencies: ['database', 'tokens'] },
+  { name: 'access', dependencies: ['database', 'tokens', 'live'] },
 );
 
 /** The token of an `Authorization: Bearer …` header, or null. */

@@ -10,10 +10,17 @@
  *
  * A store's notices are gathered for a moment before they go out: one action writes several rows
  * (items, tickets, the tab's totals), and the screens should read again once.
+ *
+ * The notices also keep each store's floor version at hand, so that a poll's validator costs no
+ * query: while notices flow, a version is read once and then moved by them; while they may be
+ * missed (the listening connection is lost, found within about two seconds), it is read again
+ * every second. A write through this instance forgets its store's at once (its own client reads
+ * again before the notice is back).
  */
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client';
+import { ADMIN } from '../auth/roles';
 import { LIVE_TOPICS, type LiveChange, type LiveTopic } from '../../src/resources/live';
 
 declare module 'fastify' {
@@ -24,6 +31,8 @@ declare module 'fastify' {
 
 /** Gathering time of a store's notices: well under what a person notices, over one action's writes. */
 export const GATHER_MS = 30;
+/** How long a store's version is trusted without a notice or a read while notices may be missed. */
+export const VERSION_FRESH_MS = 1_000;
 
 /** Which screens a write to each table concerns. */
 const TOPICS_OF: Record<string, readonly LiveTopic[]> = {
@@ -39,8 +48,14 @@ export interface LiveHub {
   watchStore(storeId: number, listener: (change: LiveChange) => void): () => void;
   /** Calls `listener` when the account's access or the session may have ended. */
   watchAccess(accountId: number, sessionId: string, listener: () => void): () => void;
-  /** The store's version now (0 before its first change). */
+  /** The store's version now (0 before its first change), at most a second old without notices. */
   versionOf(storeId: number): Promise<number>;
+  /** Forgets the versions held for `storeId` (null: every store): a write was just made. */
+  forgetVersion(storeId: number | null): void;
+  /** Calls `listener` on every access notice, and when notices may have been missed. */
+  onAnyAccessChange(listener: () => void): void;
+  /** Whether notices flow now: what is known from them may be trusted until the next one. */
+  noticesFlow(): boolean;
 }
 
 /** A set per key, whose empty sets are dropped. */
@@ -90,6 +105,13 @@ export default fp(
   async (app) => {
     const stores = new Listeners<number, (change: LiveChange) => void>();
     const accounts = new Listeners<string, () => void>();
+    const anyAccess: (() => void)[] = [];
+    const versions = new Map<number, { version: number; at: number }>();
+    let flowing = true;
+    const hold = (storeId: number, version: number) => {
+      const held = versions.get(storeId);
+      versions.set(storeId, { version: Math.max(held?.version ?? 0, version), at: Date.now() });
+    };
     const gathering = new Map<number, { version: number; topics: Set<LiveTopic>; timer: NodeJS.Timeout }>();
 
     const send = (storeId: number) => {
@@ -121,21 +143,33 @@ export default fp(
     const onNotice = (channel: string, payload: string) => {
       if (channel === 'painel_floor') {
         const notice = parseFloorNotice(payload);
-        if (!notice || !stores.has(notice.store)) return; // no screen of that store here
+        if (!notice) return;
+        hold(notice.store, notice.version);
+        if (!stores.has(notice.store)) return; // no screen of that store here
         gather(notice.store, notice.version, TOPICS_OF[notice.table] ?? LIVE_TOPICS);
       } else if (channel === 'painel_access') {
+        for (const listener of anyAccess) listener();
         accounts.call(payload, (listener) => listener());
       }
     };
 
-    // The listening connection was lost a while: whatever moved meanwhile is told as a change of
-    // everything, and every stream checks its session again.
-    const onGap = () => {
+    // Notices may be missed from now on: nothing known from them is trusted past a second.
+    const onLost = () => {
+      flowing = false;
+      versions.clear();
+      for (const listener of anyAccess) listener();
+    };
+    // They flow again: whatever moved meanwhile is told as a change of everything, and every
+    // stream checks its session again.
+    const onBack = () => {
+      flowing = true;
+      versions.clear();
+      for (const listener of anyAccess) listener();
       const watched = stores.keys();
       if (watched.length > 0) {
         versionsOf(app.db, watched).then(
-          (versions) => {
-            for (const storeId of watched) gather(storeId, versions.get(storeId) ?? 0, LIVE_TOPICS);
+          (found) => {
+            for (const storeId of watched) gather(storeId, found.get(storeId) ?? 0, LIVE_TOPICS);
           },
           (error: unknown) => app.log.warn({ err: error }, 'versões das lojas não lidas após reconexão'),
         );
@@ -143,7 +177,11 @@ export default fp(
       for (const key of accounts.keys()) accounts.call(key, (listener) => listener());
     };
 
-    const stopListening = await app.database.listen(['painel_floor', 'painel_access'], onNotice, onGap);
+    const stopListening = await app.database.listen(['painel_floor', 'painel_access'], {
+      onNotice,
+      onLost,
+      onBack,
+    });
 
     app.decorate('live', {
       watchStore: (storeId, listener) => stores.add(storeId, listener),
@@ -155,8 +193,32 @@ export default fp(
           stopSession();
         };
       },
-      versionOf: async (storeId) => (await versionsOf(app.db, [storeId])).get(storeId) ?? 0,
+      async versionOf(storeId) {
+        const held = versions.get(storeId);
+        if (held && (flowing || Date.now() - held.at < VERSION_FRESH_MS)) return held.version;
+        const version = (await versionsOf(app.db, [storeId])).get(storeId) ?? 0;
+        hold(storeId, version);
+        return version;
+      },
+      forgetVersion(storeId) {
+        if (storeId === null) versions.clear();
+        else versions.delete(storeId);
+      },
+      onAnyAccessChange(listener) {
+        anyAccess.push(listener);
+      },
+      noticesFlow: () => flowing,
     } satisfies LiveHub);
+
+    // A write answered by this instance: its client may read again before the notice is back.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.caller) {
+        const { role, storeId } = request.caller;
+        versions.delete(storeId ?? -1);
+        if (role === ADMIN || storeId === null) versions.clear();
+      }
+      return payload;
+    });
 
     app.addHook('onClose', async () => {
       for (const { timer } of gathering.values()) clearTimeout(timer);

@@ -3,13 +3,16 @@
  * tab). A store's floor version lives in `floor_versions`, moved by the database's triggers on any
  * write to its tables, tabs, tickets, items or payments (migration 0007), so every writer — a
  * route, the service simulator, a script, another instance — moves it. An `If-None-Match` that
- * still matches answers 304 from one primary-key read, before the answer is built.
+ * still matches answers 304 before the answer is built: for a store's lists from the version the
+ * live notices keep at hand (server/plugins/live.ts, no query), for one tab from one primary-key
+ * read.
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { rows, type Db } from '../db/client';
 import { ADMIN, callerOf } from '../plugins/access';
+import type { LiveHub } from '../plugins/live';
 
 const ZONE = 'America/Sao_Paulo';
 
@@ -23,28 +26,32 @@ function tagOf(kind: string, row: { version: string | number; day: string } | un
   return `W/"${kind}-${String(row.version)}-${row.day}-${query}"`;
 }
 
+/** Today in São Paulo as the tags write it ('20261125'): birthdays change at its midnight. */
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const today = () => dayFormat.format(new Date()).replaceAll('-', '');
+
 /** The tag of a store's floor, for the answer to `url`. */
-export async function storeFloorTag(db: Db, storeId: number, url: string): Promise<string | null> {
-  const [row] = rows<{ version: string | number; day: string }>(
-    await db.execute(sql`
-      select ${VERSION_AND_DAY}
-      from (select ${storeId}::int as store_id) s left join floor_versions f on f.store_id = s.store_id`),
-  );
-  return tagOf(`mesas-${storeId}`, row, url);
+export async function storeFloorTag(live: LiveHub, storeId: number, url: string): Promise<string> {
+  return tagOf(`mesas-${storeId}`, { version: await live.versionOf(storeId), day: today() }, url)!;
 }
 
 /**
  * The tag of a store-scoped list the floor or the board polls: staff's own store, or the one an
  * administrator names (`?store_id`); null for a CSV export (not polled) or no store named.
  */
-export async function storeListTag(db: Db, request: FastifyRequest): Promise<string | null> {
+export async function storeListTag(live: LiveHub, request: FastifyRequest): Promise<string | null> {
   const query = request.query as { format?: unknown; store_id?: unknown };
   if (query.format === 'csv' || request.headers.accept?.includes('text/csv')) return null;
   const caller = callerOf(request);
   const named = Number(query.store_id);
   const storeId =
     caller.role !== ADMIN ? caller.storeId : Number.isSafeInteger(named) && named > 0 ? named : null;
-  return storeId === null ? null : storeFloorTag(db, storeId, request.url);
+  return storeId === null ? null : storeFloorTag(live, storeId, request.url);
 }
 
 /**
@@ -66,15 +73,25 @@ export async function orderFloorTag(
   return tagOf(`comanda-${orderId}`, row, url);
 }
 
+/** How many answers of the floor's routes an instance keeps, by tag (the newest). */
+const KEPT_ANSWERS = 300;
+
 /**
  * Answers a GET of `url` (a route of this plugin) with its tag, and 304 when the client already
  * holds it. `tag` returns null where no validator applies (the request goes on as usual).
+ *
+ * The answer itself is kept by its tag (and the caller's role): every tablet of a store reads the
+ * same version of its floor, usually within the same second, and only the first one is built from
+ * the database. A tag names one version of one query, so what is kept is never stale; a new
+ * version makes a new tag.
  */
 export function answerUnchanged(
   app: FastifyInstance,
   url: string,
   tag: (request: FastifyRequest) => Promise<string | null>,
 ): void {
+  const kept = new Map<string, unknown>();
+  const keys = new WeakMap<FastifyRequest, string>();
   // A plugin's hooks see only its own routes.
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'GET' || request.routeOptions.url !== url) return;
@@ -82,5 +99,17 @@ export function answerUnchanged(
     if (current === null) return;
     void reply.header('etag', current);
     if (request.headers['if-none-match'] === current) return reply.code(304).send();
+    const key = `${current}|${callerOf(request).role}`;
+    const answer = kept.get(key);
+    if (answer !== undefined) return reply.send(answer);
+    keys.set(request, key);
+  });
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const key = keys.get(request);
+    if (key !== undefined && reply.statusCode === 200) {
+      if (kept.size >= KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
+      kept.set(key, payload);
+    }
+    return payload;
   });
 }

@@ -62,7 +62,7 @@ const orderItemRoutes: FastifyPluginAsyncZod = async (app) => {
   const routes = served(definition);
 
   // The board polls every 5 s (spec 9): an unchanged floor (items are part of it) answers 304.
-  answerUnchanged(app, definition.endpoint, (request) => storeListTag(db, request));
+  answerUnchanged(app, definition.endpoint, (request) => storeListTag(app.live, request));
 
   registerList(app, definition, {
     table: orderItems,

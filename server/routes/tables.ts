@@ -101,7 +101,7 @@ const tableRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The floor polls the list every second (spec 9): an unchanged floor answers 304 from one
   // primary-key read, without reading the tables. A CSV export is not polled.
-  answerUnchanged(app, definition.endpoint, (request) => storeListTag(db, request));
+  answerUnchanged(app, definition.endpoint, (request) => storeListTag(app.live, request));
 
   async function readTable(request: FastifyRequest, id: number) {
     const found = await db

@@ -1,6 +1,13 @@
 import { readSession } from '../authProvider/session';
 import { liveEnabled } from '../config';
-import { LIVE_EVENTS, LIVE_PATH, LIVE_TOPICS, type LiveChange, type LiveTopic } from '../resources/live';
+import {
+  LIVE_EVENTS,
+  LIVE_PATH,
+  LIVE_SPREAD_MS,
+  LIVE_TOPICS,
+  type LiveChange,
+  type LiveTopic,
+} from '../resources/live';
 import { buildUrl } from './httpClient';
 import { readEventStream } from './liveEvents';
 
@@ -49,7 +56,12 @@ async function run(channel: Channel, storeId: number | undefined): Promise<void>
     for (const watcher of [...channel.watchers]) watcher.onStatus(connected);
   };
   const tell = (topics: readonly LiveTopic[]) => {
-    for (const watcher of [...channel.watchers]) if (topics.includes(watcher.topic)) watcher.onChange();
+    for (const watcher of [...channel.watchers]) {
+      if (!topics.includes(watcher.topic)) continue;
+      setTimeout(() => {
+        if (channel.watchers.has(watcher)) watcher.onChange();
+      }, Math.random() * LIVE_SPREAD_MS);
+    }
   };
   let lastSeen: number | null = null;
   let wait = RECONNECT_MS.first;

@@ -28,3 +28,10 @@ export interface LiveChange extends LiveReady {
 }
 
 export const LIVE_EVENTS = { ready: 'ready', change: 'change', ended: 'ended' } as const;
+
+/**
+ * A notice reaches every tablet of the store at once; each reads again at a random moment within
+ * this spread rather than all in the same millisecond, so the server answers them one after
+ * another instead of queueing the whole floor's reads behind each other.
+ */
+export const LIVE_SPREAD_MS = 250;

@@ -91,6 +91,7 @@ describe('store scope helpers', () => {
     storeId,
     scope: 'session',
     sessionId: '00000000-0000-4000-8000-000000000007',
+    expiresAt: Date.now() + 3_600_000,
   });
   const admin: Caller = {
     accountId: 1,
@@ -98,6 +99,7 @@ describe('store scope helpers', () => {
     storeId: null,
     scope: 'session',
     sessionId: '00000000-0000-4000-8000-000000000001',
+    expiresAt: Date.now() + 3_600_000,
   };
 
   async function errorOf(fn: () => unknown): Promise<HttpError> {

@@ -22,7 +22,7 @@ export interface TestApp {
    * Another instance of the API on the same database and secret (what `DATABASE_URL` plus N
    * servers is), closed with this app.
    */
-  instance(): Promise<FastifyInstance>;
+  instance(overrides?: Partial<AppOptions>): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -59,6 +59,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: options.logger,
     // Every answer is held against its route's response schema: a drift fails the test.
     checkResponses: true,
+    forceCloseConnections: true,
     mailer: {
       async send(message) {
         outbox.push(message);
@@ -92,8 +93,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     outbox,
     uploadsDir,
-    async instance() {
-      const other = await buildApp(appOptions());
+    async instance(overrides = {}) {
+      const other = await buildApp({ ...appOptions(), ...overrides });
       others.push(other);
       await other.ready();
       return other;
