@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3001';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: {

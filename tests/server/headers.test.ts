@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -9,10 +10,21 @@ import { as, createTestApp, demo, login, type TestApp } from './helpers';
 let t: TestApp;
 let behindProxy: FastifyInstance;
 let webRoot: string;
+const SCRIPT = `export const greeting = ${JSON.stringify('Olá, salão! '.repeat(400))};\n`;
 
 beforeAll(async () => {
   webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-web-'));
   fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Painel</title>');
+  fs.writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // A built script with the twins the build writes (scripts/precompress.ts).
+  fs.mkdirSync(path.join(webRoot, 'assets'));
+  fs.writeFileSync(path.join(webRoot, 'assets', 'app-1a2b3c.js'), SCRIPT);
+  fs.writeFileSync(
+    path.join(webRoot, 'assets', 'app-1a2b3c.js.br'),
+    zlib.brotliCompressSync(SCRIPT, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  fs.writeFileSync(path.join(webRoot, 'assets', 'app-1a2b3c.js.gz'), zlib.gzipSync(SCRIPT, { level: 9 }));
+  fs.writeFileSync(path.join(webRoot, 'assets', 'plain-4d5e6f.js'), SCRIPT);
   t = await createTestApp({ webRoot });
   // The same database behind a TLS-terminating proxy (TRUST_PROXY=1).
   behindProxy = await buildApp({
@@ -145,5 +157,51 @@ describe('caching of personal data and tokens', () => {
     const file = await t.app.inject({ method: 'GET', url: '/uploads/images/foto.webp' });
     expect(file.statusCode).toBe(200);
     expect(file.headers['cache-control']).toBe('public, max-age=2592000, immutable');
+  });
+});
+
+describe('the web app files', () => {
+  const asset = (url: string, acceptEncoding?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+
+  it('sends a script as the build compressed it, brotli first, cached for a year', async () => {
+    const br = await asset('/assets/app-1a2b3c.js', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    // The twin's very bytes, not a compression made for this request.
+    const twin = (suffix: string) => fs.readFileSync(path.join(webRoot, 'assets', `app-1a2b3c.js${suffix}`));
+    expect(br.rawPayload.equals(twin('.br'))).toBe(true);
+
+    const gz = await asset('/assets/app-1a2b3c.js', 'gzip, br;q=0');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+    expect(gz.rawPayload.equals(twin('.gz'))).toBe(true);
+
+    const plain = await asset('/assets/app-1a2b3c.js', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('still serves a file without compressed twins, and nothing outside the web app', async () => {
+    const plain = await asset('/assets/plain-4d5e6f.js', 'br');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const outside = await asset('/assets/..%2F..%2F..%2Fetc%2Fpasswd', 'br');
+    expect(outside.statusCode).not.toBe(200);
+    expect(outside.body).not.toMatch(/root:/);
+  });
+
+  it('keeps the favicon a day, so that no navigation fetches it again', async () => {
+    const icon = await asset('/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=86400');
   });
 });
