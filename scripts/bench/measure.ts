@@ -34,3 +34,8 @@ export function table(header: string[], rows: string[][]): string {
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
+
+const twoDecimals = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A ratio, as `0,59×`. */
+export const ratio = (value: number) => `${twoDecimals.format(value)}×`;

@@ -1,0 +1,167 @@
+/**
+ * The hand-written reference of `npm run bench:api`: the compared routes as a careful developer
+ * writes them by hand with Fastify and node-postgres, in one file. It sends the statements Painel
+ * sends (its columns in the answer's order), does the same auth work on every request — the JWT
+ * verified with jose (HS256, issuer, the same secret), then the account and its session read by
+ * primary key, which Painel does only when it holds no caller for the token — and answers the same
+ * envelopes, byte for byte (the bench checks it). Nothing more: no logger, no security headers,
+ * no compression, no response schema (JSON.stringify).
+ *
+ * Environment: JWT_SECRET, PORT; DATABASE_URL (PostgreSQL, a pool of 10 as Painel's) or
+ * PGLITE_DIR (a PGlite data folder of its own: one process holds a PGlite). Prints its address.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import Fastify, { type FastifyRequest } from 'fastify';
+import { jwtVerify } from 'jose';
+import pg from 'pg';
+
+type Row = Record<string, unknown>;
+type Query = Record<string, string | undefined>;
+
+/** A `date` column is answered as written, 'YYYY-MM-DD', not as a Date at midnight. */
+const DATE = 1082;
+pg.types.setTypeParser(DATE, (value) => value);
+interface Db {
+  query(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
+  close(): Promise<void>;
+}
+function postgres(url: string): Db {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  return { query: (text, values) => pool.query(text, values), close: () => pool.end() };
+}
+const db: Db = process.env.DATABASE_URL
+  ? postgres(process.env.DATABASE_URL)
+  : await PGlite.create({
+      dataDir: process.env.PGLITE_DIR,
+      extensions: { pg_trgm, unaccent },
+      parsers: { [DATE]: (value: string) => value },
+    });
+const key = new TextEncoder().encode(process.env.JWT_SECRET);
+
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The caller must hold a live session of an active account (and be an administrator if asked). */
+async function authorize(request: FastifyRequest, role?: 'ADMIN'): Promise<void> {
+  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  const claims = token
+    ? await jwtVerify(token, key, { algorithms: ['HS256'], issuer: 'painel' }).then(
+        (verified) => verified.payload,
+        () => null,
+      )
+    : null;
+  if (!claims || typeof claims.sid !== 'string') throw new Refusal(401, 'Sessão expirada.');
+  const [account] = (
+    await db.query(
+      `select "accounts"."role", "accounts"."store_id", "accounts"."status", "accounts"."password_changed_at" from "accounts" inner join "sessions" on "sessions"."account_id" = "accounts"."id" where ("accounts"."id" = $1 and "sessions"."id" = $2 and "sessions"."ended_at" is null and "sessions"."expires_at" > now())`,
+      [Number(claims.sub), claims.sid],
+    )
+  ).rows;
+  const generation = account?.password_changed_at instanceof Date ? account.password_changed_at.getTime() : 0;
+  if (account?.status !== 'ACTIVE' || claims.pv !== generation) throw new Refusal(401, 'Sessão expirada.');
+  if (role && account.role !== role) throw new Refusal(403, 'Acesso restrito.');
+}
+
+interface List {
+  table: string;
+  sortable: string[];
+  perPage: number;
+  sort: string;
+  order: 'asc' | 'desc';
+}
+const cuisines: List = {
+  table: 'cuisines',
+  sortable: ['id', 'name'],
+  perPage: 25,
+  sort: 'name',
+  order: 'asc',
+};
+const customers: List = {
+  table: 'customers',
+  sortable: ['id', 'fullname', 'username', 'email', 'birthdate', 'created_at'],
+  perPage: 200,
+  sort: 'created_at',
+  order: 'desc',
+};
+
+/** A page of a list: `limit`, `offset` and the order (a whitelisted column, then the id). */
+function paging(query: Query, { table, sortable, perPage, sort, order }: List) {
+  const page = Number(query.page ?? 1);
+  const size = Number(query.page_size ?? perPage);
+  const field = query.sort_field ?? sort;
+  const direction = (query.sort_order ?? order).toLowerCase();
+  if (!Number.isSafeInteger(page) || page < 1 || !Number.isSafeInteger(size) || size < 1 || size > 1000)
+    throw new Refusal(400, 'Página inválida.');
+  if (!sortable.includes(field) || (direction !== 'asc' && direction !== 'desc'))
+    throw new Refusal(400, 'Ordenação inválida.');
+  const orderBy = `order by "${table}"."${field}" ${direction}, "${table}"."id" ${direction}`;
+  return { orderBy, limit: size, offset: (page - 1) * size };
+}
+
+const count = async (table: string) =>
+  Number((await db.query(`select count(*) from "${table}"`)).rows[0]!.count);
+
+const app = Fastify();
+app.setErrorHandler((error: Error, _request, reply) => {
+  const status = error instanceof Refusal ? error.status : 500;
+  void reply.status(status).send({ error: { message: status === 500 ? 'Erro inesperado.' : error.message } });
+});
+
+app.get('/api/cousines', async (request) => {
+  await authorize(request);
+  const { orderBy, limit, offset } = paging(request.query as Query, cuisines);
+  const [total, page] = await Promise.all([
+    count('cuisines'),
+    db.query(`select "id", "name", "created_at" from "cuisines" ${orderBy} limit $1 offset $2`, [
+      limit,
+      offset,
+    ]),
+  ]);
+  return { data: { results: page.rows, total } };
+});
+
+app.get('/api/cousines/id/:id', async (request) => {
+  await authorize(request);
+  const id = Number((request.params as Query).id);
+  if (!Number.isSafeInteger(id) || id < 1) throw new Refusal(400, 'Identificador inválido.');
+  const [cuisine] = (
+    await db.query(`select "id", "name", "created_at" from "cuisines" where "cuisines"."id" = $1`, [id])
+  ).rows;
+  if (!cuisine) throw new Refusal(404, 'Registro não encontrado.');
+  return { data: cuisine };
+});
+
+app.get('/api/customers', async (request) => {
+  await authorize(request, 'ADMIN');
+  const { orderBy, limit, offset } = paging(request.query as Query, customers);
+  const [total, page] = await Promise.all([
+    count('customers'),
+    db.query(
+      `select "id", "fullname", "username", "email", "profile_picture", "status", "feedhunter", "created_at", "phone", "cpf", "gender", "birthdate", extract(year from age((now() at time zone 'America/Sao_Paulo')::date, "birthdate"))::int as "age" from "customers" where "customers"."id" in (select "id" from "customers" ${orderBy} limit $1 offset $2) ${orderBy}`,
+      [limit, offset],
+    ),
+  ]);
+  // The spec reads gender and birth date under `info` too.
+  const results = page.rows.map((row) => ({
+    ...row,
+    info: { gender: row.gender, birthdate: row.birthdate },
+  }));
+  return { data: { results, total } };
+});
+
+const address = await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
+console.log(`Referência pronta em ${address}`);
+process.on('SIGTERM', () => {
+  void app.close().then(async () => {
+    await db.close();
+    process.exit(0);
+  });
+});
