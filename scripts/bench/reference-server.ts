@@ -23,14 +23,17 @@ type Query = Record<string, string | undefined>;
 /** A `date` column is answered as written, 'YYYY-MM-DD', not as a Date at midnight. */
 const DATE = 1082;
 pg.types.setTypeParser(DATE, (value) => value);
+
 interface Db {
   query(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
   close(): Promise<void>;
 }
+
 function postgres(url: string): Db {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   return { query: (text, values) => pool.query(text, values), close: () => pool.end() };
 }
+
 const db: Db = process.env.DATABASE_URL
   ? postgres(process.env.DATABASE_URL)
   : await PGlite.create({

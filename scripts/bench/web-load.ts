@@ -46,7 +46,8 @@ async function waitForPaint(page: Page): Promise<void> {
   })()`;
   const deadline = Date.now() + PAINT_TIMEOUT_MS;
   while (!(await page.evaluate(done))) {
-    if (Date.now() > deadline) throw new Error(`${page.url()}: nada pintado em ${PAINT_TIMEOUT_MS / 1000} s.`);
+    if (Date.now() > deadline)
+      throw new Error(`${page.url()}: nada pintado em ${PAINT_TIMEOUT_MS / 1000} s.`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -66,9 +66,17 @@ function decodeLine(text: string, state: number[]): Segment[] {
 }
 
 function readMap(file: string): SourceMap {
-  const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as { sources: string[]; names: string[]; mappings: string };
+  const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    sources: string[];
+    names: string[];
+    mappings: string;
+  };
   const state = [0, 0, 0, 0];
-  return { sources: raw.sources, names: raw.names, lines: raw.mappings.split(';').map((l) => decodeLine(l, state)) };
+  return {
+    sources: raw.sources,
+    names: raw.names,
+    lines: raw.mappings.split(';').map((l) => decodeLine(l, state)),
+  };
 }
 
 function ownerOf(source: string): string {
@@ -79,7 +87,8 @@ function ownerOf(source: string): string {
 }
 
 /** Writes the twin build's source maps; returns how to name a position, or null if the build fails. */
-export function buildSourceMaps(): ((url: string, line: number, column: number, name: string) => Origin) | null {
+export function buildSourceMaps():
+  ((url: string, line: number, column: number, name: string) => Origin) | null {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-bench-web-maps-'));
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   const build = spawnSync(
@@ -110,6 +119,9 @@ export function buildSourceMaps(): ((url: string, line: number, column: number, 
     const source = map.sources[found.source] ?? '?';
     const original = found.name >= 0 ? map.names[found.name] : undefined;
     const where = source.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '');
-    return { owner: ownerOf(source), label: `${original ?? (name || '(anônima)')} ${where}:${found.line + 1}` };
+    return {
+      owner: ownerOf(source),
+      label: `${original ?? (name || '(anônima)')} ${where}:${found.line + 1}`,
+    };
   };
 }

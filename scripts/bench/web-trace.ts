@@ -124,8 +124,7 @@ function jsBreakdown(
     byOwner.set(origin.owner, (byOwner.get(origin.owner) ?? 0) + span);
     byFunction.set(origin.label, (byFunction.get(origin.label) ?? 0) + span);
   }
-  const top = (map: Map<string, number>, n: number) =>
-    [...map].sort((a, b) => b[1] - a[1]).slice(0, n);
+  const top = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n);
   return [
     `amostras de JavaScript: ${ms(total)} ms; por pacote: ${top(byOwner, 8)
       .map(([owner, time]) => `${owner} ${ms(time)}`)
@@ -137,8 +136,10 @@ function jsBreakdown(
 /** What a main-thread task was mostly doing, from the events inside it. */
 function kindOf(inside: TraceEvent[]): string {
   const has = (name: string) => inside.some((e) => e.name === name);
-  if (has('ProxyMain::BeginMainFrame') || has('WebFrameWidgetImpl::UpdateLifecycle')) return 'quadro (estilo, layout, pintura)';
+  if (has('ProxyMain::BeginMainFrame') || has('WebFrameWidgetImpl::UpdateLifecycle'))
+    return 'quadro (estilo, layout, pintura)';
   if (has('SVGImage::DataChanged')) return 'SVG de avatar recebido';
+  if (has('v8.compileModule') || has('v8.compile')) return 'compilação de script';
   if (has('v8.evaluateModule') || has('EvaluateScript')) return 'avaliação de script';
   if (has('ParseHTML')) return 'HTML';
   if (has('FunctionCall') || has('RunMicrotasks') || has('TimerFire')) return 'JavaScript';
@@ -212,7 +213,9 @@ export function explainPaintDelay(events: TraceEvent[], probe: Probe, name: Name
         `pré-pintura ${ms(sum(inside, 'PrePaint'))} ms, ` +
         `pintura ${ms(sum(inside, 'LocalFrameView::RunPaintLifecyclePhase'))} ms`;
     }
-    lines.push(`  ${ms(at(start)).padStart(9)} ms  ${ms((end - start) / 1000).padStart(7)} ms  ${kindOf(inside)}${detail}`);
+    lines.push(
+      `  ${ms(at(start)).padStart(9)} ms  ${ms((end - start) / 1000).padStart(7)} ms  ${kindOf(inside)}${detail}`,
+    );
   }
   lines.push(
     `  ocupada ${ms(busy)} ms de ${ms(probe.painted - probe.inserted)} ms; o resto é a espera do quadro ` +
@@ -232,7 +235,9 @@ export function explainPaintDelay(events: TraceEvent[], probe: Probe, name: Name
   lines.push('', 'Tarefas longas (≥ 50 ms) até a pintura:');
   for (const task of tasks) {
     if (task.dur! < 50_000 || task.ts > paintedTs) continue;
-    lines.push(`  ${ms(at(task.ts)).padStart(9)} ms  ${ms(task.dur! / 1000).padStart(7)} ms  ${kindOf(within(task))}`);
+    lines.push(
+      `  ${ms(at(task.ts)).padStart(9)} ms  ${ms(task.dur! / 1000).padStart(7)} ms  ${kindOf(within(task))}`,
+    );
   }
   return lines;
 }
