@@ -6,24 +6,16 @@
  * and the whole machine's, so that a window says who used the cores. With a profile folder, the
  * child runs under `node --cpu-prof` and writes its profile there when it exits.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { backendSeconds, cpuSecondsOf } from './proc';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
-
-/** Clock ticks per second of /proc's CPU times. */
-const TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
 
 export interface StartOptions {
   /** The script to run, from the repository's root. */
@@ -130,31 +122,6 @@ function readHead(file: string): string {
   } finally {
     fs.closeSync(fd);
   }
-}
-
-/** CPU seconds a process used so far (user + system, every thread). */
-function cpuSecondsOf(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // After the command's name, in parentheses: field 3 on; utime and stime are fields 14 and 15.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS;
-}
-
-/** CPU seconds of the PostgreSQL backends connected to `database` (their process title names it). */
-function backendSeconds(database: string | undefined): Map<number, number> {
-  const found = new Map<number, number>();
-  if (!database) return found;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const title = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (title.startsWith('postgres:') && title.includes(` ${database} `))
-        found.set(Number(entry), cpuSecondsOf(Number(entry)));
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return found;
 }
 
 /** Busy and total jiffies of every CPU since boot (/proc/stat's first line). */

@@ -3,28 +3,20 @@
  * process of its own, so that its CPU time and memory can be read from /proc apart from the load
  * generator's.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
+import { backendSeconds, cpuSecondsOf } from './proc';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const READY = /Painel pronto em http:\/\/[^:\s]+:(\d+)/;
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
 const LOOP_RESOLUTION_MS = 1;
-
-/** Clock ticks per second of /proc's CPU times. */
-const TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
 
 export class ServerProcess {
   private readonly exited: Promise<number | null>;
@@ -123,31 +115,6 @@ function machineTicks(): { busy: number; total: number } {
   const total = ticks.reduce((a, b) => a + b, 0);
   // idle and iowait are the 4th and 5th values.
   return { busy: total - ticks[3]! - (ticks[4] ?? 0), total };
-}
-
-/** CPU seconds a process used so far (user + system, every thread). */
-function cpuSecondsOf(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // After the command's name, in parentheses: field 3 on; utime and stime are fields 14 and 15.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS;
-}
-
-/** CPU seconds of each PostgreSQL backend connected to `database` (its process title names it). */
-function backendSeconds(database: string | undefined): Map<number, number> {
-  const found = new Map<number, number>();
-  if (!database) return found;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const title = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (title.startsWith('postgres:') && title.includes(` ${database} `))
-        found.set(Number(entry), cpuSecondsOf(Number(entry)));
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return found;
 }
 
 /**
