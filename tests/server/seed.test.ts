@@ -90,6 +90,8 @@ describe('the demo seed', () => {
         'password_tokens',
         'sessions',
         'stored_files',
+        'usage_policy_acceptances',
+        'usage_policy_texts',
       ]);
     },
   );

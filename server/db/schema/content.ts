@@ -56,6 +56,39 @@ export const privacyTexts = pgTable(
   (t) => [check('privacy_texts_single_row', sql`${t.id} = 1`)],
 );
 
+/** The establishments' terms of use (Política de uso), edited by the platform: a single row. */
+export const usagePolicyTexts = pgTable(
+  'usage_policy_texts',
+  {
+    id: smallint('id').primaryKey().default(1),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    /** Shown with the text and recorded with each store's acceptance. */
+    version: text('version').notNull(),
+    updated_at: updatedAt(),
+  },
+  (t) => [check('usage_policy_texts_single_row', sql`${t.id} = 1`)],
+);
+
+/** Who accepted which version of the terms of use for a store, and when. */
+export const usagePolicyAcceptances = pgTable(
+  'usage_policy_acceptances',
+  {
+    id: id(),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    account_id: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    version: text('version').notNull(),
+    accepted_at: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('usage_policy_acceptances_store_version_key').on(t.store_id, t.version),
+    index('usage_policy_acceptances_store_idx').on(t.store_id, t.accepted_at),
+    index('usage_policy_acceptances_account_idx').on(t.account_id),
+  ],
+);
+
 /** Spec 2.13. `origin` and `type` null mean "all". */
 export const promoCodes = pgTable(
   'promo_codes',

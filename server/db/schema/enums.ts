@@ -13,7 +13,8 @@ export const MEDIA_TYPES = ['PHOTO', 'VIDEO'] as const;
 export const INTEGRATION_TYPES = ['OPDV'] as const;
 export const CATEGORY_DISPLAY = ['ALL', 'GRID', 'LIST'] as const;
 export const PRODUCT_ICONS = ['WATER', 'DRAFT_BEER', 'SODA', 'JUICE', 'WINE'] as const;
-export const RESERVATION_STATUS = ['CREATED', 'CONFIRMED', 'CANCELLED', 'UNAVAILABLE'] as const;
+/** NO_SHOW: a confirmed reservation whose guests did not come (beyond the spec, as booking tools have). */
+export const RESERVATION_STATUS = ['CREATED', 'CONFIRMED', 'CANCELLED', 'UNAVAILABLE', 'NO_SHOW'] as const;
 export const TABLE_STATUS = ['AVAILABLE', 'OCCUPIED'] as const;
 export const ORDER_STATUS = ['OPENED', 'CLOSED'] as const;
 export const PAYMENT_STATUS = ['OPEN', 'PARTIALLY_PAID', 'PAID'] as const;

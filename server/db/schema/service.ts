@@ -297,11 +297,19 @@ export const reservations = pgTable(
     date: timestamp('date', { withTimezone: true }).notNull(),
     observations: text('observations'),
     status: text('status', { enum: RESERVATION_STATUS }).notNull().default('CREATED'),
+    /** The table set aside for a confirmed reservation (shown on the floor as its time nears). */
+    table_id: integer('table_id'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     uniqueIndex('reservations_code_key').on(t.code),
+    index('reservations_table_idx').on(t.table_id),
+    foreignKey({
+      name: 'reservations_table_fk',
+      columns: [t.table_id, t.store_id],
+      foreignColumns: [tables.id, tables.store_id],
+    }).onDelete('set null (table_id)' as 'set null'),
     index('reservations_store_date_idx').on(t.store_id, t.date),
     index('reservations_store_status_idx').on(t.store_id, t.status, t.date),
     index('reservations_customer_idx').on(t.customer_id),
