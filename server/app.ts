@@ -40,6 +40,7 @@ import orderRoutes from './routes/orders';
 import orderItemRoutes from './routes/order-items';
 import liveRoutes from './routes/live';
 import { crudResources } from './resources/registry';
+import { RequestLog } from './request-log';
 
 /** One registered route and who may call it, as the access plugin enforces it. */
 export interface RouteEntry {
@@ -128,6 +129,8 @@ function loggerOptions(logger: AppOptions['logger']) {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(options.logger),
+    // Fastify's two lines a request (received, answered) give way to one, where it matters.
+    logController: new RequestLog(),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: options.trustProxy ?? false,

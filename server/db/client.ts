@@ -13,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir, type DataDirLock } from './lock';
+import { readDatesAsText } from './rows';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction's handle, for helpers that work inside one. */
@@ -63,6 +64,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
   try {
     const client = await PGlite.create({ dataDir: dbDir, extensions: { pg_trgm, unaccent } });
+    readDatesAsText(client);
     const db = drizzlePglite({ client, schema });
     const isNew = !(await hasTables(db));
     await migratePglite(db, { migrationsFolder });

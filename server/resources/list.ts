@@ -13,6 +13,7 @@ import { DAY_RANGE_INVALID, listDay } from '../../src/lib/fields';
 import { listAnswer, rowOf } from '../../src/resources/answers';
 import type { ResourceDefinition } from '../../src/resources/define';
 import type { Db } from '../db/client';
+import { rowReader } from '../db/rows';
 import { badRequest } from '../http-errors';
 import { sendCsv } from './csv';
 import { containsTerm, searchTerm, storeIdParam } from './params';
@@ -235,6 +236,8 @@ export function createList(db: Db, definition: ResourceDefinition, source: ListS
     return { expression, direction, sorting: [direction(expression), direction(idColumn)] };
   };
 
+  // A page's rows skip drizzle's generic mapping (server/db/rows.ts); the CSV's batches keep it.
+  const readPage = rowReader(columns);
   const select = <Extra extends Record<string, AnyPgColumn | SQL>>(extra?: Extra) => {
     const query = db
       .select({ ...columns, ...extra } as Record<string, AnyPgColumn>)
@@ -254,6 +257,7 @@ export function createList(db: Db, definition: ResourceDefinition, source: ListS
       const offset =
         query.offset !== undefined ? (query.offset as number) : ((query.page as number) - 1) * limit;
       let rows: Promise<Row[]>;
+      const paged = (query: PgSelect) => readPage(db, query);
       if (source.idsFirst) {
         const fenced = typeof query.search === 'string' && query.search !== '';
         const pageIds = fenced
@@ -265,15 +269,19 @@ export function createList(db: Db, definition: ResourceDefinition, source: ListS
               .orderBy(...sorting)
               .limit(limit)
               .offset(offset);
-        rows = select()
-          .where(inArray(idColumn, pageIds))
-          .orderBy(...sorting);
+        rows = paged(
+          select()
+            .where(inArray(idColumn, pageIds))
+            .orderBy(...sorting),
+        );
       } else {
-        rows = select()
-          .where(condition)
-          .orderBy(...sorting)
-          .limit(limit)
-          .offset(offset);
+        rows = paged(
+          select()
+            .where(condition)
+            .orderBy(...sorting)
+            .limit(limit)
+            .offset(offset),
+        );
       }
       // PostgreSQL runs both at once, on two connections; PGlite one after the other.
       const [found, total] = await Promise.all([

@@ -122,7 +122,11 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     },
     // Rows are untyped here; their columns are customerColumns, gender and birthdate among them.
-    decorate: async (rows) => rows.map((row) => toApi(row as typeof row & Flat)),
+    // A page's rows are its own: `info` is added in place, not by copying 200 rows.
+    decorate: async (rows) => {
+      for (const row of rows) row.info = { gender: row.gender, birthdate: row.birthdate };
+      return rows;
+    },
   });
 
   app.route({

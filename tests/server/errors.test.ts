@@ -403,6 +403,25 @@ describe('server errors', () => {
     for (const secret of [token, 'Senha@Secreta2026', hash]) expect(line).not.toContain(secret);
   });
 
+  it('log one line per write, refusal and failure, and none per successful read', async () => {
+    logLines.length = 0;
+    await t.app.inject({ method: 'GET', url: '/api/health' });
+    await t.app.inject({ method: 'GET', url: '/api/nada' });
+    await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'x@y.com', password: 'errada' } });
+    const requests = logLines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'requisição');
+    expect(requests.map(({ method, url, status }) => `${method} ${url} ${status}`)).toEqual([
+      'GET /api/nada 404',
+      expect.stringMatching(/^POST \/auth\/login 4\d\d$/),
+    ]);
+    for (const line of requests) {
+      expect(line.level).toBe(30);
+      expect(typeof line.ms).toBe('number');
+      expect(line.reqId).toBeDefined();
+      // Nothing of the body: the password stays out.
+      expect(JSON.stringify(line)).not.toContain('errada');
+    }
+  });
+
   it('keep answering after a failure', async () => {
     await t.app.inject({ method: 'GET', url: '/api/test/sql' });
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });

@@ -75,17 +75,35 @@ describe('content security policy', () => {
     expect(policyOf(plain)).not.toContain('upgrade-insecure-requests');
   });
 
-  it('asks for the upgrade on API answers and errors over TLS as well', async () => {
-    for (const url of ['/api/health', '/api/nada', '/api/docs/']) {
-      const overTls = await behindProxy.inject({
-        method: 'GET',
-        url,
-        headers: { 'x-forwarded-proto': 'https' },
-      });
-      expect(policyOf(overTls), url).toMatch(/;upgrade-insecure-requests$/);
-      const plain = await t.app.inject({ method: 'GET', url });
-      expect(policyOf(plain), url).not.toContain('upgrade-insecure-requests');
+  it('asks for the upgrade on the API reference, a page, over TLS as well', async () => {
+    const overTls = await behindProxy.inject({
+      method: 'GET',
+      url: '/api/docs/',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(policyOf(overTls)).toMatch(/;upgrade-insecure-requests$/);
+    const plain = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(policyOf(plain)).not.toContain('upgrade-insecure-requests');
+  });
+
+  it("answers what is not a page with a data's headers only: nothing runs, nothing frames it", async () => {
+    for (const url of ['/api/health', '/api/nada']) {
+      for (const app of [t.app, behindProxy]) {
+        const answer = await app.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
+        expect(answer.headers['content-type'], url).toMatch(/^application\/json/);
+        expect(policyOf(answer), url).toBe("default-src 'none';frame-ancestors 'none'");
+        expect(answer.headers['x-content-type-options'], url).toBe('nosniff');
+        expect(answer.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+        expect(answer.headers['strict-transport-security'], url).toBeDefined();
+        // A document's instructions are a page's only.
+        expect(answer.headers['x-frame-options'], url).toBeUndefined();
+        expect(answer.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      }
     }
+    const script = await t.app.inject({ method: 'GET', url: "/assets/app-1a2b3c.js" });
+    expect(script.statusCode).toBe(200);
+    expect(policyOf(script)).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(script.headers['x-frame-options']).toBeUndefined();
   });
 
   it('keeps the other security headers and directives', async () => {
