@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress';
@@ -6,6 +7,12 @@ const apiTarget = process.env.API_TARGET ?? 'http://localhost:3001';
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  resolve: {
+    alias: {
+      // A polyfill of what every supported browser has (see the file): out of the first load.
+      'object.entries': fileURLToPath(new URL('./src/lib/shims/object-entries.cjs', import.meta.url)),
+    },
+  },
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: {

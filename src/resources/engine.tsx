@@ -1,7 +1,8 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import type { ResourceDefinition } from './define';
 import type { ScreenOverrides } from './overrides';
+import { lazyScreen } from './preload';
 
 /** What the app knows of a generated resource before its screens load: its icon, and where its overrides are. */
 export interface ScreenModule {
@@ -12,12 +13,19 @@ export interface ScreenModule {
 
 type Kind = 'GeneratedList' | 'GeneratedCreate' | 'GeneratedEdit';
 
+/** Where react-admin shows each generated screen of a resource. */
+const PATHS: Record<Kind, (name: string) => string> = {
+  GeneratedList: (name) => `/${name}`,
+  GeneratedCreate: (name) => `/${name}/create`,
+  GeneratedEdit: (name) => `/${name}/:id`,
+};
+
 /**
- * A generated screen, loaded when first opened: the engine's screens and the resource's overrides
- * arrive together, so the screen renders once, complete.
+ * A generated screen, loaded when first opened (or while the app boots on its path): the engine's
+ * screens and the resource's overrides arrive together, so the screen renders once, complete.
  */
 function generated(kind: Kind, definition: ResourceDefinition, module: ScreenModule): ComponentType {
-  return lazy(async () => {
+  return lazyScreen(PATHS[kind](definition.name), async () => {
     const [screens, overrides] = await Promise.all([
       kind === 'GeneratedList' ? import('./generated/GeneratedList') : import('./generated/GeneratedForm'),
       module.overrides?.(),

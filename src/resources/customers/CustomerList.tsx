@@ -1,4 +1,4 @@
-import { Avatar, Stack, useMediaQuery, type Theme } from '@mui/material';
+import { Stack, useMediaQuery, type Theme } from '@mui/material';
 import {
   DataTable,
   List,
@@ -10,6 +10,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { ExportButton } from '../../components/ExportButton';
+import { PictureAvatar } from '../../components/PictureAvatar';
 import { formatDate, maskCpf } from '../../lib/format';
 import { customers as definition, feedhunterChoices, genderChoices, type Customer } from './definition';
 import { genderLabel, yesNo } from './labels';
@@ -48,9 +49,7 @@ const filters = [
 function NameCell({ record }: { record: Customer }) {
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-      <Avatar src={record.profile_picture ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
-        {record.fullname.charAt(0)}
-      </Avatar>
+      <PictureAvatar src={record.profile_picture} name={record.fullname} size={32} />
       <span>{record.fullname}</span>
     </Stack>
   );
@@ -78,9 +77,7 @@ export function CustomerList() {
       {small ? (
         <SimpleList<Customer>
           leftAvatar={(record) => (
-            <Avatar src={record.profile_picture ?? undefined} alt="">
-              {record.fullname.charAt(0)}
-            </Avatar>
+            <PictureAvatar src={record.profile_picture} name={record.fullname} />
           )}
           primaryText={(record) => record.fullname}
           secondaryText={(record) => [record.username, record.email].join(' · ')}

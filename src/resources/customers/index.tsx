@@ -1,13 +1,19 @@
-import { lazy } from 'react';
 import { Route } from 'react-router-dom';
 import PeopleIcon from '@mui/icons-material/People';
 import type { ResourceProps } from 'react-admin';
+import { lazyScreen } from '../preload';
 import { customers as definition } from './definition';
 
 // Loaded when first opened, not with the login page.
-const CustomerDetails = lazy(() => import('./CustomerDetails').then((m) => ({ default: m.CustomerDetails })));
-const CustomerList = lazy(() => import('./CustomerList').then((m) => ({ default: m.CustomerList })));
-const UsersAnalytics = lazy(() => import('./UsersAnalytics').then((m) => ({ default: m.UsersAnalytics })));
+const CustomerDetails = lazyScreen('/customers/list/details/:id', () =>
+  import('./CustomerDetails').then((m) => ({ default: m.CustomerDetails })),
+);
+const CustomerList = lazyScreen('/customers/list', () =>
+  import('./CustomerList').then((m) => ({ default: m.CustomerList })),
+);
+const UsersAnalytics = lazyScreen('/customers', () =>
+  import('./UsersAnalytics').then((m) => ({ default: m.UsersAnalytics })),
+);
 
 /**
  * "Usuários", the app's customers (spec 2.7 and 2.9): /customers is the users analytics,
