@@ -106,6 +106,20 @@ describe('content security policy', () => {
     expect(script.headers['x-frame-options']).toBeUndefined();
   });
 
+  it("leaves a revalidated page's headers as the browser keeps them: a 304 brings no policy", async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    const tag = page.headers.etag ?? page.headers['last-modified'];
+    expect(tag).toBeDefined();
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: page.headers.etag ? { 'if-none-match': String(tag) } : { 'if-modified-since': String(tag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['content-security-policy']).toBeUndefined();
+    expect(again.headers['x-frame-options']).toBeUndefined();
+  });
+
   it('keeps the other security headers and directives', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/' });
     expect(page.headers['x-content-type-options']).toBe('nosniff');
