@@ -361,9 +361,18 @@ export const reviews = pgTable(
     order_id: integer('order_id'),
     rating: smallint('rating').notNull(),
     text: text('text').notNull().default(''),
+    /** The restaurant's public answer (beyond the spec, as iFood and Google reviews have), who and when. */
+    answer: text('answer'),
+    answered_at: timestamp('answered_at', { withTimezone: true }),
+    answered_by: integer('answered_by').references(() => accounts.id, { onDelete: 'set null' }),
     created_at: createdAt(),
   },
   (t) => [
+    index('reviews_answered_by_idx').on(t.answered_by),
+    check(
+      'reviews_answer_check',
+      sql`(${t.answer} is null) = (${t.answered_at} is null) and char_length(${t.answer}) <= 2000`,
+    ),
     foreignKey({
       name: 'reviews_order_fk',
       columns: [t.order_id, t.store_id],
