@@ -70,15 +70,16 @@ export default fp(
     app.addHook('onSend', async (request, reply, payload) => {
       // A 304 updates the headers the browser keeps with its copy: it must not bring a policy of
       // its own (untyped, it would get the data's, and a reloaded page would run nothing).
-      if (reply.statusCode === 304) return payload;
-      const type = reply.getHeader('content-type');
-      const page = typeof type === 'string' && type.startsWith('text/html');
-      const set = page ? (request.protocol === 'https' ? PAGE_HEADERS_TLS : PAGE_HEADERS) : DATA_HEADERS;
-      if (reply.hasHeader('content-security-policy')) {
-        const { 'content-security-policy': _own, ...rest } = set;
-        reply.headers(rest);
-      } else {
-        reply.headers(set);
+      if (reply.statusCode !== 304) {
+        const type = reply.getHeader('content-type');
+        const page = typeof type === 'string' && type.startsWith('text/html');
+        const set = page ? (request.protocol === 'https' ? PAGE_HEADERS_TLS : PAGE_HEADERS) : DATA_HEADERS;
+        if (reply.hasHeader('content-security-policy')) {
+          const { 'content-security-policy': _own, ...rest } = set;
+          reply.headers(rest);
+        } else {
+          reply.headers(set);
+        }
       }
       if (PRIVATE_PATHS.test(request.url) && !reply.hasHeader('cache-control')) {
         reply.header('cache-control', 'no-store');
