@@ -1,8 +1,8 @@
 /**
  * The live notices of the restaurants' service, for the streams of `GET /api/live`.
  *
- * The database says what changed: every write to a store's tables, tabs, tickets, items or
- * payments moves its floor version and NOTIFYs `painel_floor` on commit (migration 0009), and an
+ * The database says what changed: every write to a store's tables, tabs, tickets, items,
+ * payments or reservations moves its floor version and NOTIFYs `painel_floor` on commit (migration 0009), and an
  * ended session or an account whose access changed NOTIFYs `painel_access`. Each instance listens
  * on one connection (PGlite: in process) and hands the notices to the streams it holds, so a
  * change made through any instance, the simulator or a script reaches every screen; nothing but
@@ -41,6 +41,7 @@ const TOPICS_OF: Record<string, readonly LiveTopic[]> = {
   tickets: ['floor', 'tab'],
   order_items: ['floor', 'tab', 'board'],
   payments: ['floor', 'tab'],
+  reservations: ['floor'], // a table's card shows its reservation as the time nears
 };
 
 export interface LiveHub {
