@@ -2,8 +2,8 @@
  * The live notices of the restaurants' service, for the streams of `GET /api/live`.
  *
  * The database says what changed: every write to a store's tables, tabs, tickets, items,
- * payments or reservations moves its floor version and NOTIFYs `painel_floor` on commit (migration 0009), and an
- * ended session or an account whose access changed NOTIFYs `painel_access`. Each instance listens
+ * payments or reservations moves its floor version and NOTIFYs `painel_floor` on commit
+ * (migrations 0009, 0010), and an ended session or an account whose access changed NOTIFYs `painel_access`. Each instance listens
  * on one connection (PGlite: in process) and hands the notices to the streams it holds, so a
  * change made through any instance, the simulator or a script reaches every screen; nothing but
  * the open streams lives in the instance.
