@@ -13,16 +13,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { SCRIPT_BYTE_BUDGETS } from './bench/web-budgets';
 
-/**
- * Bytes on the wire (brotli 11, as the build compresses the assets and the server sends them to
- * Chromium). Measured when they were set: login 283.4 kB (19 scripts), customers list 343.5 kB
- * (61 scripts).
- */
-const BUDGETS = {
-  login: 290 * 1024,
-  customers: 350 * 1024,
-};
+/** See scripts/bench/web-budgets.ts. */
+const BUDGETS = SCRIPT_BYTE_BUDGETS;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN = { email: 'admin@painel.com.br', password: 'Painel@2026' };
