@@ -11,6 +11,8 @@ export default defineConfig({
     alias: {
       // A polyfill of what every supported browser has (see the file): out of the first load.
       'object.entries': fileURLToPath(new URL('./src/lib/shims/object-entries.cjs', import.meta.url)),
+      // What the app never reads (see the file): out of the first load.
+      'ra-language-english': fileURLToPath(new URL('./src/lib/shims/no-english-messages.ts', import.meta.url)),
     },
   },
   server: {
