@@ -2,7 +2,8 @@ import { and, asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { restaurants, storeUpdateInput } from '../../src/resources/restaurants/definition';
+import { restaurants } from '../../src/resources/restaurants/definition';
+import { settingsUpdateInput } from '../../src/resources/settings/schema';
 import {
   accounts,
   bankAccounts,
@@ -25,6 +26,7 @@ import { served } from '../resources/routes';
 import { storeCondition } from '../resources/scope';
 import { writeError } from '../resources/write-errors';
 import { DEFAULT_OPENING_HOURS, defaultLinksFor, storeSlug, storeToApi } from '../stores/serialize';
+import { defaultLinksOf, keptLinks } from '../stores/settings';
 
 const STORE_STATUSES = ['OK', 'INACTIVE', 'CLOSED'] as const;
 
@@ -215,8 +217,20 @@ const storeRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, {
     },
   });
 
+  /** The store's slug and default links, inside the caller's scope (404 outside it). */
+  async function readLinks(request: FastifyRequest, id: number) {
+    const [row] = await app.db
+      .select({ slug: stores.slug, default_links: stores.default_links })
+      .from(stores)
+      .where(and(eq(stores.id, id), storeCondition(request, stores.id)));
+    if (!row) throw notFound(NOT_FOUND);
+    return row;
+  }
+
+  // The settings, the links and the admin detail save here; the links and hours rules of spec 5
+  // hold whoever sends them (settingsUpdateInput, and keptLinks / defaultLinksOf below).
   app.route({
-    ...routes.update({ body: storeUpdateInput }),
+    ...routes.update({ body: settingsUpdateInput }),
     handler: async (request) => {
       const caller = callerOf(request);
       const { info, financial, ...top } = request.body;
@@ -225,8 +239,12 @@ const storeRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, {
       }
       const values: Partial<typeof stores.$inferInsert> = { ...top, ...financial };
       if (info) {
-        const { responsible, address, ...rest } = info;
+        const { responsible, address, links, default_links, ...rest } = info;
         Object.assign(values, rest, address ?? {});
+        if (links) values.links = keptLinks(links);
+        if (default_links) {
+          values.default_links = defaultLinksOf(default_links, await readLinks(request, request.params.id));
+        }
         if (responsible) {
           if (responsible.name !== undefined) values.name_responsible = responsible.name;
           if (responsible.cpf !== undefined) values.cpf = responsible.cpf;

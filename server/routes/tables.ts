@@ -1,10 +1,15 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tables as definition, tableOrder, type TableStatus } from '../../src/resources/tables/definition';
+import {
+  tables as definition,
+  tableOrder,
+  tableReservation,
+  type TableStatus,
+} from '../../src/resources/tables/definition';
 import type { Db } from '../db/client';
-import { customers, orders, tables, tickets } from '../db/schema';
+import { customers, orders, reservations, tables, tickets } from '../db/schema';
 import { conflict, notFound } from '../http-errors';
 import { answerUnchanged, storeListTag } from '../resources/floor-tag';
 import { registerList } from '../resources/list';
@@ -82,15 +87,51 @@ async function openOrders(db: Db, tableIds: number[]): Promise<Map<number, OpenO
   );
 }
 
-/** Rows of the list or of one table, with their open order. */
+type HeldReservation = z.output<typeof tableReservation>;
+
+/** São Paulo's midnight today, as an instant. */
+const todayStarts = sql`((now() at time zone 'America/Sao_Paulo')::date::timestamp at time zone 'America/Sao_Paulo')`;
+
+/**
+ * The confirmed reservations set on the tables, from half an hour before today to an hour after
+ * it (São Paulo): a card shows the one whose time is near (src/resources/reservations/rules.ts),
+ * by the tablet's clock, since the floor's answer is kept for as long as nothing changes that day.
+ */
+async function heldReservations(db: Db, tableIds: number[]): Promise<Map<number, HeldReservation[]>> {
+  const held = new Map<number, HeldReservation[]>();
+  if (tableIds.length === 0) return held;
+  const rows = await db
+    .select({
+      table_id: reservations.table_id,
+      id: reservations.id,
+      fullname: reservations.fullname,
+      n_persons: reservations.n_persons,
+      date: reservations.date,
+      code: reservations.code,
+    })
+    .from(reservations)
+    .where(
+      and(
+        inArray(reservations.table_id, tableIds),
+        eq(reservations.status, 'CONFIRMED'),
+        sql`${reservations.date} >= ${todayStarts} - interval '30 minutes'`,
+        sql`${reservations.date} < ${todayStarts} + interval '25 hours'`,
+      ),
+    )
+    .orderBy(asc(reservations.date));
+  for (const { table_id, ...reservation } of rows) {
+    held.set(table_id!, [...(held.get(table_id!) ?? []), reservation]);
+  }
+  return held;
+}
+
+/** Rows of the list or of one table, with their open order and the reservations set on them. */
 async function withOrders<Row extends { id: unknown }>(db: Db, list: Row[]) {
-  const byTable = await openOrders(
-    db,
-    list.map((row) => row.id as number),
-  );
+  const ids = list.map((row) => row.id as number);
+  const [byTable, held] = await Promise.all([openOrders(db, ids), heldReservations(db, ids)]);
   return list.map((row) => {
     const order: OpenOrder | null = byTable.get(row.id as number) ?? null;
-    return { ...row, order_id: order?.id ?? null, order };
+    return { ...row, order_id: order?.id ?? null, order, reservations: held.get(row.id as number) ?? [] };
   });
 }
 

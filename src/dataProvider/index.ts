@@ -109,11 +109,14 @@ export function createDataProvider(
 
   const getList = async (resource: string, params: GetListParams) => {
     const definition = definitionOf(resource);
-    const query: Query = {
-      page: params.pagination?.page ?? 1,
-      page_size: params.pagination?.perPage ?? definition.list.perPage,
-      ...listQuery(definition, params),
-    };
+    const page = params.pagination?.page ?? 1;
+    const perPage = params.pagination?.perPage ?? definition.list.perPage;
+    // A list paged by offset and limit (the reservations', the featured posts') is asked so.
+    const paging =
+      definition.list.paging === 'offset'
+        ? { offset: (page - 1) * perPage, limit: perPage }
+        : { page, page_size: perPage };
+    const query: Query = { ...paging, ...listQuery(definition, params) };
     const body = await http(listPath(definition), { query });
     const records = (unwrap(definition.envelope.list, body) ?? []) as RaRecord[];
     return { data: records, total: total(body, records) };

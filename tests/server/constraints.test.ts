@@ -135,6 +135,8 @@ const valid = {
   }),
   faqs: () => ({ title: 'Como reservo?', text: 'Pelo aplicativo.', category: 'CUSTOMER' }),
   privacy_texts: () => ({ id: 1, title: 'Privacidade', text: 'Texto' }),
+  usage_policy_texts: () => ({ id: 1, title: 'Termos de uso', text: 'Texto', version: '1.0' }),
+  usage_policy_acceptances: () => ({ store_id: ref.storeA, account_id: ref.staffA, version: `1.${n()}` }),
   promo_codes: () => ({
     code: `PROMO${n()}`,
     description: 'Dez por cento',
@@ -501,6 +503,24 @@ const cases: Case[] = [
   ),
   check('privacy_texts_single_row', 'a second privacy text', ['privacy_texts', { id: 2 }]),
   unique('privacy_texts_pkey', 'the privacy text twice', ['privacy_texts'], [['privacy_texts']]),
+  check('usage_policy_texts_single_row', 'a second terms of use', ['usage_policy_texts', { id: 2 }]),
+  unique(
+    'usage_policy_texts_pkey',
+    'the terms of use twice',
+    ['usage_policy_texts'],
+    [['usage_policy_texts']],
+  ),
+  unique(
+    'usage_policy_acceptances_store_version_key',
+    "a store's acceptance of one version twice",
+    ['usage_policy_acceptances', { version: '2.0' }],
+    [
+      ['usage_policy_acceptances', { version: '2.0' }],
+      ['usage_policy_acceptances', { version: '2.0', store_id: ref.storeB }],
+    ],
+  ),
+  dangling('usage_policy_acceptances_store_id_stores_id_fk', 'usage_policy_acceptances', 'store_id'),
+  dangling('usage_policy_acceptances_account_id_accounts_id_fk', 'usage_policy_acceptances', 'account_id'),
   check(
     'promo_codes_discount_check',
     'a promo code of 0%',
@@ -894,9 +914,9 @@ const cases: Case[] = [
   dangling('coupons_promo_code_id_promo_codes_id_fk', 'coupons', 'promo_code_id'),
   check(
     'reservations_status_check',
-    'a reservation status outside CREATED/CONFIRMED/CANCELLED/UNAVAILABLE',
+    'a reservation status outside CREATED/CONFIRMED/CANCELLED/UNAVAILABLE/NO_SHOW',
     ['reservations', { status: 'PENDING' }],
-    [['reservations', { status: 'UNAVAILABLE' }]],
+    [['reservations', { status: 'UNAVAILABLE' }], ['reservations', { status: 'NO_SHOW' }]],
   ),
   check('reservations_persons_check', 'a reservation for nobody', ['reservations', { n_persons: 0 }]),
   check('reservations_persons_check', 'a reservation for 101', ['reservations', { n_persons: 101 }]),
@@ -925,6 +945,18 @@ const cases: Case[] = [
   check('reviews_rating_check', 'a rating of 6', ['reviews', { rating: 6 }], [['reviews', { rating: 5 }]]),
   dangling('reviews_store_id_stores_id_fk', 'reviews', 'store_id'),
   dangling('reviews_customer_id_customers_id_fk', 'reviews', 'customer_id'),
+  dangling('reviews_answered_by_accounts_id_fk', 'reviews', 'answered_by'),
+  check(
+    'reviews_answer_check',
+    'an answer without its time',
+    ['reviews', { answer: 'Obrigado!' }],
+    [['reviews', { answer: 'Obrigado!', answered_at: raw('now()'), answered_by: ref.staffA }]],
+  ),
+  check('reviews_answer_check', 'a time without an answer', ['reviews', { answered_at: raw('now()') }]),
+  check('reviews_answer_check', 'an answer of 2,001 characters', [
+    'reviews',
+    { answer: 'a'.repeat(2001), answered_at: raw('now()') },
+  ]),
 
   // Loyalty.
   check('loyalty_programs_consumption_check', 'a program with no consumption', [
@@ -1004,6 +1036,12 @@ const cases: Case[] = [
     "a check-in on another store's order",
     ['checkins', { order_id: ref.orderB }],
     [['checkins', { order_id: ref.orderA1 }]],
+  ),
+  foreignKey(
+    'reservations_table_fk',
+    "a reservation holding another store's table",
+    ['reservations', { table_id: ref.tableB }],
+    [['reservations', { table_id: ref.tableA }]],
   ),
   foreignKey(
     'reviews_order_fk',

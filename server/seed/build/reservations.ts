@@ -3,13 +3,21 @@ import type { RESERVATION_STATUS } from '../../db/schema/enums';
 import { makeMobile } from '../documents';
 import { FEMALE_NAMES, MALE_NAMES, RESERVATION_NOTES, SURNAMES } from '../names';
 import { drawCustomer } from './customers';
+import type { Random } from '../random';
 import type { Demo, Row } from './state';
+
+/** Share of the demo stores' past confirmed reservations whose guests did not come. */
+const NO_SHOW_SHARE = 0.12;
 
 /**
  * Reservations at the open stores that take them, from a month ago (two weeks at the others) to a
- * week ahead; the coming ones at the two demo stores show every status.
+ * week ahead; the coming ones at the two demo stores show every status. At the two demo stores,
+ * some past confirmed ones ended as no-shows, and today's confirmed ones hold a table each, which
+ * the floor's card shows as their time nears.
  */
-export function buildReservations(demo: Pick<Demo, 'clock' | 'rng' | 'stores' | 'customers' | 'push'>): void {
+export function buildReservations(
+  demo: Pick<Demo, 'clock' | 'rng' | 'stores' | 'customers' | 'push' | 'tableRows'>,
+): void {
   const rows: Row<typeof s.reservations>[] = [];
   const codes = new Set<string>();
   const nowMs = demo.clock.now.getTime();
@@ -65,13 +73,50 @@ export function buildReservations(demo: Pick<Demo, 'clock' | 'rng' | 'stores' | 
           date,
           observations: rng.chance(0.3) ? rng.pick(RESERVATION_NOTES) : null,
           status,
+          table_id: null,
           created_at: created,
           updated_at: updated < created ? created : updated,
         });
       }
     }
   }
+  for (const store of demo.stores.filter((candidate) => candidate.index < 2)) {
+    serviceOutcomes(
+      demo,
+      rows.filter((row) => row.store_id === store.id),
+      demo.tableRows.filter((table) => table.store_id === store.id),
+      demo.rng.fork(`reservations/${store.def.slug}/service`),
+    );
+  }
   rows.sort((a, b) => a.created_at!.getTime() - b.created_at!.getTime());
   rows.forEach((row, i) => (row.id = i + 1));
   demo.push(s.reservations, rows);
 }
+
+/**
+ * What service made of a demo store's reservations: some past confirmed ones are no-shows, and
+ * each of today's confirmed ones holds a table of its own (from the highest numbers down).
+ */
+function serviceOutcomes(
+  demo: Pick<Demo, 'clock'>,
+  rows: Row<typeof s.reservations>[],
+  tables: Row<typeof s.tables>[],
+  rng: Random,
+): void {
+  const nowMs = demo.clock.now.getTime();
+  const today = demo.clock.today;
+  const free = [...tables].sort((a, b) => b.number - a.number);
+  for (const row of [...rows].sort((a, b) => a.date.getTime() - b.date.getTime())) {
+    if (row.status !== 'CONFIRMED') continue;
+    if (row.date.getTime() < nowMs - 3 * 3_600_000 && rng.chance(NO_SHOW_SHARE)) row.status = 'NO_SHOW';
+    else if (saoPauloDay(row.date) === today && free.length > 0) row.table_id = free.shift()!.id!;
+  }
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const saoPauloDay = (date: Date) => dayFormat.format(date);

@@ -5,8 +5,10 @@ import CakeIcon from '@mui/icons-material/Cake';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import PendingIcon from '@mui/icons-material/Pending';
 import RoomServiceIcon from '@mui/icons-material/RoomService';
+import EventSeatIcon from '@mui/icons-material/EventSeat';
 import { elapsed } from '../../components/clock';
 import { formatCents } from '../../lib/format';
+import { isNear, saoPauloClock } from '../reservations/rules';
 import type { Table } from './definition';
 
 /** The card indicators of restaurant spec 4, each with its colour, icon and words. */
@@ -61,11 +63,43 @@ export function IndicatorMark({
   );
 }
 
+/** The colour of a reservation set on a table, apart from the tab's indicators. */
+const RESERVED_COLOR = '#90caf9';
+
+/**
+ * The confirmed reservation set on the table whose time is near (an hour before to half an hour
+ * after, src/resources/reservations/rules.ts): its time, party and name.
+ */
+function NearReservation({ table, now }: { table: Table; now: number }) {
+  const reservation = table.reservations?.find((candidate) => isNear(candidate.date, now));
+  if (!reservation) return null;
+  const people = `${reservation.n_persons} ${reservation.n_persons === 1 ? 'pessoa' : 'pessoas'}`;
+  return (
+    <Stack direction="row" sx={{ mt: 0.75, gap: 0.5, alignItems: 'flex-start', minWidth: 0 }}>
+      <EventSeatIcon sx={{ color: RESERVED_COLOR, fontSize: 20, mt: 0.25 }} aria-hidden />
+      <Typography component="span" variant="body2" sx={{ minWidth: 0 }}>
+        <Box component="span" sx={{ color: RESERVED_COLOR, fontWeight: 700 }}>
+          {' '}
+          Reserva {saoPauloClock(new Date(reservation.date)).time}
+        </Box>
+        <Box
+          component="span"
+          sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
+          {' '}
+          {reservation.fullname}, {people}
+        </Box>
+      </Typography>
+    </Stack>
+  );
+}
+
 /**
  * A table of the floor: its number, free or taken, and for a taken one the tab's indicators,
  * total and time. The whole card is one button (a big touch target) named by what it shows
  * ('Mesa 5 Ocupada R$ 110,00 30 min Em aberto Garçom chamado'): the indicators' words are there
- * for who does not see the colours.
+ * for who does not see the colours. A confirmed reservation set on the table shows as its time
+ * nears ('Reserva 20:00 Maria Silva, 4 pessoas').
  */
 export function TableCard({
   table,
@@ -143,6 +177,7 @@ export function TableCard({
           </Stack>
         </Box>
       ) : null}
+      <NearReservation table={table} now={now} />
     </ButtonBase>
   );
 }

@@ -53,6 +53,18 @@ export const tableOrder = z.object({
   birthdays: z.array(z.object({ customer_id: recordId, fullname: z.string() })),
 });
 
+/**
+ * A confirmed reservation set on a table (src/resources/reservations), as its card shows it once
+ * its time is near: the floor's read sends today's (São Paulo) and the card picks by the clock.
+ */
+export const tableReservation = z.object({
+  id: recordId,
+  fullname: z.string(),
+  n_persons: count,
+  date: instant,
+  code: z.string(),
+});
+
 export const tables = defineResource({
   name: 'tables',
   endpoint: '/api/tables',
@@ -76,6 +88,8 @@ export const tables = defineResource({
     /** The table's open order, if any. */
     order_id: recordId.nullable(),
     order: tableOrder.nullable(),
+    /** The confirmed reservations set on the table from shortly before today to shortly after, by time. */
+    reservations: z.array(tableReservation).optional(),
     created_at: instant,
   }),
   calls: {

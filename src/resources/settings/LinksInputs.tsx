@@ -1,0 +1,162 @@
+import type { ReactNode } from 'react';
+import { Box, Button, Grid, IconButton, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import { BooleanInput, SelectInput, TextInput } from 'react-admin';
+import { useFieldArray } from 'react-hook-form';
+import type { DefaultLinksValues } from './formValues';
+import { LINK_ICONS } from './schema';
+import { TOUCH } from './touch';
+
+const NEW_LINK = { title: '', url: '', active: true, icon: 'link' };
+
+/**
+ * Links Adicionais (restaurant spec 3: title, url, active, icon), added and removed. A link left
+ * without a title or an address is dropped by the API when saved, and the screen then shows what
+ * was kept.
+ */
+export function ExtraLinksInput({ disabled = false }: { disabled?: boolean }) {
+  const { fields, append, remove } = useFieldArray({ name: 'info.links' });
+  return (
+    <Stack sx={{ gap: 2 }}>
+      {fields.length === 0 ? <Typography color="text.secondary">Nenhum link adicional.</Typography> : null}
+      {fields.map((field, index) => {
+        const source = `info.links.${index}`;
+        const name = `Link adicional ${index + 1}`;
+        return (
+          <Box
+            key={field.id}
+            component="fieldset"
+            aria-label={name}
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 2, m: 0, p: 2, pb: 0 }}
+          >
+            <Grid container columnSpacing={2} sx={{ alignItems: 'flex-start' }}>
+              <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+                <TextInput source={`${source}.title`} label="Título" disabled={disabled} fullWidth />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+                <TextInput source={`${source}.url`} label="URL" disabled={disabled} fullWidth />
+              </Grid>
+              <Grid size={{ xs: 7, sm: 6, md: 2 }}>
+                <SelectInput
+                  source={`${source}.icon`}
+                  label="Ícone"
+                  choices={[...LINK_ICONS]}
+                  emptyText="Nenhum"
+                  disabled={disabled}
+                  fullWidth
+                />
+              </Grid>
+              <Grid size={{ xs: 5, sm: 6, md: 3 }}>
+                <Stack
+                  direction="row"
+                  sx={{ alignItems: 'center', justifyContent: 'space-between', minHeight: 64, pl: { md: 1 } }}
+                >
+                  <BooleanInput
+                    source={`${source}.active`}
+                    label="Ativo"
+                    disabled={disabled}
+                    helperText={false}
+                  />
+                  {disabled ? null : (
+                    <IconButton
+                      aria-label={`Remover ${name.toLowerCase()}`}
+                      onClick={() => remove(index)}
+                      sx={{ width: TOUCH, height: TOUCH }}
+                    >
+                      <DeleteOutlineIcon />
+                    </IconButton>
+                  )}
+                </Stack>
+              </Grid>
+            </Grid>
+          </Box>
+        );
+      })}
+      {disabled ? null : (
+        <Box>
+          <Button
+            variant="outlined"
+            startIcon={<AddIcon />}
+            onClick={() => append({ ...NEW_LINK })}
+            sx={{ minHeight: TOUCH }}
+          >
+            ADICIONAR LINK
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+/** The two default links of a store (spec 3), in their order. */
+export const DEFAULT_LINKS = [
+  { key: 'menu', name: 'Cardápio' },
+  { key: 'reservations', name: 'Reservas' },
+] as const satisfies readonly { key: keyof DefaultLinksValues; name: string }[];
+
+/**
+ * Links Padrão: the menu and reservations links, each with its title, address and state; blank
+ * ones fall back to their defaults when saved. `aside` adds what a screen shows beside a link
+ * (the links screen: its QR code and copy button).
+ */
+export function DefaultLinksInputs({
+  disabled = false,
+  aside,
+}: {
+  disabled?: boolean;
+  aside?: (key: keyof DefaultLinksValues, name: string) => ReactNode;
+}) {
+  return (
+    <Stack sx={{ gap: 2 }}>
+      {DEFAULT_LINKS.map(({ key, name }) => {
+        const source = `info.default_links.${key}`;
+        return (
+          <Box
+            key={key}
+            component="fieldset"
+            aria-label={`Link padrão ${name}`}
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 2, m: 0, p: 2, pb: 0 }}
+          >
+            <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2 }}>
+              <Grid
+                container
+                columnSpacing={2}
+                sx={{ flex: 1, alignItems: 'flex-start', alignContent: 'flex-start' }}
+              >
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <TextInput
+                    source={`${source}.title`}
+                    label="Título"
+                    placeholder={name}
+                    disabled={disabled}
+                    fullWidth
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <BooleanInput
+                    source={`${source}.active`}
+                    label="Ativo"
+                    disabled={disabled}
+                    helperText={false}
+                    sx={{ minHeight: 64, justifyContent: 'center' }}
+                  />
+                </Grid>
+                <Grid size={12}>
+                  <TextInput
+                    source={`${source}.url`}
+                    label="URL"
+                    helperText="Em branco, volta ao endereço do restaurante no aplicativo."
+                    disabled={disabled}
+                    fullWidth
+                  />
+                </Grid>
+              </Grid>
+              {aside ? aside(key, name) : null}
+            </Stack>
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}

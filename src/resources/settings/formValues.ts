@@ -1,0 +1,171 @@
+import { groupHours, ungroupHours, type HoursGroup } from '../../lib/hours';
+import type { Store } from '../restaurants/definition';
+import type { SettingsUpdate } from './schema';
+
+/** A link as its inputs hold it. */
+export interface LinkValues {
+  title: string | null;
+  url: string | null;
+  active: boolean;
+  icon?: string | null;
+}
+
+export interface DefaultLinksValues {
+  menu: LinkValues;
+  reservations: LinkValues;
+}
+
+/** The settings form's values: the store's fields at the API's paths, and the hours as groups. */
+export interface SettingsValues {
+  id: number;
+  name: string | null;
+  description: string | null;
+  cousine_id: number | null;
+  logo_white: string | null;
+  logo_black: string | null;
+  bg_image: string | null;
+  info: {
+    company_name: string | null;
+    full_description: string | null;
+    instagram: string | null;
+    phone: string | null;
+    whatsapp: string | null;
+    site: string | null;
+    service_charge: number | string | null;
+    app_skin: 'WHITE' | 'BLACK';
+    address: {
+      zip_code: string | null;
+      street: string | null;
+      street_number: string | null;
+      neighborhood: string | null;
+      city: string | null;
+      uf: string | null;
+      maps_url: string | null;
+    };
+    links: LinkValues[];
+    default_links: DefaultLinksValues;
+  };
+  hours: HoursGroup[];
+}
+
+/** The groups as the form holds them: an emptied time input holds null. */
+export function formGroups(
+  groups: readonly Partial<Record<keyof HoursGroup, unknown>>[] | undefined,
+): HoursGroup[] {
+  return (groups ?? []).map((group) => ({
+    days: Array.isArray(group.days) ? (group.days as number[]) : [],
+    start_time: typeof group.start_time === 'string' ? group.start_time : '',
+    end_time: typeof group.end_time === 'string' ? group.end_time : '',
+  }));
+}
+
+/** The links' values of a store, as both screens edit them. */
+export function linksValues(store: Store): Pick<SettingsValues['info'], 'links' | 'default_links'> {
+  return {
+    links: store.info.links.map((link) => ({ ...link, icon: link.icon ?? null })),
+    default_links: {
+      menu: { ...store.info.default_links.menu },
+      reservations: { ...store.info.default_links.reservations },
+    },
+  };
+}
+
+/** The form's values for a store as the API answers it. */
+export function settingsValues(store: Store): SettingsValues {
+  const { info } = store;
+  return {
+    id: store.id,
+    name: store.name,
+    description: store.description,
+    cousine_id: store.cousine_id,
+    logo_white: store.logo_white,
+    logo_black: store.logo_black,
+    bg_image: store.bg_image,
+    info: {
+      company_name: info.company_name,
+      full_description: info.full_description,
+      instagram: info.instagram,
+      phone: info.phone,
+      whatsapp: info.whatsapp,
+      site: info.site,
+      service_charge: info.service_charge,
+      app_skin: info.app_skin,
+      address: { ...info.address },
+      ...linksValues(store),
+    },
+    hours: groupHours(info.opening_hours),
+  };
+}
+
+const blank = (value: unknown) =>
+  value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * A field the store must keep (name, address): left as it is while it was never filled, sent
+ * blank once emptied, for the API to refuse with its message.
+ */
+const kept = (value: string | null | undefined, before: string | null | undefined) =>
+  blank(value) ? (blank(before) ? undefined : '') : (value as string);
+
+/** A field the store may empty: blank clears it. */
+const clearable = (value: string | null | undefined) => (blank(value) ? null : value);
+
+/** An image is replaced, never removed: a store always shows its logos and home photo. */
+const image = (value: string | null | undefined) => (blank(value) ? undefined : value!);
+
+/** The links as typed: the API drops the empty ones and completes the addresses (spec 5). */
+const linkPayload = ({ title, url, active, icon }: LinkValues) => ({
+  title: title ?? '',
+  url: url ?? '',
+  active: active !== false,
+  ...(icon ? { icon } : {}),
+});
+
+export function linksPayload(values: Pick<SettingsValues['info'], 'links' | 'default_links'>) {
+  return {
+    links: (values.links ?? []).map(linkPayload),
+    default_links: {
+      menu: linkPayload(values.default_links.menu),
+      reservations: linkPayload(values.default_links.reservations),
+    },
+  };
+}
+
+/**
+ * What SALVAR sends: the store's fields the settings show (never its status or fees, which are
+ * the platform's), the hours as the API's per-day list, the links as typed.
+ */
+export function settingsPayload(values: SettingsValues, store: Store): SettingsUpdate {
+  const { info } = values;
+  const address = info.address;
+  const before = store.info.address;
+  return {
+    name: kept(values.name, store.name),
+    description: clearable(values.description),
+    cousine_id: values.cousine_id ?? undefined,
+    logo_white: image(values.logo_white),
+    logo_black: image(values.logo_black),
+    bg_image: image(values.bg_image),
+    info: {
+      company_name: kept(info.company_name, store.info.company_name),
+      full_description: clearable(info.full_description),
+      instagram: clearable(info.instagram),
+      phone: clearable(info.phone),
+      whatsapp: clearable(info.whatsapp),
+      site: clearable(info.site),
+      service_charge: blank(info.service_charge) ? 0 : (info.service_charge as number | string),
+      app_skin: info.app_skin,
+      address: {
+        zip_code: kept(address.zip_code, before.zip_code),
+        street: kept(address.street, before.street),
+        street_number: kept(address.street_number, before.street_number),
+        neighborhood: kept(address.neighborhood, before.neighborhood),
+        city: kept(address.city, before.city),
+        uf: kept(address.uf, before.uf),
+        maps_url: clearable(address.maps_url),
+      },
+      opening_hours: ungroupHours(formGroups(values.hours)),
+      ...linksPayload(info),
+    },
+  };
+}
