@@ -21,7 +21,14 @@ import { restaurants } from './resources/restaurants';
 import { screenModules } from './resources/screens';
 import { StoryDetailsAlias, stories, storyAliases } from './resources/stories';
 import { hallRoutes } from './resources/tables';
+import { reviewsResource } from './resources/reviews';
+import { loyaltyResource } from './resources/loyalty';
+import { reserves } from './resources/reservations';
 import { boardRoutes } from './resources/orderItems';
+import { settingsRoutes } from './resources/settings';
+import { usagePolicyAdminRoutes, usagePolicyRoutes } from './resources/usagePolicy';
+import { teamRoutes } from './resources/team';
+import { mural } from './resources/wall';
 
 // The password steps are reached from a link or an e-mail, never by the login page itself.
 const PasswordSteps = lazy(() =>
@@ -94,6 +101,10 @@ export function App() {
           {(role === ADMIN ? generatedForAdmin : generatedForStaff).map((resource) => (
             <Resource key={resource.name} {...resource} />
           ))}
+          {/* Avaliações: staff's, and the administrators' with a restaurant chosen (platform spec 2.2). */}
+          <Resource {...reviewsResource} />
+          {/* Fidelidade: staff's, and the administrators' with a restaurant chosen (platform spec 2.2). */}
+          <Resource {...loyaltyResource} />
           {role === ADMIN ? (
             <>
               <Resource {...restaurants} />
@@ -130,15 +141,24 @@ export function App() {
                 <Route path="/feedhunters/details/:id" element={<StoryDetailsAlias />} />
                 {/* Platform spec 2.2: orders is in the administrator's route set too, by restaurant. */}
                 {boardRoutes}
+                {usagePolicyAdminRoutes}
+                {/* Platform spec 2.2: the team and the wall too, with a restaurant chosen. */}
+                {teamRoutes}
               </CustomRoutes>
+              <Resource {...mural} />
             </>
           ) : (
             <>
               <Resource {...products} />
+              <Resource {...reserves} />
               <CustomRoutes>
                 {hallRoutes}
                 {boardRoutes}
+                {settingsRoutes}
+                {usagePolicyRoutes}
+                {teamRoutes}
               </CustomRoutes>
+              <Resource {...mural} />
             </>
           )}
         </>

@@ -405,7 +405,7 @@ export function registerList(app: FastifyInstance, definition: ResourceDefinitio
 }
 
 /** A browser's download asks with `Accept: text/csv` only when it means it; `*\/*` is not a CSV. */
-function wantsCsv(request: FastifyRequest): boolean {
+export function wantsCsv(request: FastifyRequest): boolean {
   const accept = request.headers.accept ?? '';
   return /(^|,)\s*text\/csv/i.test(accept) && !/application\/json/i.test(accept);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listAnswer } from '../../src/resources/answers';
@@ -171,6 +171,7 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
           .orderBy(desc(tickets.created_at), desc(tickets.id))
           .limit(1),
       ]);
+      // Without the cancelled items and those still in the cart (SAVED, spec 3).
       const items = ticket
         ? await app.db
             .select({
@@ -179,7 +180,9 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
               product_price: orderItems.product_price,
             })
             .from(orderItems)
-            .where(and(eq(orderItems.ticket_id, ticket.id), ne(orderItems.status, 'CANCELLED')))
+            .where(
+              and(eq(orderItems.ticket_id, ticket.id), notInArray(orderItems.status, ['CANCELLED', 'SAVED'])),
+            )
             .orderBy(asc(orderItems.id))
         : [];
       return {

@@ -20,7 +20,8 @@
  *   grants a coupon (loyalty, CREATED) that the customer's next ticket there uses (CONFIRMED,
  *   with order_id and amount); rewards unused for 60 days are CANCELLED;
  * - one check-in per customer and indoor tab, with the customer's platform; one review for about
- *   7% of tickets, and stores' n_ratings/rating follow them.
+ *   7% of tickets, and stores' n_ratings/rating follow them; at the two demo stores about half of
+ *   the reviews with a text older than two days carry a manager's answer.
  */
 import type { PgTable } from 'drizzle-orm/pg-core';
 import * as s from '../db/schema';
@@ -34,9 +35,11 @@ import { buildNotifications } from './build/notifications';
 import { buildPlatform } from './build/platform';
 import { buildPromoCodes } from './build/promo-codes';
 import { buildReservations } from './build/reservations';
+import { buildReviewAnswers } from './build/review-answers';
 import { newDemo, type Demo, type DemoAccount, type DemoPlan, type Scale } from './build/state';
 import { buildStories } from './build/stories';
 import { buildStores } from './build/stores';
+import { buildUsagePolicy } from './build/usage-policy';
 import { buildWallPosts } from './build/wall-posts';
 
 export { STAFF_PASSWORD } from './build/accounts';
@@ -57,11 +60,13 @@ export function buildDemo(now: Date, scale: Scale, accounts: readonly DemoAccoun
       (d) => d.tableId === null || !seated.has(d.tableId) || d.closedAt!.getTime() < seated.get(d.tableId)!,
     );
     buildMoney(demo, history, live);
+    buildReviewAnswers(demo);
     buildFinance(demo);
     buildReservations(demo);
     buildWallPosts(demo);
     buildStories(demo);
     buildNotifications(demo);
+    buildUsagePolicy(demo);
     demo.push(s.customers, customerRows(demo.customers));
   }
   finish(demo);
@@ -100,6 +105,8 @@ function finish(demo: Demo): void {
     s.statementEntries,
     s.faqs,
     s.privacyTexts,
+    s.usagePolicyTexts,
+    s.usagePolicyAcceptances,
     s.pushNotifications,
     s.pushDeliveries,
     s.stories,

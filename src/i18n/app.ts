@@ -16,6 +16,9 @@ export const appMessages = {
     settings: 'Configurações',
     usagePolicies: 'Política de uso',
     links: 'Links de acesso',
+    reviews: 'Avaliações',
+    loyalty: 'Fidelidade',
+    wall: 'Mural',
     logout: 'Sair',
   },
   logout: {

@@ -10,6 +10,13 @@ import FastfoodIcon from '@mui/icons-material/Fastfood';
 import TableRestaurantIcon from '@mui/icons-material/TableRestaurant';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SoupKitchenIcon from '@mui/icons-material/SoupKitchen';
+import EventSeatIcon from '@mui/icons-material/EventSeat';
+import SettingsIcon from '@mui/icons-material/Settings';
+import LinkIcon from '@mui/icons-material/Link';
+import PolicyIcon from '@mui/icons-material/Policy';
+import RateReviewIcon from '@mui/icons-material/RateReview';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import LoyaltyIcon from '@mui/icons-material/Loyalty';
 
 export interface MenuEntry {
   /** Key under app.menu in the messages. */
@@ -42,12 +49,20 @@ export const adminMenu: MenuEntry[] = [
  * with their screens): a menu entry never opens "Não encontrado" (tests/web/menus.test.tsx).
  * Salão, Pedidos (the kitchen board) and Comandas are not in the spec's menu, whose routes exist
  * with no way to reach them: they are the screens staff open most during service, right after the
- * statistics.
+ * statistics. Avaliações, Fidelidade and Mural, routes of the spec without an entry too, follow the
+ * spec's own entries.
  */
 export const storeMenu: MenuEntry[] = [
   { label: 'app.menu.statistics', to: '/statistics', icon: BarChartIcon },
   { label: 'app.menu.hall', to: '/hall', icon: TableRestaurantIcon },
   { label: 'app.menu.orders', to: '/orders', icon: SoupKitchenIcon },
   { label: 'app.menu.commands', to: '/commands', icon: ReceiptLongIcon, resource: 'commands' },
+  { label: 'app.menu.reservations', to: '/reserves', icon: EventSeatIcon, resource: 'reserves' },
   { label: 'app.menu.products', to: '/products', icon: FastfoodIcon },
+  { label: 'app.menu.settings', to: '/settings', icon: SettingsIcon },
+  { label: 'app.menu.usagePolicies', to: '/usage-policies', icon: PolicyIcon },
+  { label: 'app.menu.links', to: '/links', icon: LinkIcon },
+  { label: 'app.menu.reviews', to: '/reviews', icon: RateReviewIcon, resource: 'reviews' },
+  { label: 'app.menu.loyalty', to: '/loyalty-programs', icon: LoyaltyIcon, resource: 'loyalty-programs' },
+  { label: 'app.menu.wall', to: '/mural', icon: DashboardIcon, resource: 'mural' },
 ];

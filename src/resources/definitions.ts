@@ -15,6 +15,11 @@ import { stories } from './stories/definition';
 import { tables } from './tables/definition';
 import { commands } from './commands/definition';
 import { orderItems } from './orderItems/definition';
+import { reservations } from './reservations/definition';
+import { usagePolicy } from './usagePolicy/definition';
+import { wall } from './wall/definition';
+import { reviews } from './reviews/definition';
+import { loyaltyPrograms } from './loyalty/definition';
 
 /** Every resource the engine serves, by its name (react-admin's, which is also its route). */
 export const definitions = {
@@ -34,6 +39,11 @@ export const definitions = {
   tables,
   commands,
   orderItems,
+  reserves: reservations,
+  usagePolicy,
+  reviews,
+  'loyalty-programs': loyaltyPrograms,
+  mural: wall,
 } satisfies Record<string, ResourceDefinition>;
 
 export type ResourceName = keyof typeof definitions;

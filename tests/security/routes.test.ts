@@ -12,8 +12,11 @@ import {
   orderItems,
   orders,
   products,
+  reservations,
+  reviews,
   tables,
   tickets,
+  wallPosts,
 } from '../../server/db/schema';
 import type { Access } from '../../src/resources/define';
 import { accessProblems, expectedAccess, OTHER_ROUTES, routeKey } from './expected-access';
@@ -122,7 +125,10 @@ describe('walking every registered route', () => {
     | 'customer'
     | 'table'
     | 'order'
-    | 'item',
+    | 'item'
+    | 'review'
+    | 'reservation'
+    | 'post',
     number
   >;
   beforeAll(async () => {
@@ -186,7 +192,29 @@ describe('walking every registered route', () => {
         product_price: 4590,
       })
       .returning();
+    const [reservation] = await db
+      .insert(reservations)
+      .values({
+        store_id: store,
+        code: 'SEGUR1',
+        fullname: 'Reserva da Cantina',
+        phone: '11987654321',
+        n_persons: 2,
+        date: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    const [post] = await db
+      .insert(wallPosts)
+      .values({ store_id: store, title: 'Música ao vivo', body: 'Sexta e sábado.' })
+      .returning();
+    const [review] = await db
+      .insert(reviews)
+      .values({ store_id: store, customer_id: customer!.id, rating: 4, text: 'Gostei da lasanha.' })
+      .returning();
     Object.assign(own, {
+      review: review!.id,
+      post: post!.id,
+      reservation: reservation!.id,
       item: item!.id,
       order: order!.id,
       store,
@@ -225,6 +253,9 @@ describe('walking every registered route', () => {
     '/api/orders/id/:id/merge': () => ({ params: [own.order], payload: { table_id: own.table } }),
     '/api/orders/items/id/:id': () => ({ params: [own.item] }),
     '/api/orders/items/id/:id/status': () => ({ params: [own.item], payload: { status: 'READY' } }),
+    '/api/reservations/id/:id': () => ({ params: [own.reservation], payload: { status: 'CANCELLED' } }),
+    '/api/posts/id/:id': () => ({ params: [own.post], payload: { title: 'Invadido' } }),
+    '/api/reviews/id/:id': () => ({ params: [own.review], payload: { answer: 'Invadido' } }),
   };
   const storeScoped = (route: RouteEntry) =>
     (route.access === 'store' || route.access === 'manager') && route.url.includes(':');
@@ -258,7 +289,9 @@ describe('walking every registered route', () => {
             ? '/api/tables'
             : route.url.startsWith('/api/orders/items/')
               ? '/api/orders/items'
-              : url;
+              : route.url.startsWith('/api/reviews/')
+                ? '/api/reviews'
+                : url;
         const mine = await managerA({ method: 'GET', url: readUrl });
         expect(mine.statusCode, `${routeKey(route)} then GET ${readUrl}`).toBe(200);
         expect(mine.body, routeKey(route)).not.toMatch(/Invadid[oa]/);

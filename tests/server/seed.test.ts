@@ -90,8 +90,6 @@ describe('the demo seed', () => {
         'password_tokens',
         'sessions',
         'stored_files',
-        'usage_policy_acceptances',
-        'usage_policy_texts',
       ]);
     },
   );

@@ -148,6 +148,8 @@ export const tickets = pgTable(
     uniqueIndex('tickets_order_customer_key').on(t.order_id, t.customer_id),
     unique('tickets_id_order_key').on(t.id, t.order_id),
     index('tickets_customer_idx').on(t.customer_id, t.created_at),
+    // A store's customers and what they consumed there (the loyalty program's figures).
+    index('tickets_store_customer_idx').on(t.store_id, t.customer_id, t.created_at),
     check(
       'tickets_money_check',
       sql`${t.subtotal} >= 0 and ${t.service_charge} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0 and ${t.total_paid} >= 0`,
@@ -245,7 +247,9 @@ export const payments = pgTable(
     index('payments_customer_idx').on(t.customer_id),
     index('payments_order_idx').on(t.order_id),
     index('payments_created_idx').on(t.created_at),
-    index('payments_account_idx').on(t.account_id).where(sql`${t.account_id} is not null`),
+    index('payments_account_idx')
+      .on(t.account_id)
+      .where(sql`${t.account_id} is not null`),
     check('payments_kind_check', oneOf(t.kind, PAYMENT_KINDS)),
     check('payments_method_check', oneOf(t.method, PAYMENT_METHODS)),
     check('payments_amount_check', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.fee} <= ${t.amount}`),
@@ -275,6 +279,10 @@ export const coupons = pgTable(
     index('coupons_customer_idx').on(t.customer_id),
     index('coupons_order_idx').on(t.order_id),
     index('coupons_promo_code_idx').on(t.promo_code_id),
+    // The loyalty program's redemptions of a store's customers (computed, never counted).
+    index('coupons_loyalty_used_idx')
+      .on(t.store_id, t.customer_id)
+      .where(sql`${t.loyalty} and ${t.status} = 'CONFIRMED'`),
     check('coupons_status_check', oneOf(t.status, COUPON_STATUS)),
     check('coupons_order_type_check', oneOf(t.order_type, COUPON_ORDER_TYPES)),
     check('coupons_discount_check', sql`${t.discount} > 0 and ${t.discount} <= 100 and ${t.amount} >= 0`),
@@ -380,6 +388,12 @@ export const reviews = pgTable(
     }).onDelete('set null (order_id)' as 'set null'),
     index('reviews_order_idx').on(t.order_id),
     index('reviews_store_created_idx').on(t.store_id, t.created_at),
+    // The reviews screen's filters: by rating, and those still to answer; every store's, newest first.
+    index('reviews_store_rating_idx').on(t.store_id, t.rating, t.created_at),
+    index('reviews_store_unanswered_idx')
+      .on(t.store_id, t.created_at)
+      .where(sql`${t.answer} is null`),
+    index('reviews_created_idx').on(t.created_at),
     index('reviews_customer_idx').on(t.customer_id),
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
   ],

@@ -215,6 +215,24 @@ export const collaboratorCreateForm = withConfirmation(
   true,
 );
 
+/**
+ * A team member's screen (restaurant spec "Team": edit or remove): the profile and the role, and
+ * optionally a new password with its repetition (and the current one, for one's own: the screen
+ * adds that rule, the server checks it).
+ */
+export const collaboratorEditForm = withConfirmation(
+  {
+    fullname: fullname(collaboratorRules),
+    email: emailField(collaboratorRules),
+    phone: phoneField(collaboratorRules),
+    role: teamRole.optional(),
+    password: z.preprocess(blankToUndefined, passwordField(collaboratorRules).optional()),
+    old_password: z.preprocess(blankToUndefined, z.string().max(200).optional()),
+  },
+  collaboratorRules,
+  false,
+);
+
 /** Attaches an existing account to a store's team (/admins/include-collaborator). */
 export const includeCollaboratorInput = z.strictObject({
   email: emailField(adminRules),

@@ -1,0 +1,218 @@
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Divider,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Title, useGetList, usePermissions } from 'react-admin';
+import { ADMIN } from '../../authProvider';
+import { PictureAvatar } from '../../components/PictureAvatar';
+import { useApi } from '../../dataProvider/useApi';
+import { formatCents, formatDateTime } from '../../lib/format';
+import { recordPath } from '../define';
+import { CUSTOMER_LOAD_FAILED, customers, type CustomerDetail } from '../customers/definition';
+import { REVIEW_PAGE_SIZE, reviews, type Review } from './definition';
+import { reviewPaths } from './paths';
+import { AnswerBlock, ReviewText, Stars } from './ReviewParts';
+
+const count = new Intl.NumberFormat('pt-BR');
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+const facts = {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+  gap: 2,
+  m: 0,
+} as const;
+
+/** Visits and the last ticket, with what was ordered (cancelled items and the cart left out). */
+function Stats({ stats, admin }: { stats: NonNullable<CustomerDetail['stats']>; admin: boolean }) {
+  const ticket = stats.lastTicket;
+  return (
+    <Card component="section" aria-labelledby="customer-stats">
+      <CardContent>
+        <Typography id="customer-stats" variant="h6" component="h2" gutterBottom>
+          Estatísticas
+        </Typography>
+        <Box component="dl" sx={{ ...facts, mb: 2 }}>
+          <Fact label="Visitas" value={count.format(stats.visits)} />
+          <Fact
+            label="Última comanda"
+            value={ticket ? formatDateTime(ticket.created_at) : 'Nenhuma comanda'}
+          />
+          {ticket && admin ? <Fact label="Restaurante" value={ticket.store_name} /> : null}
+          {ticket ? <Fact label="Total da comanda" value={formatCents(ticket.total)} /> : null}
+        </Box>
+        {ticket && ticket.items.length > 0 ? (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="Itens da última comanda">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Item</TableCell>
+                  <TableCell align="right">Quantidade</TableCell>
+                  <TableCell align="right">Preço</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {ticket.items.map((item, index) => (
+                  <TableRow key={index}>
+                    <TableCell>{item.name}</TableCell>
+                    <TableCell align="right">{item.quantity}</TableCell>
+                    <TableCell align="right">{formatCents(item.product_price)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** What this customer said of the store (of every store, to an administrator), newest first. */
+function CustomerReviews({ customerId, admin }: { customerId: string; admin: boolean }) {
+  const { data = [], isPending } = useGetList<Review>(reviews.name, {
+    pagination: { page: 1, perPage: REVIEW_PAGE_SIZE },
+    sort: reviews.list.sort,
+    filter: { customer_id: customerId },
+  });
+  return (
+    <Card component="section" aria-labelledby="customer-reviews">
+      <CardContent>
+        <Typography id="customer-reviews" variant="h6" component="h2" gutterBottom>
+          Avaliações do cliente
+        </Typography>
+        {isPending ? (
+          <CircularProgress size={24} aria-label="Carregando avaliações" />
+        ) : data.length === 0 ? (
+          <Typography color="text.secondary">Nenhuma avaliação.</Typography>
+        ) : (
+          <Stack
+            component="ul"
+            divider={<Divider component="li" aria-hidden />}
+            sx={{ listStyle: 'none', p: 0, m: 0 }}
+          >
+            {data.map((review) => (
+              <Box component="li" key={review.id} sx={{ py: 1.5 }}>
+                <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                  <Stars value={review.rating} />
+                  <Typography variant="caption" color="text.secondary">
+                    {formatDateTime(review.created_at)}
+                    {admin ? ` · ${review.store_name}` : ''}
+                  </Typography>
+                </Stack>
+                <ReviewText review={review} />
+                <AnswerBlock review={review} />
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The customer screen a review opens (restaurant spec 2 "Reviews", 3 Customer detail): picture,
+ * name, e-mail, username, and the stats — the last ticket with its items and date, and the visits
+ * — plus what they said in their reviews. Staff get their own store's stats and never the
+ * customer's phone, CPF, gender, birth date or age (the API leaves them out); administrators reach
+ * the full record from here.
+ */
+export function ReviewCustomer() {
+  const { id = '' } = useParams();
+  const { permissions } = usePermissions<string>();
+  const admin = permissions === ADMIN;
+  const { data, isPending, error } = useApi<CustomerDetail>(
+    recordPath(customers.endpoint, id),
+    { include: 'stats' },
+    { retry: false },
+  );
+  return (
+    <Stack sx={{ py: 2, gap: 2, '& > *': { flexShrink: 0 } }}>
+      <Title title={data?.fullname ?? customers.label.one} />
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button
+          component={RouterLink}
+          to={reviewPaths.list}
+          variant="outlined"
+          startIcon={<ArrowBackIcon />}
+          sx={{ minHeight: 44 }}
+        >
+          {reviews.label.many}
+        </Button>
+        {admin && data ? (
+          <Button
+            component={RouterLink}
+            to={`/customers/list/details/${data.id}`}
+            variant="outlined"
+            sx={{ minHeight: 44 }}
+          >
+            Ver cadastro completo
+          </Button>
+        ) : null}
+      </Stack>
+      {isPending ? (
+        <CircularProgress sx={{ m: 4 }} aria-label="Carregando" />
+      ) : !data ? (
+        <Card sx={{ p: 4, textAlign: 'center' }}>
+          <Typography variant="h6" component="p">
+            {error?.message ?? CUSTOMER_LOAD_FAILED}
+          </Typography>
+        </Card>
+      ) : (
+        <>
+          <Card component="section" aria-labelledby="customer-name">
+            <CardContent>
+              <Stack direction="row" sx={{ alignItems: 'center', gap: 2, mb: 3 }}>
+                <PictureAvatar src={data.profile_picture} name={data.fullname} size={80} />
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography
+                    id="customer-name"
+                    variant="h5"
+                    component="h1"
+                    sx={{ overflowWrap: 'anywhere' }}
+                  >
+                    {data.fullname}
+                  </Typography>
+                  <Typography color="text.secondary">@{data.username}</Typography>
+                </Box>
+              </Stack>
+              <Box component="dl" sx={facts}>
+                <Fact label="Nome completo" value={data.fullname} />
+                <Fact label="E-mail" value={data.email} />
+                <Fact label="Username" value={`@${data.username}`} />
+              </Box>
+            </CardContent>
+          </Card>
+          {data.stats ? <Stats stats={data.stats} admin={admin} /> : null}
+          <CustomerReviews customerId={id} admin={admin} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,37 @@
+import { Navigate, Route } from 'react-router-dom';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import type { ResourceProps } from 'react-admin';
+import { lazyScreen } from '../preload';
+import { wall as definition } from './definition';
+import { wallPaths } from './paths';
+
+export { wallPaths };
+
+// Loaded when first opened, or with the app on their path (drag and drop, uploads, cropping).
+const WallList = lazyScreen(wallPaths.list, () =>
+  import('./WallList').then((m) => ({ default: m.WallList })),
+);
+const WallCreate = lazyScreen(wallPaths.create, () =>
+  import('./screens').then((m) => ({ default: m.WallCreate })),
+);
+const WallEdit = lazyScreen(wallPaths.details, () =>
+  import('./screens').then((m) => ({ default: m.WallEdit })),
+);
+
+/**
+ * Mural: the store's wall posts (/mural), a new post (/mural/new) and a post's edit screen
+ * (/mural/details/:id). Staff's is their store's; an administrator chooses the restaurant.
+ */
+export const mural: ResourceProps = {
+  name: definition.name,
+  icon: DashboardIcon,
+  options: { label: definition.label.many },
+  list: WallList,
+  recordRepresentation: 'title',
+  children: [
+    <Route key="new" path="new" element={<WallCreate />} />,
+    <Route key="details" path="details/:id" element={<WallEdit />} />,
+    // The spec's /mural/details without a post: the list, where posts are opened.
+    <Route key="details-none" path="details" element={<Navigate to={wallPaths.list} replace />} />,
+  ],
+};
