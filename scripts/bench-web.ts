@@ -33,16 +33,16 @@ const GOALS = {
 
 /**
  * Today's medians plus a margin: a first visit that gets heavier or slower must say so here, on
- * purpose. Set from 7 rounds on the 2-core machine, quiet (load 0.9 before, 2.2 after, the
- * benchmark's own): login 283.4 kB in 23 scripts, 'Entrar' painted at 604 ms; customers list
- * 343.5 kB in 65 scripts, first row painted at 1,304 ms. Times move with whatever else runs, so
+ * purpose. Set from 7 rounds on the 2-core machine, quiet (load 2.0 before, 3.1 after, the
+ * benchmark's own): login 288.5 kB in 33 scripts, 'Entrar' painted at 580 ms; customers list
+ * 350.3 kB in 78 scripts, first row painted at 1,220 ms. Times move with whatever else runs, so
  * their margin is wider.
  */
 const BUDGETS = {
   loginScriptBytes: SCRIPT_BYTE_BUDGETS.login,
   loginButtonPaintedMs: 800,
   listScriptBytes: SCRIPT_BYTE_BUDGETS.customers,
-  listScriptFiles: 70,
+  listScriptFiles: 85,
   firstRowPaintedMs: 1_600,
 };
 
