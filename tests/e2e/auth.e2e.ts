@@ -73,7 +73,14 @@ describe('sign in, menus and sign out', () => {
       'Salão',
       'Pedidos',
       'Comandas',
+      'Reservas',
       'Produtos',
+      'Configurações',
+      'Política de uso',
+      'Links de acesso',
+      'Avaliações',
+      'Fidelidade',
+      'Mural',
       'Sair',
     ]);
   });

@@ -109,7 +109,14 @@ describe('first access of a new restaurant', () => {
       'Salão',
       'Pedidos',
       'Comandas',
+      'Reservas',
       'Produtos',
+      'Configurações',
+      'Política de uso',
+      'Links de acesso',
+      'Avaliações',
+      'Fidelidade',
+      'Mural',
       'Sair',
     ]);
 
