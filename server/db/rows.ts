@@ -11,7 +11,6 @@
 import { PGlite, types as pgliteTypes, type QueryOptions } from '@electric-sql/pglite';
 import { Column, is, SQL, type SQLWrapper } from 'drizzle-orm';
 import pg from 'pg';
-import type { Db } from './client';
 
 interface Decoder {
   mapFromDriverValue(value: unknown): unknown;
@@ -71,6 +70,14 @@ function decoderOf(field: unknown): Decoder | undefined {
 type Row = Record<string, unknown>;
 
 /**
+ * A drizzle database, as far as its driver goes: both drivers' databases hold it as `$client`
+ * (client.ts's `Db` type leaves it out, and client.ts imports this module).
+ */
+interface Driven {
+  readonly $client: PGlite | pg.Pool;
+}
+
+/**
  * A reader of the rows a select of `fields` (a flat object: name → column or expression, in the
  * select's order) returns. It takes the built query, not the fields, so that the SQL is drizzle's.
  */
@@ -82,19 +89,28 @@ export function rowReader(fields: Record<string, unknown>) {
     for (let i = 0; i < names.length; i++) {
       const value = values[i];
       const decoder = decoders[i];
-      row[names[i]!] = value === null || value === undefined || !decoder ? value : decoder.mapFromDriverValue(value);
+      row[names[i]!] =
+        value === null || value === undefined || !decoder ? value : decoder.mapFromDriverValue(value);
     }
     return row;
   };
-  return async (db: Db, query: SQLWrapper & { toSQL(): { sql: string; params: unknown[] } }): Promise<Row[]> => {
+  return async (
+    db: object,
+    query: SQLWrapper & { toSQL(): { sql: string; params: unknown[] } },
+  ): Promise<Row[]> => {
     const { sql, params } = query.toSQL();
-    const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
+    const client = (db as Driven).$client;
     if (client instanceof PGlite) {
       readDatesAsText(client);
       const result = await client.query<unknown[]>(sql, params, { rowMode: 'array' });
       return result.rows.map(toRow);
     }
-    const result = await client.query<unknown[]>({ text: sql, values: params, rowMode: 'array', types: PG_TYPES });
+    const result = await client.query<unknown[]>({
+      text: sql,
+      values: params,
+      rowMode: 'array',
+      types: PG_TYPES,
+    });
     return result.rows.map(toRow);
   };
 }
