@@ -10,11 +10,6 @@ import {
   FormControlLabel,
   Stack,
   Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
 import { Title, useDataProvider, useNotify, usePermissions } from 'react-admin';
@@ -29,6 +24,7 @@ import {
   type CustomerDetail,
 } from './definition';
 import { genderLabel } from './labels';
+import { LastTicketItems } from './LastTicketItems';
 
 export const UPDATE_LABEL = 'ATUALIZAR';
 
@@ -111,28 +107,7 @@ function Stats({ stats }: { stats: NonNullable<CustomerDetail['stats']> }) {
           {ticket?.store_name ? <Field label="Restaurante" value={ticket.store_name} /> : null}
           {ticket ? <Field label="Total da comanda" value={formatCents(ticket.total)} /> : null}
         </Box>
-        {ticket && ticket.items.length > 0 ? (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Itens da última comanda">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Item</TableCell>
-                  <TableCell align="right">Quantidade</TableCell>
-                  <TableCell align="right">Preço</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {ticket.items.map((item, index) => (
-                  <TableRow key={index}>
-                    <TableCell>{item.name}</TableCell>
-                    <TableCell align="right">{item.quantity}</TableCell>
-                    <TableCell align="right">{formatCents(item.product_price)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
-        ) : null}
+        <LastTicketItems items={ticket?.items} />
       </CardContent>
     </Card>
   );

@@ -1,19 +1,5 @@
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  Divider,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardContent, CircularProgress, Divider, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Title, useGetList, usePermissions } from 'react-admin';
 import { ADMIN } from '../../authProvider';
@@ -25,6 +11,7 @@ import { CUSTOMER_LOAD_FAILED, customers, type CustomerDetail } from '../custome
 import { REVIEW_PAGE_SIZE, reviews, type Review } from './definition';
 import { reviewPaths } from './paths';
 import { AnswerBlock, ReviewText, Stars } from './ReviewParts';
+import { LastTicketItems } from '../customers/LastTicketItems';
 
 const count = new Intl.NumberFormat('pt-BR');
 
@@ -66,28 +53,7 @@ function Stats({ stats, admin }: { stats: NonNullable<CustomerDetail['stats']>; 
           {ticket && admin ? <Fact label="Restaurante" value={ticket.store_name} /> : null}
           {ticket ? <Fact label="Total da comanda" value={formatCents(ticket.total)} /> : null}
         </Box>
-        {ticket && ticket.items.length > 0 ? (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Itens da última comanda">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Item</TableCell>
-                  <TableCell align="right">Quantidade</TableCell>
-                  <TableCell align="right">Preço</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {ticket.items.map((item, index) => (
-                  <TableRow key={index}>
-                    <TableCell>{item.name}</TableCell>
-                    <TableCell align="right">{item.quantity}</TableCell>
-                    <TableCell align="right">{formatCents(item.product_price)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
-        ) : null}
+        <LastTicketItems items={ticket?.items} />
       </CardContent>
     </Card>
   );
