@@ -99,8 +99,9 @@ const storeRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, {
         .select({
           bank_name: bankAccounts.bank_name,
           bank_code: bankAccounts.bank_code,
-          agency: bankAccounts.agency,
-          account: bankAccounts.account,
+          // The detail shows branch and account as written on a cheque: 1234-5, 12345678-9.
+          agency: sql<string>`${bankAccounts.agency} || coalesce('-' || ${bankAccounts.agency_digit}, '')`,
+          account: sql<string>`${bankAccounts.account} || '-' || ${bankAccounts.account_digit}`,
           account_type: bankAccounts.account_type,
           holder_name: bankAccounts.holder_name,
           holder_document: bankAccounts.holder_document,

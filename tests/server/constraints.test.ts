@@ -123,7 +123,8 @@ const valid = {
     bank_code: '001',
     bank_name: 'Banco do Brasil',
     agency: '1234',
-    account: '56789-0',
+    account: '56789',
+    account_digit: '0',
     account_type: 'CHECKING',
     holder_name: 'Cantina Teste Ltda',
     holder_document: '12345678000190',
@@ -215,6 +216,14 @@ const valid = {
     amount: 4590,
     description: 'Pagamento',
     available_on: '2026-02-15',
+  }),
+  // The rollups' rows: days far from the fixtures', which the triggers fill for today.
+  store_days: () => ({ store_id: ref.storeA, day: raw(`date '2001-01-01' + ${n()}`) }),
+  platform_days: () => ({ day: raw(`date '2001-01-01' + ${n()}`) }),
+  product_days: () => ({
+    store_id: ref.storeA,
+    product_id: ref.productA,
+    day: raw(`date '2001-01-01' + ${n()}`),
   }),
 } satisfies Record<string, () => Row>;
 type TableName = keyof typeof valid;
@@ -453,6 +462,49 @@ const cases: Case[] = [
     ],
   ),
   dangling('bank_accounts_store_id_stores_id_fk', 'bank_accounts', 'store_id'),
+  check(
+    'bank_accounts_pix_check',
+    'a PIX key without its type',
+    ['bank_accounts', { pix_key: 'financeiro@cantina.test' }],
+    [['bank_accounts', { pix_key: 'financeiro@cantina.test', pix_key_type: 'EMAIL' }]],
+  ),
+  check('bank_accounts_pix_type_check', 'a PIX key type outside the five', [
+    'bank_accounts',
+    { pix_key: 'x', pix_key_type: 'BOLETO' },
+  ]),
+  check(
+    'bank_accounts_digits_check',
+    'an account number written with its check digit',
+    ['bank_accounts', { account: '56789-0' }],
+    [['bank_accounts', { agency_digit: 'X', account_digit: 'X' }]],
+  ),
+  // The rollups: one row per store and day, per day, per store, day and product.
+  unique(
+    'store_days_pkey',
+    'a store with two rows for one day',
+    ['store_days', { day: '2000-06-01' }],
+    [
+      ['store_days', { day: '2000-06-01' }],
+      ['store_days', { day: '2000-06-01', store_id: ref.storeB }],
+    ],
+  ),
+  dangling('store_days_store_id_stores_id_fk', 'store_days', 'store_id'),
+  unique(
+    'platform_days_pkey',
+    'the platform with two rows for one day',
+    ['platform_days', { day: '2000-06-01' }],
+    [['platform_days', { day: '2000-06-01' }]],
+  ),
+  unique(
+    'product_days_pkey',
+    'a product with two rows for one day',
+    ['product_days', { day: '2000-06-01' }],
+    [['product_days', { day: '2000-06-01' }]],
+  ),
+  foreignKey('product_days_product_fk', 'a product of another store counted for this one', [
+    'product_days',
+    { product_id: ref.productB },
+  ]),
 
   // Customers.
   check(
@@ -749,6 +801,18 @@ const cases: Case[] = [
     ],
   ),
   dangling('integrations_store_id_stores_id_fk', 'integrations', 'store_id'),
+  dangling('integrations_created_by_accounts_id_fk', 'integrations', 'created_by'),
+  unique(
+    'categories_store_integration_key',
+    'one point-of-sale category imported twice into a store',
+    ['categories', { integration_category_id: 'OPDV-C1' }],
+    [
+      ['categories', { integration_category_id: 'OPDV-C1' }],
+      ['categories'],
+      ['categories'],
+      ['categories', { integration_category_id: 'OPDV-C1', store_id: ref.storeB }],
+    ],
+  ),
 
   // Service: tables, orders, tickets, items, payments, coupons, reservations, check-ins, reviews.
   check(
@@ -916,7 +980,10 @@ const cases: Case[] = [
     'reservations_status_check',
     'a reservation status outside CREATED/CONFIRMED/CANCELLED/UNAVAILABLE/NO_SHOW',
     ['reservations', { status: 'PENDING' }],
-    [['reservations', { status: 'UNAVAILABLE' }], ['reservations', { status: 'NO_SHOW' }]],
+    [
+      ['reservations', { status: 'UNAVAILABLE' }],
+      ['reservations', { status: 'NO_SHOW' }],
+    ],
   ),
   check('reservations_persons_check', 'a reservation for nobody', ['reservations', { n_persons: 0 }]),
   check('reservations_persons_check', 'a reservation for 101', ['reservations', { n_persons: 101 }]),

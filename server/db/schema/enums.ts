@@ -25,3 +25,6 @@ export const COUPON_STATUS = ['CREATED', 'CONFIRMED', 'CANCELLED'] as const;
 export const COUPON_ORDER_TYPES = ['EITHER', 'INDOOR', 'DELIVERY'] as const;
 export const DEPOSIT_STATUS = ['PENDING', 'PAID', 'FAILED'] as const;
 export const STATEMENT_KINDS = ['RECEIVED', 'CANCELED', 'TAX', 'DEPOSIT'] as const;
+
+/** The kinds of PIX key a bank account may have. */
+export const PIX_KEY_TYPES = ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'RANDOM'] as const;

@@ -7,3 +7,4 @@ export * from './content';
 export * from './loyalty';
 export * from './finance';
 export * from './security';
+export * from './rollups';

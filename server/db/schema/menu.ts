@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, nonNegative, oneOf, updatedAt } from './columns';
 import { CATEGORY_DISPLAY, INTEGRATION_TYPES, PRODUCT_ICONS } from './enums';
-import { stores } from './platform';
+import { accounts, stores } from './platform';
 
 /** Kitchens an order item is routed to, so each kitchen's board shows only its own. */
 export const kitchens = pgTable(
@@ -49,11 +49,17 @@ export const categories = pgTable(
     available: boolean('available').notNull().default(true),
     image: text('image'),
     list_order: integer('list_order').notNull().default(0),
+    /** The point-of-sale category this one was imported from (spec: Import). */
+    integration_category_id: text('integration_category_id'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     index('categories_store_order_idx').on(t.store_id, t.list_order, t.id),
+    // Importing a category twice finds the first one instead of making another.
+    uniqueIndex('categories_store_integration_key')
+      .on(t.store_id, t.integration_category_id)
+      .where(sql`${t.integration_category_id} is not null`),
     unique('categories_id_store_key').on(t.id, t.store_id),
     check('categories_display_check', oneOf(t.display, CATEGORY_DISPLAY)),
   ],
@@ -206,13 +212,20 @@ export const integrations = pgTable(
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
     integration_type: text('integration_type', { enum: INTEGRATION_TYPES }).notNull(),
+    /** The point of sale's token, encrypted (AES-256-GCM); the API only ever shows its end. */
     token: text('token').notNull(),
+    /** The token's last characters, to tell integrations apart without decrypting. */
+    token_hint: text('token_hint').notNull().default(''),
+    /** Where the point of sale's API answers; none means the configured default. */
+    base_url: text('base_url'),
+    created_by: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
     active: boolean('active').notNull().default(true),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
+    index('integrations_created_by_idx').on(t.created_by),
     uniqueIndex('integrations_one_active_per_type')
       .on(t.store_id, t.integration_type)
       .where(sql`${t.active}`),

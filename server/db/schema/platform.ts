@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, oneOf, updatedAt } from './columns';
-import { ACCOUNT_STATUS, APP_SKINS, STORE_STATUS } from './enums';
+import { ACCOUNT_STATUS, APP_SKINS, PIX_KEY_TYPES, STORE_STATUS } from './enums';
 
 export interface TimePeriod {
   start_time: string; // HH:mm
@@ -169,12 +169,16 @@ export const bankAccounts = pgTable(
       .references(() => stores.id, { onDelete: 'cascade' }),
     bank_code: text('bank_code').notNull(),
     bank_name: text('bank_name').notNull(),
+    /** Branch and account digits, each with its check digit apart (the branch's is optional). */
     agency: text('agency').notNull(),
+    agency_digit: text('agency_digit'),
     account: text('account').notNull(),
+    account_digit: text('account_digit').notNull(),
     account_type: text('account_type', { enum: ['CHECKING', 'SAVINGS'] }).notNull(),
     holder_name: text('holder_name').notNull(),
     holder_document: text('holder_document').notNull(),
     pix_key: text('pix_key'),
+    pix_key_type: text('pix_key_type', { enum: PIX_KEY_TYPES }),
     is_default: boolean('is_default').notNull().default(false),
     created_at: createdAt(),
   },
@@ -185,6 +189,12 @@ export const bankAccounts = pgTable(
       .on(t.store_id)
       .where(sql`${t.is_default}`),
     check('bank_accounts_type_check', oneOf(t.account_type, ['CHECKING', 'SAVINGS'])),
+    check('bank_accounts_pix_check', sql`(${t.pix_key} is null) = (${t.pix_key_type} is null)`),
+    check('bank_accounts_pix_type_check', oneOf(t.pix_key_type, PIX_KEY_TYPES)),
+    check(
+      'bank_accounts_digits_check',
+      sql`${t.agency} ~ '^[0-9]{4}$' and ${t.account} ~ '^[0-9]{1,12}$' and ${t.account_digit} ~ '^[0-9X]$' and (${t.agency_digit} is null or ${t.agency_digit} ~ '^[0-9X]$')`,
+    ),
   ],
 );
 

@@ -1,0 +1,132 @@
+/**
+ * The dashboards' daily figures (store_days, platform_days, product_days) are kept by triggers in
+ * the same transaction as the rows they count. Each case writes like the app does (inserts,
+ * cancellations, kitchen moves, deletions, a whole store removed) and then compares the tables
+ * with `rebuild_rollups()`, the plain recomputation from the raw rows.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../server/db/client';
+import { createTestApp, storeId, type TestApp } from './helpers';
+
+let t: TestApp;
+let store: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: 'full', seedNow: new Date('2026-11-20T15:00:00-03:00') });
+  store = await storeId(t.database.db, 'Cantina Bella');
+});
+afterAll(() => t?.close());
+
+const TABLES = ['store_days', 'platform_days', 'product_days'] as const;
+
+async function snapshot(): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const table of TABLES) {
+    out[table] = rows(await t.database.db.execute(sql.raw(`select * from ${table} order by 1, 2, 3`))).map(
+      (r) => JSON.parse(JSON.stringify(r)),
+    );
+  }
+  return out;
+}
+
+/** The tables as the triggers left them, then as a recomputation gives them: equal. */
+async function expectRebuildAgrees() {
+  const kept = await snapshot();
+  await t.database.db.execute(sql`select rebuild_rollups()`);
+  const rebuilt = await snapshot();
+  for (const table of TABLES) {
+    // A row the triggers brought to all zeros is the same as no row.
+    const nonZero = (list: unknown[]) =>
+      list.filter((r) =>
+        Object.entries(r as Record<string, unknown>).some(
+          ([k, v]) =>
+            !['store_id', 'day', 'product_id'].includes(k) &&
+            (Array.isArray(v) ? v.some((x) => Number(x) !== 0) : Number(v) !== 0),
+        ),
+      );
+    expect(nonZero(kept[table]!), table).toEqual(nonZero(rebuilt[table]!));
+  }
+}
+
+const db = () => t.database.db;
+
+describe('rollups', () => {
+  it('the comparison sees a payment written with the figures turned off', async () => {
+    const [order] = rows<{ id: number }>(
+      await db().execute(sql`select id from orders where store_id = ${store} order by id limit 1`),
+    );
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`set local painel.rollups = 'off'`);
+      await tx.execute(sql`insert into payments (store_id, order_id, kind, method, amount, fee)
+        values (${store}, ${order!.id}, 'PHYSICAL', 'CASH', 700, 0)`);
+    });
+    await expect(expectRebuildAgrees()).rejects.toThrow();
+  });
+
+  it('the demo starts with figures', async () => {
+    const [row] = rows<{ gross: string; tickets: number }>(
+      await db().execute(
+        sql`select sum(gross)::text as gross, sum(tickets)::int as tickets from store_days where store_id = ${store}`,
+      ),
+    );
+    expect(Number(row!.gross)).toBeGreaterThan(0);
+    expect(row!.tickets).toBeGreaterThan(0);
+    await expectRebuildAgrees();
+  });
+
+  it('follow payments made, cancelled, changed and deleted', async () => {
+    const [order] = rows<{ id: number }>(
+      await db().execute(sql`select id from orders where store_id = ${store} order by id limit 1`),
+    );
+    const [paid] = rows<{ id: number }>(
+      await db().execute(sql`insert into payments (store_id, order_id, kind, method, amount, fee, created_at)
+        values (${store}, ${order!.id}, 'DIGITAL', 'PIX', 12345, 123, '2026-11-20T02:30:00Z') returning id`),
+    );
+    await db().execute(sql`insert into payments (store_id, order_id, kind, method, amount, fee, created_at)
+      values (${store}, ${order!.id}, 'PHYSICAL', 'CASH', 5000, 0, '2026-11-20T03:10:00Z')`);
+    await expectRebuildAgrees();
+    await db().execute(sql`update payments set cancelled_at = now() where id = ${paid!.id}`);
+    await expectRebuildAgrees();
+    await db().execute(
+      sql`update payments set method = 'CREDIT_CARD', cancelled_at = null, created_at = '2026-10-01T12:00:00Z' where id = ${paid!.id}`,
+    );
+    await expectRebuildAgrees();
+    await db().execute(sql`delete from payments where id = ${paid!.id}`);
+    await expectRebuildAgrees();
+  });
+
+  it('follow items through the kitchen, cancelled, saved and their product deleted', async () => {
+    const [item] = rows<{ id: number; product_id: number }>(
+      await db().execute(sql`select id, product_id from order_items
+        where store_id = ${store} and status = 'PLACED' and product_id is not null order by id limit 1`),
+    );
+    expect(item).toBeDefined();
+    await db().execute(sql`update order_items set status = 'PREPARING' where id = ${item!.id}`);
+    await db().execute(sql`update order_items set quantity = quantity + 2 where id = ${item!.id}`);
+    await expectRebuildAgrees();
+    await db().execute(sql`update order_items set status = 'CANCELLED' where id = ${item!.id}`);
+    await expectRebuildAgrees();
+    await db().execute(sql`update order_items set status = 'SAVED' where id = ${item!.id}`);
+    await db().execute(sql`update order_items set status = 'READY' where id = ${item!.id}`);
+    await expectRebuildAgrees();
+    await db().execute(sql`delete from products where id = ${item!.product_id}`);
+    await expectRebuildAgrees();
+  });
+
+  it('follow tickets, tabs, check-ins and sign-ups, and a whole store removed', async () => {
+    const [customer] = rows<{ id: number }>(
+      await db().execute(sql`insert into customers (fullname, username, email, created_at)
+        values ('Teste Rollup', 'teste.rollup', 'teste.rollup@example.com', '2026-11-19T23:30:00-03:00') returning id`),
+    );
+    await db().execute(
+      sql`insert into checkins (store_id, customer_id, platform) values (${store}, ${customer!.id}, 'IOS')`,
+    );
+    await expectRebuildAgrees();
+    await db().execute(sql`update checkins set platform = 'ANDROID' where customer_id = ${customer!.id}`);
+    await db().execute(sql`delete from customers where id = ${customer!.id}`);
+    await expectRebuildAgrees();
+    await db().execute(sql`delete from stores where id = ${store}`);
+    await expectRebuildAgrees();
+  });
+});
