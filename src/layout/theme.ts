@@ -1,8 +1,13 @@
+import { ptBR } from '@mui/material/locale';
 import { deepmerge } from '@mui/utils';
 import { defaultDarkTheme, type RaThemeOptions } from 'react-admin';
 
-/** The product's dark theme (spec 1), with the brand's warm accent. */
-export const theme: RaThemeOptions = deepmerge(defaultDarkTheme, {
+/**
+ * The product's dark theme (spec 1), with the brand's warm accent, and MUI's own Brazilian
+ * Portuguese for what react-admin does not translate (the pagination arrows' names, the
+ * autocomplete's Abrir / Limpar / Sem opções).
+ */
+export const theme: RaThemeOptions = deepmerge(deepmerge(defaultDarkTheme, ptBR), {
   palette: {
     mode: 'dark',
     // `dark` is a hovered button's background: MUI's own (30 % darker, #b2602a) left its black
