@@ -61,6 +61,40 @@ const transform: FastifyDynamicSwaggerOptions['transform'] = ({ schema, url, rou
 };
 
 /**
+ * A recursive schema (the OPDV's nested categories) comes out of zod with its own `$defs` and
+ * `#/$defs/…` references, which in the document would point at its root: every such definition
+ * moves to `components.schemas` under a name of its own, and its references follow it.
+ */
+function hoistDefinitions(document: Record<string, unknown>): Record<string, unknown> {
+  const components = (document.components ?? {}) as { schemas?: Record<string, unknown> };
+  const schemas = (components.schemas ??= {});
+  let next = 0;
+  const rewrite = (node: unknown, renamed: Map<string, string>): void => {
+    if (Array.isArray(node)) return node.forEach((item) => rewrite(item, renamed));
+    if (typeof node !== 'object' || node === null) return;
+    const schema = node as Record<string, unknown>;
+    const local = schema.$defs as Record<string, unknown> | undefined;
+    let scope = renamed;
+    if (local) {
+      delete schema.$defs;
+      scope = new Map(renamed);
+      for (const name of Object.keys(local)) scope.set(`#/$defs/${name}`, `Schema${++next}`);
+      for (const [name, definition] of Object.entries(local)) {
+        rewrite(definition, scope);
+        schemas[scope.get(`#/$defs/${name}`)!] = definition;
+      }
+    }
+    if (typeof schema.$ref === 'string' && scope.has(schema.$ref)) {
+      schema.$ref = `#/components/schemas/${scope.get(schema.$ref)}`;
+    }
+    for (const [key, value] of Object.entries(schema)) if (key !== '$ref') rewrite(value, scope);
+  };
+  rewrite(document.paths, new Map());
+  document.components = components;
+  return document;
+}
+
+/**
  * The API reference: an OpenAPI 3.1 document generated from the routes' own schemas at
  * `GET /api/openapi.json`, and a browsable reference (Swagger UI) at `/api/docs`. Registered before
  * the routes, so that it sees every one of them.
@@ -95,6 +129,10 @@ export default fp(
         },
       },
       transform,
+      transformObject: (document) =>
+        hoistDefinitions(
+          ('openapiObject' in document ? document.openapiObject : {}) as Record<string, unknown>,
+        ),
     });
 
     app.get(OPENAPI_PATH, { config: { access: 'public' }, schema: { hide: true } }, async () =>
