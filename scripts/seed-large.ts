@@ -1,7 +1,8 @@
 /**
  * `npm run seed:large [-- options]`: fills a database with a platform at scale, for benchmarks:
  * by default 1,000,000 customers, 500 restaurants (menus, kitchens, tables) and 5,000,000 order
- * items with their ~1.5M orders, tickets, payments and check-ins, plus reviews.
+ * items with their ~1.5M orders, tickets, payments and check-ins, plus reviews, the stores'
+ * statements and weekly deposits, and the daily rollups rebuilt from all of it.
  *
  * The database is the application's: PGlite in DATA_DIR (default ./data), or PostgreSQL when
  * DATABASE_URL is set. It is opened with the server's openDatabase, so migrations apply first
@@ -39,6 +40,7 @@ import {
   walCheckpointer,
   type Context,
 } from './seed-large/phases';
+import { rebuildRollups, seedFinance } from './seed-large/finance';
 import { formatCount, formatDuration } from './seed-large/progress';
 import { lit, runner } from './seed-large/sql';
 
@@ -204,15 +206,19 @@ async function main(): Promise<number> {
       options.items > 0
         ? await seedOrders(ctx, stores, customers, options.items, live, options.orderBatch)
         : { orders: 0, tickets: 0, items: 0 };
+    const finance = options.items > 0 ? await seedFinance(ctx, stores) : { entries: 0, deposits: 0 };
     // With the triggers off during the load, every foreign key is checked now, over the new rows.
     const verified = ctx.skipTriggers ? await verifyForeignKeys(ctx, since) : 0;
     if (options.items > 0) await updateAggregates(ctx, stores);
+    // The batches ran with the rollup triggers off: the daily figures come from the raw rows now.
+    await rebuildRollups(ctx);
 
     await updateStatistics(ctx, options.vacuum);
 
     const tables = [
       'stores', 'kitchens', 'categories', 'products', 'tables', 'customers',
       'orders', 'tickets', 'order_items', 'payments', 'checkins', 'reviews',
+      'statement_entries', 'deposits', 'store_days', 'product_days',
     ]; // prettier-ignore
     const [counts] = await run<Record<string, number>>(
       `select ${tables.map((t) => `(select count(*) from ${t})::int as ${t}`).join(', ')},
@@ -223,10 +229,11 @@ async function main(): Promise<number> {
     console.log('');
     console.log(
       `Criados nesta carga: restaurantes ${formatCount(options.stores)}, clientes ${formatCount(customers.count)}, ` +
-        `pedidos ${formatCount(orders.orders)}, comandas ${formatCount(orders.tickets)}, itens ${formatCount(orders.items)}.`,
+        `pedidos ${formatCount(orders.orders)}, comandas ${formatCount(orders.tickets)}, itens ${formatCount(orders.items)}, ` +
+        `lançamentos ${formatCount(finance.entries)}, depósitos ${formatCount(finance.deposits)}.`,
     );
     console.log('Totais no banco:');
-    for (const t of tables) console.log(`  ${t.padEnd(12)} ${formatCount(counts![t]!).padStart(12)}`);
+    for (const t of tables) console.log(`  ${t.padEnd(17)} ${formatCount(counts![t]!).padStart(12)}`);
     if (verified > 0) console.log(`Chaves estrangeiras verificadas: ${verified}, nenhuma violada.`);
     console.log(`Tempo total: ${formatDuration(elapsed)}`);
     console.log(`Pico de memória (RSS${database.kind === 'pglite' ? ', PGlite incluso' : ''}): ${mib(rss)}`);

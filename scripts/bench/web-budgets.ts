@@ -5,7 +5,9 @@
  * `npm run bench:web` both hold the pages to it.
  */
 export const SCRIPT_BYTE_BUDGETS = {
-  // Measured 288.5 and 350.3 kB (the app's resources' definitions travel with the first load).
-  login: 295 * 1024,
-  customers: 356 * 1024,
+  // Measured 288.5 and 350.3 kB (the app's resources' definitions travel with the first load);
+  // then 294.6 and 356.6 kB with the finance and integrations definitions (the bank list that
+  // checks an account among them) and MUI's pt-BR labels.
+  login: 296 * 1024,
+  customers: 358 * 1024,
 };

@@ -86,6 +86,7 @@ export function walCheckpointer(run: Run, embedded: boolean): () => Promise<void
 export const LOADED_TABLES = [
   'cuisines', 'operations', 'stores', 'kitchens', 'categories', 'products', 'tables', 'customers',
   'orders', 'tickets', 'order_items', 'payments', 'checkins', 'reviews',
+  'bank_accounts', 'deposits', 'statement_entries',
 ] as const; // prettier-ignore
 
 /** Whether the foreign-key triggers may be skipped during the load (see Context.skipTriggers). */
@@ -93,6 +94,8 @@ export async function canSkipTriggers(run: Run): Promise<boolean> {
   const [row] = await run<{ superuser: boolean; triggers: number }>(
     `select coalesce((select rolsuper from pg_roles where rolname = current_user), false) as superuser,
        (select count(*) from pg_trigger where not tgisinternal
+          -- the daily rollups' triggers are off during the load and rebuilt after it
+          and tgname not like '%\\_rollup' escape '\\'
           and tgrelid = any(${textArray(LOADED_TABLES)}::regclass[]))::int as triggers`,
   );
   return Boolean(row?.superuser) && row?.triggers === 0;
@@ -113,8 +116,11 @@ export interface StoreRange {
  * allowed, no per-row foreign-key triggers: they are three quarters of the cost of an insert
  * here, and verifyForeignKeys checks every one of them afterwards in one set-based pass.
  */
-async function tune(ctx: Context, run: Run): Promise<void> {
+export async function tune(ctx: Context, run: Run): Promise<void> {
   await run(`set local synchronous_commit = off`);
+  // The daily rollups are rebuilt once at the end (rebuildRollups): per-row upkeep would
+  // serialise every batch on the platform's row of the day.
+  await run(`set local painel.rollups = 'off'`);
   await run(`set local work_mem = '64MB'`);
   if (ctx.skipTriggers) await run(`set local session_replication_role = replica`);
 }

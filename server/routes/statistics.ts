@@ -1,11 +1,32 @@
-import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { count, maybeText, recordId } from '../../src/lib/records';
+import {
+  CHOOSE_STORE,
+  checkPeriod,
+  financialAnalytics,
+  generalStatistics,
+  MONTH_LABELS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  periodFields,
+  periodQuery,
+  PLATFORM_SCOPE_NAME,
+  storeStatistics,
+  WEEKDAY_LABELS,
+  type MethodShare,
+  type PeriodQuery,
+  type PeriodRange,
+} from '../../src/resources/statistics/contract';
+import type { Db } from '../db/client';
+import { rows } from '../db/client';
 import { checkins, customers, payments, stores, tickets } from '../db/schema';
-import { notFound } from '../http-errors';
+import { badRequest, notFound } from '../http-errors';
+import { ADMIN, callerOf } from '../plugins/access';
 import { STORE_NOT_FOUND, storeCondition } from '../resources/scope';
-import { idParams } from '../resources/params';
+import { idParams, storeIdParam } from '../resources/params';
 
 /** The stores' calendar: days, weeks and months start here. */
 const ZONE = sql.raw(`'America/Sao_Paulo'`);
@@ -66,9 +87,124 @@ const usersAnalytics = z.object({
 });
 
 /** Percentage change from the past period to the current one, one decimal; 0 when there is no past. */
-function variation(current: number, past: number): number {
+export function variation(current: number, past: number): number {
   if (past === 0) return current === 0 ? 0 : 100;
   return Math.round(((current - past) / past) * 1000) / 10;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statistics and finance figures (GET /api/statistics/general, /api/statistics and
+// /api/financial/analytics): read from the daily rollups only (store_days, platform_days,
+// product_days, kept by triggers in the same transaction as the rows they count, migration 0013).
+// Each answer is one or two indexed range reads of at most a few hundred rows.
+
+/** A calendar day 'YYYY-MM-DD' moved by `days`. */
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The days from `start` to `end`, both included. */
+function daysBetween(start: string, end: string): string[] {
+  const days: string[] = [];
+  for (let day = start; day <= end; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** 'dd/MM' of a day. */
+const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+
+/** 'mmm/aa' of a month 'YYYY-MM'. */
+const monthLabel = (month: string) => `${MONTH_LABELS[Number(month.slice(5, 7)) - 1]}/${month.slice(2, 4)}`;
+
+/** The months 'YYYY-MM' from the one of `start` to the one of `end`. */
+function monthsBetween(start: string, end: string): string[] {
+  const months: string[] = [];
+  let year = Number(start.slice(0, 4));
+  let month = Number(start.slice(5, 7));
+  const last = end.slice(0, 7);
+  for (;;) {
+    const key = `${year}-${String(month).padStart(2, '0')}`;
+    months.push(key);
+    if (key >= last) return months;
+    month = month === 12 ? 1 : month + 1;
+    if (month === 1) year++;
+  }
+}
+
+/** The month 'YYYY-MM' `months` after (or before) another. */
+function addMonthsToMonth(month: string, months: number): string {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + months;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** Days each period covers, today included. */
+const PERIOD_LENGTH = { today: 1, '7d': 7, '30d': 30, '12m': 365 } as const;
+
+/** The days a period covers and the same number of days right before it. */
+export function resolvePeriod(
+  query: { period: PeriodQuery['period']; start?: string; end?: string },
+  today: string,
+): PeriodRange {
+  const period = query.period ?? '30d';
+  const end = period === 'custom' ? query.end! : today;
+  const start = period === 'custom' ? query.start! : addDays(today, 1 - PERIOD_LENGTH[period]);
+  const length = daysBetween(start, end).length;
+  return { start, end, previous_start: addDays(start, -length), previous_end: addDays(start, -1) };
+}
+
+/** Today on the stores' calendar, by the database's clock (the one the rollups' days follow). */
+async function today(db: Db): Promise<string> {
+  const [row] = rows<{ today: string }>(await db.execute(sql`select rollup_day(now())::text as today`));
+  return row!.today;
+}
+
+/** Sums of the rollups over a range of days, as numbers (float8: exact for cents below 2^53). */
+const sumOver = (column: string, range: SQL) =>
+  sql`coalesce(sum(${sql.raw(column)}) filter (where ${range}), 0)::float8`;
+
+const METHOD_COLUMNS = ['credit_card', 'debit_card', 'pix', 'cash', 'meal_voucher'] as const;
+
+/** The five payment methods with their share of the total, one decimal; always five entries. */
+function methodShares(amounts: readonly number[]): MethodShare[] {
+  const total = amounts.reduce((sum, amount) => sum + amount, 0);
+  return PAYMENT_METHODS.map((method, i) => ({
+    method,
+    label: PAYMENT_METHOD_LABELS[method],
+    amount: amounts[i] ?? 0,
+    percentage: total === 0 ? 0 : Math.round(((amounts[i] ?? 0) / total) * 1000) / 10,
+  }));
+}
+
+/** Average ticket in cents: the amount over the tickets, 0 without tickets. */
+const average = (amount: number, tickets: number) => (tickets === 0 ? 0 : Math.round(amount / tickets));
+
+/** The query of a store's figures: the period, and the store an administrator names. */
+const storePeriodQuery = z
+  .strictObject({ ...periodFields, store_id: storeIdParam.optional() })
+  .superRefine(checkPeriod);
+
+const analyticsQuery = z.strictObject({ store_id: storeIdParam.optional() });
+
+/**
+ * The store whose figures a request reads: staff's own (naming another store answers 404, as it
+ * does everywhere); for an administrator the one named, which must exist, or null when none is.
+ */
+async function figuresStore(
+  db: Db,
+  request: FastifyRequest,
+  requested: number | undefined,
+): Promise<{ id: number; name: string } | null> {
+  const caller = callerOf(request);
+  const id = caller.role === ADMIN ? requested : (caller.storeId ?? undefined);
+  if (caller.role !== ADMIN && requested !== undefined && requested !== caller.storeId) {
+    throw notFound(STORE_NOT_FOUND);
+  }
+  if (id === undefined) return null;
+  const [store] = await db.select({ id: stores.id, name: stores.name }).from(stores).where(eq(stores.id, id));
+  if (!store) throw notFound(STORE_NOT_FOUND);
+  return store;
 }
 
 const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -233,6 +369,262 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         period('Ano', Number(totals.year_current ?? 0), Number(totals.year_past ?? 0)),
       ];
       return { data: { by_periods, by_week } };
+    },
+  );
+
+  /**
+   * Platform statistics (spec 2.7 and 3, administrators' landing page): revenue over a period
+   * against the one before, tabs of the last 15 days, check-ins by platform this year, users.
+   */
+  app.get(
+    '/api/statistics/general',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: TAGS,
+        summary: 'Estatísticas da plataforma: faturamento, comandas abertas, uso por plataforma e usuários',
+        querystring: periodQuery,
+        response: { 200: generalStatistics },
+      },
+    },
+    async (request) => {
+      const day = await today(app.db);
+      const period = resolvePeriod(request.query, day);
+      const current = sql`day between ${period.start}::date and ${period.end}::date`;
+      const previous = sql`day between ${period.previous_start}::date and ${period.previous_end}::date`;
+      const ordersFrom = addDays(day, -14);
+      const yearStart = `${day.slice(0, 4)}-01-01`;
+      const [totalsResult, seriesResult] = await Promise.all([
+        app.db.execute(sql`
+          select ${sumOver('gross', current)} as gross, ${sumOver('fees', current)} as fees,
+            ${sumOver('tickets', current)} as tickets, ${sumOver('gross', previous)} as previous_gross,
+            ${sumOver('fees', previous)} as previous_fees,
+            (select coalesce(sum(signups), 0)::float8 from platform_days) as users
+          from platform_days
+          where day between ${period.previous_start}::date and ${period.end}::date`),
+        // The days of the orders chart (key 'YYYY-MM-DD') and the months of this year (key 'm1'…'m12').
+        app.db.execute(sql`
+          select day::text as key, orders::float8 as a, 0::float8 as b from platform_days
+          where day between ${ordersFrom}::date and ${day}::date
+          union all
+          select 'm' || extract(month from day)::int, sum(checkins_ios)::float8, sum(checkins_android)::float8 from platform_days
+          where day between ${yearStart}::date and ${day}::date group by 1`),
+      ]);
+      const [totals] =
+        rows<Record<'gross' | 'fees' | 'tickets' | 'previous_gross' | 'previous_fees' | 'users', number>>(
+          totalsResult,
+        );
+      const series = new Map(
+        rows<{ key: string; a: number; b: number }>(seriesResult).map((r) => [r.key, r]),
+      );
+      const gross = totals?.gross ?? 0;
+      const liquid = gross - (totals?.fees ?? 0);
+      const previousGross = totals?.previous_gross ?? 0;
+      const previousLiquid = previousGross - (totals?.previous_fees ?? 0);
+      const tickets = totals?.tickets ?? 0;
+      return {
+        data: {
+          orders: daysBetween(ordersFrom, day).map((d) => ({
+            day: d,
+            label: dayLabel(d),
+            total: series.get(d)?.a ?? 0,
+          })),
+          platforms: MONTH_LABELS.flatMap((label, i) => {
+            const month = series.get(`m${i + 1}`);
+            return [
+              { platform: 'IOS' as const, month: i + 1, label, total: month?.a ?? 0 },
+              { platform: 'ANDROID' as const, month: i + 1, label, total: month?.b ?? 0 },
+            ];
+          }),
+          financial: {
+            paid_amount: gross,
+            total_tickets: tickets,
+            avg_ticket: average(gross, tickets),
+            gross: { amount: gross, variation: variation(gross, previousGross) },
+            liquid: { amount: liquid, variation: variation(liquid, previousLiquid) },
+          },
+          totalUsers: totals?.users ?? 0,
+          period,
+        },
+      };
+    },
+  );
+
+  /**
+   * A restaurant's statistics (spec 3, staff's landing page; administrators choose the store):
+   * revenue and tickets over a period against the one before, the most ordered products, revenue
+   * by hour, weekday and payment method, and the period day by day (month by month for 12m).
+   */
+  app.get(
+    '/api/statistics',
+    {
+      config: { access: 'store' },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Estatísticas de um restaurante no período: faturamento, comandas, mais pedidos, horários e meios de pagamento',
+        querystring: storePeriodQuery,
+        response: { 200: storeStatistics },
+      },
+    },
+    async (request) => {
+      const store = await figuresStore(app.db, request, request.query.store_id);
+      if (!store) throw badRequest(CHOOSE_STORE);
+      const period = resolvePeriod(request.query, await today(app.db));
+      const current = sql`day between ${period.start}::date and ${period.end}::date`;
+      const previous = sql`day between ${period.previous_start}::date and ${period.previous_end}::date`;
+      const [totalsResult, daysResult, productsResult] = await Promise.all([
+        app.db.execute(sql`
+          select ${sumOver('gross', current)} as gross, ${sumOver('fees', current)} as fees,
+            ${sumOver('tickets', current)} as tickets, ${sumOver('gross', previous)} as previous_gross,
+            ${sumOver('fees', previous)} as previous_fees, ${sumOver('tickets', previous)} as previous_tickets,
+            ${sql.join(
+              METHOD_COLUMNS.map((column) => sql`${sumOver(column, current)} as ${sql.raw(column)}`),
+              sql`, `,
+            )},
+            (rollup_hours_sum(by_hour) filter (where ${current}))::float8[] as by_hour
+          from store_days
+          where store_id = ${store.id} and day between ${period.previous_start}::date and ${period.end}::date`),
+        app.db.execute(sql`
+          select day::text as day, gross::float8 as gross, tickets from store_days
+          where store_id = ${store.id} and ${current}`),
+        app.db.execute(sql`
+          select p.id, p.name, p.thumbnail, t.total
+          from (select product_id, sum(quantity)::int as total from product_days
+                where store_id = ${store.id} and ${current} group by product_id) t
+          join products p on p.id = t.product_id
+          order by t.total desc, p.name, p.id
+          limit 10`),
+      ]);
+      const [totals] = rows<Record<string, number> & { by_hour: number[] | null }>(totalsResult);
+      const days = rows<{ day: string; gross: number; tickets: number }>(daysResult);
+      const figure = (name: string) => Number(totals?.[name] ?? 0);
+      const gross = figure('gross');
+      const liquid = gross - figure('fees');
+      const previousGross = figure('previous_gross');
+      const byDay = new Map(days.map((d) => [d.day, d]));
+      const weekdays = WEEKDAY_LABELS.map(() => 0);
+      for (const d of days) weekdays[new Date(`${d.day}T00:00:00Z`).getUTCDay()]! += d.gross;
+      let series;
+      if (request.query.period === '12m') {
+        const months = new Map<string, { amount: number; tickets: number }>();
+        for (const d of days) {
+          const month = months.get(d.day.slice(0, 7)) ?? { amount: 0, tickets: 0 };
+          month.amount += d.gross;
+          month.tickets += d.tickets;
+          months.set(d.day.slice(0, 7), month);
+        }
+        series = monthsBetween(period.start, period.end).map((month) => ({
+          day: `${month}-01`,
+          label: monthLabel(month),
+          amount: months.get(month)?.amount ?? 0,
+          tickets: months.get(month)?.tickets ?? 0,
+        }));
+      } else {
+        series = daysBetween(period.start, period.end).map((day) => ({
+          day,
+          label: dayLabel(day),
+          amount: byDay.get(day)?.gross ?? 0,
+          tickets: byDay.get(day)?.tickets ?? 0,
+        }));
+      }
+      const hours = totals?.by_hour ?? [];
+      return {
+        data: {
+          financial: {
+            paid_amount: gross,
+            total_tickets: figure('tickets'),
+            avg_ticket: average(gross, figure('tickets')),
+            gross: { amount: gross, variation: variation(gross, previousGross) },
+            liquid: { amount: liquid, variation: variation(liquid, previousGross - figure('previous_fees')) },
+            previous: {
+              paid_amount: previousGross,
+              total_tickets: figure('previous_tickets'),
+              avg_ticket: average(previousGross, figure('previous_tickets')),
+            },
+          },
+          products: rows<{ id: number; name: string; thumbnail: string | null; total: number }>(
+            productsResult,
+          ),
+          by_hour: Array.from({ length: 24 }, (_, hour) => ({
+            hour,
+            label: `${String(hour).padStart(2, '0')}h`,
+            amount: Number(hours[hour] ?? 0),
+          })),
+          by_weekday: WEEKDAY_LABELS.map((label, weekday) => ({
+            weekday,
+            label,
+            amount: weekdays[weekday]!,
+          })),
+          methods: methodShares(METHOD_COLUMNS.map(figure)),
+          series,
+          period,
+        },
+      };
+    },
+  );
+
+  /**
+   * The finance dashboard's charts over the last 12 months (this month included): administrators
+   * see the whole platform, or one store with `store_id`; staff see their store.
+   */
+  app.get(
+    '/api/financial/analytics',
+    {
+      config: { access: 'store' },
+      schema: {
+        tags: ['Financeiro'],
+        summary:
+          'Painel financeiro: ticket médio, receita líquida, meios de pagamento e faturamento acumulado nos últimos 12 meses',
+        querystring: analyticsQuery,
+        response: { 200: financialAnalytics },
+      },
+    },
+    async (request) => {
+      const store = await figuresStore(app.db, request, request.query.store_id);
+      const day = await today(app.db);
+      const first = `${addMonthsToMonth(day.slice(0, 7), -11)}-01`;
+      const months = monthsBetween(first, day);
+      const source = store ? sql`store_days where store_id = ${store.id} and` : sql`platform_days where`;
+      const byMonth = new Map(
+        rows<Record<string, number> & { month: string }>(
+          await app.db.execute(sql`
+            select to_char(day, 'YYYY-MM') as month, sum(gross)::float8 as gross, sum(fees)::float8 as fees,
+              sum(tickets)::float8 as tickets,
+              ${sql.join(
+                METHOD_COLUMNS.map((column) => sql`sum(${sql.raw(column)})::float8 as ${sql.raw(column)}`),
+                sql`, `,
+              )}
+            from ${source} day between ${first}::date and ${day}::date
+            group by 1`),
+        ).map((r) => [r.month, r]),
+      );
+      const figure = (month: string, name: string) => Number(byMonth.get(month)?.[name] ?? 0);
+      let accumulated = 0;
+      return {
+        data: {
+          scope: store
+            ? { store_id: store.id, name: store.name }
+            : { store_id: null, name: PLATFORM_SCOPE_NAME },
+          avg_ticket: months.map((month) => ({
+            month,
+            label: monthLabel(month),
+            amount: average(figure(month, 'gross'), figure(month, 'tickets')),
+          })),
+          incomes: months.map((month) => ({
+            month,
+            label: monthLabel(month),
+            amount: figure(month, 'gross') - figure(month, 'fees'),
+          })),
+          methods: methodShares(
+            METHOD_COLUMNS.map((column) => months.reduce((sum, month) => sum + figure(month, column), 0)),
+          ),
+          by_month: months.map((month) => {
+            accumulated += figure(month, 'gross');
+            return { month, label: monthLabel(month), amount: accumulated };
+          }),
+        },
+      };
     },
   );
 };

@@ -1,10 +1,20 @@
 import { Link } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import ListIcon from '@mui/icons-material/List';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import { Title } from 'react-admin';
 import { useApi } from '../../dataProvider/useApi';
+import {
+  ChartArea,
+  ChartCard,
+  ChartTooltip,
+  formatCount,
+  PAST_COLOR,
+  SERIES_COLORS,
+  useChartStyle,
+} from '../../custom-pages/statistics/charts';
 
 export interface UsersStatistics {
   by_periods: { label: string; current: number; past: number; variation: number }[];
@@ -12,9 +22,6 @@ export interface UsersStatistics {
 }
 
 export const LIST_USERS_LABEL = 'LISTAR USUÁRIOS';
-
-const CURRENT_COLOR = 'primary.main';
-const PAST_COLOR = 'grey.600';
 
 function PeriodCard({ label, current, past, variation }: UsersStatistics['by_periods'][number]) {
   const up = variation >= 0;
@@ -49,62 +56,35 @@ function PeriodCard({ label, current, past, variation }: UsersStatistics['by_per
   );
 }
 
-function Legend({ color, label }: { color: string; label: string }) {
-  return (
-    <Stack direction="row" spacing={1} alignItems="center">
-      <Box sx={{ width: 12, height: 12, borderRadius: 0.5, bgcolor: color }} />
-      <Typography variant="body2">{label}</Typography>
-    </Stack>
-  );
-}
-
-/** Sign-ups of this week against last week, one pair of bars per weekday (no chart library needed). */
+/** Sign-ups of this week against last week, one pair of bars per weekday. */
 function WeeklyChart({ days }: { days: UsersStatistics['by_week'] }) {
-  const highest = Math.max(1, ...days.flatMap((d) => [d.current, d.past]));
-  const bar = (value: number, color: string, title: string) => (
-    <Box
-      title={title}
-      sx={{
-        flex: 1,
-        maxWidth: 28,
-        height: `${(value / highest) * 100}%`,
-        minHeight: value > 0 ? 2 : 0,
-        bgcolor: color,
-        borderRadius: '4px 4px 0 0',
-      }}
-    />
-  );
+  const style = useChartStyle();
   return (
-    <Card>
-      <CardContent>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}>
-          <Typography variant="h6">Novos usuários por dia da semana</Typography>
-          <Stack direction="row" spacing={2}>
-            <Legend color={CURRENT_COLOR} label="Semana atual" />
-            <Legend color={PAST_COLOR} label="Semana anterior" />
-          </Stack>
-        </Stack>
-        <Stack direction="row" role="img" aria-label="Gráfico semanal de novos usuários" sx={{ gap: 1 }}>
-          {days.map((d) => (
-            <Box key={d.label} sx={{ flex: 1, textAlign: 'center' }}>
-              <Stack
-                direction="row"
-                sx={{ height: 200, alignItems: 'flex-end', justifyContent: 'center', gap: 0.5 }}
-              >
-                {bar(d.current, CURRENT_COLOR, `${d.label}, semana atual: ${d.current}`)}
-                {bar(d.past, PAST_COLOR, `${d.label}, semana anterior: ${d.past}`)}
-              </Stack>
-              <Typography variant="body2" sx={{ mt: 1 }}>
-                {d.label}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {d.current.toLocaleString('pt-BR')} / {d.past.toLocaleString('pt-BR')}
-              </Typography>
-            </Box>
-          ))}
-        </Stack>
-      </CardContent>
-    </Card>
+    <ChartCard title="Novos usuários por dia da semana">
+      <ChartArea label="Gráfico semanal de novos usuários" height={260}>
+        <BarChart data={days} margin={{ top: 8, right: 16, left: 0, bottom: 0 }} accessibilityLayer={false}>
+          <CartesianGrid stroke={style.grid} strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" tick={style.tick} axisLine={style.axisLine} tickLine={false} />
+          <YAxis tick={style.tick} axisLine={false} tickLine={false} allowDecimals={false} width={40} />
+          <Tooltip cursor={style.cursor} content={<ChartTooltip format={formatCount} />} />
+          <Legend itemSorter={null} wrapperStyle={{ color: style.tick.fill, fontSize: 13 }} />
+          <Bar
+            dataKey="current"
+            name="Semana atual"
+            fill={SERIES_COLORS[0]}
+            radius={[4, 4, 0, 0]}
+            isAnimationActive={false}
+          />
+          <Bar
+            dataKey="past"
+            name="Semana anterior"
+            fill={PAST_COLOR}
+            radius={[4, 4, 0, 0]}
+            isAnimationActive={false}
+          />
+        </BarChart>
+      </ChartArea>
+    </ChartCard>
   );
 }
 

@@ -1,0 +1,316 @@
+import { and, asc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DAY_RANGE_INVALID, listDay } from '../../src/lib/fields';
+import { bankOf } from '../../src/resources/financial/banks';
+import {
+  BANK_MESSAGES,
+  bankAccounts as bankAccountDefinition,
+  bankAccountWhole,
+  deposits as depositDefinition,
+  FINANCIAL_MESSAGES,
+  normalPixKey,
+  statement,
+} from '../../src/resources/financial/definition';
+import type { Tx } from '../db/client';
+import { bankAccounts, deposits, statementEntries } from '../db/schema';
+import { badRequest, conflict, notFound } from '../http-errors';
+import { ADMIN, callerOf } from '../plugins/access';
+import { filter, registerList } from '../resources/list';
+import { storeIdParam } from '../resources/params';
+import { served } from '../resources/routes';
+import { storeCondition, storeScope, targetStore } from '../resources/scope';
+import { failsWith } from '../resources/write-errors';
+
+const ZONE = 'America/Sao_Paulo';
+/** Today, the stores' calendar day. */
+const today = sql`(now() at time zone ${ZONE})::date`;
+/** The instants a São Paulo day starts, and the next one starts. */
+const dayStart = (date: string) => sql`(${date}::date::timestamp at time zone ${ZONE})`;
+const nextDayStart = (date: string) => sql`((${date}::date + 1)::timestamp at time zone ${ZONE})`;
+
+/** A start after the end is refused, on the lists as on the balance. */
+const dayRange = (query: Record<string, unknown>) =>
+  typeof query.start === 'string' && typeof query.end === 'string' && query.start > query.end
+    ? DAY_RANGE_INVALID
+    : undefined;
+
+/**
+ * The store a finance read is about: staff's own; an administrator must name one (the statement
+ * is a store's, and a sum over every store would mean nothing on these screens).
+ */
+function financeStore(request: FastifyRequest, storeId: number | undefined): number {
+  const own = storeScope(request);
+  if (own !== null) return own;
+  if (storeId === undefined) throw badRequest(FINANCIAL_MESSAGES.chooseStore);
+  return storeId;
+}
+
+const balanceQuery = z.strictObject({
+  store_id: storeIdParam.optional(),
+  start: listDay.optional(),
+  end: listDay.optional(),
+});
+
+const cents = z.int();
+const balanceAnswer = z.object({
+  data: z.object({
+    amount_received: cents,
+    amount_available: cents,
+    amount_preview: cents,
+    amount_canceled: cents,
+    amount_taxes: cents,
+  }),
+});
+
+const accountColumns = getTableColumns(bankAccounts);
+const rejected = failsWith(bankAccountDefinition);
+const ACCOUNT_NOT_FOUND = bankAccountDefinition.messages.notFound!;
+
+/** The first broken rule, as a 400 worded like the validation's own (with the field). */
+function invalid(error: z.ZodError): never {
+  const issue = error.issues[0];
+  const field = issue?.path.join('.');
+  const text = issue?.message ?? 'Dados inválidos.';
+  throw badRequest(field ? `${text} (campo ${field})` : text);
+}
+
+/** Makes `id` the store's only default account (in the caller's transaction). */
+async function makeDefault(tx: Tx, storeId: number, id: number) {
+  await tx
+    .update(bankAccounts)
+    .set({ is_default: false })
+    .where(
+      and(eq(bankAccounts.store_id, storeId), eq(bankAccounts.is_default, true), ne(bankAccounts.id, id)),
+    );
+  await tx
+    .update(bankAccounts)
+    .set({ is_default: true })
+    .where(and(eq(bankAccounts.id, id), eq(bankAccounts.store_id, storeId)));
+}
+
+/**
+ * A store's finances (platform spec 2.8, 3 "Financial summary" and "Deposit", 9): the five cards
+ * over its statement, the statement and the deposit history (8 a page, by São Paulo days, CSV),
+ * and its bank accounts, one of them the default the deposits go to.
+ */
+const financialRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+  const balance = served(statement);
+  const accounts = served(bankAccountDefinition);
+
+  /**
+   * The five cards. Available and to receive are today's balance whatever the period (the money
+   * that can be withdrawn now, and what is still held); received, canceled and taxes are the
+   * period's (by when the movement happened), or the whole statement's without dates. So the
+   * table without dates adds up: Σ amounts = available + to receive, and each kind's sum is its card.
+   */
+  app.route({
+    ...balance.call('balance', { querystring: balanceQuery, response: { 200: balanceAnswer } }),
+    handler: async (request) => {
+      const { start, end, store_id } = request.query;
+      const problem = dayRange(request.query);
+      if (problem) throw badRequest(problem);
+      const storeId = financeStore(request, store_id);
+      const period: SQL[] = [];
+      if (start) period.push(sql`${statementEntries.created_at} >= ${dayStart(start)}`);
+      if (end) period.push(sql`${statementEntries.created_at} < ${nextDayStart(end)}`);
+      const inPeriod = period.length ? sql.join(period, sql` and `) : sql`true`;
+      const sum = (condition: SQL) =>
+        sql<string>`coalesce(sum(${statementEntries.amount}) filter (where ${condition}), 0)::text`;
+      const [row] = await db
+        .select({
+          received: sum(sql`${statementEntries.kind} = 'RECEIVED' and ${inPeriod}`),
+          available: sum(sql`${statementEntries.available_on} <= ${today}`),
+          preview: sum(
+            sql`${statementEntries.available_on} > ${today} and ${statementEntries.kind} <> 'DEPOSIT'`,
+          ),
+          canceled: sum(sql`${statementEntries.kind} = 'CANCELED' and ${inPeriod}`),
+          taxes: sum(sql`${statementEntries.kind} = 'TAX' and ${inPeriod}`),
+        })
+        .from(statementEntries)
+        .where(eq(statementEntries.store_id, storeId));
+      const value = (text: string | undefined) => Number(text ?? 0);
+      return {
+        data: {
+          amount_received: value(row?.received),
+          amount_available: value(row?.available),
+          amount_preview: value(row?.preview),
+          amount_canceled: Math.abs(value(row?.canceled)),
+          amount_taxes: Math.abs(value(row?.taxes)),
+        },
+      };
+    },
+  });
+
+  /** An administrator's list names its store: the statement and the history are a store's. */
+  const oneStore = (request: FastifyRequest, query: Record<string, unknown>) => {
+    if (callerOf(request).role === ADMIN && query.store_id === undefined)
+      throw badRequest(FINANCIAL_MESSAGES.chooseStore);
+    return [];
+  };
+
+  registerList(app, statement, {
+    table: statementEntries,
+    store: statementEntries.store_id,
+    scope: oneStore,
+    filters: {
+      start: filter(listDay.optional(), (date) => sql`${statementEntries.created_at} >= ${dayStart(date)}`),
+      end: filter(listDay.optional(), (date) => sql`${statementEntries.created_at} < ${nextDayStart(date)}`),
+    },
+    check: dayRange,
+  });
+
+  registerList(app, depositDefinition, {
+    table: deposits,
+    columns: {
+      id: deposits.id,
+      amount: deposits.amount,
+      status: deposits.status,
+      message: deposits.message,
+      deposit_date: deposits.deposit_date,
+      bank_name: bankAccounts.bank_name,
+      created_at: deposits.created_at,
+    },
+    join: (query) => query.leftJoin(bankAccounts, eq(bankAccounts.id, deposits.bank_account_id)),
+    store: deposits.store_id,
+    scope: oneStore,
+    filters: {
+      start: filter(listDay.optional(), (date) => sql`${deposits.deposit_date} >= ${date}::date`),
+      end: filter(listDay.optional(), (date) => sql`${deposits.deposit_date} <= ${date}::date`),
+    },
+    check: dayRange,
+  });
+
+  // Bank accounts: the store's, the default first is not needed (a handful per store), by age.
+  registerList(app, bankAccountDefinition, { table: bankAccounts, store: bankAccounts.store_id });
+
+  async function readAccount(request: FastifyRequest, id: number) {
+    const [account] = await db
+      .select(accountColumns)
+      .from(bankAccounts)
+      .where(and(eq(bankAccounts.id, id), storeCondition(request, bankAccounts.store_id)));
+    if (!account) throw notFound(ACCOUNT_NOT_FOUND);
+    return account;
+  }
+
+  /** The columns of an account as it will be saved: the bank's name from the list, the PIX key normalised. */
+  function columnsOf(values: z.output<typeof bankAccountWhole>) {
+    const pixType = values.pix_key_type ?? null;
+    const pixKey = pixType && values.pix_key ? normalPixKey(pixType, values.pix_key) : null;
+    return {
+      bank_code: values.bank_code,
+      bank_name: bankOf(values.bank_code)!.name,
+      agency: values.agency,
+      agency_digit: values.agency_digit ?? null,
+      account: values.account,
+      account_digit: values.account_digit,
+      account_type: values.account_type,
+      holder_name: values.holder_name,
+      holder_document: values.holder_document,
+      pix_key: pixKey,
+      pix_key_type: pixKey ? pixType : null,
+    };
+  }
+
+  app.route({
+    ...accounts.one(),
+    handler: async (request) => ({ data: await readAccount(request, request.params.id) }),
+  });
+
+  /** A new account; the store's first is its default, and one made default takes the place. */
+  app.route({
+    ...accounts.create(),
+    handler: async (request, reply) => {
+      const { store_id, is_default, ...values } = request.body;
+      const storeId = await targetStore(db, request, store_id);
+      const parsed = bankAccountWhole.safeParse(values);
+      if (!parsed.success) invalid(parsed.error);
+      const created = await db
+        .transaction(async (tx) => {
+          const [first] = await tx
+            .select({ id: bankAccounts.id })
+            .from(bankAccounts)
+            .where(eq(bankAccounts.store_id, storeId))
+            .limit(1);
+          const [account] = await tx
+            .insert(bankAccounts)
+            .values({ ...columnsOf(parsed.data), store_id: storeId, is_default: false })
+            .returning({ id: bankAccounts.id });
+          if (!first || is_default) await makeDefault(tx, storeId, account!.id);
+          const [saved] = await tx
+            .select(accountColumns)
+            .from(bankAccounts)
+            .where(eq(bankAccounts.id, account!.id));
+          return saved!;
+        })
+        .catch(rejected);
+      void reply.status(201);
+      return { data: created };
+    },
+  });
+
+  /** A change, checked on the account as it will be; the default moves, it is never left empty. */
+  app.route({
+    ...accounts.update(),
+    handler: async (request) => {
+      const current = await readAccount(request, request.params.id);
+      const { is_default, ...changes } = request.body;
+      if (is_default === false && current.is_default) throw conflict(BANK_MESSAGES.keepDefault);
+      const parsed = bankAccountWhole.safeParse({ ...current, ...changes });
+      if (!parsed.success) invalid(parsed.error);
+      const saved = await db
+        .transaction(async (tx) => {
+          await tx
+            .update(bankAccounts)
+            .set(columnsOf(parsed.data))
+            .where(and(eq(bankAccounts.id, current.id), eq(bankAccounts.store_id, current.store_id)));
+          if (is_default && !current.is_default) await makeDefault(tx, current.store_id, current.id);
+          const [account] = await tx
+            .select(accountColumns)
+            .from(bankAccounts)
+            .where(eq(bankAccounts.id, current.id));
+          return account;
+        })
+        .catch(rejected);
+      if (!saved) throw notFound(ACCOUNT_NOT_FOUND);
+      return { data: saved };
+    },
+  });
+
+  /** A removal; when the default goes, the oldest account left becomes the default. */
+  app.route({
+    ...accounts.delete(),
+    handler: async (request) => {
+      const removed = await db
+        .transaction(async (tx) => {
+          const [account] = await tx
+            .delete(bankAccounts)
+            .where(
+              and(eq(bankAccounts.id, request.params.id), storeCondition(request, bankAccounts.store_id)),
+            )
+            .returning({
+              id: bankAccounts.id,
+              store_id: bankAccounts.store_id,
+              is_default: bankAccounts.is_default,
+            });
+          if (account?.is_default) {
+            const [oldest] = await tx
+              .select({ id: bankAccounts.id })
+              .from(bankAccounts)
+              .where(eq(bankAccounts.store_id, account.store_id))
+              .orderBy(asc(bankAccounts.created_at), asc(bankAccounts.id))
+              .limit(1);
+            if (oldest) await makeDefault(tx, account.store_id, oldest.id);
+          }
+          return account;
+        })
+        .catch(rejected);
+      if (!removed) throw notFound(ACCOUNT_NOT_FOUND);
+      return { data: { id: removed.id } };
+    },
+  });
+};
+
+export default financialRoutes;

@@ -1,0 +1,254 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, Card, Chip, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { DataTable, useListContext } from 'react-admin';
+import { ExportFileButton } from '../../components/ExportButton';
+import { fieldText } from '../../lib/display';
+import { DAY_RANGE_INVALID } from '../../lib/fields';
+import { NUMERIC_KINDS } from '../../lib/display';
+import type { ResourceDefinition } from '../define';
+import { BalanceCards } from './BalanceCards';
+import { deposits, FINANCIAL_MESSAGES, statement } from './definition';
+import { financialPaths } from './paths';
+import { StoreFinanceList } from './StoreFinanceList';
+
+/** A fingertip's size, for a tablet's controls. */
+const TOUCH = 44;
+
+/** 'dd/mm/aaaa' as it is typed: the digits laid into the pattern. */
+function maskDay(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 8);
+  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter(Boolean).join('/');
+}
+
+/** A typed dd/MM/yyyy as the API's yyyy-MM-dd; null when it is not a real day. */
+export function dayOf(typed: string): string | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(typed);
+  if (!match) return null;
+  const [, dd, mm, yyyy] = match;
+  const iso = `${yyyy}-${mm}-${dd}`;
+  const date = new Date(`${iso}T00:00:00Z`);
+  return yyyy !== '0000' && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(iso) ? iso : null;
+}
+
+/** yyyy-MM-dd as dd/MM/yyyy, for a filter already applied. */
+const typedOf = (iso: unknown) =>
+  typeof iso === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-').reverse().join('/') : '';
+
+/**
+ * Data inicial and Data final, typed dd/mm/aaaa as Brazilians write dates: the list (and the
+ * cards) follow once both are whole days or empty; a wrong day or a start after the end is said
+ * under them and the list keeps its last period.
+ */
+function DayRange() {
+  const { filterValues, setFilters } = useListContext();
+  const [start, setStart] = useState(typedOf(filterValues.start));
+  const [end, setEnd] = useState(typedOf(filterValues.end));
+  useEffect(() => setStart(typedOf(filterValues.start)), [filterValues.start]);
+  useEffect(() => setEnd(typedOf(filterValues.end)), [filterValues.end]);
+
+  const startDay = start ? dayOf(start) : undefined;
+  const endDay = end ? dayOf(end) : undefined;
+  const wrong = (typed: string, day: string | null | undefined) => typed.length === 10 && day === null;
+  const reversed = Boolean(startDay && endDay && startDay > endDay);
+  const message =
+    wrong(start, startDay) || wrong(end, endDay) ? 'Data inválida.' : reversed ? DAY_RANGE_INVALID : '';
+
+  useEffect(() => {
+    if (startDay === null || endDay === null || reversed) return;
+    const next = { ...filterValues };
+    delete next.start;
+    delete next.end;
+    if (startDay) next.start = startDay;
+    if (endDay) next.end = endDay;
+    if (next.start !== filterValues.start || next.end !== filterValues.end) setFilters(next, {});
+  }, [startDay, endDay, reversed, filterValues, setFilters]);
+
+  const field = (label: string, value: string, set: (value: string) => void, invalid: boolean) => (
+    <TextField
+      label={label}
+      value={value}
+      onChange={(event) => set(maskDay(event.target.value))}
+      placeholder="dd/mm/aaaa"
+      size="small"
+      error={invalid}
+      slotProps={{
+        htmlInput: { inputMode: 'numeric', autoComplete: 'off' },
+        input: { sx: { minHeight: TOUCH } },
+      }}
+      sx={{ width: 160 }}
+    />
+  );
+  return (
+    <Box>
+      <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap' }}>
+        {field('Data inicial', start, setStart, wrong(start, startDay) || reversed)}
+        {field('Data final', end, setEnd, wrong(end, endDay) || reversed)}
+      </Stack>
+      {message ? (
+        <Typography role="alert" variant="caption" color="error" sx={{ display: 'block', mt: 0.5 }}>
+          {message}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+/** The cards, for the period the list shows. */
+function PeriodCards({ storeId }: { storeId: number | null }) {
+  const { filterValues } = useListContext();
+  return (
+    <BalanceCards
+      storeId={storeId}
+      start={typeof filterValues.start === 'string' ? filterValues.start : undefined}
+      end={typeof filterValues.end === 'string' ? filterValues.end : undefined}
+    />
+  );
+}
+
+function Toolbar({
+  definition,
+  storeId,
+  actions,
+}: {
+  definition: ResourceDefinition;
+  storeId: number | null;
+  actions?: ReactNode;
+}) {
+  const { sort, filterValues, total } = useListContext();
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'flex-start', gap: 1.5, mb: 2 }}>
+      <DayRange />
+      <Stack
+        direction="row"
+        sx={{ gap: 1, ml: { md: 'auto' }, flexWrap: 'wrap', '& .MuiButton-root': { minHeight: TOUCH } }}
+      >
+        <ExportFileButton
+          resource={definition.name}
+          sort={sort}
+          filter={{ ...filterValues, ...(storeId === null ? {} : { store_id: storeId }) }}
+          disabled={!total}
+        />
+        {actions}
+      </Stack>
+    </Stack>
+  );
+}
+
+const STATUS_COLOR = { PAID: 'success', PENDING: 'warning', FAILED: 'error' } as const;
+
+/** The table: a column per listed field of the definition, worded and aligned by its kind. */
+function Rows({ definition, empty }: { definition: ResourceDefinition; empty: string }) {
+  const { isPending, data } = useListContext();
+  if (isPending)
+    return (
+      <Box sx={{ p: 2 }} aria-busy>
+        <Skeleton height={48} />
+        <Skeleton height={48} />
+        <Skeleton height={48} />
+      </Box>
+    );
+  if (!data?.length)
+    return (
+      <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
+        {empty}
+      </Typography>
+    );
+  const columns = Object.entries(definition.fields).filter(([, field]) => field.list);
+  return (
+    <DataTable
+      rowClick={false}
+      bulkActionButtons={false}
+      sx={{ '& .MuiTableSortLabel-root': { minHeight: TOUCH } }}
+    >
+      {columns.map(([source, field]) => (
+        <DataTable.Col
+          key={source}
+          source={source}
+          label={field.label}
+          disableSort={!field.sortable}
+          align={NUMERIC_KINDS.has(field.kind) ? 'right' : 'left'}
+          cellSx={() =>
+            NUMERIC_KINDS.has(field.kind) || field.kind.startsWith('date') ? { whiteSpace: 'nowrap' } : {}
+          }
+          render={(record: Record<string, unknown>) =>
+            source === 'status' ? (
+              <Chip
+                size="small"
+                variant="outlined"
+                color={STATUS_COLOR[record.status as keyof typeof STATUS_COLOR] ?? 'default'}
+                label={fieldText(field, record[source], record)}
+              />
+            ) : (
+              fieldText(field, record[source], record) || '—'
+            )
+          }
+        />
+      ))}
+    </DataTable>
+  );
+}
+
+/**
+ * A store's statement or deposits (platform spec 2.8): the five cards over a table of 8 rows a
+ * page, the period typed dd/mm/aaaa, Exportar (the whole period, as CSV).
+ */
+function FinanceList({
+  definition,
+  title,
+  empty,
+  actions,
+}: {
+  definition: ResourceDefinition;
+  title: string;
+  empty: string;
+  actions?: ReactNode;
+}) {
+  return (
+    <StoreFinanceList definition={definition} title={title}>
+      {(storeId) => (
+        <>
+          <PeriodCards storeId={storeId} />
+          <Toolbar definition={definition} storeId={storeId} actions={actions} />
+          <Card sx={{ overflowX: 'auto' }}>
+            <Rows definition={definition} empty={empty} />
+          </Card>
+        </>
+      )}
+    </StoreFinanceList>
+  );
+}
+
+/** /financial/extracts: the statement. */
+export function StatementPage() {
+  return (
+    <FinanceList definition={statement} title={statement.label.many} empty={FINANCIAL_MESSAGES.noEntries} />
+  );
+}
+
+/** /financial/history: the deposits, and the way to add the account they go to. */
+export function DepositHistoryPage() {
+  return (
+    <FinanceList
+      definition={deposits}
+      title={deposits.label.many}
+      empty={FINANCIAL_MESSAGES.noDeposits}
+      actions={
+        <>
+          <Button component={RouterLink} to={financialPaths.bankAccounts} variant="outlined">
+            Contas bancárias
+          </Button>
+          <Button
+            component={RouterLink}
+            to={financialPaths.newBankAccount}
+            variant="contained"
+            startIcon={<AddIcon />}
+          >
+            {FINANCIAL_MESSAGES.addAccount}
+          </Button>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
+import type { DepositRow, StatementRow } from '../../src/resources/financial/definition';
+
+/**
+ * The statement, the deposit history and the five cards (platform spec 2.8, 3, 9) over the living
+ * demo: the cards add up with the table, the periods, the store scope, paging and CSV.
+ */
+
+type Call = ReturnType<typeof as>;
+interface Balance {
+  amount_received: number;
+  amount_available: number;
+  amount_preview: number;
+  amount_canceled: number;
+  amount_taxes: number;
+}
+
+let t: TestApp;
+let admin: Call;
+let cantina: Call;
+let sertao: Call;
+let cantinaId: number;
+let sertaoId: number;
+
+/** Today in São Paulo, yyyy-MM-dd. */
+const todaySp = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
+
+async function balance(call: Call, query = ''): Promise<Balance> {
+  const response = await call({ method: 'GET', url: `/api/financial/balance${query}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: Balance }>().data;
+}
+
+async function page<Row>(call: Call, url: string): Promise<{ results: Row[]; total: number }> {
+  const response = await call({ method: 'GET', url });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: { results: Row[]; total: number } }>().data;
+}
+
+/** Every line of the statement, as the table pages them. */
+async function wholeStatement(call: Call, query = ''): Promise<StatementRow[]> {
+  const rows: StatementRow[] = [];
+  for (let number = 1; ; number += 1) {
+    const { results, total } = await page<StatementRow>(
+      call,
+      `/api/financial/extracts?page=${number}&page_size=1000${query}`,
+    );
+    rows.push(...results);
+    if (rows.length >= total || results.length === 0) return rows;
+  }
+}
+
+const sumOf = (rows: StatementRow[], kind?: StatementRow['kind']) =>
+  rows.filter((row) => !kind || row.kind === kind).reduce((sum, row) => sum + row.amount, 0);
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: 'full' });
+  admin = as(t.app, await login(t.app, demo.admin));
+  cantina = as(t.app, await login(t.app, demo.cantina));
+  sertao = as(t.app, await login(t.app, demo.sertao));
+  cantinaId = await storeId(t.database.db, 'Cantina Bella');
+  sertaoId = await storeId(t.database.db, 'Sabor do Sertão');
+}, 120_000);
+afterAll(() => t?.close());
+
+describe('GET /api/financial/balance', () => {
+  it('adds up with the table: Σ amounts = available + to receive, each kind its card', async () => {
+    const cards = await balance(cantina);
+    const rows = await wholeStatement(cantina);
+    expect(rows.length).toBeGreaterThan(50);
+    for (const kind of ['RECEIVED', 'CANCELED', 'TAX', 'DEPOSIT'] as const)
+      expect(
+        rows.some((row) => row.kind === kind),
+        kind,
+      ).toBe(true);
+    expect(sumOf(rows)).toBe(cards.amount_available + cards.amount_preview);
+    expect(sumOf(rows, 'RECEIVED')).toBe(cards.amount_received);
+    expect(-sumOf(rows, 'CANCELED')).toBe(cards.amount_canceled);
+    expect(-sumOf(rows, 'TAX')).toBe(cards.amount_taxes);
+    // Available is what was released by today (spec 9: 31 days after the payment), deposits out.
+    const today = todaySp();
+    expect(cards.amount_available).toBe(sumOf(rows.filter((row) => row.available_on <= today)));
+    expect(cards.amount_preview).toBe(
+      sumOf(rows.filter((row) => row.available_on > today && row.kind !== 'DEPOSIT')),
+    );
+    expect(cards.amount_preview).toBeGreaterThan(0);
+    expect(cards.amount_received).toBeGreaterThan(cards.amount_preview);
+  });
+
+  it('counts received, canceled and taxes in the period; available and to receive stay today’s', async () => {
+    const whole = await balance(cantina);
+    const rows = await wholeStatement(cantina);
+    const days = [...new Set(rows.map((row) => todayOf(row.created_at)))].sort();
+    const start = days[Math.floor(days.length / 3)]!;
+    const end = days[Math.floor((days.length * 2) / 3)]!;
+    const period = await balance(cantina, `?start=${start}&end=${end}`);
+    const inPeriod = await wholeStatement(cantina, `&start=${start}&end=${end}`);
+    expect(inPeriod.every((row) => todayOf(row.created_at) >= start && todayOf(row.created_at) <= end)).toBe(
+      true,
+    );
+    const expected = rows.filter((row) => todayOf(row.created_at) >= start && todayOf(row.created_at) <= end);
+    expect(inPeriod.map((row) => row.id)).toEqual(expected.map((row) => row.id));
+    expect(period.amount_received).toBe(sumOf(inPeriod, 'RECEIVED'));
+    expect(period.amount_canceled).toBe(-sumOf(inPeriod, 'CANCELED'));
+    expect(period.amount_taxes).toBe(-sumOf(inPeriod, 'TAX'));
+    expect(period.amount_received).toBeLessThan(whole.amount_received);
+    expect(period.amount_available).toBe(whole.amount_available);
+    expect(period.amount_preview).toBe(whole.amount_preview);
+  });
+
+  it('keeps staff in their store and asks an administrator for one', async () => {
+    const own = await balance(sertao);
+    // A store_id staff send is ignored: still their own.
+    expect(await balance(sertao, `?store_id=${cantinaId}`)).toEqual(own);
+    expect(await balance(admin, `?store_id=${sertaoId}`)).toEqual(own);
+    expect(await balance(admin, `?store_id=${cantinaId}`)).toEqual(await balance(cantina));
+    const none = await admin({ method: 'GET', url: '/api/financial/balance' });
+    expect(none.statusCode).toBe(400);
+    expect(errorOf(none)).toBe('Escolha um restaurante');
+  });
+
+  it('refuses a start after the end and a malformed day, in Portuguese', async () => {
+    const reversed = await cantina({
+      method: 'GET',
+      url: '/api/financial/balance?start=2026-05-02&end=2026-05-01',
+    });
+    expect(reversed.statusCode).toBe(400);
+    expect(errorOf(reversed)).toBe('A data inicial não pode ser depois da data final.');
+    const malformed = await cantina({ method: 'GET', url: '/api/financial/balance?start=01/05/2026' });
+    expect(malformed.statusCode).toBe(400);
+    expect(errorOf(malformed)).toMatch(/^Data inválida: use o formato aaaa-mm-dd\./);
+    const listed = await cantina({
+      method: 'GET',
+      url: '/api/financial/extracts?start=2026-05-02&end=2026-05-01',
+    });
+    expect(listed.statusCode).toBe(400);
+  });
+
+  it('answers zeros for a period without movements', async () => {
+    const empty = await balance(admin, `?store_id=${sertaoId}&start=2001-01-01&end=2001-01-31`);
+    expect(empty.amount_received).toBe(0);
+    expect(empty.amount_taxes).toBe(0);
+  });
+});
+
+/** The São Paulo day of an instant. */
+function todayOf(instant: string): string {
+  return new Date(instant).toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
+}
+
+describe('GET /api/financial/extracts', () => {
+  it('pages 8 lines at a time, newest first, only the store’s', async () => {
+    const first = await page<StatementRow>(cantina, '/api/financial/extracts');
+    const second = await page<StatementRow>(cantina, '/api/financial/extracts?page=2');
+    expect(first.results).toHaveLength(8);
+    expect(second.results).toHaveLength(8);
+    expect(first.total).toBeGreaterThan(16);
+    const times = [...first.results, ...second.results].map((row) => Date.parse(row.created_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(new Set([...first.results, ...second.results].map((row) => row.id)).size).toBe(16);
+    // Sertão's lines are never Cantina's.
+    const theirs = await wholeStatement(sertao);
+    const ids = new Set((await wholeStatement(cantina)).map((row) => row.id));
+    expect(theirs.some((row) => ids.has(row.id))).toBe(false);
+    expect(await wholeStatement(sertao, `&store_id=${cantinaId}`)).toEqual(theirs);
+  });
+
+  it('asks an administrator to choose the restaurant', async () => {
+    const none = await admin({ method: 'GET', url: '/api/financial/extracts' });
+    expect(none.statusCode).toBe(400);
+    expect(errorOf(none)).toBe('Escolha um restaurante');
+    const chosen = await page<StatementRow>(admin, `/api/financial/extracts?store_id=${cantinaId}`);
+    expect(chosen).toEqual(await page<StatementRow>(cantina, '/api/financial/extracts'));
+  });
+
+  it('exports the whole statement as CSV with Portuguese titles, BOM and ;', async () => {
+    const response = await cantina({ method: 'GET', url: '/api/financial/extracts?format=csv' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/csv/);
+    expect(response.body.startsWith('\uFEFFData;Tipo;Descrição;Valor;Disponível em\r\n')).toBe(true);
+    const lines = response.body.trim().split('\r\n');
+    const { total } = await page<StatementRow>(cantina, '/api/financial/extracts');
+    expect(lines).toHaveLength(total + 1);
+    expect(lines[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};(Recebido|Cancelado|Taxa|Depósito);/);
+    expect(lines.some((line) => /;-?\d{1,3}(\.\d{3})*,\d{2};\d{2}\/\d{2}\/\d{4}$/.test(line))).toBe(true);
+  });
+});
+
+describe('GET /api/financial/deposits', () => {
+  it('lists the transfers newest first with net amount, status, message, date and bank', async () => {
+    const { results, total } = await page<DepositRow>(cantina, '/api/financial/deposits');
+    expect(total).toBeGreaterThan(0);
+    expect(results.length).toBeLessThanOrEqual(8);
+    const dates = results.map((row) => row.deposit_date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    for (const row of results) {
+      expect(row.amount).toBeGreaterThan(0);
+      expect(['PENDING', 'PAID', 'FAILED']).toContain(row.status);
+      expect(row.message).not.toBe('');
+      expect(row.bank_name).toBe('Itaú Unibanco S.A.');
+    }
+    // Every paid transfer is a DEPOSIT line of the statement, of the same amount.
+    const statement = await wholeStatement(cantina);
+    const all = await page<DepositRow>(cantina, '/api/financial/deposits?page_size=1000');
+    const paid = all.results.filter((row) => row.status === 'PAID');
+    expect(-sumOf(statement, 'DEPOSIT')).toBe(paid.reduce((sum, row) => sum + row.amount, 0));
+  });
+
+  it('filters by deposit date and exports as CSV', async () => {
+    const all = await page<DepositRow>(cantina, '/api/financial/deposits?page_size=1000');
+    const day = all.results[Math.floor(all.results.length / 2)]!.deposit_date;
+    const { results } = await page<DepositRow>(cantina, `/api/financial/deposits?start=${day}&end=${day}`);
+    expect(results.map((row) => row.deposit_date)).toEqual([day]);
+    const csv = await cantina({ method: 'GET', url: '/api/financial/deposits?format=csv' });
+    expect(
+      csv.body.startsWith('\uFEFFData do depósito;Valor líquido;Situação;Mensagem;Banco;Solicitado em\r\n'),
+    ).toBe(true);
+    expect(csv.body).toMatch(/;(Pago|Pendente|Falhou);/);
+    expect(csv.body.trim().split('\r\n')).toHaveLength(all.total + 1);
+  });
+
+  it('asks an administrator to choose the restaurant', async () => {
+    const none = await admin({ method: 'GET', url: '/api/financial/deposits' });
+    expect(none.statusCode).toBe(400);
+    expect((await page<DepositRow>(admin, `/api/financial/deposits?store_id=${sertaoId}`)).results).toEqual(
+      (await page<DepositRow>(sertao, '/api/financial/deposits')).results,
+    );
+  });
+});
