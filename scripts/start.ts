@@ -27,4 +27,19 @@ const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bi
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
+await startLocalOpdv();
 await import('../server/main');
+
+/**
+ * The local OPDV (server/opdv/stand-in.ts) beside the server, unless OPDV_URL names a point of
+ * sale already: the demo's integration, which names no address, then talks to it.
+ */
+async function startLocalOpdv() {
+  if (process.env.OPDV_URL) return;
+  const { startStandIn } = await import('../server/opdv/stand-in');
+  const port = Number(process.env.OPDV_PORT ?? 4010);
+  // The usual port taken (another copy running): any free one.
+  const standIn = await startStandIn({ port }).catch(() => startStandIn());
+  process.env.OPDV_URL = standIn.url;
+  console.log(`OPDV local (demonstração) em ${standIn.url}`);
+}

@@ -44,6 +44,8 @@ import wallPostRoutes from './routes/wall-posts';
 import reviewRoutes from './routes/reviews';
 import loyaltyProgramRoutes from './routes/loyalty-programs';
 import liveRoutes from './routes/live';
+import financialRoutes from './routes/financial';
+import integrationRoutes from './routes/integrations';
 import { crudResources } from './resources/registry';
 import { RequestLog } from './request-log';
 
@@ -219,6 +221,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reviewRoutes);
   await app.register(loyaltyProgramRoutes);
   await app.register(liveRoutes);
+  await app.register(financialRoutes);
+  await app.register(integrationRoutes, { uploadsDir: options.uploadsDir, jwtSecret: options.jwtSecret });
   await app.register(uploadRoutes, { dir: options.uploadsDir });
   if (options.webRoot) await app.register(webRoutes, { root: options.webRoot });
 

@@ -24,6 +24,15 @@ const envSchema = z.object({
    * waiter, pay, leave). Default: on with the embedded database, off with DATABASE_URL.
    */
   SIMULATOR: z.enum(['0', '1']).optional(),
+  /**
+   * Where the OPDV point of sale answers for integrations that name no address of their own.
+   * Default: the local OPDV that `npm start` runs beside the server (server/opdv/stand-in.ts).
+   */
+  OPDV_URL: z.string().url().default('http://127.0.0.1:4010'),
+  /** How long a call to the OPDV may take (milliseconds). */
+  OPDV_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** The key that seals point-of-sale tokens at rest; default: one derived from JWT_SECRET. */
+  INTEGRATION_KEY: z.string().min(16).optional(),
 });
 
 export interface Config {
@@ -40,6 +49,9 @@ export interface Config {
   trustProxy: boolean;
   /** Play the demo's guests; the server also needs the demo's accounts in the database to do it. */
   simulator: boolean;
+  opdvUrl: string;
+  opdvTimeoutMs: number;
+  integrationKey?: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,5 +74,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1',
     simulator: e.SIMULATOR === undefined ? e.DATABASE_URL === undefined : e.SIMULATOR === '1',
+    opdvUrl: e.OPDV_URL,
+    opdvTimeoutMs: e.OPDV_TIMEOUT_MS,
+    integrationKey: e.INTEGRATION_KEY,
   };
 }

@@ -7,7 +7,7 @@ import { i18nProvider } from './i18n';
 import { AppLayout } from './layout/AppLayout';
 import { theme } from './layout/theme';
 import { LoginPage } from './custom-pages/auth/LoginPage';
-import { StatisticsPage } from './custom-pages/statistics/StatisticsPage';
+import { FinancePage, StatisticsPage } from './custom-pages/statistics/StatisticsPage';
 import { adminAliases, admins, IncludeCollaborator } from './resources/admins';
 import { cuisineAliases } from './resources/cuisines';
 import { definitions } from './resources/definitions';
@@ -23,12 +23,14 @@ import { StoryDetailsAlias, stories, storyAliases } from './resources/stories';
 import { hallRoutes } from './resources/tables';
 import { reviewsResource } from './resources/reviews';
 import { loyaltyResource } from './resources/loyalty';
+import { bankAccountsResource, depositsResource, statementResource } from './resources/financial';
 import { reserves } from './resources/reservations';
 import { boardRoutes } from './resources/orderItems';
 import { settingsRoutes } from './resources/settings';
 import { usagePolicyAdminRoutes, usagePolicyRoutes } from './resources/usagePolicy';
 import { teamRoutes } from './resources/team';
 import { mural } from './resources/wall';
+import { integrationRoutes } from './resources/integrations';
 
 // The password steps are reached from a link or an e-mail, never by the login page itself.
 const PasswordSteps = lazy(() =>
@@ -94,6 +96,15 @@ export function App() {
                 </Authenticated>
               }
             />
+            {/* The finance dashboard: staff see their store, administrators the platform or a chosen store. */}
+            <Route
+              path="/financial"
+              element={
+                <Authenticated>
+                  <FinancePage />
+                </Authenticated>
+              }
+            />
             {aliases.map(({ from, to }) => (
               <Route key={from} path={from} element={<Navigate to={to} replace />} />
             ))}
@@ -105,6 +116,10 @@ export function App() {
           <Resource {...reviewsResource} />
           {/* Fidelidade: staff's, and the administrators' with a restaurant chosen (platform spec 2.2). */}
           <Resource {...loyaltyResource} />
+          {/* A store's statement, deposits and bank accounts: staff's, and the administrators' with a restaurant chosen. */}
+          <Resource {...statementResource} />
+          <Resource {...depositsResource} />
+          <Resource {...bankAccountsResource} />
           {role === ADMIN ? (
             <>
               <Resource {...restaurants} />
@@ -144,6 +159,8 @@ export function App() {
                 {usagePolicyAdminRoutes}
                 {/* Platform spec 2.2: the team and the wall too, with a restaurant chosen. */}
                 {teamRoutes}
+                {/* Platform spec 2.15: any restaurant's integrations, with the restaurant chosen. */}
+                {integrationRoutes}
               </CustomRoutes>
               <Resource {...mural} />
             </>
@@ -157,6 +174,7 @@ export function App() {
                 {settingsRoutes}
                 {usagePolicyRoutes}
                 {teamRoutes}
+                {integrationRoutes}
               </CustomRoutes>
               <Resource {...mural} />
             </>

@@ -19,6 +19,8 @@ export const appMessages = {
     reviews: 'Avaliações',
     loyalty: 'Fidelidade',
     wall: 'Mural',
+    financial: 'Financeiro',
+    integrations: 'Integrações',
     logout: 'Sair',
   },
   logout: {

@@ -17,6 +17,8 @@ import PolicyIcon from '@mui/icons-material/Policy';
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import LoyaltyIcon from '@mui/icons-material/Loyalty';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import IntegrationInstructionsIcon from '@mui/icons-material/IntegrationInstructions';
 
 export interface MenuEntry {
   /** Key under app.menu in the messages. */
@@ -30,6 +32,8 @@ export interface MenuEntry {
 /** Spec 2.2: the platform administrator's side menu, in this order. */
 export const adminMenu: MenuEntry[] = [
   { label: 'app.menu.statistics', to: '/statistics', icon: BarChartIcon },
+  // Not in the spec's menu: the finance dashboard (/financial) leads to the statement, the deposits and the bank accounts.
+  { label: 'app.menu.financial', to: '/financial', icon: AccountBalanceWalletIcon },
   { label: 'app.menu.restaurants', to: '/restaurants', icon: StorefrontIcon, resource: 'restaurants' },
   { label: 'app.menu.cuisines', to: '/cousines', icon: RestaurantMenuIcon, resource: 'cousines' },
   { label: 'app.menu.customers', to: '/customers', icon: PeopleIcon, resource: 'customers' },
@@ -41,6 +45,8 @@ export const adminMenu: MenuEntry[] = [
   },
   { label: 'app.menu.admins', to: '/admins', icon: AdminPanelSettingsIcon, resource: 'admins' },
   { label: 'app.menu.faq', to: '/faqs', icon: HelpOutlineIcon, resource: 'faqs' },
+  // Platform spec 2.15: a restaurant's point-of-sale integrations, for the restaurant chosen.
+  { label: 'app.menu.integrations', to: '/integrations', icon: IntegrationInstructionsIcon },
 ];
 
 /**
@@ -65,4 +71,8 @@ export const storeMenu: MenuEntry[] = [
   { label: 'app.menu.reviews', to: '/reviews', icon: RateReviewIcon, resource: 'reviews' },
   { label: 'app.menu.loyalty', to: '/loyalty-programs', icon: LoyaltyIcon, resource: 'loyalty-programs' },
   { label: 'app.menu.wall', to: '/mural', icon: DashboardIcon, resource: 'mural' },
+  // Not in the spec's menu: the store's finance dashboard, statement, deposits and bank accounts.
+  { label: 'app.menu.financial', to: '/financial', icon: AccountBalanceWalletIcon },
+  // Not in the spec's menu: the store's point-of-sale integration (platform spec 2.15), which the menu import uses.
+  { label: 'app.menu.integrations', to: '/integrations', icon: IntegrationInstructionsIcon },
 ];

@@ -20,6 +20,8 @@ import { usagePolicy } from './usagePolicy/definition';
 import { wall } from './wall/definition';
 import { reviews } from './reviews/definition';
 import { loyaltyPrograms } from './loyalty/definition';
+import { bankAccounts, deposits, statement } from './financial/definition';
+import { integrations } from './integrations/definition';
 
 /** Every resource the engine serves, by its name (react-admin's, which is also its route). */
 export const definitions = {
@@ -44,6 +46,10 @@ export const definitions = {
   reviews,
   'loyalty-programs': loyaltyPrograms,
   mural: wall,
+  'financial/extracts': statement,
+  'financial/history': deposits,
+  'financial/bank-accounts': bankAccounts,
+  integrations,
 } satisfies Record<string, ResourceDefinition>;
 
 export type ResourceName = keyof typeof definitions;

@@ -27,12 +27,14 @@ describe('sign in, menus and sign out', () => {
     await page.waitForURL(/#\/statistics$/);
     expect(await menuLabels(page)).toEqual([
       'Estatísticas',
+      'Financeiro',
       'Restaurantes',
       'Cozinhas',
       'Usuários',
       'Notificações',
       'Permissões',
       'Dúvidas',
+      'Integrações',
       'Sair',
     ]);
     await page.getByRole('menuitem', { name: 'Sair' }).click();
@@ -81,6 +83,8 @@ describe('sign in, menus and sign out', () => {
       'Avaliações',
       'Fidelidade',
       'Mural',
+      'Financeiro',
+      'Integrações',
       'Sair',
     ]);
   });

@@ -117,6 +117,8 @@ describe('first access of a new restaurant', () => {
       'Avaliações',
       'Fidelidade',
       'Mural',
+      'Financeiro',
+      'Integrações',
       'Sair',
     ]);
 

@@ -35,6 +35,9 @@ export const OTHER_ROUTES: Record<string, Access> = {
   'GET /api/statistics/stores': 'admin',
   'GET /api/statistics/users': 'admin',
   'GET /api/statistics/store/id/:id/overview': 'store',
+  'GET /api/statistics/general': 'admin',
+  'GET /api/statistics': 'store',
+  'GET /api/financial/analytics': 'store',
   'GET /api/live': 'store',
 };
 

@@ -3,11 +3,13 @@ import type { InjectOptions } from 'fastify';
 import type { RouteEntry } from '../../server/app';
 import {
   accounts,
+  bankAccounts,
   categories,
   checkins,
   complementGroupProducts,
   complementGroups,
   customers,
+  integrations,
   kitchens,
   orderItems,
   orders,
@@ -128,7 +130,9 @@ describe('walking every registered route', () => {
     | 'item'
     | 'review'
     | 'reservation'
-    | 'post',
+    | 'post'
+    | 'bank'
+    | 'integration',
     number
   >;
   beforeAll(async () => {
@@ -211,7 +215,29 @@ describe('walking every registered route', () => {
       .insert(reviews)
       .values({ store_id: store, customer_id: customer!.id, rating: 4, text: 'Gostei da lasanha.' })
       .returning();
+    const [bank] = await db
+      .insert(bankAccounts)
+      .values({
+        store_id: store,
+        bank_code: '341',
+        bank_name: 'Itaú Unibanco S.A.',
+        agency: '0001',
+        account: '12345',
+        account_digit: '6',
+        account_type: 'CHECKING',
+        holder_name: 'Loja A',
+        holder_document: '11222333000181',
+      })
+      .returning();
+    // Deactivated: the walks that follow never reach a point of sale (only the store's own, active
+    // integration would call one), and the cross-store walk finds the record all the same.
+    const [integration] = await db
+      .insert(integrations)
+      .values({ store_id: store, integration_type: 'OPDV', token: 'opdv-token-da-loja-a', active: false })
+      .returning();
     Object.assign(own, {
+      integration: integration!.id,
+      bank: bank!.id,
       review: review!.id,
       post: post!.id,
       reservation: reservation!.id,
@@ -256,6 +282,28 @@ describe('walking every registered route', () => {
     '/api/reservations/id/:id': () => ({ params: [own.reservation], payload: { status: 'CANCELLED' } }),
     '/api/posts/id/:id': () => ({ params: [own.post], payload: { title: 'Invadido' } }),
     '/api/reviews/id/:id': () => ({ params: [own.review], payload: { answer: 'Invadido' } }),
+    '/api/financial/bank-accounts/id/:id': () => ({
+      params: [own.bank],
+      payload: { holder_name: 'Invadido' },
+    }),
+    '/api/stores/integration/:id/deactivate': () => ({ params: [own.integration] }),
+    '/api/stores/integration/:id/catalog': () => ({ params: [own.integration] }),
+    '/api/stores/integration/:id/sync': () => ({
+      params: [own.integration],
+      payload: { product_ids: [own.product] },
+    }),
+    '/api/stores/integration/:id/import/category': () => ({
+      params: [own.integration],
+      payload: { code: 'OP-1' },
+    }),
+    '/api/stores/integration/:id/import/products': () => ({
+      params: [own.integration],
+      payload: { category_id: own.category, codes: ['OP-1'] },
+    }),
+    '/api/stores/integration/:id/link': () => ({
+      params: [own.integration],
+      payload: { code: 'OP-1', product_id: own.product },
+    }),
   };
   const storeScoped = (route: RouteEntry) =>
     (route.access === 'store' || route.access === 'manager') && route.url.includes(':');
@@ -291,7 +339,9 @@ describe('walking every registered route', () => {
               ? '/api/orders/items'
               : route.url.startsWith('/api/reviews/')
                 ? '/api/reviews'
-                : url;
+                : route.url.startsWith('/api/stores/integration/')
+                  ? '/api/stores/integration'
+                  : url;
         const mine = await managerA({ method: 'GET', url: readUrl });
         expect(mine.statusCode, `${routeKey(route)} then GET ${readUrl}`).toBe(200);
         expect(mine.body, routeKey(route)).not.toMatch(/Invadid[oa]/);

@@ -8,10 +8,7 @@ import {
   CATEGORY_VISIBILITY_ERROR,
 } from '../../src/resources/categories/definition';
 import { CategoriesScreen, LOAD_FAILED } from '../../src/resources/menu/CategoriesScreen';
-import {
-  PRODUCT_VISIBILITY_CHANGED,
-  PRODUCT_VISIBILITY_ERROR,
-} from '../../src/resources/menu/definition';
+import { PRODUCT_VISIBILITY_CHANGED, PRODUCT_VISIBILITY_ERROR } from '../../src/resources/menu/definition';
 import { layOutRows, moveWithKeyboard } from './dragLayout';
 import { renderScreen as renderApp } from './renderScreen';
 
@@ -377,6 +374,9 @@ describe('categories screen (/products)', () => {
       'href',
       '/products/complements',
     );
-    expect(screen.getByRole('button', { name: 'Importar produtos' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Importar produtos' })).toHaveAttribute(
+      'href',
+      '/products/imports',
+    );
   });
 });

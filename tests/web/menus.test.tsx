@@ -15,7 +15,10 @@ function emptyApi(role: string) {
     const url = String(input);
     const body = url.includes('/api/account')
       ? { data: { id: 1, fullname: 'Teste', email: 't@painel.com.br', role, roles: [{ role, store_id: 2 }] } }
-      : { data: { results: [], total: 0 } };
+      : // The store's integrations are a plain list (no page).
+        /\/api\/stores\/integration(\?|$)/.test(url)
+        ? { data: [] }
+        : { data: { results: [], total: 0 } };
     return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
   });
 }

@@ -1,4 +1,5 @@
 import * as s from '../../db/schema';
+import { DEMO_OPDV_TOKEN } from '../../opdv/catalogue';
 import { STORES } from '../catalog';
 import { makeCnpj, makeCpf, makeLandline, makeMobile, plain } from '../documents';
 import { cover, logo } from '../images';
@@ -176,13 +177,19 @@ export function buildStores(
     }
     if (index === 0) {
       const created = demo.clock.at(-180, 10 * 60);
+      // The local OPDV's token for Cantina Bella (server/opdv/stand-in.ts). Written as is: the API
+      // seals tokens it finds unsealed when it starts (server/routes/integrations.ts), and the demo
+      // has no key of its own. No base_url: the configured OPDV_URL, the local OPDV by default.
       integrations.push({
         id: 1,
         store_id: id,
         integration_type: 'OPDV',
-        token: 'opdv-demo-cantinabella-7f3a9c',
+        token: DEMO_OPDV_TOKEN,
+        token_hint: DEMO_OPDV_TOKEN.slice(-4),
+        base_url: null,
+        created_by: null,
         active: true,
-        settings: { base_url: 'http://localhost/opdv', store_code: 'CB001' },
+        settings: { store_code: 'CB001' },
         created_at: created,
         updated_at: created,
       });

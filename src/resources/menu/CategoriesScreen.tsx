@@ -182,14 +182,9 @@ export function CategoriesScreen() {
         <Typography variant="h6" sx={{ flex: '1 1 auto', mr: 2 }}>
           Categorias
         </Typography>
-        {/* The OPDV import screen (/products/imports) comes with the point-of-sale integration. */}
-        <Tooltip title="A importação do cardápio do PDV (OPDV) ainda não está disponível">
-          <span>
-            <Button variant="outlined" startIcon={<FileDownloadIcon />} disabled>
-              Importar produtos
-            </Button>
-          </span>
-        </Tooltip>
+        <Button variant="outlined" startIcon={<FileDownloadIcon />} component={Link} to={menuPaths.imports}>
+          Importar produtos
+        </Button>
         <Button variant="outlined" startIcon={<ExtensionIcon />} component={Link} to={menuPaths.complements}>
           Complementos
         </Button>

@@ -18,6 +18,7 @@ const CategoryCreate = lazy(() =>
 const CategoryEdit = lazy(() =>
   import('../categories/CategoryForm').then((m) => ({ default: m.CategoryEdit })),
 );
+const ImportScreen = lazy(() => import('./import/ImportScreen').then((m) => ({ default: m.ImportScreen })));
 const ComplementGroupList = lazy(() =>
   import('../complementGroups/ComplementGroupList').then((m) => ({ default: m.ComplementGroupList })),
 );
@@ -28,7 +29,8 @@ const ComplementGroupForm = lazy(() =>
 /**
  * Produtos: the store's menu. /products is the categories screen (categories with their products
  * nested), /products/create and /products/update/:id the product form, then the category form
- * and the complement groups under /products/category and /products/complements. Edit screens
+ * and the complement groups under /products/category and /products/complements, the OPDV import
+ * at /products/imports. Edit screens
  * carry the record's id in the path, so that a reload or a shared link opens the same record.
  */
 export const products: ResourceProps = {
@@ -42,6 +44,7 @@ export const products: ResourceProps = {
     <Route key="update" path="update/:id" element={<ProductEdit />} />,
     <Route key="category-create" path="category/create" element={<CategoryCreate />} />,
     <Route key="category-update" path="category/update/:id" element={<CategoryEdit />} />,
+    <Route key="imports" path="imports" element={<ImportScreen />} />,
     <Route key="complements" path="complements" element={<ComplementGroupList />} />,
     <Route key="group-create" path="complements/create/group" element={<ComplementGroupForm />} />,
     <Route key="group-update" path="complements/create/group/:id" element={<ComplementGroupForm />} />,
