@@ -1,7 +1,9 @@
 /**
- * `npm run bench [-- options]`: response times of the customer list on the large data set
- * (`npm run seed:large` first), against targets; exits with 1 when a target is missed, so that it
- * guards against regressions. Speed targets live here, never in timed unit tests.
+ * `npm run bench [-- options]`: response times of the customer list and of every statistics and
+ * finance answer on the large data set (`npm run seed:large` first: 1,000,000 customers, 5,000,000
+ * order items, 500 stores), against targets (scripts/bench/cases.ts); exits with 1 when a target
+ * is missed, so that it guards against regressions. Speed targets live here, never in timed unit
+ * tests. `npm run bench:stats` is the statistics group alone.
  *
  * The database is opened as the server opens it: PGlite in DATA_DIR (default ./data), or
  * PostgreSQL when DATABASE_URL is set; pending migrations apply first, and a DATA_DIR in use by a
@@ -12,6 +14,7 @@
  * Options:
  *   --n N        timed requests per case (default 50, or BENCH_N)
  *   --warmup N   untimed requests first (default 3, or BENCH_WARMUP)
+ *   --group G    only the cases of a group: clientes or estatísticas
  *   --only TEXT  only the cases whose name contains TEXT
  *   --explain    also prints EXPLAIN (ANALYZE, BUFFERS) of each case's SQL, summed up
  * It signs in as the demo administrator, or as BENCH_EMAIL / BENCH_PASSWORD.
@@ -28,23 +31,32 @@ import { readConfig } from '../server/config';
 import { openDatabase, rows, type Database } from '../server/db/client';
 import { DataDirBusyError } from '../server/db/lock';
 import { DEMO_ACCOUNTS } from '../server/seed/demo';
-import { benchCases, type BenchCase, type Sample } from './bench/cases';
+import {
+  BENCH_GROUPS,
+  benchCases,
+  type BenchCase,
+  type BenchGroup,
+  type Sample,
+  type StoreSample,
+} from './bench/cases';
 import { captureQueries, explain } from './bench/explain';
 import { count, mib, ms, summarize, table, type Summary } from './bench/measure';
 
 class UsageError extends Error {}
 
-const USAGE = `Uso: npm run bench -- [--n N] [--warmup N] [--only TEXTO] [--explain]
-  --n N        requisições medidas por caso (padrão 50, ou BENCH_N)
-  --warmup N   requisições de aquecimento, não medidas (padrão 3, ou BENCH_WARMUP)
-  --only TEXTO só os casos cujo nome contém TEXTO
-  --explain    mostra também o EXPLAIN (ANALYZE, BUFFERS) resumido de cada caso
+const USAGE = `Uso: npm run bench -- [--n N] [--warmup N] [--group GRUPO] [--only TEXTO] [--explain]
+  --n N          requisições medidas por caso (padrão 50, ou BENCH_N)
+  --warmup N     requisições de aquecimento, não medidas (padrão 3, ou BENCH_WARMUP)
+  --group GRUPO  só os casos de um grupo: ${BENCH_GROUPS.join(' ou ')}
+  --only TEXTO   só os casos cujo nome contém TEXTO
+  --explain      mostra também o EXPLAIN (ANALYZE, BUFFERS) resumido de cada caso
 Prepare os dados com npm run seed:large. O banco é o da aplicação: PGlite em DATA_DIR (padrão ./data)
 ou PostgreSQL em DATABASE_URL. Entra como o administrador da demonstração, ou BENCH_EMAIL / BENCH_PASSWORD.`;
 
 interface Options {
   n: number;
   warmup: number;
+  group?: BenchGroup;
   only?: string;
   explain: boolean;
 }
@@ -70,7 +82,12 @@ function parseArgs(argv: string[]): Options | 'help' {
     else if (flag === '--explain') options.explain = true;
     else if (flag === '--n') options.n = positive('--n', value(), 1);
     else if (flag === '--warmup') options.warmup = positive('--warmup', value(), 0);
-    else if (flag === '--only') {
+    else if (flag === '--group') {
+      const group = value();
+      if (!BENCH_GROUPS.includes(group as BenchGroup))
+        throw new UsageError(`--group espera ${BENCH_GROUPS.join(' ou ')}, não "${group ?? ''}".`);
+      options.group = group as BenchGroup;
+    } else if (flag === '--only') {
       options.only = value();
       if (!options.only) throw new UsageError('--only espera um texto.');
     } else throw new UsageError(`Opção desconhecida: ${argv[i]}`);
@@ -113,14 +130,27 @@ async function signIn(app: FastifyInstance): Promise<string> {
 }
 
 async function pickSample(database: Database): Promise<Sample> {
-  const [row] = rows<Sample>(
+  const [row] = rows<Omit<Sample, 'stores'>>(
     await database.db.execute(sql`
       select id, email, cpf from customers
       where cpf is not null and id >= (select (min(id) + max(id)) / 2 from customers)
       order by id limit 1`),
   );
   if (!row) throw new UsageError('O banco não tem clientes: rode antes npm run seed:large.');
-  return row;
+  // The store that sold most over the last 12 months and the one that sold least (but sold).
+  const ranked = rows<StoreSample>(
+    await database.db.execute(sql`
+      with sold as (
+        select store_id, sum(gross) as gross from store_days
+        where day > rollup_day(now()) - 365 group by store_id having sum(gross) > 0
+      ), ends as (
+        (select * from sold order by gross desc limit 1) union all (select * from sold order by gross limit 1)
+      )
+      select s.id, s.name, (select count(*) from statement_entries e where e.store_id = s.id)::int as entries
+      from ends join stores s on s.id = ends.store_id order by ends.gross desc`),
+  );
+  if (ranked.length < 2) throw new UsageError('O banco não tem vendas: rode antes npm run seed:large.');
+  return { ...row, stores: { big: ranked[0]!, small: ranked[1]! } };
 }
 
 interface Result {
@@ -231,13 +261,26 @@ async function main(): Promise<number> {
     const [customers] = rows<{ n: number }>(
       await database.db.execute(sql`select count(*)::int as n from customers`),
     );
-    const cases = benchCases(await pickSample(database)).filter(
-      (c) => !options.only || c.name.includes(options.only),
+    const sample = await pickSample(database);
+    const cases = benchCases(sample).filter(
+      (c) =>
+        (!options.group || c.group === options.group) && (!options.only || c.name.includes(options.only)),
     );
-    if (cases.length === 0) throw new UsageError(`Nenhum caso contém "${options.only}".`);
+    if (cases.length === 0) throw new UsageError('Nenhum caso com esse grupo e esse texto.');
+    const [size] = rows<{ items: number; stores: number; entries: number }>(
+      await database.db.execute(sql`select (select count(*) from order_items)::int as items,
+        (select count(*) from stores)::int as stores, (select count(*) from statement_entries)::int as entries`),
+    );
+    const { big, small } = sample.stores;
 
     console.log(`Banco: ${describeDatabase(database, config.dataDir, config.databaseUrl)}`);
-    console.log(`Clientes: ${count(customers!.n)}`);
+    console.log(
+      `Clientes: ${count(customers!.n)}; itens de pedido: ${count(size!.items)}; restaurantes: ${count(size!.stores)}; ` +
+        `lançamentos: ${count(size!.entries)}`,
+    );
+    console.log(
+      `Loja grande: ${big.name} (${big.id}), ${count(big.entries)} lançamentos; loja pequena: ${small.name} (${small.id})`,
+    );
     console.log(
       `Requisições por caso: ${options.warmup} de aquecimento + ${options.n} medidas; ` +
         `${os.cpus().length} CPUs, carga no início ${load()}`,
@@ -266,11 +309,13 @@ async function main(): Promise<number> {
     const missed = results.filter((r) => r.summary.p95 > r.target);
     console.log(
       table(
-        ['caso', 'mediana ms', 'p95 ms', 'máx ms', 'linhas', 'total', 'meta p95', ''],
+        ['grupo', 'caso', 'mediana ms', 'p95 ms', 'p99 ms', 'máx ms', 'linhas', 'total', 'meta p95', ''],
         results.map((r) => [
+          r.benchCase.group,
           r.benchCase.name,
           ms(r.summary.median),
           ms(r.summary.p95),
+          ms(r.summary.p99),
           ms(r.summary.max),
           count(r.rows),
           r.total === null ? '—' : count(r.total),

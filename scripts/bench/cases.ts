@@ -1,7 +1,13 @@
 /**
- * What `npm run bench` measures: the customer list of the back-office (spec 2.9, 200 a page) on the
- * large data set of `npm run seed:large`, with the searches, filters and sorts an administrator
- * uses, and one customer's detail with its stats.
+ * What `npm run bench` measures on the large data set of `npm run seed:large`, in two groups:
+ *
+ * - `clientes`: the customer list of the back-office (spec 2.9, 200 a page), with the searches,
+ *   filters and sorts an administrator uses, and one customer's detail with its stats;
+ * - `estatísticas`: every statistics and finance answer (the landing page of both roles, the
+ *   finance dashboard, the balance, the statement and the deposits), for the platform, the store
+ *   that sold most over the last 12 months and the one that sold least (but sold). Their target is
+ *   the same everywhere, a p95 of 50 ms: they read the daily rollups, so their cost follows the
+ *   number of days asked for, never the number of orders.
  *
  * Search terms exist in that data set (scripts/seed-large/catalog.ts): "maria" is a common first
  * name (with Mariana: ~2% of customers), "falcao" must find "Falcão" (accents are ignored; ~2.5%,
@@ -21,9 +27,22 @@ export interface Sample {
   id: number;
   email: string;
   cpf: string;
+  /** The store that sold most over the last 12 months, and the one that sold least (but sold). */
+  stores: { big: StoreSample; small: StoreSample };
 }
 
+export interface StoreSample {
+  id: number;
+  name: string;
+  /** Lines of its statement. */
+  entries: number;
+}
+
+export const BENCH_GROUPS = ['clientes', 'estatísticas'] as const;
+export type BenchGroup = (typeof BENCH_GROUPS)[number];
+
 export interface BenchCase {
+  group: BenchGroup;
   name: string;
   url: string;
   /** p95 targets, ms. */
@@ -44,8 +63,12 @@ const list = (query: Record<string, string | number>) => {
 };
 
 export function benchCases(sample: Sample): BenchCase[] {
+  return [...customerCases(sample), ...statisticsCases(sample.stores)];
+}
+
+function customerCases(sample: Sample): BenchCase[] {
   const cpf = sample.cpf;
-  return [
+  const cases: Omit<BenchCase, 'group'>[] = [
     {
       name: 'lista inicial (mais recentes)',
       url: list({ sort_field: 'created_at', sort_order: 'DESC' }),
@@ -106,4 +129,25 @@ export function benchCases(sample: Sample): BenchCase[] {
       target: { pglite: 50, postgres: 50 },
     },
   ];
+  return cases.map((benchCase) => ({ group: 'clientes', ...benchCase }));
+}
+
+/** Issue 17: every statistics and finance answer within a p95 of 50 ms, on both databases. */
+const STATISTICS = { pglite: 50, postgres: 50 };
+
+function statisticsCases({ big, small }: Sample['stores']): BenchCase[] {
+  const cases: [string, string][] = [
+    ['geral (plataforma, 30 dias)', '/api/statistics/general?period=30d'],
+    ['loja grande, 30 dias', `/api/statistics?store_id=${big.id}&period=30d`],
+    ['loja grande, 12 meses', `/api/statistics?store_id=${big.id}&period=12m`],
+    ['loja pequena, 30 dias', `/api/statistics?store_id=${small.id}&period=30d`],
+    ['loja pequena, 12 meses', `/api/statistics?store_id=${small.id}&period=12m`],
+    ['análise financeira, plataforma', '/api/financial/analytics'],
+    ['análise financeira, loja grande', `/api/financial/analytics?store_id=${big.id}`],
+    ['saldo, loja grande', `/api/financial/balance?store_id=${big.id}`],
+    ['extrato, página 1', `/api/financial/extracts?store_id=${big.id}&page=1`],
+    ['extrato, página 50', `/api/financial/extracts?store_id=${big.id}&page=50`],
+    ['depósitos, página 1', `/api/financial/deposits?store_id=${big.id}&page=1`],
+  ];
+  return cases.map(([name, url]) => ({ group: 'estatísticas', name, url, target: STATISTICS }));
 }

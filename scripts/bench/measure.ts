@@ -3,6 +3,7 @@
 export interface Summary {
   median: number;
   p95: number;
+  p99: number;
   max: number;
 }
 
@@ -17,7 +18,12 @@ export function summarize(times: number[]): Summary {
   const sorted = [...times].sort((a, b) => a - b);
   const mid = sorted.length / 2;
   const median = sorted.length % 2 === 0 ? (sorted[mid - 1]! + sorted[mid]!) / 2 : sorted[Math.floor(mid)]!;
-  return { median, p95: percentile(sorted, 0.95), max: sorted[sorted.length - 1] ?? Number.NaN };
+  return {
+    median,
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    max: sorted[sorted.length - 1] ?? Number.NaN,
+  };
 }
 
 const decimal = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
