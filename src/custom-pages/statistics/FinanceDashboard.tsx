@@ -1,5 +1,4 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import HistoryIcon from '@mui/icons-material/History';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -14,15 +13,7 @@ import {
   type FinancialAnalytics,
   type MonthAmount,
 } from '../../resources/statistics/contract';
-import {
-  axisReais,
-  ChartArea,
-  ChartCard,
-  chartGrid,
-  ChartTooltip,
-  SERIES_COLORS,
-  useChartStyle,
-} from './charts';
+import { ChartCard, chartGrid, ReaisArea } from './charts';
 import { MethodsPie } from './StoreStatistics';
 import { useFigures } from './useFigures';
 
@@ -34,31 +25,12 @@ export const FINANCE_LINKS = [
 ] as const;
 
 function AccumulatedRevenue({ months }: { months: FinancialAnalytics['by_month'] }) {
-  const style = useChartStyle();
   return (
-    <ChartArea label="Gráfico da receita acumulada nos últimos 12 meses">
-      <AreaChart data={months} margin={{ top: 8, right: 16, left: 8, bottom: 0 }} accessibilityLayer={false}>
-        <defs>
-          <linearGradient id="accumulated-fill" x1="0" y1="0" x2="0" y2="1">
-            <stop offset="0%" stopColor={SERIES_COLORS[0]} stopOpacity={0.5} />
-            <stop offset="100%" stopColor={SERIES_COLORS[0]} stopOpacity={0.05} />
-          </linearGradient>
-        </defs>
-        <CartesianGrid stroke={style.grid} strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" tick={style.tick} axisLine={style.axisLine} tickLine={false} />
-        <YAxis tick={style.tick} axisLine={false} tickLine={false} tickFormatter={axisReais} width={80} />
-        <Tooltip content={<ChartTooltip format={formatCents} />} />
-        <Area
-          type="monotone"
-          dataKey="amount"
-          name="Receita acumulada"
-          stroke={SERIES_COLORS[0]}
-          strokeWidth={2}
-          fill="url(#accumulated-fill)"
-          isAnimationActive={false}
-        />
-      </AreaChart>
-    </ChartArea>
+    <ReaisArea
+      data={months}
+      label="Gráfico da receita acumulada nos últimos 12 meses"
+      name="Receita acumulada"
+    />
   );
 }
 

@@ -1,17 +1,4 @@
-import {
-  Area,
-  AreaChart,
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  Legend,
-  Pie,
-  PieChart,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
 import {
   Avatar,
   Box,
@@ -38,6 +25,7 @@ import {
   ChartCard,
   chartGrid,
   ChartTooltip,
+  ReaisArea,
   dayOrLabel,
   formatCount,
   formatPercentage,
@@ -118,38 +106,13 @@ function Ranking({ products, loading }: { products: Statistics['products'] | und
 }
 
 function RevenueOverPeriod({ series }: { series: Statistics['series'] }) {
-  const style = useChartStyle();
   return (
-    <ChartArea label="Gráfico da receita no período">
-      <AreaChart data={series} margin={{ top: 8, right: 16, left: 8, bottom: 0 }} accessibilityLayer={false}>
-        <defs>
-          <linearGradient id="revenue-fill" x1="0" y1="0" x2="0" y2="1">
-            <stop offset="0%" stopColor={SERIES_COLORS[0]} stopOpacity={0.5} />
-            <stop offset="100%" stopColor={SERIES_COLORS[0]} stopOpacity={0.05} />
-          </linearGradient>
-        </defs>
-        <CartesianGrid stroke={style.grid} strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" tick={style.tick} axisLine={style.axisLine} tickLine={false} minTickGap={16} />
-        <YAxis tick={style.tick} axisLine={false} tickLine={false} tickFormatter={axisReais} width={80} />
-        <Tooltip
-          content={
-            <ChartTooltip
-              format={formatCents}
-              title={(row, label) => dayOrLabel(String(row.day ?? ''), label)}
-            />
-          }
-        />
-        <Area
-          type="monotone"
-          dataKey="amount"
-          name="Receita"
-          stroke={SERIES_COLORS[0]}
-          strokeWidth={2}
-          fill="url(#revenue-fill)"
-          isAnimationActive={false}
-        />
-      </AreaChart>
-    </ChartArea>
+    <ReaisArea
+      data={series}
+      label="Gráfico da receita no período"
+      name="Receita"
+      titleOf={(row, label) => dayOrLabel(String(row.day ?? ''), label)}
+    />
   );
 }
 

@@ -2,7 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { Box, Card, CardContent, Paper, Skeleton, Stack, Typography, useTheme } from '@mui/material';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
-import { ResponsiveContainer } from 'recharts';
+import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCents, formatDate } from '../../lib/format';
 
 /**
@@ -115,6 +115,57 @@ export function ChartArea({
         {children}
       </ResponsiveContainer>
     </Box>
+  );
+}
+
+/**
+ * One amount in reais over time, as an area in the brand's colour: the revenue of a period, day by
+ * day, and the revenue accumulated month by month.
+ */
+export function ReaisArea({
+  data,
+  label,
+  name,
+  titleOf,
+}: {
+  data: readonly { label: string; amount: number }[];
+  /** What the chart shows, for a screen reader. */
+  label: string;
+  /** The series' name in the tooltip. */
+  name: string;
+  titleOf?: (row: Record<string, unknown>, label: string) => string;
+}) {
+  const style = useChartStyle();
+  // One gradient per chart: two charts on a page must not share an element id.
+  const fill = `fill-${label.replace(/\W+/g, '-')}`;
+  return (
+    <ChartArea label={label}>
+      <AreaChart
+        data={[...data]}
+        margin={{ top: 8, right: 16, left: 8, bottom: 0 }}
+        accessibilityLayer={false}
+      >
+        <defs>
+          <linearGradient id={fill} x1="0" y1="0" x2="0" y2="1">
+            <stop offset="0%" stopColor={SERIES_COLORS[0]} stopOpacity={0.5} />
+            <stop offset="100%" stopColor={SERIES_COLORS[0]} stopOpacity={0.05} />
+          </linearGradient>
+        </defs>
+        <CartesianGrid stroke={style.grid} strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="label" tick={style.tick} axisLine={style.axisLine} tickLine={false} minTickGap={16} />
+        <YAxis tick={style.tick} axisLine={false} tickLine={false} tickFormatter={axisReais} width={80} />
+        <Tooltip content={<ChartTooltip format={formatCents} title={titleOf} />} />
+        <Area
+          type="monotone"
+          dataKey="amount"
+          name={name}
+          stroke={SERIES_COLORS[0]}
+          strokeWidth={2}
+          fill={`url(#${fill})`}
+          isAnimationActive={false}
+        />
+      </AreaChart>
+    </ChartArea>
   );
 }
 
