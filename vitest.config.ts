@@ -9,6 +9,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/server/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -43,16 +43,25 @@ export interface NoticeHandlers {
 }
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir?: string } // dataDir undefined: in memory
+  | {
+      kind: 'pglite';
+      /** Undefined: in memory. */
+      dataDir?: string;
+      /**
+       * The files of a database to start from, as PGlite's `dumpDataDir` writes them (the tests
+       * start each database from one migrated copy instead of running initdb and every migration).
+       */
+      from?: Blob;
+    }
   | { kind: 'postgres'; url: string };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir);
+  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir, target.from);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, from?: Blob): Promise<Database> {
   let lock: DataDirLock | undefined;
   let dbDir: string | undefined;
   if (dataDir) {
@@ -63,7 +72,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     fs.rmSync(path.join(dbDir, 'postmaster.pid'), { force: true });
   }
   try {
-    const client = await PGlite.create({ dataDir: dbDir, extensions: { pg_trgm, unaccent } });
+    const client = await PGlite.create({ dataDir: dbDir, loadDataDir: from, extensions: { pg_trgm, unaccent } });
     readDatesAsText(client);
     const db = drizzlePglite({ client, schema });
     const isNew = !(await hasTables(db));

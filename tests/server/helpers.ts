@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app';
 import { openDatabase, type Database, type Db } from '../../server/db/client';
 import { accounts, stores } from '../../server/db/schema';
@@ -44,10 +45,15 @@ export interface TestAppOptions {
   logger?: AppOptions['logger'];
   /** Runs after buildApp and before ready(): tests add routes of their own here. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /**
+   * Run initdb and every migration on this database (PGlite), instead of starting from the run's
+   * migrated copy: the migrations' own tests.
+   */
+  migrate?: boolean;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = await freshDatabase(options.migrate ?? false);
   const outbox: MailMessage[] = [];
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-uploads-'));
   let app: FastifyInstance | undefined;
@@ -109,9 +115,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/** The migrated database every PGlite test database starts from (tests/server/global-setup.ts). */
+let snapshot: Blob | undefined;
+function migratedCopy(): Blob {
+  snapshot ??= new Blob([fs.readFileSync(inject('pgliteSnapshot'))]);
+  return snapshot;
+}
+
+async function freshDatabase(migrate: boolean): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (process.env.TEST_DATABASE !== 'postgres') {
-    return { database: await openDatabase({ kind: 'pglite' }), drop: async () => {} };
+    const database = await openDatabase({ kind: 'pglite', from: migrate ? undefined : migratedCopy() });
+    return { database, drop: async () => {} };
   }
   const url = process.env.DATABASE_URL;
   if (!url)

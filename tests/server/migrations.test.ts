@@ -54,7 +54,7 @@ async function appliedMigrations(): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: false });
+  t = await createTestApp({ seed: false, migrate: true });
   db = t.database.db;
 });
 
