@@ -25,7 +25,7 @@ import { PRODUCT_ALREADY_IMPORTED } from '../../src/resources/menu/definition';
 import { readConfig } from '../config';
 import { pgConstraint, pgErrorCode } from '../db/client';
 import { accounts, categories, integrations, products } from '../db/schema';
-import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../http-errors';
+import { badRequest, conflict, forbidden, HttpError, notFound, tooManyRequests } from '../http-errors';
 import { ADMIN, callerOf } from '../plugins/access';
 import { idParams } from '../resources/params';
 import { served } from '../resources/routes';
@@ -210,6 +210,9 @@ const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async
     handler: async (request, reply) => {
       const storeId = await storeOf(request, request.body.store_id);
       const { integration_type, token, base_url } = request.body.payload;
+      if (base_url !== undefined && callerOf(request).role !== ADMIN) {
+        throw forbidden(INTEGRATION_MESSAGES.baseUrlAdminOnly);
+      }
       const [created] = await db
         .insert(integrations)
         .values({

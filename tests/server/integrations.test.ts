@@ -62,22 +62,38 @@ describe('adding an integration', () => {
   let added: Integration;
 
   it('adds the store’s OPDV, sealed at rest, showing only the token’s last 4 characters', async () => {
-    const response = await create(cantina, { integration_type: 'OPDV', token: TOKEN, base_url: standIn.url });
+    const response = await create(cantina, { integration_type: 'OPDV', token: TOKEN });
     expect(response.statusCode, response.body).toBe(201);
     added = response.json<{ data: Integration }>().data;
     expect(added).toMatchObject({
       store_id: cantinaId,
       integration_type: 'OPDV',
       token: '••••••••f9a2',
-      base_url: standIn.url,
+      base_url: null,
       active: true,
       created_by: { fullname: 'Giulia Romano' },
     });
+    // This file's point of sale is the local one it started, as an administrator would set it.
+    await t.database.db
+      .update(integrations)
+      .set({ base_url: standIn.url })
+      .where(eq(integrations.id, added.id));
     expect(response.body).not.toContain(TOKEN);
     const [row] = await t.database.db.select().from(integrations).where(eq(integrations.id, added.id));
     expect(row!.token).toMatch(/^v1\./);
     expect(row!.token).not.toContain(TOKEN);
     expect(row!.token_hint).toBe('f9a2');
+  });
+
+  it('leaves the OPDV’s address to administrators: the server calls it', async () => {
+    const response = await create(sertao, {
+      integration_type: 'OPDV',
+      token: 'opdv-sertao-own-address',
+      base_url: 'http://10.0.0.8:8080',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(errorOf(response)).toBe('Somente os administradores da plataforma informam o endereço do OPDV.');
+    expect(await list(sertao)).toEqual([]);
   });
 
   it('refuses a second active OPDV for the store with 409 and the rule in Portuguese', async () => {

@@ -58,10 +58,15 @@ beforeAll(async () => {
   const created = await cantina({
     method: 'POST',
     url: '/api/stores/integration/create',
-    payload: { payload: { integration_type: 'OPDV', token: TOKEN, base_url: standIn.url } },
+    payload: { payload: { integration_type: 'OPDV', token: TOKEN } },
   });
   expect(created.statusCode, created.body).toBe(201);
   integrationId = created.json<{ data: Integration }>().data.id;
+  // Its point of sale is the local one this file starts, as an administrator would set it.
+  await t.database.db
+    .update(integrations)
+    .set({ base_url: standIn.url })
+    .where(eq(integrations.id, integrationId));
 }, 60_000);
 afterEach(() => standIn.setMode('ok'));
 afterAll(async () => {

@@ -135,8 +135,9 @@ describe('Integrações (/integrations)', () => {
     expect(screen.queryByText(ONE_ACTIVE)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Nova integração' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nova integração' });
-    // Only OPDV is offered, and it is chosen.
+    // Only OPDV is offered, and it is chosen; the OPDV's address is the administrators' to give.
     expect(within(dialog).getByRole('combobox', { name: /Tipo/ })).toHaveTextContent('OPDV');
+    expect(within(dialog).queryByRole('textbox', { name: /Endereço do OPDV/ })).not.toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
     const token = within(dialog).getByRole('textbox', { name: /Token/ });
@@ -228,10 +229,11 @@ describe('Integrações (/integrations)', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Nova integração' }));
     await user.type(screen.getByRole('textbox', { name: /Token/ }), 'token-12345678');
+    await user.type(screen.getByRole('textbox', { name: /Endereço do OPDV/ }), 'https://pdv.sertao.example');
     await user.click(screen.getByRole('button', { name: 'Adicionar' }));
     await screen.findByText('Integração adicionada com sucesso');
     expect(api.writes()[0]?.body).toEqual({
-      payload: { integration_type: 'OPDV', token: 'token-12345678' },
+      payload: { integration_type: 'OPDV', token: 'token-12345678', base_url: 'https://pdv.sertao.example' },
       store_id: 7,
     });
   });

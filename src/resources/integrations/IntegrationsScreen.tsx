@@ -119,15 +119,20 @@ function sent(values: Record<string, unknown>): { payload: NewIntegration } {
   return { payload: (baseUrl ? { ...payload, base_url: baseUrl } : payload) as NewIntegration };
 }
 
-/** Nova integração: the type (only OPDV) and the token, and where a real OPDV answers, if not the default. */
+/**
+ * Nova integração: the type (only OPDV) and the token; for an administrator also where a real OPDV
+ * answers, if not the default (the server calls that address: no restaurant chooses it).
+ */
 function NewIntegrationDialog({
   open,
   saving,
+  withAddress,
   onClose,
   onSave,
 }: {
   open: boolean;
   saving: boolean;
+  withAddress: boolean;
   onClose: () => void;
   onSave: (payload: NewIntegration) => void;
 }) {
@@ -164,14 +169,16 @@ function NewIntegrationDialog({
             fullWidth
             slotProps={{ htmlInput: { spellCheck: false, 'aria-required': true } }}
           />
-          <TextInput
-            source="payload.base_url"
-            label="Endereço do OPDV (opcional)"
-            helperText="Em branco, o endereço padrão do OPDV."
-            autoComplete="off"
-            fullWidth
-            slotProps={{ htmlInput: { inputMode: 'url', spellCheck: false } }}
-          />
+          {withAddress ? (
+            <TextInput
+              source="payload.base_url"
+              label="Endereço do OPDV (opcional)"
+              helperText="Em branco, o endereço padrão do OPDV."
+              autoComplete="off"
+              fullWidth
+              slotProps={{ htmlInput: { inputMode: 'url', spellCheck: false } }}
+            />
+          ) : null}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={saving} sx={TOUCH}>
@@ -293,6 +300,7 @@ export function IntegrationsScreen() {
         <NewIntegrationDialog
           open
           saving={create.isPending}
+          withAddress={store.admin}
           onClose={() => setAdding(false)}
           onSave={(payload) => create.mutate(payload)}
         />

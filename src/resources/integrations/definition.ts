@@ -31,6 +31,7 @@ export const INTEGRATION_MESSAGES = {
   tokenLength: 'O token deve ter entre 8 e 200 caracteres.',
   typeInvalid: 'Tipo de integração inválido: use OPDV.',
   baseUrlInvalid: 'Informe um endereço http:// ou https:// válido.',
+  baseUrlAdminOnly: 'Somente os administradores da plataforma informam o endereço do OPDV.',
 } as const;
 
 /** The import's words (restaurant spec 8, 'ero' as spelled there). */
@@ -70,7 +71,8 @@ export const integrationCreateInput = z.strictObject({
         .min(8, INTEGRATION_MESSAGES.tokenLength)
         .max(200, INTEGRATION_MESSAGES.tokenLength)
         .refine((token) => !/\s/.test(token), 'O token não pode ter espaços.'),
-      // Where a real OPDV answers; blank or absent means the configured default (OPDV_URL).
+      // Where a real OPDV answers; blank or absent means the configured default (OPDV_URL). The
+      // server calls it: administrators only (a restaurant's address would reach inside our network).
       base_url: z.preprocess(
         (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
         z
