@@ -1,12 +1,5 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClient } from '@tanstack/react-query';
-import { Route, Routes } from 'react-router-dom';
-import { AdminContext, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authProvider } from '../../src/authProvider';
-import { dataProvider } from '../../src/dataProvider/instance';
-import { i18nProvider } from '../../src/i18n';
 import type {
   ImportResult,
   Integration,
@@ -14,7 +7,7 @@ import type {
   SyncChange,
 } from '../../src/resources/integrations/definition';
 import { ImportScreen } from '../../src/resources/menu/import/ImportScreen';
-import { makeToken } from './tokens';
+import { renderSignedIn } from './renderSignedIn';
 
 /**
  * Importar produtos (restaurant spec 2 "Point-of-sale import", 4, 8): the screen as Cantina
@@ -154,34 +147,11 @@ function result(over: Partial<ImportResult> = {}): ImportResult {
   return { category_id: 9, created: 0, linked: 0, skipped: 0, failed: [], ...over };
 }
 
-function renderImport() {
-  const token = makeToken({ role: 'MANAGER', store_id: 2 });
-  localStorage.setItem(
-    'painel.session',
-    JSON.stringify({ email: 't@painel.com.br', role: 'MANAGER', token }),
-  );
-  const user = userEvent.setup({ delay: null });
-  render(
-    <TestMemoryRouter initialEntries={['/products/imports']}>
-      <AdminContext
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        store={memoryStore()}
-        queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <Routes>
-          <Route path="/products/imports" element={<ImportScreen />} />
-        </Routes>
-        <Notification />
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
-  return user;
-}
+const renderImport = () =>
+  renderSignedIn('MANAGER', '/products/imports', { '/products/imports': <ImportScreen /> }).user;
 
 /** Accepts 'Iniciar Importação?' and waits for the catalogue. */
-async function start(user: ReturnType<typeof userEvent.setup>) {
+async function start(user: ReturnType<typeof renderImport>) {
   const dialog = await screen.findByRole('dialog', { name: 'Iniciar Importação?' });
   await user.click(within(dialog).getByRole('button', { name: 'Iniciar' }));
 }

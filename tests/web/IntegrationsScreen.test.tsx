@@ -1,18 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClient } from '@tanstack/react-query';
-import { Route, Routes } from 'react-router-dom';
-import { AdminContext, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authProvider } from '../../src/authProvider';
-import { dataProvider } from '../../src/dataProvider/instance';
-import { i18nProvider } from '../../src/i18n';
 import { formatDateTime } from '../../src/lib/format';
 import { BOARD_SETTINGS } from '../../src/resources/orderItems/boardHooks';
 import { INTEGRATION_MESSAGES, type Integration } from '../../src/resources/integrations/definition';
 import { IntegrationsScreen } from '../../src/resources/integrations/IntegrationsScreen';
 import { messageOf } from './renderScreen';
-import { makeToken } from './tokens';
+import { renderSignedIn } from './renderSignedIn';
 
 /**
  * Integrações (platform spec 2.15): the active integrations, Nova integração while no OPDV is
@@ -89,28 +82,8 @@ function fakeApi({
   return { sent, writes: () => sent.filter((call) => call.method !== 'GET') };
 }
 
-function renderAs(role: 'MANAGER' | 'WAITER' | 'ADMIN') {
-  const token = makeToken({ role, store_id: role === 'ADMIN' ? null : 2 });
-  localStorage.setItem('painel.session', JSON.stringify({ email: 't@painel.com.br', role, token }));
-  const user = userEvent.setup({ delay: null });
-  render(
-    <TestMemoryRouter initialEntries={['/integrations']}>
-      <AdminContext
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        store={memoryStore()}
-        queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <Routes>
-          <Route path="/integrations" element={<IntegrationsScreen />} />
-        </Routes>
-        <Notification />
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
-  return user;
-}
+const renderAs = (role: 'MANAGER' | 'WAITER' | 'ADMIN') =>
+  renderSignedIn(role, '/integrations', { '/integrations': <IntegrationsScreen /> }).user;
 
 const ONE_ACTIVE = 'Já existe uma integração OPDV ativa para esta loja.';
 

@@ -1,13 +1,5 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClient } from '@tanstack/react-query';
-import { Route, Routes, type Location } from 'react-router-dom';
-import { AdminContext, memoryStore, TestMemoryRouter } from 'react-admin';
 import { vi } from 'vitest';
-import { authProvider } from '../../src/authProvider';
-import { dataProvider } from '../../src/dataProvider/instance';
-import { i18nProvider } from '../../src/i18n';
 import {
   financialAnalytics,
   generalStatistics,
@@ -20,7 +12,7 @@ import {
   type GeneralStatistics,
   type StoreStatistics,
 } from '../../src/resources/statistics/contract';
-import { makeToken } from './tokens';
+import { renderSignedIn } from './renderSignedIn';
 
 /**
  * Answers of the statistics and finance API for the screens' tests, each checked against the
@@ -154,27 +146,5 @@ export function fakeApi(answer: (path: string, query: Record<string, string>) =>
 }
 
 /** A screen as someone signed in with `role` sees it, with the app's own auth and data providers. */
-export function renderAs(role: 'MANAGER' | 'ADMIN', path: string, routes: Record<string, ReactElement>) {
-  const token = makeToken({ role, store_id: role === 'ADMIN' ? null : 2 });
-  localStorage.setItem('painel.session', JSON.stringify({ email: 't@painel.com.br', role, token }));
-  const current: { location?: Location } = {};
-  const user = userEvent.setup({ delay: null });
-  render(
-    <TestMemoryRouter initialEntries={[path]} locationCallback={(location) => (current.location = location)}>
-      <AdminContext
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        store={memoryStore()}
-        queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <Routes>
-          {Object.entries(routes).map(([route, element]) => (
-            <Route key={route} path={route} element={element} />
-          ))}
-        </Routes>
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
-  return { user, location: () => current.location };
-}
+export const renderAs = (role: 'MANAGER' | 'ADMIN', path: string, routes: Record<string, ReactElement>) =>
+  renderSignedIn(role, path, routes);
