@@ -1,12 +1,7 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClient } from '@tanstack/react-query';
-import { Route, Routes, type Location } from 'react-router-dom';
-import { AdminContext, memoryStore, Notification, Resource, TestMemoryRouter } from 'react-admin';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router-dom';
+import { Resource } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authProvider } from '../../src/authProvider';
-import { dataProvider } from '../../src/dataProvider/instance';
-import { i18nProvider } from '../../src/i18n';
 import { formatDate } from '../../src/lib/format';
 import { BOARD_SETTINGS } from '../../src/resources/orderItems/boardHooks';
 import {
@@ -17,7 +12,7 @@ import {
 import { LoyaltyCustomers } from '../../src/resources/loyalty/LoyaltyCustomers';
 import { LoyaltyDetails } from '../../src/resources/loyalty/LoyaltyDetails';
 import { messageOf } from './renderScreen';
-import { makeToken } from './tokens';
+import { renderSignedIn } from './renderSignedIn';
 
 /**
  * Fidelidade (restaurant spec 2 "Loyalty program"): the customers table and the program's details
@@ -137,36 +132,14 @@ function fakeApi({
 }
 
 /** The screens as someone signed in with `role` sees them, at `path`. */
-function renderAt(path: string, role: 'MANAGER' | 'WAITER' | 'ADMIN') {
-  const token = makeToken({ role, store_id: role === 'ADMIN' ? null : 2 });
-  localStorage.setItem('painel.session', JSON.stringify({ email: 't@painel.com.br', role, token }));
-  const current: { location?: Location } = {};
-  const user = userEvent.setup({ delay: null });
-  render(
-    <TestMemoryRouter initialEntries={[path]} locationCallback={(location) => (current.location = location)}>
-      <AdminContext
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        store={memoryStore()}
-        queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <Routes>
-          <Route
-            path="/loyalty-programs/*"
-            element={
-              <Resource name="loyalty-programs" list={LoyaltyCustomers}>
-                <Route path="details" element={<LoyaltyDetails />} />
-              </Resource>
-            }
-          />
-        </Routes>
-        <Notification />
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
-  return { user, location: () => current.location };
-}
+const renderAt = (path: string, role: 'MANAGER' | 'WAITER' | 'ADMIN') =>
+  renderSignedIn(role, path, {
+    '/loyalty-programs/*': (
+      <Resource name="loyalty-programs" list={LoyaltyCustomers}>
+        <Route path="details" element={<LoyaltyDetails />} />
+      </Resource>
+    ),
+  });
 
 const LIST = '/api/loyalty-programs/customers';
 const READ = '/api/loyalty-programs';

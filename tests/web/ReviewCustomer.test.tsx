@@ -1,16 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import { Route, Routes } from 'react-router-dom';
-import { AdminContext, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authProvider } from '../../src/authProvider';
-import { dataProvider } from '../../src/dataProvider/instance';
-import { i18nProvider } from '../../src/i18n';
 import { formatDateTime } from '../../src/lib/format';
 import type { CustomerDetail } from '../../src/resources/customers/definition';
 import type { Review } from '../../src/resources/reviews/definition';
 import { ReviewCustomer } from '../../src/resources/reviews/ReviewCustomer';
-import { makeToken } from './tokens';
+import { renderSignedIn } from './renderSignedIn';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -79,26 +73,8 @@ function fakeApi(customer: CustomerDetail | null) {
   return reads;
 }
 
-function renderCustomer(role: 'MANAGER' | 'ADMIN') {
-  const token = makeToken({ role, store_id: role === 'ADMIN' ? null : 2 });
-  localStorage.setItem('painel.session', JSON.stringify({ email: 't@painel.com.br', role, token }));
-  render(
-    <TestMemoryRouter initialEntries={['/reviews/customer/41']}>
-      <AdminContext
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        store={memoryStore()}
-        queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <Routes>
-          <Route path="/reviews/customer/:id" element={<ReviewCustomer />} />
-        </Routes>
-        <Notification />
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
-}
+const renderCustomer = (role: 'MANAGER' | 'ADMIN') =>
+  renderSignedIn(role, '/reviews/customer/41', { '/reviews/customer/:id': <ReviewCustomer /> });
 
 describe('the customer screen a review opens (/reviews/customer/:id)', () => {
   it("shows staff the picture, name, e-mail, username, the store's stats and the customer's reviews", async () => {
