@@ -19,6 +19,7 @@ import {
   type MethodShare,
   type PeriodQuery,
   type PeriodRange,
+  STATISTICS_PATHS,
 } from '../../src/resources/statistics/contract';
 import type { Db } from '../db/client';
 import { rows } from '../db/client';
@@ -377,7 +378,7 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
    * against the one before, tabs of the last 15 days, check-ins by platform this year, users.
    */
   app.get(
-    '/api/statistics/general',
+    STATISTICS_PATHS.general,
     {
       config: { access: 'admin' },
       schema: {
@@ -456,7 +457,7 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
    * by hour, weekday and payment method, and the period day by day (month by month for 12m).
    */
   app.get(
-    '/api/statistics',
+    STATISTICS_PATHS.store,
     {
       config: { access: 'store' },
       schema: {
@@ -569,7 +570,7 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
    * see the whole platform, or one store with `store_id`; staff see their store.
    */
   app.get(
-    '/api/financial/analytics',
+    STATISTICS_PATHS.analytics,
     {
       config: { access: 'store' },
       schema: {
