@@ -1,17 +1,16 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Card, Chip, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { DataTable, useListContext } from 'react-admin';
+import { useListContext, type RaRecord } from 'react-admin';
 import { ExportFileButton } from '../../components/ExportButton';
 import { fieldText } from '../../lib/display';
 import { DAY_RANGE_INVALID } from '../../lib/fields';
-import { NUMERIC_KINDS } from '../../lib/display';
 import type { ResourceDefinition } from '../define';
 import { BalanceCards } from './BalanceCards';
 import { deposits, FINANCIAL_MESSAGES, statement } from './definition';
 import { financialPaths } from './paths';
-import { StoreFinanceList } from './StoreFinanceList';
+import { DefinitionRows, StoreFinanceList, TableCard, type DefinitionRowsProps } from './StoreFinanceList';
 
 /** A fingertip's size, for a tablet's controls. */
 const TOUCH = 44;
@@ -138,57 +137,17 @@ function Toolbar({
 
 const STATUS_COLOR = { PAID: 'success', PENDING: 'warning', FAILED: 'error' } as const;
 
-/** The table: a column per listed field of the definition, worded and aligned by its kind. */
-function Rows({ definition, empty }: { definition: ResourceDefinition; empty: string }) {
-  const { isPending, data } = useListContext();
-  if (isPending)
-    return (
-      <Box sx={{ p: 2 }} aria-busy>
-        <Skeleton height={48} />
-        <Skeleton height={48} />
-        <Skeleton height={48} />
-      </Box>
-    );
-  if (!data?.length)
-    return (
-      <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
-        {empty}
-      </Typography>
-    );
-  const columns = Object.entries(definition.fields).filter(([, field]) => field.list);
-  return (
-    <DataTable
-      rowClick={false}
-      bulkActionButtons={false}
-      sx={{ '& .MuiTableSortLabel-root': { minHeight: TOUCH } }}
-    >
-      {columns.map(([source, field]) => (
-        <DataTable.Col
-          key={source}
-          source={source}
-          label={field.label}
-          disableSort={!field.sortable}
-          align={NUMERIC_KINDS.has(field.kind) ? 'right' : 'left'}
-          cellSx={() =>
-            NUMERIC_KINDS.has(field.kind) || field.kind.startsWith('date') ? { whiteSpace: 'nowrap' } : {}
-          }
-          render={(record: Record<string, unknown>) =>
-            source === 'status' ? (
-              <Chip
-                size="small"
-                variant="outlined"
-                color={STATUS_COLOR[record.status as keyof typeof STATUS_COLOR] ?? 'default'}
-                label={fieldText(field, record[source], record)}
-              />
-            ) : (
-              fieldText(field, record[source], record) || '—'
-            )
-          }
-        />
-      ))}
-    </DataTable>
-  );
-}
+/** A deposit's status as a chip: paid green, pending amber, failed red. */
+const depositCells = {
+  status: (record: RaRecord) => (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={STATUS_COLOR[record.status as keyof typeof STATUS_COLOR] ?? 'default'}
+      label={fieldText(deposits.fields.status!, record.status, record)}
+    />
+  ),
+};
 
 /**
  * A store's statement or deposits (platform spec 2.8): the five cards over a table of 8 rows a
@@ -199,11 +158,13 @@ function FinanceList({
   title,
   empty,
   actions,
+  cells,
 }: {
   definition: ResourceDefinition;
   title: string;
   empty: string;
   actions?: ReactNode;
+  cells?: DefinitionRowsProps['cells'];
 }) {
   return (
     <StoreFinanceList definition={definition} title={title}>
@@ -211,9 +172,9 @@ function FinanceList({
         <>
           <PeriodCards storeId={storeId} />
           <Toolbar definition={definition} storeId={storeId} actions={actions} />
-          <Card sx={{ overflowX: 'auto' }}>
-            <Rows definition={definition} empty={empty} />
-          </Card>
+          <TableCard label={title}>
+            <DefinitionRows definition={definition} empty={empty} cells={cells} />
+          </TableCard>
         </>
       )}
     </StoreFinanceList>
@@ -234,6 +195,7 @@ export function DepositHistoryPage() {
       definition={deposits}
       title={deposits.label.many}
       empty={FINANCIAL_MESSAGES.noDeposits}
+      cells={depositCells}
       actions={
         <>
           <Button component={RouterLink} to={financialPaths.bankAccounts} variant="outlined">

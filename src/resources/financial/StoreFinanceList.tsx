@@ -1,8 +1,18 @@
 import type { ReactNode } from 'react';
-import { Box, Stack, Typography } from '@mui/material';
-import { List, Pagination, Title } from 'react-admin';
+import { Box, Card, Skeleton, Stack, Typography } from '@mui/material';
+import {
+  DataTable,
+  List,
+  Pagination,
+  Title,
+  useListContext,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
+import { fieldText, NUMERIC_KINDS } from '../../lib/display';
 import { ChooseStoreNotice, ChosenStorePicker, useChosenStore } from '../../components/chosenStore';
 import type { ResourceDefinition } from '../define';
+import { focusedRow, OpenableBody } from '../generated/openableRows';
 import { FINANCIAL_MESSAGES } from './definition';
 
 /** A fingertip's size, for a tablet's controls. */
@@ -68,5 +78,77 @@ export function StoreFinanceList({
         </List>
       )}
     </Box>
+  );
+}
+
+export interface DefinitionRowsProps {
+  definition: ResourceDefinition;
+  /** Shown instead of the table when the store has nothing to list. */
+  empty: ReactNode;
+  /** A field's cell of its own, instead of its value as its kind reads. */
+  cells?: Readonly<Record<string, (record: RaRecord) => ReactNode>>;
+  rowClick?: (id: Identifier) => string;
+}
+
+/** The list's table: a column per listed field of the definition, worded and aligned by its kind. */
+export function DefinitionRows({ definition, empty, cells = {}, rowClick }: DefinitionRowsProps) {
+  const { isPending, data } = useListContext();
+  if (isPending)
+    return (
+      <Box sx={{ p: 2 }} aria-busy>
+        <Skeleton height={48} />
+        <Skeleton height={48} />
+        <Skeleton height={48} />
+      </Box>
+    );
+  if (!data?.length)
+    return typeof empty === 'string' ? (
+      <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
+        {empty}
+      </Typography>
+    ) : (
+      empty
+    );
+  const columns = Object.entries(definition.fields).filter(([, field]) => field.list);
+  return (
+    <DataTable
+      rowClick={rowClick ?? false}
+      // A row that opens its record is reached with Tab and opened with Enter, as the engine's lists.
+      body={rowClick ? OpenableBody : undefined}
+      bulkActionButtons={false}
+      sx={{
+        ...focusedRow,
+        '& .MuiTableSortLabel-root': { minHeight: TOUCH },
+        '& .MuiTableRow-root': { height: TOUCH },
+      }}
+    >
+      {columns.map(([source, field]) => (
+        <DataTable.Col
+          key={source}
+          source={source}
+          label={field.label}
+          disableSort={!field.sortable}
+          align={NUMERIC_KINDS.has(field.kind) ? 'right' : 'left'}
+          cellSx={() =>
+            NUMERIC_KINDS.has(field.kind) || field.kind.startsWith('date') ? { whiteSpace: 'nowrap' } : {}
+          }
+          render={(record: RaRecord) =>
+            cells[source]?.(record) ?? (fieldText(field, record[source], record) || '—')
+          }
+        />
+      ))}
+    </DataTable>
+  );
+}
+
+/**
+ * The card a finance table sits in. On a tablet beside the menu the columns may not fit: the
+ * table scrolls inside it, and the card is reached with Tab so the keyboard scrolls it too.
+ */
+export function TableCard({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Card tabIndex={0} role="region" aria-label={label} sx={{ overflowX: 'auto' }}>
+      {children}
+    </Card>
   );
 }

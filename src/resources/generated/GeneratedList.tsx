@@ -1,10 +1,7 @@
-import { cloneElement, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, useState, type ReactElement, type ReactNode } from 'react';
 import { useMediaQuery, type Theme } from '@mui/material';
 import {
   DataTable,
-  DataTableBody,
-  DataTableClasses,
-  DataTableRow,
   List,
   Pagination,
   SearchInput,
@@ -12,14 +9,13 @@ import {
   SimpleList,
   TopToolbar,
   useCanAccess,
-  type DataTableBodyProps,
-  type DataTableRowProps,
   type RaRecord,
 } from 'react-admin';
 import { fieldText, NUMERIC_KINDS } from '../../lib/display';
 import type { FieldDefinition, ResourceDefinition } from '../define';
 import type { ListOverrides, RowClick, ScreenOverrides } from '../overrides';
 import { ExportButton } from '../../components/ExportButton';
+import { focusedRow, focusRing, OpenableBody } from './openableRows';
 import { CreateLink } from './parts';
 
 // Values stay on one line where a line break would only hurt reading (dates, amounts); headers may wrap.
@@ -70,28 +66,7 @@ function column(source: string, field: FieldDefinition, cells: ListOverrides['ce
   return <DataTable.Col key={source} {...common} render={render} />;
 }
 
-/** Enter or Space on a focused row does what a click does (not on a switch or a button in it). */
-function openWithKeyboard(event: KeyboardEvent<HTMLTableRowElement>) {
-  if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
-  event.preventDefault();
-  event.currentTarget.click();
-}
-
-/**
- * react-admin's rows open on a click only: a row that opens something is also reached with Tab
- * and opened from the keyboard.
- */
-function OpenableRow(props: DataTableRowProps) {
-  return <DataTableRow {...props} tabIndex={0} onKeyDown={openWithKeyboard} />;
-}
-
-function OpenableBody(props: DataTableBodyProps) {
-  return <DataTableBody {...props} row={OpenableRow} />;
-}
-
-// Where the keyboard is, seen at once in the dark theme: a row, or a compact line.
-const focusRing = { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' } as const;
-const focusedRow = { [`& .${DataTableClasses.row}:focus-visible`]: focusRing } as const;
+// Where the keyboard is, seen at once in the dark theme: a compact line (a row: `focusedRow`).
 const focusedLine = { '& .MuiListItemButton-root.Mui-focusVisible': focusRing } as const;
 
 function ListToolbar({
