@@ -80,13 +80,17 @@ export class OpdvClient {
     private readonly doFetch: Fetch = fetch,
   ) {}
 
+  /** The point of sale's address: the integration's own, or the one the server is configured with. */
+  addressOf(integration: Pick<IntegrationAccess, 'base_url'>): string {
+    return (integration.base_url ?? this.settings.defaultUrl).replace(/\/+$/, '');
+  }
+
   /** The integration's catalogue: nested categories with their items. */
   async catalogue(integration: IntegrationAccess): Promise<OpdvWireCategory[]> {
     const token = openToken(integration.token, this.settings.key);
     // A token sealed under another key cannot reach any store: as if none were configured.
     if (!token) throw new OpdvError('no-integration', 'token could not be opened');
-    const base = (integration.base_url ?? this.settings.defaultUrl).replace(/\/+$/, '');
-    const url = `${base}/v1/catalog`;
+    const url = `${this.addressOf(integration)}/v1/catalog`;
     let last = 'no answer';
     for (let attempt = 1; attempt <= this.settings.tries; attempt++) {
       if (attempt > 1) await pause(this.settings.backoffMs * 2 ** (attempt - 2));

@@ -18,6 +18,7 @@ import { forgetFiles, recordUpload } from '../storage/file-records';
 import { FOLDERS } from '../storage/folders';
 import { storedPath, type LocalStorage } from '../storage/local-storage';
 import { itemsWithCategory, type OpdvWireCategory, type OpdvWireItem } from './client';
+import { openPicture } from './picture';
 
 /** How long a picture may take to arrive, and how many products are imported at once. */
 const IMAGE_TIMEOUT_MS = 8_000;
@@ -33,6 +34,8 @@ export interface ImportContext {
   accountId: number;
   /** The placeholder picture's URL (spec 9: an invalid image URL is replaced by it). */
   placeholder: string;
+  /** The point of sale's own origin, whose pictures are fetched without the address check. */
+  pictureOrigin: string | null;
   log: FastifyBaseLogger;
 }
 
@@ -113,16 +116,13 @@ async function* capped(body: ReadableStream<Uint8Array>, limit: number): AsyncGe
  * limit and quota); its URL, or the placeholder when it is missing, broken or refused.
  */
 export async function storePicture(context: ImportContext, url: string | null): Promise<string> {
-  if (!url || !/^https?:\/\//i.test(url)) return context.placeholder;
+  if (!url) return context.placeholder;
   const { storage, db, storeId, accountId, log } = context;
   const limit = FOLDERS.images.maxBytes;
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(IMAGE_TIMEOUT_MS) });
-    if (!response.ok || !response.body) {
-      await response.body?.cancel();
-      return context.placeholder;
-    }
-    if (Number(response.headers.get('content-length') ?? 0) > limit) {
+    const response = await openPicture(url, { trustedOrigin: context.pictureOrigin, timeoutMs: IMAGE_TIMEOUT_MS });
+    if (!response) return context.placeholder;
+    if (response.status !== 200 || (response.length ?? 0) > limit) {
       await response.body.cancel();
       return context.placeholder;
     }

@@ -187,8 +187,16 @@ const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async
 
   const catalogueOf = (integration: IntegrationRow) => client.catalogue(integration).catch(answerOpdv);
 
-  function importContext(request: FastifyRequest, storeId: number): ImportContext {
-    return { db, storage, storeId, accountId: callerOf(request).accountId, placeholder, log: request.log };
+  function importContext(request: FastifyRequest, integration: IntegrationRow): ImportContext {
+    return {
+      db,
+      storage,
+      storeId: integration.store_id,
+      accountId: callerOf(request).accountId,
+      placeholder,
+      pictureOrigin: new URL(client.addressOf(integration)).origin,
+      log: request.log,
+    };
   }
 
   app.route({
@@ -292,7 +300,7 @@ const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async
       const catalogue = await catalogueOf(integration);
       const category = findCategory(catalogue, request.body.code);
       if (!category) throw notFound(IMPORT_MESSAGES.opdvCategoryNotFound);
-      const context = importContext(request, integration.store_id);
+      const context = importContext(request, integration);
       let target: { id: number };
       try {
         target = await categoryFor(context, category);
@@ -328,7 +336,7 @@ const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async
       const byCode = new Map(itemsWithCategory(catalogue).map((entry) => [entry.item.code, entry]));
       const wanted = [...new Set(codes)];
       const found = wanted.flatMap((code) => byCode.get(code) ?? []);
-      const result = await importItems(importContext(request, integration.store_id), category.id, found);
+      const result = await importItems(importContext(request, integration), category.id, found);
       for (const code of wanted.filter((code) => !byCode.has(code))) {
         result.failed.push({ code, name: '', reason: IMPORT_MESSAGES.opdvItemNotFound });
       }
