@@ -46,14 +46,13 @@ import { fetchOnce, runLoad, type Answer } from './bench/api-load';
 import { summarizeProfile, type ProfileSummary, type Span } from './bench/api-profile';
 import { ServerChild, usageWindow, type WindowUsage } from './bench/api-servers';
 import { count, ms, percentile, ratio, table } from './bench/measure';
+import { runScript, UsageError, verdict } from './bench/cli';
 
 /** Painel ÷ reference: requests a second at least this, p99 at most this. */
 const TARGETS = { throughput: 1.0, p99: 1.0 };
 const WARMUP_SECONDS = 5;
 const STORES = 10;
 const CUSTOMERS = 2_000;
-
-class UsageError extends Error {}
 
 const USAGE = `Uso: npm run bench:api -- [--rounds N] [--seconds N] [--connections N]
                            [--db pglite|postgres|both] [--profile]
@@ -627,20 +626,7 @@ function report(run: DatabaseRun, options: Options): { lines: string[]; missed: 
   return { lines, missed };
 }
 
-async function main(): Promise<number> {
-  let parsed: Options | 'help';
-  try {
-    parsed = parseArgs(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (parsed === 'help') {
-    console.log(USAGE);
-    return 0;
-  }
-  const options = parsed;
+async function main(options: Options): Promise<number> {
   console.log(`Carga da máquina no início: ${load()} (${os.cpus().length} CPUs).`);
   if (options.profile)
     console.log('Com --profile: os dois servidores rodam com node --cpu-prof, o que os atrasa um pouco.');
@@ -652,20 +638,7 @@ async function main(): Promise<number> {
     const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
     for (const miss of missed) problems.push(`${label}, ${miss}.`);
   }
-  if (problems.length > 0) {
-    console.log(['', 'Metas não cumpridas:', ...problems].join('\n'));
-    return 1;
-  }
-  console.log('\nTodas as metas cumpridas.');
-  return 0;
+  return verdict(problems);
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+runScript({ usage: USAGE, parse: parseArgs, run: main });

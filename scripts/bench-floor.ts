@@ -19,24 +19,29 @@ import { buildApp } from '../server/app';
 import { openDatabase, type Database } from '../server/db/client';
 import { orders, stores } from '../server/db/schema';
 import { DEMO_ACCOUNTS, seedDemo } from '../server/seed/demo';
+import { runScript, UsageError } from './bench/cli';
 import { count, ms, table } from './bench/measure';
 
 /** Median targets of an unchanged poll, in ms, by database (2 cores, loopback HTTP). */
 const UNCHANGED_MEDIAN = { pglite: 4, postgres: 4 };
 
-function flag(name: string, fallback: number): number {
-  const at = process.argv.indexOf(name);
-  const value = at >= 0 ? Number(process.argv[at + 1]) : fallback;
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} espera um número inteiro ≥ 1.`);
-  return value;
+const USAGE = `Uso: npm run bench:floor -- [--n N]
+  --n N   polls medidos por caso (padrão 1000)
+O banco: PGlite em memória com a demonstração, ou DATABASE_URL (um PostgreSQL com a demonstração).`;
+
+function parseArgs(argv: string[]): { n: number } | 'help' {
+  if (argv.includes('--help') || argv.includes('-h')) return 'help';
+  const at = argv.indexOf('--n');
+  const n = at >= 0 ? Number(argv[at + 1]) : 1000;
+  if (!Number.isSafeInteger(n) || n < 1) throw new UsageError('--n espera um número inteiro ≥ 1.');
+  return { n };
 }
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, Math.ceil(p * sorted.length))) - 1]!;
 }
 
-async function main(): Promise<number> {
-  const n = flag('--n', 1000);
+async function main({ n }: { n: number }): Promise<number> {
   const url = process.env.DATABASE_URL;
   const database: Database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite' });
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-bench-floor-'));
@@ -127,12 +132,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+runScript({ usage: USAGE, parse: parseArgs, run: main });

@@ -38,6 +38,7 @@ import { Load, POLL_MS, PhaseRecord } from './bench/live-load';
 import { PostgresActivity, ServerProcess, UsageWindow, type Usage } from './bench/live-server';
 import { prepareStores } from './bench/live-stores';
 import { count, mib, ms, percentile, table } from './bench/measure';
+import { runScript, UsageError, verdict } from './bench/cli';
 
 /** Targets on a 2-core machine, load generator included. */
 const TARGETS = { unchangedP99: 20, changeToEveryScreenP99: 1_000 };
@@ -47,8 +48,6 @@ const WARMUP_MS = 3_000;
 /** After a window, how long a change may still take to reach every screen before it counts as lost. */
 const GRACE_MS = { poll: POLL_MS.board + 2_000, live: 5_000 };
 const STREAMS_TIMEOUT_MS = 60_000;
-
-class UsageError extends Error {}
 
 const USAGE = `Uso: npm run bench:live -- [--seconds N] [--stores N] [--floors-per-store N] [--changes N]
                              [--mode poll|live|both] [--db pglite|postgres]
@@ -430,20 +429,7 @@ function report(run: DatabaseRun, options: Options): string[] {
   return lines;
 }
 
-async function main(): Promise<number> {
-  let parsed: Options | 'help';
-  try {
-    parsed = parseArgs(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (parsed === 'help') {
-    console.log(USAGE);
-    return 0;
-  }
-  const options = parsed;
+async function main(options: Options): Promise<number> {
   const problems: string[] = [];
   for (const target of options.databases) {
     const run = await runOn(target, options);
@@ -461,20 +447,7 @@ async function main(): Promise<number> {
       for (const why of reasons(phase, run.kind, isLive, options)) problems.push(`  - ${why}`);
     }
   }
-  if (problems.length > 0) {
-    console.log(['', 'Metas não cumpridas:', ...problems].join('\n'));
-    return 1;
-  }
-  console.log('\nTodas as metas cumpridas.');
-  return 0;
+  return verdict(problems);
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+runScript({ usage: USAGE, parse: parseArgs, run: main });

@@ -41,8 +41,7 @@ import {
 } from './bench/cases';
 import { captureQueries, explain } from './bench/explain';
 import { count, mib, ms, summarize, table, type Summary } from './bench/measure';
-
-class UsageError extends Error {}
+import { runScript, UsageError } from './bench/cli';
 
 const USAGE = `Uso: npm run bench -- [--n N] [--warmup N] [--group GRUPO] [--only TEXTO] [--explain]
   --n N          requisições medidas por caso (padrão 50, ou BENCH_N)
@@ -213,20 +212,7 @@ const load = () =>
     .map((v) => v.toFixed(2))
     .join(' ');
 
-async function main(): Promise<number> {
-  let parsed: Options | 'help';
-  try {
-    parsed = parseArgs(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (parsed === 'help') {
-    console.log(USAGE);
-    return 0;
-  }
-  const options = parsed;
+async function main(options: Options): Promise<number> {
   const config = readConfig();
   const empty =
     'O banco não tem a carga grande: rode antes npm run seed:large (com o mesmo DATA_DIR ou DATABASE_URL).';
@@ -345,12 +331,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error instanceof UsageError ? error.message : error);
-    process.exitCode = error instanceof UsageError ? 2 : 1;
-  },
-);
+runScript({ usage: USAGE, parse: parseArgs, run: main });

@@ -43,6 +43,7 @@ import {
 import { rebuildRollups, seedFinance } from './seed-large/finance';
 import { formatCount, formatDuration } from './seed-large/progress';
 import { lit, runner } from './seed-large/sql';
+import { runScript, UsageError } from './bench/cli';
 
 /** More customers than this means the large set (or real data) is already there. */
 const DEMO_CUSTOMER_LIMIT = 10_000;
@@ -56,8 +57,6 @@ interface Options {
   customerBatch: number;
   orderBatch: number;
 }
-
-class UsageError extends Error {}
 
 const USAGE = `Uso: npm run seed:large -- [--customers N] [--stores N] [--items N] [--force] [--no-vacuum]
                              [--customer-batch N] [--order-batch N]
@@ -126,20 +125,7 @@ function directorySize(dir: string): number {
 
 const mib = (bytes: number) => `${formatCount(bytes / 1024 / 1024)} MiB`;
 
-async function main(): Promise<number> {
-  let parsed: Options | 'help';
-  try {
-    parsed = parseArgs(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (parsed === 'help') {
-    console.log(USAGE);
-    return 0;
-  }
-  const options = parsed;
+async function main(options: Options): Promise<number> {
   const started = Date.now();
   const config = readConfig();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${config.dataDir}`;
@@ -250,13 +236,12 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
+runScript({
+  usage: USAGE,
+  parse: parseArgs,
+  run: main,
+  failure(error) {
     process.stderr.write('\n');
     console.error(`seed:large falhou: ${describeError(error)}`);
-    process.exitCode = 1;
   },
-);
+});
