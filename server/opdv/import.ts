@@ -120,7 +120,10 @@ export async function storePicture(context: ImportContext, url: string | null): 
   const { storage, db, storeId, accountId, log } = context;
   const limit = FOLDERS.images.maxBytes;
   try {
-    const response = await openPicture(url, { trustedOrigin: context.pictureOrigin, timeoutMs: IMAGE_TIMEOUT_MS });
+    const response = await openPicture(url, {
+      trustedOrigin: context.pictureOrigin,
+      timeoutMs: IMAGE_TIMEOUT_MS,
+    });
     if (!response) return context.placeholder;
     if (response.status !== 200 || (response.length ?? 0) > limit) {
       await response.body.cancel();

@@ -44,7 +44,11 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /** `dns.lookup` for a socket, refusing a name with any non-public address among its answers. */
-const publicLookup = ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
+const publicLookup = ((
+  hostname: string,
+  options: dns.LookupOptions,
+  callback: (...args: unknown[]) => void,
+) => {
   dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error);
     if (addresses.length === 0 || addresses.some(({ address }) => !isPublicAddress(address))) {

@@ -42,8 +42,18 @@ export function ExportFileButton({
   );
 }
 
-/** Exportar for the list around it: what the screen shows, whole. */
-export function ExportButton() {
+/**
+ * Exportar for the list around it: what the screen shows, whole. `filter` is the list's permanent
+ * filter (the restaurant chosen), which its filter values do not carry.
+ */
+export function ExportButton({ filter }: { filter?: Record<string, unknown> }) {
   const { resource, sort, filterValues, total } = useListContext();
-  return <ExportFileButton resource={resource} sort={sort} filter={filterValues} disabled={total === 0} />;
+  return (
+    <ExportFileButton
+      resource={resource}
+      sort={sort}
+      filter={{ ...filterValues, ...filter }}
+      disabled={total === 0}
+    />
+  );
 }

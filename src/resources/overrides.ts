@@ -23,8 +23,23 @@ export interface ListOverrides {
    * The cell lines up at the start, as text, whatever the field's kind.
    */
   cells?: Readonly<Record<string, ReactElement | ((record: RaRecord) => ReactNode)>>;
-  /** Shown instead of the table when the list has no record at all (not when a filter finds none). */
-  empty?: ReactElement;
+  /**
+   * Shown instead of the table when the list has no record at all (not when a filter finds none);
+   * `false` keeps the list's frame (its header, toolbar and table) and says so with `noRows`.
+   */
+  empty?: ReactElement | false;
+  /** In the table's place when the page has no row: a filter finds none, or `empty` is false. */
+  noRows?: ReactNode;
+  /**
+   * The list is one store's (its finances): staff see their own; an administrator first chooses
+   * the restaurant (remembered on this device, as every screen that needs one), reading `notice`
+   * until then, and the list, its header and Exportar are that restaurant's.
+   */
+  store?: { notice: string };
+  /** Above the list's toolbar, in its context: what follows its filters (the balance's cards). */
+  header?: ReactNode;
+  /** The create button's label and path, when the create screen is not react-admin's `/create`. */
+  create?: { label: string; path: string };
   /** Buttons of the list's toolbar, before the create button (a way back, a related page). */
   actions?: ReactNode;
   /** What a row click opens; by default the edit screen, for who may edit. */

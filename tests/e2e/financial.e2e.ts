@@ -46,7 +46,10 @@ describe('the statement, the deposits and the bank accounts', () => {
     for (const name of ['Recebido', 'Disponível (hoje)', 'A receber (hoje)', 'Cancelado', 'Taxas']) {
       expect(await card(page, name).innerText()).toMatch(REAIS);
     }
-    const pageText = () => rows(page).allInnerTexts().then((texts) => texts.join('\n'));
+    const pageText = () =>
+      rows(page)
+        .allInnerTexts()
+        .then((texts) => texts.join('\n'));
     const first = await pageText();
     await page.getByRole('button', { name: 'Ir para a próxima página' }).click();
     await expect.poll(() => range(page).innerText()).toMatch(/^9-16 de \d+$/);

@@ -54,9 +54,12 @@ describe('the addresses a picture may come from', () => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['8.8.8.8', '200.147.67.142', '2001:4860:4860::8888', '::ffff:8.8.8.8'])('accepts %s', (address) => {
-    expect(isPublicAddress(address)).toBe(true);
-  });
+  it.each(['8.8.8.8', '200.147.67.142', '2001:4860:4860::8888', '::ffff:8.8.8.8'])(
+    'accepts %s',
+    (address) => {
+      expect(isPublicAddress(address)).toBe(true);
+    },
+  );
 });
 
 describe('openPicture', () => {
@@ -72,7 +75,9 @@ describe('openPicture', () => {
 
   it('refuses the same machine when the catalogue names it from another address', async () => {
     await expect(openPicture(`${origin}/dish.png`, elsewhere)).rejects.toBeInstanceOf(RefusedAddress);
-    await expect(openPicture(`http://[::1]:${port}/dish.png`, elsewhere)).rejects.toBeInstanceOf(RefusedAddress);
+    await expect(openPicture(`http://[::1]:${port}/dish.png`, elsewhere)).rejects.toBeInstanceOf(
+      RefusedAddress,
+    );
   });
 
   it('refuses a name that resolves inside the network, when the socket looks it up', async () => {

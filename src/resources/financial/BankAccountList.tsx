@@ -1,17 +1,11 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, Chip, Stack, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { RaRecord } from 'react-admin';
+import { GeneratedList } from '../generated/GeneratedList';
+import type { ScreenOverrides } from '../overrides';
 import { bankAccounts, FINANCIAL_MESSAGES } from './definition';
 import { bankAccountPath, financialPaths } from './paths';
-import { DefinitionRows, StoreFinanceList, TableCard } from './StoreFinanceList';
-
-/** The default account, marked; the others nothing. */
-const accountCells = {
-  is_default: (account: RaRecord) =>
-    account.is_default ? <Chip size="small" color="success" variant="outlined" label="Padrão" /> : null,
-};
 
 const noAccounts = (
   <Stack sx={{ alignItems: 'center', textAlign: 'center', gap: 1, py: 6, px: 2 }}>
@@ -25,46 +19,34 @@ const noAccounts = (
 );
 
 /**
- * /financial/bank-accounts: the store's accounts, the default marked; a row opens its form.
- * Administrators first choose the restaurant.
+ * The store's accounts as the engine lists them, the default marked; a row opens its form at
+ * the spec's path, and the create button leads to /new. Administrators first choose the restaurant.
  */
+const screen: ScreenOverrides = {
+  list: {
+    store: { notice: FINANCIAL_MESSAGES.chooseStoreNotice },
+    empty: false,
+    noRows: noAccounts,
+    cells: {
+      is_default: (account: RaRecord) =>
+        account.is_default ? <Chip size="small" color="success" variant="outlined" label="Padrão" /> : null,
+    },
+    rowClick: (id) => bankAccountPath(id),
+    create: { label: FINANCIAL_MESSAGES.addAccount, path: financialPaths.newBankAccount },
+    actions: (
+      <Button
+        component={RouterLink}
+        to={financialPaths.history}
+        variant="outlined"
+        startIcon={<ArrowBackIcon />}
+      >
+        Histórico de depósitos
+      </Button>
+    ),
+  },
+};
+
+/** /financial/bank-accounts. */
 export function BankAccountList() {
-  return (
-    <StoreFinanceList
-      definition={bankAccounts}
-      title={bankAccounts.label.many}
-      buttons={
-        <>
-          <Button
-            component={RouterLink}
-            to={financialPaths.history}
-            variant="outlined"
-            startIcon={<ArrowBackIcon />}
-          >
-            Histórico de depósitos
-          </Button>
-          <Button
-            component={RouterLink}
-            to={financialPaths.newBankAccount}
-            variant="contained"
-            startIcon={<AddIcon />}
-            sx={{ ml: { sm: 'auto' } }}
-          >
-            {FINANCIAL_MESSAGES.addAccount}
-          </Button>
-        </>
-      }
-    >
-      {() => (
-        <TableCard label={bankAccounts.label.many}>
-          <DefinitionRows
-            definition={bankAccounts}
-            empty={noAccounts}
-            cells={accountCells}
-            rowClick={bankAccountPath}
-          />
-        </TableCard>
-      )}
-    </StoreFinanceList>
-  );
+  return <GeneratedList definition={bankAccounts} overrides={screen} />;
 }

@@ -1,16 +1,15 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useListContext, type RaRecord } from 'react-admin';
-import { ExportFileButton } from '../../components/ExportButton';
 import { fieldText } from '../../lib/display';
 import { DAY_RANGE_INVALID } from '../../lib/fields';
-import type { ResourceDefinition } from '../define';
+import { GeneratedList } from '../generated/GeneratedList';
+import type { ListOverrides, ScreenOverrides } from '../overrides';
 import { BalanceCards } from './BalanceCards';
 import { deposits, FINANCIAL_MESSAGES, statement } from './definition';
 import { financialPaths } from './paths';
-import { DefinitionRows, StoreFinanceList, TableCard, type DefinitionRowsProps } from './StoreFinanceList';
 
 /** A fingertip's size, for a tablet's controls. */
 const TOUCH = 44;
@@ -94,9 +93,10 @@ function DayRange() {
   );
 }
 
-/** The cards, for the period the list shows. */
-function PeriodCards({ storeId }: { storeId: number | null }) {
-  const { filterValues } = useListContext();
+/** The cards, for the restaurant and the period the list shows. */
+function PeriodCards() {
+  const { filter, filterValues } = useListContext();
+  const storeId = typeof filter?.store_id === 'number' ? filter.store_id : null;
   return (
     <BalanceCards
       storeId={storeId}
@@ -106,34 +106,12 @@ function PeriodCards({ storeId }: { storeId: number | null }) {
   );
 }
 
-function Toolbar({
-  definition,
-  storeId,
-  actions,
-}: {
-  definition: ResourceDefinition;
-  storeId: number | null;
-  actions?: ReactNode;
-}) {
-  const { sort, filterValues, total } = useListContext();
-  return (
-    <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'flex-start', gap: 1.5, mb: 2 }}>
-      <DayRange />
-      <Stack
-        direction="row"
-        sx={{ gap: 1, ml: { md: 'auto' }, flexWrap: 'wrap', '& .MuiButton-root': { minHeight: TOUCH } }}
-      >
-        <ExportFileButton
-          resource={definition.name}
-          sort={sort}
-          filter={{ ...filterValues, ...(storeId === null ? {} : { store_id: storeId }) }}
-          disabled={!total}
-        />
-        {actions}
-      </Stack>
-    </Stack>
-  );
-}
+/** What a page with no row says, in the table's place. */
+const noRows = (text: string) => (
+  <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
+    {text}
+  </Typography>
+);
 
 const STATUS_COLOR = { PAID: 'success', PENDING: 'warning', FAILED: 'error' } as const;
 
@@ -150,67 +128,53 @@ const depositCells = {
 };
 
 /**
- * A store's statement or deposits (platform spec 2.8): the five cards over a table of 8 rows a
- * page, the period typed dd/mm/aaaa, Exportar (the whole period, as CSV).
+ * A store's statement or deposits (platform spec 2.8), as the engine lists them: the five cards
+ * and the period typed dd/mm/aaaa over a table of 8 rows a page, Exportar (the whole period, as
+ * CSV); an administrator first chooses the restaurant.
  */
-function FinanceList({
-  definition,
-  title,
-  empty,
-  actions,
-  cells,
-}: {
-  definition: ResourceDefinition;
-  title: string;
-  empty: string;
-  actions?: ReactNode;
-  cells?: DefinitionRowsProps['cells'];
-}) {
-  return (
-    <StoreFinanceList definition={definition} title={title}>
-      {(storeId) => (
-        <>
-          <PeriodCards storeId={storeId} />
-          <Toolbar definition={definition} storeId={storeId} actions={actions} />
-          <TableCard label={title}>
-            <DefinitionRows definition={definition} empty={empty} cells={cells} />
-          </TableCard>
-        </>
-      )}
-    </StoreFinanceList>
-  );
-}
+const periodList = (empty: string, more: ListOverrides = {}): ScreenOverrides => ({
+  list: {
+    store: { notice: FINANCIAL_MESSAGES.chooseStoreNotice },
+    header: (
+      <>
+        <PeriodCards />
+        <DayRange />
+      </>
+    ),
+    // The cards and the period stay when a period has no entry.
+    empty: false,
+    noRows: noRows(empty),
+    ...more,
+  },
+});
+
+const statementScreen = periodList(FINANCIAL_MESSAGES.noEntries);
+
+const depositsScreen = periodList(FINANCIAL_MESSAGES.noDeposits, {
+  cells: depositCells,
+  actions: (
+    <>
+      <Button component={RouterLink} to={financialPaths.bankAccounts} variant="outlined">
+        Contas bancárias
+      </Button>
+      <Button
+        component={RouterLink}
+        to={financialPaths.newBankAccount}
+        variant="contained"
+        startIcon={<AddIcon />}
+      >
+        {FINANCIAL_MESSAGES.addAccount}
+      </Button>
+    </>
+  ),
+});
 
 /** /financial/extracts: the statement. */
 export function StatementPage() {
-  return (
-    <FinanceList definition={statement} title={statement.label.many} empty={FINANCIAL_MESSAGES.noEntries} />
-  );
+  return <GeneratedList definition={statement} overrides={statementScreen} />;
 }
 
 /** /financial/history: the deposits, and the way to add the account they go to. */
 export function DepositHistoryPage() {
-  return (
-    <FinanceList
-      definition={deposits}
-      title={deposits.label.many}
-      empty={FINANCIAL_MESSAGES.noDeposits}
-      cells={depositCells}
-      actions={
-        <>
-          <Button component={RouterLink} to={financialPaths.bankAccounts} variant="outlined">
-            Contas bancárias
-          </Button>
-          <Button
-            component={RouterLink}
-            to={financialPaths.newBankAccount}
-            variant="contained"
-            startIcon={<AddIcon />}
-          >
-            {FINANCIAL_MESSAGES.addAccount}
-          </Button>
-        </>
-      }
-    />
-  );
+  return <GeneratedList definition={deposits} overrides={depositsScreen} />;
 }

@@ -1,12 +1,14 @@
-import { cloneElement, useState, type ReactElement, type ReactNode } from 'react';
-import { useMediaQuery, type Theme } from '@mui/material';
+import { cloneElement, useMemo, useState, type ReactElement } from 'react';
+import { Box, useMediaQuery, type CardProps, type Theme } from '@mui/material';
 import {
   DataTable,
-  List,
+  ListBase,
+  ListView,
   Pagination,
   SearchInput,
   SelectInput,
   SimpleList,
+  Title,
   TopToolbar,
   useCanAccess,
   type RaRecord,
@@ -15,8 +17,14 @@ import { fieldText, NUMERIC_KINDS } from '../../lib/display';
 import type { FieldDefinition, ResourceDefinition } from '../define';
 import type { ListOverrides, RowClick, ScreenOverrides } from '../overrides';
 import { ExportButton } from '../../components/ExportButton';
+import {
+  ChooseStoreNotice,
+  ChosenStorePicker,
+  useChosenStore,
+  type ChosenStore,
+} from '../../components/chosenStore';
 import { focusedRow, focusRing, OpenableBody } from './openableRows';
-import { CreateLink } from './parts';
+import { CreateLink, ScrollingCard } from './parts';
 
 // Values stay on one line where a line break would only hurt reading (dates, amounts); headers may wrap.
 const noWrap = () => ({ whiteSpace: 'nowrap' }) as const;
@@ -71,19 +79,35 @@ const focusedLine = { '& .MuiListItemButton-root.Mui-focusVisible': focusRing } 
 
 function ListToolbar({
   definition,
-  actions,
+  list,
   canCreate,
+  storeFilter,
 }: {
   definition: ResourceDefinition;
-  actions?: ReactNode;
+  list: ListOverrides;
   canCreate: boolean;
+  storeFilter?: Record<string, unknown>;
 }) {
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', flexShrink: 0, justifyContent: 'flex-end', gap: 1 }}>
-      {actions}
-      <ExportButton />
-      {canCreate ? <CreateLink definition={definition} /> : null}
+      {list.actions}
+      <ExportButton filter={storeFilter} />
+      {canCreate ? <CreateLink definition={definition} create={list.create} /> : null}
     </TopToolbar>
+  );
+}
+
+/** The restaurant an administrator chooses for a store's list, and what they read until then. */
+function StoreChoice({ store, notice }: { store: ChosenStore; notice: string }) {
+  return (
+    <>
+      {store.admin ? (
+        <Box sx={{ mt: 2, mb: 1 }}>
+          <ChosenStorePicker store={store} />
+        </Box>
+      ) : null}
+      <ChooseStoreNotice store={store} message={notice} />
+    </>
   );
 }
 
@@ -117,39 +141,84 @@ export function GeneratedList({
       }
     : (list.rowClick ?? (editable ? 'edit' : false));
   const fields = Object.entries(definition.fields).filter(([, field]) => field.list);
+  const title = definition.screens?.titles?.list ?? definition.label.many;
+  // The card the table sits in, labelled by the list's title (one component per title: a new one
+  // on every render would mount the table anew).
+  const Content = useMemo(() => {
+    const Card = (props: CardProps) => <ScrollingCard {...props} label={title} />;
+    return Card;
+  }, [title]);
+  const store = useChosenStore();
+  const storeFilter = list.store && store.storeId !== null ? { store_id: store.storeId } : undefined;
+  if (list.store && store.waiting) {
+    return (
+      <>
+        <Title title={title} />
+        {store.loading ? null : <StoreChoice store={store} notice={list.store.notice} />}
+      </>
+    );
+  }
   return (
-    <List
+    <ListBase
+      // Another restaurant is another list.
+      key={storeFilter?.store_id ?? 'own'}
       resource={definition.name}
-      title={definition.screens?.titles?.list ?? definition.label.many}
       perPage={definition.list.perPage}
       sort={definition.list.sort}
-      filters={filtersOf(definition, list.filters)}
-      actions={<ListToolbar definition={definition} actions={list.actions} canCreate={canCreate} />}
-      empty={list.empty}
+      filter={storeFilter}
       exporter={false}
-      // The spec fixes each list's page size (8 promo codes, 50 administrators…): no size to choose.
-      pagination={<Pagination rowsPerPageOptions={[]} />}
     >
-      {narrow && list.compact ? (
-        <SimpleList
-          rowClick={rowClick}
-          sx={focusedLine}
-          primaryText={list.compact.primary}
-          secondaryText={list.compact.secondary}
-          tertiaryText={list.compact.tertiary}
-          rightIcon={list.compact.end ? () => list.compact!.end : undefined}
-        />
-      ) : (
-        <DataTable
-          rowClick={rowClick}
-          body={rowClick ? OpenableBody : undefined}
-          sx={focusedRow}
-          bulkActionButtons={false}
+      {/* The screen's column may shrink below its table's width: the table scrolls in its card. */}
+      <Box sx={{ minWidth: 0 }}>
+        {list.store ? <StoreChoice store={store} notice={list.store.notice} /> : null}
+        {list.header ? <Box sx={{ mt: 2 }}>{list.header}</Box> : null}
+        <ListView
+          title={title}
+          filters={filtersOf(definition, list.filters)}
+          actions={
+            <ListToolbar
+              definition={definition}
+              list={list}
+              canCreate={canCreate}
+              storeFilter={storeFilter}
+            />
+          }
+          empty={list.empty}
+          component={Content}
+          // react-admin's list lets its card overflow ('inherit'): the table scrolls inside it instead.
+          sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+          // The spec fixes each list's page size (8 promo codes, 50 administrators…): no size to choose.
+          pagination={<Pagination rowsPerPageOptions={[]} />}
         >
-          {fields.map(([source, field]) => column(source, field, list.cells))}
-        </DataTable>
-      )}
-      {rowDialog && opened ? rowDialog(opened, () => setOpened(null)) : null}
-    </List>
+          {narrow && list.compact ? (
+            <SimpleList
+              rowClick={rowClick}
+              sx={focusedLine}
+              primaryText={list.compact.primary}
+              secondaryText={list.compact.secondary}
+              tertiaryText={list.compact.tertiary}
+              rightIcon={list.compact.end ? () => list.compact!.end : undefined}
+              empty={list.noRows ? <>{list.noRows}</> : undefined}
+            />
+          ) : (
+            <DataTable
+              rowClick={rowClick}
+              body={rowClick ? OpenableBody : undefined}
+              // Rows and sortable headers a fingertip's size, for a tablet.
+              sx={{
+                ...focusedRow,
+                '& .MuiTableRow-root': { height: 44 },
+                '& .MuiTableSortLabel-root': { minHeight: 44 },
+              }}
+              bulkActionButtons={false}
+              empty={list.noRows ? <>{list.noRows}</> : undefined}
+            >
+              {fields.map(([source, field]) => column(source, field, list.cells))}
+            </DataTable>
+          )}
+          {rowDialog && opened ? rowDialog(opened, () => setOpened(null)) : null}
+        </ListView>
+      </Box>
+    </ListBase>
   );
 }

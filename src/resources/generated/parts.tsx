@@ -1,5 +1,6 @@
+import { forwardRef, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '@mui/material';
+import { Button, Card, type CardProps } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
@@ -25,16 +26,23 @@ import { useResourceNotices } from '../useResourceNotices';
  * unlabelled round button below 900 px; the spec's labels (NOVA COZINHA…) must stay readable on a
  * tablet.
  */
-export function CreateLink({ definition }: { definition: Pick<ResourceDefinition, 'name' | 'screens'> }) {
+export function CreateLink({
+  definition,
+  create,
+}: {
+  definition: Pick<ResourceDefinition, 'name' | 'screens'>;
+  /** Its own label and path, where the create screen is not react-admin's `/create`. */
+  create?: { label: string; path: string };
+}) {
   const createPath = useCreatePath();
   return (
     <Button
       component={Link}
-      to={createPath({ resource: definition.name, type: 'create' })}
+      to={create?.path ?? createPath({ resource: definition.name, type: 'create' })}
       variant="contained"
       startIcon={<AddIcon />}
     >
-      {definition.screens?.createLabel ?? 'Criar'}
+      {create?.label ?? definition.screens?.createLabel ?? 'Criar'}
     </Button>
   );
 }
@@ -107,3 +115,41 @@ export function FormToolbar({
     </Toolbar>
   );
 }
+
+/**
+ * The card a list's table sits in. Where its columns do not fit (a tablet beside the menu) the
+ * table scrolls inside the card, not the page; the card is then a labelled region reached with
+ * Tab, so the keyboard scrolls it too. A table that fits adds no tab stop.
+ */
+export const ScrollingCard = forwardRef<HTMLDivElement, CardProps & { label: string }>(function ScrollingCard(
+  { label, ...props },
+  ref,
+) {
+  const own = useRef<HTMLDivElement | null>(null);
+  const [overflowing, setOverflowing] = useState(false);
+  const measure = useCallback(() => {
+    const card = own.current;
+    if (card) setOverflowing(card.scrollWidth > card.clientWidth + 1);
+  }, []);
+  // Its rows change with every page (the card renders again): measured after each render, and
+  // when the screen's width changes.
+  useLayoutEffect(measure);
+  useEffect(() => {
+    if (!own.current || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(own.current);
+    return () => observer.disconnect();
+  }, [measure]);
+  const setRef = (node: HTMLDivElement | null) => {
+    own.current = node;
+    if (typeof ref === 'function') ref(node);
+    else if (ref) ref.current = node;
+  };
+  return (
+    <Card
+      ref={setRef}
+      {...props}
+      {...(overflowing ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
+    />
+  );
+});
