@@ -154,6 +154,14 @@ describe('menu (Cantina Bella staff, on a tablet)', () => {
     expect(await hidden.isChecked()).toBe(false);
   });
 
+  it('opens the menu from the spec’s /products/update and /products/category/update, which name no record', async () => {
+    for (const path of ['/products/update', '/products/category/update']) {
+      await page.goto(`${baseUrl}/#${path}`);
+      await page.waitForURL(/#\/products$/);
+      await page.getByRole('link', { name: 'Nova categoria' }).first().waitFor();
+    }
+  });
+
   it("reaches none of Sabor do Sertão's menu, through the screens' API calls either", async () => {
     const token = await page.evaluate(
       () => (JSON.parse(localStorage.getItem('painel.session') ?? '{}') as { token: string }).token,

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Route } from 'react-router-dom';
+import { Navigate, Route } from 'react-router-dom';
 import FastfoodIcon from '@mui/icons-material/Fastfood';
 import type { ResourceProps } from 'react-admin';
 import { products as definition } from './definition';
@@ -42,6 +42,10 @@ export const products: ResourceProps = {
   recordRepresentation: 'name',
   children: [
     <Route key="update" path="update/:id" element={<ProductEdit />} />,
+    // The spec's /products/update and /products/category/update without a record: the menu, where
+    // products and categories are opened.
+    <Route key="update-none" path="update" element={<Navigate to="/products" replace />} />,
+    <Route key="category-update-none" path="category/update" element={<Navigate to="/products" replace />} />,
     <Route key="category-create" path="category/create" element={<CategoryCreate />} />,
     <Route key="category-update" path="category/update/:id" element={<CategoryEdit />} />,
     <Route key="imports" path="imports" element={<ImportScreen />} />,
