@@ -161,6 +161,20 @@ describe('Links de acesso (/links)', () => {
     await screen.findByText('Dados da loja não carregados', {}, { timeout: 10_000 });
   });
 
+  it('shows VOLTAR, the additional links, the default links and SALVAR, in the spec’s order', async () => {
+    open();
+    await loaded();
+    const order = [
+      screen.getByRole('button', { name: 'VOLTAR' }),
+      screen.getByRole('heading', { name: 'Links Adicionais' }),
+      screen.getByRole('heading', { name: 'Links Padrão' }),
+      screen.getByRole('button', { name: 'SALVAR' }),
+    ];
+    for (const [before, after] of order.slice(0, -1).map((element, i) => [element, order[i + 1]!])) {
+      expect(before!.compareDocumentPosition(after!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+  });
+
   it('goes back with VOLTAR', async () => {
     const { user, location } = open();
     await loaded();

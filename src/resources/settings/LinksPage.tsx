@@ -159,6 +159,10 @@ function LinksForm({
   const saved = store.info.default_links;
   return (
     <Form record={values} onSubmit={submit} validate={validate} noValidate>
+      {/* The spec's order: the additional links, then the default ones. */}
+      <Section title="Links Adicionais" id="links-extra">
+        <ExtraLinksInput disabled={disabled} />
+      </Section>
       <Section title="Links Padrão" id="links-default">
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           Os links que o restaurante imprime e compartilha: o cardápio e as reservas no aplicativo.
@@ -167,9 +171,6 @@ function LinksForm({
           disabled={disabled}
           aside={(key, name) => <LinkShare link={saved[key]} name={name} file={QR_FILES[key]} />}
         />
-      </Section>
-      <Section title="Links Adicionais" id="links-extra">
-        <ExtraLinksInput disabled={disabled} />
       </Section>
       {canSave ? (
         <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 4 }}>
