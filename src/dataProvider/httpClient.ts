@@ -125,3 +125,16 @@ export async function getIfChanged(
   if (!response.ok) throw await failure(response);
   return { body: await json(response), etag: response.headers.get('etag') };
 }
+
+/** The API's own words for a refused call (a 4xx that gives them), else the screen's message. */
+export function failureText(error: unknown, fallback: string): string {
+  if (
+    error instanceof HttpError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.message !== GENERIC_ERROR
+  ) {
+    return error.message;
+  }
+  return fallback;
+}

@@ -298,4 +298,13 @@ describe('reservations list (/reserves)', () => {
     renderScreen('/reserves', { '/reserves': <ReservationList /> }, http);
     expect(await screen.findByText('Erro ao buscar reservas')).toBeInTheDocument();
   });
+
+  it('says why in the server’s words when the server refuses the list', async () => {
+    const http = vi.fn<HttpClient>(async () => {
+      throw new HttpError('A data inicial não pode ser depois da data final.', 400);
+    });
+    renderScreen('/reserves', { '/reserves': <ReservationList /> }, http);
+    expect(await screen.findByText('A data inicial não pode ser depois da data final.')).toBeInTheDocument();
+    expect(screen.queryByText('Erro ao buscar reservas')).not.toBeInTheDocument();
+  });
 });

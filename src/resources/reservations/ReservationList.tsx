@@ -44,6 +44,7 @@ import {
 import { reservationPaths } from './paths';
 import { ReservationActions } from './ReservationActions';
 import { saoPauloClock, todayInSaoPaulo } from './rules';
+import { failureText } from '../../dataProvider/httpClient';
 
 const TOUCH = 44;
 const { fields } = reservations;
@@ -304,7 +305,10 @@ export function ReservationList() {
       actions={<Actions />}
       exporter={false}
       pagination={<Pagination rowsPerPageOptions={[]} />}
-      queryOptions={{ onError: () => notify(RESERVATION_MESSAGES.listFailed, { type: 'error' }) }}
+      // The server's words when it gives them (spec 8); the spec's fallback otherwise.
+      queryOptions={{
+        onError: (error) => notify(failureText(error, RESERVATION_MESSAGES.listFailed), { type: 'error' }),
+      }}
       // The buttons go under the filters when both do not fit on one line.
       sx={{ '& .RaList-actions, & .RaListToolbar-root': { flexWrap: 'wrap', rowGap: 1 } }}
     >

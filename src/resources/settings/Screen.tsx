@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Box, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
-import { HttpError, Title } from 'react-admin';
-import { GENERIC_ERROR } from '../../dataProvider/httpClient';
+import { Title } from 'react-admin';
 import { STORE_MESSAGES, type OwnStore } from './useOwnStore';
 
 /** One section of a settings screen: a card under its heading. */
@@ -54,19 +53,6 @@ export function StoreState({
       <Alert severity="error">{messages[own.problem] ?? STORE_MESSAGES[own.problem]}</Alert>
     </Box>
   );
-}
-
-/** The API's own words for a refused save, else the screen's message. */
-export function failureText(error: unknown, fallback: string): string {
-  if (
-    error instanceof HttpError &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    error.message !== GENERIC_ERROR
-  ) {
-    return error.message;
-  }
-  return fallback;
 }
 
 /** The store's other roles read its settings; only its managers (and the platform) change them. */

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useNotify, useUpdate } from 'react-admin';
 import { restaurants, type Store } from '../restaurants/definition';
 import type { SettingsUpdate } from './schema';
-import { failureText } from './Screen';
+import { failureText } from '../../dataProvider/httpClient';
 
 /**
  * Saves the store (PATCH /api/stores/id/{id}) with a screen's messages. Held by the page, not by
