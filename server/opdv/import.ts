@@ -287,7 +287,14 @@ export async function importItems(
   categoryId: number,
   entries: readonly CatalogueEntry[],
 ): Promise<ImportResult> {
-  const result: ImportResult = { category_id: categoryId, created: 0, linked: 0, skipped: 0, failed: [] };
+  const result: ImportResult = {
+    category_id: categoryId,
+    category_created: false,
+    created: 0,
+    linked: 0,
+    skipped: 0,
+    failed: [],
+  };
   const already = await importedByCode(
     context.db,
     context.storeId,

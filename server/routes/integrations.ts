@@ -301,15 +301,19 @@ const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async
       const category = findCategory(catalogue, request.body.code);
       if (!category) throw notFound(IMPORT_MESSAGES.opdvCategoryNotFound);
       const context = importContext(request, integration);
-      let target: { id: number };
+      let target: { id: number; created: boolean };
       try {
         target = await categoryFor(context, category);
       } catch (error) {
+        // Spec 8: the category could not be created ('Erro ao criar categoria'), and why.
         if (error instanceof ImportRefusal)
-          throw badRequest(`${IMPORT_MESSAGES.categoryImportFailed} ${error.message}`);
+          throw badRequest(`${IMPORT_MESSAGES.categoryFailed}: ${error.message}`);
         throw error;
       }
-      const result = await importItems(context, target.id, itemsWithCategory([category]));
+      const result = {
+        ...(await importItems(context, target.id, itemsWithCategory([category]))),
+        category_created: target.created,
+      };
       request.log.info(
         { integration: integration.id, category: category.code, ...result, failed: result.failed.length },
         'categoria do OPDV importada',

@@ -5,6 +5,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { categories, integrations, products } from '../../server/db/schema';
 import { CANTINA_BELLA_CATALOGUE, type StandInCategory } from '../../server/opdv/catalogue';
 import { startStandIn, type StandIn } from '../../server/opdv/stand-in';
+import { CATEGORY_NAME_REQUIRED } from '../../src/resources/categories/definition';
 import type { ImportResult, Integration, SyncChange } from '../../src/resources/integrations/definition';
 import { as, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
 
@@ -84,7 +85,13 @@ describe('a category imported whole', () => {
   });
 
   it('creates the category: the OPDV name, display ALL, available, with a picture', async () => {
-    expect(result).toMatchObject({ created: antipasti.items.length, linked: 0, skipped: 0, failed: [] });
+    expect(result).toMatchObject({
+      category_created: true,
+      created: antipasti.items.length,
+      linked: 0,
+      skipped: 0,
+      failed: [],
+    });
     const [category] = await t.database.db
       .select()
       .from(categories)
@@ -148,7 +155,14 @@ describe('a category imported whole', () => {
   it('creates nothing the second time: the same category, every item skipped', async () => {
     const before = (await imported()).size;
     const again = resultOf(await importCategory(antipasti.code));
-    expect(again).toEqual({ category_id: result.category_id, created: 0, linked: 0, skipped: 7, failed: [] });
+    expect(again).toEqual({
+      category_id: result.category_id,
+      category_created: false,
+      created: 0,
+      linked: 0,
+      skipped: 7,
+      failed: [],
+    });
     expect((await imported()).size).toBe(before);
     const named = await t.database.db
       .select({ id: categories.id })
@@ -210,6 +224,7 @@ describe('chosen items, and an item linked to a product', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(resultOf(response)).toEqual({
       category_id: dolci,
+      category_created: false,
       created: 2,
       linked: 0,
       skipped: 1,
@@ -234,6 +249,15 @@ describe('chosen items, and an item linked to a product', () => {
     const unknown = await importCategory('CAT-NADA');
     expect(unknown.statusCode).toBe(404);
     expect(errorOf(unknown)).toBe('Categoria não encontrada no OPDV.');
+    // A category the store cannot hold (no name): spec 8's 'Erro ao criar categoria', and why.
+    catalogue.push({ code: 'CAT-SEM-NOME', name: '', categories: [], items: [] });
+    try {
+      const nameless = await importCategory('CAT-SEM-NOME');
+      expect(nameless.statusCode).toBe(400);
+      expect(errorOf(nameless)).toBe(`Erro ao criar categoria: ${CATEGORY_NAME_REQUIRED}`);
+    } finally {
+      catalogue.pop();
+    }
     expect((await imported()).size).toBe(before);
   });
 

@@ -144,7 +144,7 @@ function fakeApi({
 }
 
 function result(over: Partial<ImportResult> = {}): ImportResult {
-  return { category_id: 9, created: 0, linked: 0, skipped: 0, failed: [], ...over };
+  return { category_id: 9, category_created: false, created: 0, linked: 0, skipped: 0, failed: [], ...over };
 }
 
 const renderImport = () =>
@@ -251,11 +251,13 @@ describe('Importar produtos (/products/imports)', () => {
   });
 
   it('imports a category whole', async () => {
-    const api = fakeApi({ importCategory: () => ({ data: result({ created: 1 }) }) });
+    const api = fakeApi({ importCategory: () => ({ data: result({ created: 1, category_created: true }) }) });
     const user = renderImport();
     await start(user);
     await user.click(await screen.findByRole('button', { name: 'Importar categoria Bebidas' }));
     expect(await screen.findByText('Categoria importada com sucesso!')).toBeInTheDocument();
+    const summary = screen.getByRole('status', { name: 'Resumo da importação: Categoria Bebidas' });
+    expect(within(summary).getByText('Categoria criada')).toBeInTheDocument();
     expect(api.writes()).toEqual([
       { method: 'POST', path: '/api/stores/integration/7/import/category', body: { code: 'C2' } },
     ]);
@@ -269,6 +271,21 @@ describe('Importar produtos (/products/imports)', () => {
     await start(user);
     await user.click(await screen.findByRole('button', { name: 'Importar categoria Massas' }));
     expect(await screen.findByText('Houve um ero ao importar a categoria.')).toBeInTheDocument();
+  });
+
+  it("says 'Erro ao criar categoria' and why when the store cannot hold the category", async () => {
+    fakeApi({
+      importCategory: () => ({
+        status: 400,
+        message: 'Erro ao criar categoria: Você precisa informar o nome da categoria',
+      }),
+    });
+    const user = renderImport();
+    await start(user);
+    await user.click(await screen.findByRole('button', { name: 'Importar categoria Massas' }));
+    expect(
+      await screen.findByText('Erro ao criar categoria: Você precisa informar o nome da categoria'),
+    ).toBeInTheDocument();
   });
 
   it('imports the chosen items into an existing category', async () => {

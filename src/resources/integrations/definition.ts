@@ -176,6 +176,8 @@ export const syncApplyInput = z.strictObject({
 /** What an import did: `skipped` were already imported; `failed` say why. */
 export const importResult = z.object({
   category_id: recordId,
+  /** The store's category was made by this import (spec 8 'Categoria criada'), not found from an earlier one. */
+  category_created: z.boolean(),
   created: count,
   linked: count,
   skipped: count,

@@ -21,6 +21,7 @@ import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import SyncIcon from '@mui/icons-material/Sync';
 import { Confirm, Title, useGetList, useNotify } from 'react-admin';
+import { failureText } from '../../../dataProvider/httpClient';
 import { useApi } from '../../../dataProvider/useApi';
 import { listPath } from '../../define';
 import { integrationsApi } from '../../integrations/api';
@@ -144,8 +145,9 @@ export function ImportScreen() {
         notify(failed(result) ? IMPORT_MESSAGES.categoryImportFailed : IMPORT_MESSAGES.categoryImported, {
           type: failed(result) ? 'warning' : 'success',
         });
-      } catch {
-        notify(IMPORT_MESSAGES.categoryImportFailed, { type: 'error' });
+      } catch (error) {
+        // The server's reason when it gives one ('Erro ao criar categoria: …', the rate limit).
+        notify(failureText(error, IMPORT_MESSAGES.categoryImportFailed), { type: 'error' });
       }
       await refresh();
     });

@@ -1,5 +1,9 @@
 import { Alert, AlertTitle, Box, Typography } from '@mui/material';
+import { IMPORT_MESSAGES } from '../../integrations/definition';
 import type { ImportTotals } from './catalog';
+
+/** The categories the import made: the spec's 'Categoria criada' for one. */
+const categoriesMade = (n: number) => (n === 1 ? IMPORT_MESSAGES.categoryCreated : `${n} categorias criadas`);
 
 /** What an import did: created, linked, skipped as already imported, and each failure with its reason. */
 export function ImportSummary({ title, totals }: { title: string; totals: ImportTotals }) {
@@ -7,6 +11,11 @@ export function ImportSummary({ title, totals }: { title: string; totals: Import
   return (
     <Alert severity={failed > 0 ? 'warning' : 'success'} role="status" sx={{ mb: 2 }} aria-label={title}>
       <AlertTitle>{title}</AlertTitle>
+      {totals.categories > 0 ? (
+        <Typography variant="body2" sx={{ mb: 0.5 }}>
+          {categoriesMade(totals.categories)}
+        </Typography>
+      ) : null}
       <Box
         component="dl"
         sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 2, width: 'fit-content' }}

@@ -18,9 +18,11 @@ export interface ImportTotals {
   linked: number;
   skipped: number;
   failed: ImportResult['failed'];
+  /** Store categories the import made. */
+  categories: number;
 }
 
-export const noImports: ImportTotals = { created: 0, linked: 0, skipped: 0, failed: [] };
+export const noImports: ImportTotals = { created: 0, linked: 0, skipped: 0, failed: [], categories: 0 };
 
 export function addResult(totals: ImportTotals, result: Omit<ImportResult, 'category_id'>): ImportTotals {
   return {
@@ -28,6 +30,7 @@ export function addResult(totals: ImportTotals, result: Omit<ImportResult, 'cate
     linked: totals.linked + result.linked,
     skipped: totals.skipped + result.skipped,
     failed: [...totals.failed, ...result.failed],
+    categories: totals.categories + (result.category_created ? 1 : 0),
   };
 }
 
@@ -57,6 +60,7 @@ export async function importWholeMenu(
       totals = addResult(totals, await importCategory(category.code));
     } catch (error) {
       totals = addResult(totals, {
+        category_created: false,
         created: 0,
         linked: 0,
         skipped: 0,
