@@ -40,6 +40,11 @@ export interface ListOverrides {
   header?: ReactNode;
   /** The create button's label and path, when the create screen is not react-admin's `/create`. */
   create?: { label: string; path: string };
+  /**
+   * The list's own remembered page, search and order, kept out of the address, where its resource
+   * is listed elsewhere too (the team is the administrators' resource seen by one store).
+   */
+  storeKey?: string;
   /** Buttons of the list's toolbar, before the create button (a way back, a related page). */
   actions?: ReactNode;
   /** What a row click opens; by default the edit screen, for who may edit. */

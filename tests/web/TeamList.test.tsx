@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOARD_SETTINGS } from '../../src/resources/orderItems/boardHooks';
 import { TeamList } from '../../src/resources/team/TeamList';
@@ -119,9 +119,20 @@ describe('the team (/settings/teams)', () => {
 
     localStorage.setItem(BOARD_SETTINGS.store, '7');
     const chosen = teamApi();
-    renderAs('ADMIN', '/settings/teams', routes);
+    const { user } = renderAs('ADMIN', '/settings/teams', routes);
     await screen.findByRole('row', { name: /Giulia Romano/ });
     expect(listCalls(chosen)[0]!.query).toMatchObject({ store_id: '7', page_size: '8' });
     expect(screen.getByRole('link', { name: 'INCLUIR COLABORADOR' })).toBeInTheDocument();
+    // Exportar is that restaurant's team too, not every account the administrator may list.
+    URL.createObjectURL = vi.fn(() => 'blob:equipe');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: 'Exportar' }));
+    await waitFor(() =>
+      expect(listCalls(chosen).find((call) => call.query.format === 'csv')?.query).toMatchObject({
+        store_id: '7',
+        format: 'csv',
+      }),
+    );
   });
 });

@@ -7,7 +7,7 @@ import { AdminContext, memoryStore, Notification, TestMemoryRouter } from 'react
 import { vi } from 'vitest';
 import { canAccessResource } from '../../src/authProvider';
 import { createDataProvider } from '../../src/dataProvider';
-import { httpClient } from '../../src/dataProvider/httpClient';
+import { download, httpClient } from '../../src/dataProvider/httpClient';
 import { i18nProvider } from '../../src/i18n';
 import { definitions } from '../../src/resources/definitions';
 import { fakeAuthProvider } from './renderAuthPage';
@@ -67,7 +67,7 @@ export function renderAs(role: string, path: string, routes: Record<string, Reac
     <TestMemoryRouter initialEntries={[path]} locationCallback={(location) => (current.location = location)}>
       <AdminContext
         authProvider={authProvider}
-        dataProvider={createDataProvider(definitions, httpClient)}
+        dataProvider={createDataProvider(definitions, httpClient, download)}
         i18nProvider={i18nProvider}
         store={memoryStore()}
         queryClient={queryClient}

@@ -89,7 +89,16 @@ function ListToolbar({
   storeFilter?: Record<string, unknown>;
 }) {
   return (
-    <TopToolbar sx={{ flexWrap: 'wrap', flexShrink: 0, justifyContent: 'flex-end', gap: 1 }}>
+    <TopToolbar
+      // Buttons a fingertip's size: the lists are used on tablets too.
+      sx={{
+        flexWrap: 'wrap',
+        flexShrink: 0,
+        justifyContent: 'flex-end',
+        gap: 1,
+        '& .MuiButton-root': { minHeight: 44 },
+      }}
+    >
       {list.actions}
       <ExportButton filter={storeFilter} />
       {canCreate ? <CreateLink definition={definition} create={list.create} /> : null}
@@ -167,6 +176,8 @@ export function GeneratedList({
       sort={definition.list.sort}
       filter={storeFilter}
       exporter={false}
+      storeKey={list.storeKey}
+      disableSyncWithLocation={Boolean(list.storeKey)}
     >
       {/* The screen's column may shrink below its table's width: the table scrolls in its card. */}
       <Box sx={{ minWidth: 0 }}>

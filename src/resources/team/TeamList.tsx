@@ -1,53 +1,47 @@
 import type { MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Link, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Button, Link, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import GroupsIcon from '@mui/icons-material/Groups';
-import {
-  DataTable,
-  List,
-  Pagination,
-  SearchInput,
-  SimpleList,
-  TopToolbar,
-  useCanAccess,
-  useListContext,
-} from 'react-admin';
-import { ExportButton } from '../../components/ExportButton';
-import { formatDate, maskPhone } from '../../lib/format';
-import { admins, type Member } from '../admins/definition';
+import { useCanAccess, useListContext, type RaRecord } from 'react-admin';
+import { useChosenStore } from '../../components/chosenStore';
+import { maskPhone } from '../../lib/format';
+import { admins, teamRoles, type Member } from '../admins/definition';
+import type { ResourceDefinition } from '../define';
+import { GeneratedList } from '../generated/GeneratedList';
+import { CreateLink } from '../generated/parts';
+import type { ScreenOverrides } from '../overrides';
 import { settingsPaths } from '../settings/paths';
-import {
-  ChooseStoreNotice,
-  ChosenStorePicker,
-  useChosenStore,
-  type ChosenStore,
-} from '../../components/chosenStore';
 import { memberPath, teamPaths } from './paths';
 import { INCLUDE_COLLABORATOR, roleName, TEAM_PAGE_SIZE } from './team';
 
 /** A fingertip's size, for a tablet's buttons. */
 const TOUCH = 44;
 
+/**
+ * The team is the `admins` resource seen by one store: its calls are the administrators', its
+ * list shows what a store needs of its people (the role, 8 a page: restaurant spec 2 and 9).
+ */
+const team: ResourceDefinition = {
+  ...admins,
+  fields: {
+    fullname: admins.fields.fullname!,
+    email: admins.fields.email!,
+    phone: admins.fields.phone!,
+    role: { label: 'Função', kind: 'select', choices: teamRoles, list: true, filter: false },
+    created_at: admins.fields.created_at!,
+  },
+  list: { ...admins.list, perPage: TEAM_PAGE_SIZE },
+  screens: { titles: { list: 'Equipe' }, searchPlaceholder: 'Buscar por nome ou e-mail' },
+};
+
+const include = { label: INCLUDE_COLLABORATOR, path: teamPaths.create };
+
 const stop = (event: MouseEvent) => event.stopPropagation();
 
-function IncludeButton() {
-  return (
-    <Button
-      component={RouterLink}
-      to={teamPaths.create}
-      variant="contained"
-      startIcon={<GroupAddIcon />}
-      sx={{ minHeight: TOUCH }}
-    >
-      {INCLUDE_COLLABORATOR}
-    </Button>
-  );
-}
-
-/** Staff came from the settings' VER EQUIPE: the way back. */
-function BackToSettings({ store }: { store: ChosenStore }) {
+/** Staff came from the settings' VER EQUIPE: the way back (an administrator came from the menu). */
+function BackToSettings() {
+  const store = useChosenStore();
   return store.admin ? null : (
     <Button
       component={RouterLink}
@@ -61,18 +55,10 @@ function BackToSettings({ store }: { store: ChosenStore }) {
   );
 }
 
-function TeamActions({ canInclude }: { canInclude: boolean }) {
-  return (
-    <TopToolbar sx={{ flexWrap: 'wrap', flexShrink: 0, justifyContent: 'flex-end', gap: 1 }}>
-      <ExportButton />
-      {canInclude ? <IncludeButton /> : null}
-    </TopToolbar>
-  );
-}
-
-/** A store with nobody on its team (an administrator's new restaurant): the button for the first one. */
-function NoMembers({ canInclude }: { canInclude: boolean }) {
+/** Nobody found, or nobody on the team yet (an administrator's new restaurant): the way to the first. */
+function NoMembers() {
   const { filterValues } = useListContext();
+  const { canAccess: canInclude = false } = useCanAccess({ resource: admins.name, action: 'create' });
   return (
     <Stack
       sx={{ alignItems: 'center', textAlign: 'center', py: 8, px: 2, mx: 'auto', maxWidth: 480, gap: 2 }}
@@ -81,78 +67,39 @@ function NoMembers({ canInclude }: { canInclude: boolean }) {
       <Typography variant="h6" component="p">
         {filterValues.q ? 'Ninguém da equipe encontrado' : 'Nenhum colaborador na equipe'}
       </Typography>
-      {canInclude ? <IncludeButton /> : null}
+      {canInclude ? <CreateLink definition={team} create={include} /> : null}
     </Stack>
   );
 }
 
 /** The member's name, a link to the member: the row is reached and opened from the keyboard too. */
-function NameLink({ member }: { member: Member }) {
+function nameLink(member: RaRecord) {
   return (
     <Link component={RouterLink} to={memberPath(member.id)} onClick={stop} underline="hover" color="inherit">
-      {member.fullname}
+      {(member as Member).fullname}
     </Link>
   );
 }
 
-function Members({ store, canInclude }: { store: ChosenStore; canInclude: boolean }) {
-  // A tablet beside the menu: one line per member instead of five columns.
-  const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('lg'));
-  return (
-    <List
-      resource={admins.name}
-      // Its own page, search and order: not those of the administrators' list (/admins).
-      storeKey="team.listParams"
-      disableSyncWithLocation
-      title="Equipe"
-      filter={store.storeId === null ? {} : { store_id: store.storeId }}
-      perPage={TEAM_PAGE_SIZE}
-      sort={admins.list.sort}
-      filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Buscar por nome ou e-mail" />]}
-      actions={<TeamActions canInclude={canInclude} />}
-      empty={<NoMembers canInclude={canInclude} />}
-      pagination={<Pagination rowsPerPageOptions={[]} />}
-      exporter={false}
-    >
-      {narrow ? (
-        <SimpleList<Member>
-          rowClick={(id) => memberPath(id)}
-          primaryText={(member) => member.fullname}
-          secondaryText={(member) => [member.email, maskPhone(member.phone)].filter(Boolean).join(' · ')}
-          tertiaryText={(member) => roleName(member.role)}
-        />
-      ) : (
-        <DataTable<Member> rowClick={(id) => memberPath(id)} bulkActionButtons={false}>
-          <DataTable.Col
-            source="fullname"
-            label="Nome"
-            render={(member) => <NameLink member={member as Member} />}
-          />
-          <DataTable.Col source="email" label="E-mail" />
-          <DataTable.Col
-            source="phone"
-            label="Telefone"
-            disableSort
-            cellSx={() => ({ whiteSpace: 'nowrap' })}
-            render={(member) => maskPhone(member.phone)}
-          />
-          <DataTable.Col
-            source="role"
-            label="Função"
-            disableSort
-            render={(member) => roleName(member.role)}
-          />
-          <DataTable.Col
-            source="created_at"
-            label="Criado em"
-            cellSx={() => ({ whiteSpace: 'nowrap' })}
-            render={(member) => formatDate(member.created_at)}
-          />
-        </DataTable>
-      )}
-    </List>
-  );
-}
+const screen: ScreenOverrides = {
+  list: {
+    store: { notice: 'Escolha o restaurante para ver a equipe.' },
+    // Its own page, search and order: not those of the administrators' list (/admins).
+    storeKey: 'team.listParams',
+    cells: { fullname: nameLink },
+    rowClick: (id) => memberPath(id),
+    actions: <BackToSettings />,
+    create: include,
+    empty: <NoMembers />,
+    noRows: <NoMembers />,
+    // A tablet beside the menu: one line per member instead of five columns.
+    compact: {
+      primary: (member) => (member as Member).fullname,
+      secondary: (member) => [member.email, maskPhone(member.phone)].filter(Boolean).join(' · '),
+      tertiary: (member) => roleName(member.role as string),
+    },
+  },
+};
 
 /**
  * Equipe (restaurant spec 2 "Team", /settings/teams): the store's team, 8 a page, searchable;
@@ -160,19 +107,5 @@ function Members({ store, canInclude }: { store: ChosenStore; canInclude: boolea
  * the store's managers, and administrators, who first choose the restaurant.
  */
 export function TeamList() {
-  const store = useChosenStore();
-  const { canAccess: canInclude = false } = useCanAccess({ resource: admins.name, action: 'create' });
-  return (
-    <Box sx={{ pt: 2 }}>
-      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <BackToSettings store={store} />
-        <ChosenStorePicker store={store} />
-      </Stack>
-      <ChooseStoreNotice store={store} message="Escolha o restaurante para ver a equipe." />
-      {store.waiting ? null : (
-        // Another restaurant chosen starts from its first page.
-        <Members key={store.storeId ?? 'own'} store={store} canInclude={canInclude} />
-      )}
-    </Box>
-  );
+  return <GeneratedList definition={team} overrides={screen} />;
 }
