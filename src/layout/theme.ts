@@ -14,6 +14,9 @@ export const theme: RaThemeOptions = deepmerge(deepmerge(defaultDarkTheme, ptBR)
     // text under the 4.5:1 contrast readers need; this one keeps 6.5:1.
     primary: { main: '#ff8a3d', dark: '#e0701f' },
     secondary: { main: '#ffc46b' },
+    // MUI's dark red (#f44336) read 2.7:1 as the forms' Remover; this one keeps 5:1 there and on
+    // the cards, and its filled buttons take dark text.
+    error: { main: '#ff6b5e' },
     background: { default: '#121212', paper: '#1c1c1e' },
   },
   shape: { borderRadius: 10 },
@@ -22,5 +25,8 @@ export const theme: RaThemeOptions = deepmerge(deepmerge(defaultDarkTheme, ptBR)
     // The app bar's spinner, shown while anything loads (the live screens read again often): a
     // progress bar must say what it is to a screen reader. Its props reach the spinner.
     RaLoadingIndicator: { defaultProps: { 'aria-label': 'Carregando' } },
+    // The forms' toolbar (Cancelar, Remover, Salvar): react-admin's dark grey (#424242) left the
+    // orange and red text buttons under 4.5:1; this one keeps them above 5:1.
+    RaToolbar: { styleOverrides: { root: { backgroundColor: '#2a2a2d' } } },
   },
 });

@@ -71,22 +71,22 @@ export function AspectRatioInput() {
   const locked = (images?.length ?? 0) > 0;
   return (
     <Box>
-      <FormLabel sx={{ display: 'block', mb: 0.5 }}>Proporção das imagens</FormLabel>
+      <FormLabel id="ratio-label" sx={{ display: 'block', mb: 0.5 }}>
+        Proporção das imagens
+      </FormLabel>
       <ToggleButtonGroup
+        aria-labelledby="ratio-label"
         exclusive
-        size="small"
         value={Number(field.value)}
+        // The name each button reads is the one it shows; a fingertip's height.
+        sx={{ '& .MuiToggleButton-root': { minHeight: 44, textTransform: 'none' } }}
         disabled={locked}
         onChange={(_, value: number | null) => {
           if (value !== null) field.onChange(value);
         }}
       >
-        <ToggleButton value={1} aria-label="Quadrada (1:1)">
-          1:1
-        </ToggleButton>
-        <ToggleButton value={0.8} aria-label="Retrato (4:5)">
-          4:5
-        </ToggleButton>
+        <ToggleButton value={1}>Quadrada (1:1)</ToggleButton>
+        <ToggleButton value={0.8}>Retrato (4:5)</ToggleButton>
       </ToggleButtonGroup>
       <FormHelperText>
         {locked

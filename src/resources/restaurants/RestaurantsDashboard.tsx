@@ -7,6 +7,7 @@ import {
   CardContent,
   List,
   ListItem,
+  ListItemButton,
   ListItemAvatar,
   ListItemText,
   Skeleton,
@@ -88,24 +89,26 @@ export function RestaurantsDashboard() {
           </Typography>
           <List>
             {data?.trending.map((store, index) => (
-              <ListItem
-                key={store.id}
-                component={Link}
-                to={`/restaurants/list/details/${store.id}`}
-                sx={{ color: 'inherit', borderRadius: 1, '&:hover': { bgcolor: 'action.hover' } }}
-              >
-                <Typography sx={{ width: 28, color: 'text.secondary' }}>{index + 1}º</Typography>
-                <ListItemAvatar>
-                  <Avatar
-                    src={store.logo_black ?? undefined}
-                    alt={store.name}
-                    sx={{ bgcolor: 'common.white' }}
+              // A list item holding its link (a link straight in the list is not a list item).
+              <ListItem key={store.id} disablePadding>
+                <ListItemButton
+                  component={Link}
+                  to={`/restaurants/list/details/${store.id}`}
+                  sx={{ borderRadius: 1, minHeight: 44 }}
+                >
+                  <Typography sx={{ width: 28, color: 'text.secondary' }}>{index + 1}º</Typography>
+                  <ListItemAvatar>
+                    <Avatar
+                      src={store.logo_black ?? undefined}
+                      alt={store.name}
+                      sx={{ bgcolor: 'common.white' }}
+                    />
+                  </ListItemAvatar>
+                  <ListItemText
+                    primary={store.name}
+                    secondary={`${store.total_visits.toLocaleString('pt-BR')} visitas`}
                   />
-                </ListItemAvatar>
-                <ListItemText
-                  primary={store.name}
-                  secondary={`${store.total_visits.toLocaleString('pt-BR')} visitas`}
-                />
+                </ListItemButton>
               </ListItem>
             ))}
             {data && data.trending.length === 0 ? (
