@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signIn } from './browser';
+import { launchBrowser, seriousViolations, signIn } from './browser';
 
 const baseUrl = inject('baseUrl');
 
@@ -91,6 +91,8 @@ describe('kitchens (restaurant staff)', () => {
     const nameInput = page.getByRole('textbox', { name: 'Nome', exact: true });
     await expect.poll(() => nameInput.inputValue()).toBe(name);
     expect(await page.getByRole('switch', { name: 'Inativo', exact: true }).isChecked()).toBe(false);
+    // The edit form's toolbar: Remover in red and Salvar, readable on its background.
+    expect(await seriousViolations(page)).toEqual([]);
 
     await nameInput.fill('');
     await page.getByRole('button', { name: 'Salvar', exact: true }).click();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { dragBelow, launchBrowser, signIn } from './browser';
+import { dragBelow, launchBrowser, seriousViolations, signIn } from './browser';
 import { makeImage } from './images';
 
 const baseUrl = inject('baseUrl');
@@ -81,6 +81,9 @@ describe('menu (Cantina Bella staff, on a tablet)', () => {
   it('creates a product with two images in 4:5', async () => {
     await page.getByRole('link', { name: 'Novo produto', exact: true }).click();
     await page.waitForURL(/#\/products\/create$/);
+    // The form, its ratio buttons and its toolbar (Cancelar on its grey) read well.
+    await page.getByRole('button', { name: 'Retrato (4:5)' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Salvar' }).click();
     for (const message of [
       'Você precisa informar o nome do produto',
