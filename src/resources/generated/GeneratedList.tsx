@@ -178,6 +178,8 @@ export function GeneratedList({
       exporter={false}
       storeKey={list.storeKey}
       disableSyncWithLocation={Boolean(list.storeKey)}
+      // As react-admin's List: the view below says when the network is away, inside its frame.
+      offline={false}
     >
       {/* The screen's column may shrink below its table's width: the table scrolls in its card. */}
       <Box sx={{ minWidth: 0 }}>
