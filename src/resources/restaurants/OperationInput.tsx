@@ -1,18 +1,34 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import AddLocationAltIcon from '@mui/icons-material/AddLocationAlt';
-import { SelectInput, useCreate, useGetList, useNotify } from 'react-admin';
+import { SelectInput, useCreate, useGetList, useNotify, type RaRecord } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { operations } from '../operations/definition';
 import { MunicipalityAutocomplete } from './MunicipalityAutocomplete';
+
+/** The cities read, with those just added that the list does not hold yet, by name. */
+function withAdded(cities: RaRecord[], added: RaRecord[]): RaRecord[] {
+  const missing = added.filter((city) => !cities.some((known) => known.id === city.id));
+  if (missing.length === 0) return cities;
+  return [...cities, ...missing].sort((a, b) => String(a.name).localeCompare(String(b.name), 'pt-BR'));
+}
 
 /** The operation city of a new restaurant, with the modal that adds a city (spec 2.5). */
 export function OperationInput() {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
+  // A city added here is among the choices at once, before the list is read again with it, and
+  // chosen once it is (the select never holds a value it does not offer).
+  const form = useFormContext();
+  const [added, setAdded] = useState<RaRecord[]>([]);
+  const [chosen, setChosen] = useState<RaRecord['id'] | null>(null);
+  useEffect(() => {
+    if (chosen === null) return;
+    form.setValue('operation_id', chosen, { shouldDirty: true, shouldValidate: true });
+    setChosen(null);
+  }, [chosen, form]);
   const [create, { isPending }] = useCreate();
   const notify = useNotify();
-  const form = useFormContext();
   // A plain select over the list: a ReferenceInput would also read the chosen city by id
   // (GET /api/operations/id/:id), a route the API does not have, and empty the select on its 404.
   const { data: cities, isPending: loadingCities } = useGetList('operations', {
@@ -31,7 +47,8 @@ export function OperationInput() {
       {
         onSuccess: (city) => {
           notify(operations.messages.created, { type: 'success' });
-          form.setValue('operation_id', city.id, { shouldDirty: true, shouldValidate: true });
+          setAdded((cities) => [...cities, city]);
+          setChosen(city.id);
           setOpen(false);
           setName('');
         },
@@ -45,7 +62,7 @@ export function OperationInput() {
       <SelectInput
         source="operation_id"
         label="Cidade de Operação"
-        choices={cities ?? []}
+        choices={withAdded(cities ?? [], added)}
         isPending={loadingCities}
         optionText="name"
         fullWidth
