@@ -56,7 +56,15 @@ function useChoices() {
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'name', order: 'ASC' },
   });
-  return { categories: categories.data ?? [], groups: groups.data ?? [], kitchens: kitchens.data ?? [] };
+  return {
+    categories: categories.data ?? [],
+    groups: groups.data ?? [],
+    kitchens: kitchens.data ?? [],
+    // While a list is read, its picker says so instead of holding a value it does not offer yet.
+    loadingCategories: categories.isPending,
+    loadingKitchens: kitchens.isPending,
+    loadingGroups: groups.isPending,
+  };
 }
 
 function ProductFields() {
@@ -80,6 +88,7 @@ function ProductFields() {
           source="category_id"
           label="Categoria"
           choices={choices.categories}
+          isPending={choices.loadingCategories}
           optionText="name"
           emptyText="Selecione"
           fullWidth
@@ -90,6 +99,7 @@ function ProductFields() {
           source="kitchen_id"
           label="Cozinha"
           choices={choices.kitchens}
+          isPending={choices.loadingKitchens}
           optionText="name"
           emptyText="Nenhuma"
           helperText="Para onde vão os pedidos deste produto"
@@ -101,6 +111,7 @@ function ProductFields() {
           source="complements"
           label="Complementos"
           choices={choices.groups}
+          isPending={choices.loadingGroups}
           optionText="name"
           noOptionsText="Nenhum grupo de complementos"
           helperText="Grupos de complementos oferecidos com este produto"
