@@ -133,6 +133,15 @@ const methodShare = z.object({
 });
 export type MethodShare = z.infer<typeof methodShare>;
 
+/** A period's money, for the platform and for a store alike: paid, tickets, average, gross and net. */
+const periodFinancial = z.object({
+  paid_amount: cents,
+  total_tickets: z.int(),
+  avg_ticket: cents,
+  gross: amountVariation,
+  liquid: amountVariation,
+});
+
 export const generalStatistics = z.object({
   data: z.object({
     orders: z.array(z.object({ day: isoDay, label: z.string(), total: z.int() })),
@@ -144,13 +153,7 @@ export const generalStatistics = z.object({
         total: z.int(),
       }),
     ),
-    financial: z.object({
-      paid_amount: cents,
-      total_tickets: z.int(),
-      avg_ticket: cents,
-      gross: amountVariation,
-      liquid: amountVariation,
-    }),
+    financial: periodFinancial,
     totalUsers: z.int(),
     period: periodRange,
   }),
@@ -159,13 +162,8 @@ export type GeneralStatistics = z.infer<typeof generalStatistics>['data'];
 
 export const storeStatistics = z.object({
   data: z.object({
-    financial: z.object({
-      paid_amount: cents,
-      total_tickets: z.int(),
-      avg_ticket: cents,
-      gross: amountVariation,
-      liquid: amountVariation,
-      previous: z.object({ paid_amount: cents, total_tickets: z.int(), avg_ticket: cents }),
+    financial: periodFinancial.extend({
+      previous: periodFinancial.pick({ paid_amount: true, total_tickets: true, avg_ticket: true }),
     }),
     products: z.array(
       z.object({ id: z.int(), name: z.string(), thumbnail: z.string().nullable(), total: z.int() }),
