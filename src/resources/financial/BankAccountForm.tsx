@@ -80,7 +80,31 @@ function PixKeyInputs() {
   );
 }
 
-const row = { columnGap: 2 } as const;
+/** A number typed as digits (a branch's 4, an account's 12) beside its check digit (0–9 or X). */
+function NumberWithDigit({
+  source,
+  label,
+  maxDigits,
+  width,
+}: {
+  source: 'agency' | 'account';
+  label: string;
+  maxDigits: number;
+  width: number;
+}) {
+  return (
+    <Stack direction="row" sx={{ columnGap: 2 }}>
+      <TextInput
+        source={source}
+        label={label}
+        parse={digits(maxDigits)}
+        inputProps={{ inputMode: 'numeric' }}
+        sx={{ width }}
+      />
+      <TextInput source={`${source}_digit`} label="Dígito" parse={checkDigit} sx={{ width: 100 }} />
+    </Stack>
+  );
+}
 
 /**
  * The account's form: the bank from the shipped list (typed by code or name), branch and account
@@ -105,30 +129,8 @@ export const bankAccountScreens = defineScreens({
           fullWidth
         />
       ),
-      agency: (
-        <Stack direction="row" sx={row}>
-          <TextInput
-            source="agency"
-            label="Agência"
-            parse={digits(4)}
-            inputProps={{ inputMode: 'numeric' }}
-            sx={{ width: 160 }}
-          />
-          <TextInput source="agency_digit" label="Dígito" parse={checkDigit} sx={{ width: 100 }} />
-        </Stack>
-      ),
-      account: (
-        <Stack direction="row" sx={row}>
-          <TextInput
-            source="account"
-            label="Conta"
-            parse={digits(12)}
-            inputProps={{ inputMode: 'numeric' }}
-            sx={{ width: 220 }}
-          />
-          <TextInput source="account_digit" label="Dígito" parse={checkDigit} sx={{ width: 100 }} />
-        </Stack>
-      ),
+      agency: <NumberWithDigit source="agency" label="Agência" maxDigits={4} width={160} />,
+      account: <NumberWithDigit source="account" label="Conta" maxDigits={12} width={220} />,
       account_type: (
         <SelectInput source="account_type" label="Tipo de conta" choices={[...accountTypeChoices]} />
       ),
