@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { accounts } from './platform';
 
@@ -57,4 +57,26 @@ export const storedFiles = pgTable(
     index('stored_files_account_created_idx').on(t.account_id, t.created_at),
     index('stored_files_created_idx').on(t.created_at),
   ],
+);
+
+/**
+ * The first answer to a write sent with an `Idempotency-Key` header, so that the same request sent
+ * again (a retry after a lost answer, a double tap, a tablet's queue replayed) gets that answer
+ * instead of being done twice. Keyed by who sent it and where, so that one caller's key never
+ * answers another's request.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** Who and where: the account (or `public`), the method and the route. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** A digest of the body: the same key with another body is refused. */
+    request_hash: text('request_hash').notNull(),
+    /** Null while the first request is still being answered. */
+    status_code: smallint('status_code'),
+    response: text('response'),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.created_at)],
 );
