@@ -16,6 +16,7 @@ import database from './plugins/database';
 import tokens from './plugins/tokens';
 import mailer from './plugins/mailer';
 import access from './plugins/access';
+import audit from './plugins/audit';
 import live from './plugins/live';
 import authRoutes from './routes/auth';
 import accountRoutes from './routes/account';
@@ -46,6 +47,8 @@ import loyaltyProgramRoutes from './routes/loyalty-programs';
 import liveRoutes from './routes/live';
 import financialRoutes from './routes/financial';
 import integrationRoutes from './routes/integrations';
+import rolePermissionRoutes from './routes/role-permissions';
+import auditEventRoutes from './routes/audit-events';
 import { crudResources } from './resources/registry';
 import { RequestLog } from './request-log';
 
@@ -189,6 +192,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The notices' hub first: the access check forgets the callers it holds on its access notices.
   await app.register(live);
   await app.register(access);
+  // Around every write route registered after it: the write and its audit row in one transaction.
+  await app.register(audit, { strict: options.checkResponses ?? false });
   await app.register(inputGuard);
   await app.register(housekeeping, {
     uploadsDir: options.uploadsDir,
@@ -223,6 +228,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(liveRoutes);
   await app.register(financialRoutes);
   await app.register(integrationRoutes, { uploadsDir: options.uploadsDir, jwtSecret: options.jwtSecret });
+  await app.register(rolePermissionRoutes);
+  await app.register(auditEventRoutes);
   await app.register(uploadRoutes, { dir: options.uploadsDir });
   if (options.webRoot) await app.register(webRoutes, { root: options.webRoot });
 

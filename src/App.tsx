@@ -5,8 +5,11 @@ import { authProvider, ADMIN } from './authProvider';
 import { dataProvider } from './dataProvider/instance';
 import { i18nProvider } from './i18n';
 import { AppLayout } from './layout/AppLayout';
+import { landingOf } from './layout/menus';
+import { useWorkPlace } from './authProvider/workPlace';
 import { theme } from './layout/theme';
 import { LoginPage } from './custom-pages/auth/LoginPage';
+import { RequirePermission } from './components/RequirePermission';
 import { FinancePage, StatisticsPage } from './custom-pages/statistics/StatisticsPage';
 import { adminAliases, admins, IncludeCollaborator } from './resources/admins';
 import { cuisineAliases } from './resources/cuisines';
@@ -41,9 +44,14 @@ function BottomLeftNotification() {
   return <Notification anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }} />;
 }
 
-/** After login, and at the root, users land on the statistics (spec 2.2). */
+/**
+ * After login, and at the root, users land on the statistics (spec 2.2); a role without them on
+ * the first screen of its menu that it may open (a waiter on the floor, a cook on the board).
+ */
 function Home() {
-  return <Navigate to="/statistics" replace />;
+  const { role, holds, known } = useWorkPlace();
+  if (role !== ADMIN && !known) return <Loading />;
+  return <Navigate to={role === ADMIN ? '/statistics' : landingOf(holds)} replace />;
 }
 
 const aliases = [...faqAliases, ...cuisineAliases];
@@ -92,7 +100,9 @@ export function App() {
               path="/statistics"
               element={
                 <Authenticated>
-                  <StatisticsPage />
+                  <RequirePermission permission="statistics">
+                    <StatisticsPage />
+                  </RequirePermission>
                 </Authenticated>
               }
             />
@@ -101,7 +111,9 @@ export function App() {
               path="/financial"
               element={
                 <Authenticated>
-                  <FinancePage />
+                  <RequirePermission permission="finance">
+                    <FinancePage />
+                  </RequirePermission>
                 </Authenticated>
               }
             />

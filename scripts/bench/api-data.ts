@@ -53,7 +53,7 @@ export async function seedApiData(
   const [admin] = await db
     .insert(accounts)
     .values({ fullname: 'Administrador da medida', email: 'admin@bench-api.painel.com.br', role: 'ADMIN' })
-    .returning({ id: accounts.id, role: accounts.role, store_id: accounts.store_id });
+    .returning({ id: accounts.id, role: accounts.role, last_store_id: accounts.last_store_id });
   const app = await buildApp({ database, jwtSecret: options.jwtSecret, uploadsDir: options.uploadsDir });
   let token: string;
   try {

@@ -6,7 +6,7 @@
  * one for whoever changes things — are opened with openSession and the server's JWT secret:
  * signing in 1,200 times would meet the login throttle and as many argon2 hashes.
  */
-import { accounts } from '../../server/db/schema';
+import { accounts, memberships } from '../../server/db/schema';
 import { buildApp } from '../../server/app';
 import { openSession } from '../../server/auth/sessions';
 import type { Database } from '../../server/db/client';
@@ -83,21 +83,28 @@ export async function prepareStores(database: Database, options: StoreOptions): 
       Array.from({ length: options.stores }, (_, i) => ({
         fullname: `Gerente ${i + 1}`,
         email: `gerente.${first + i}@bench-live.painel.com.br`,
-        role: 'MANAGER',
-        store_id: first + i,
+        role: 'MEMBER',
+        last_store_id: first + i,
       })),
     )
-    .returning({ id: accounts.id, store_id: accounts.store_id });
+    .returning({ id: accounts.id, last_store_id: accounts.last_store_id });
+  await db.insert(memberships).values(
+    managers.map((manager) => ({
+      account_id: manager.id,
+      store_id: manager.last_store_id!,
+      role: 'MANAGER',
+    })),
+  );
   const app = await buildApp({ database, jwtSecret: options.jwtSecret, uploadsDir: options.uploadsDir });
   const sessions = new Map<number, string[]>();
   try {
     await Promise.all(
       managers.map(async (manager) => {
-        const account = { ...manager, role: 'MANAGER', password_changed_at: null };
+        const account = { ...manager, role: 'MEMBER', password_changed_at: null };
         const tokens: string[] = [];
         for (let i = 0; i <= options.screensPerStore; i++)
           tokens.push(await openSession(app, account, 'session'));
-        sessions.set(manager.store_id!, tokens);
+        sessions.set(manager.last_store_id!, tokens);
       }),
     );
   } finally {

@@ -121,6 +121,8 @@ export async function tune(ctx: Context, run: Run): Promise<void> {
   // The daily rollups are rebuilt once at the end (rebuildRollups): per-row upkeep would
   // serialise every batch on the platform's row of the day.
   await run(`set local painel.rollups = 'off'`);
+  // Generated history is nobody's action: nothing for the audit trail.
+  await run(`set local painel.audit = 'off'`);
   await run(`set local work_mem = '64MB'`);
   if (ctx.skipTriggers) await run(`set local session_replication_role = replica`);
 }

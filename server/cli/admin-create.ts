@@ -73,13 +73,24 @@ try {
     console.error(`Já existe uma conta com o e-mail ${email}.`);
     process.exitCode = 1;
   } else {
-    await database.db.insert(accounts).values({
-      fullname: name,
-      email,
-      phone: phone ?? null,
-      role: 'ADMIN',
-      permissions: { admin: 1 },
-      password_hash: password ? await hashPassword(password) : null,
+    const password_hash = password ? await hashPassword(password) : null;
+    // The platform's audit trail keeps it too, as any administrator added through the API.
+    await database.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(accounts)
+        .values({
+          fullname: name,
+          email,
+          phone: phone ?? null,
+          role: 'ADMIN',
+          permissions: { admin: 1 },
+          password_hash,
+        })
+        .returning({ id: accounts.id });
+      await tx.execute(
+        sql`select audit_append(null, null, 'Linha de comando (npm run admin:create)', false, null, null,
+          'admins', ${String(created!.id)}, 'create', ${`Administrador ${name} criado`}, null)`,
+      );
     });
     console.log(
       `Administrador ${name} <${email}> criado.` +

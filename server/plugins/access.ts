@@ -1,17 +1,21 @@
 import fp from 'fastify-plugin';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Access } from '../../src/resources/define';
-import { accounts, sessions } from '../db/schema';
+import { permissionOf, type Access } from '../../src/resources/define';
+import { permissionName, permissionsOf, type Permission } from '../../src/resources/permissions';
+import { accounts, memberships, rolePermissions, sessions } from '../db/schema';
 import { forbidden, unauthorized } from '../http-errors';
 import { passwordGeneration, type TokenScope } from '../auth/tokens';
 import { ADMIN, MANAGER_ROLE } from '../auth/roles';
 
 export interface Caller {
   accountId: number;
+  /** ADMIN, or the member's role in the store the session works in (MEMBER when none). */
   role: string;
-  /** The staff member's store; null for a platform administrator. */
+  /** The store the session works in; null for a platform administrator (or a member of none). */
   storeId: number | null;
+  /** What the role may do in that store (every permission for administrators and managers). */
+  permissions: ReadonlySet<Permission>;
   scope: TokenScope;
   /** The session the token belongs to; signing out ends it. */
   sessionId: string;
@@ -20,14 +24,18 @@ export interface Caller {
 }
 
 /**
- * How long a token's caller is held without reading the account and the session again: a minute
- * while the database's notices flow (any change to its access forgets it at once), a second while
- * they may be missed.
+ * How long a token's caller is held without reading the account and the session again, on the
+ * embedded database: a minute while its notices flow (any change to its access forgets it at
+ * once), a second while they may be missed. On PostgreSQL, where other instances may end a
+ * session, nothing is held (see `holdsCallers`).
  */
 export const CALLER_HELD_MS = { flowing: 60_000, missed: 1_000 } as const;
 const MAX_HELD_CALLERS = 20_000;
-/** Where a write may end someone's access: the sign-in routes, one's account, the teams. */
-const ENDS_ACCESS = /^\/(auth\/|api\/account|api\/admins)/;
+/**
+ * Where a write may change someone's access: the sign-in routes, one's account (and its store),
+ * the teams and the roles' permissions.
+ */
+const ENDS_ACCESS = /^\/(auth\/|api\/account|api\/admins|api\/team\/)/;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -51,9 +59,21 @@ declare module 'fastify' {
 export { ADMIN };
 export const MANAGERS_ONLY = 'Acesso restrito aos gerentes do restaurante.';
 
-/** Administrators, and the managers of a store, manage its team and its settings. */
+/** Administrators, and the managers of a store, set its roles' permissions and change roles. */
 export function isManager(caller: Pick<Caller, 'role'>): boolean {
   return caller.role === ADMIN || caller.role === MANAGER_ROLE;
+}
+
+/** Whether the caller may act on an area of their store (administrators on every store). */
+export function holds(caller: Pick<Caller, 'role' | 'permissions'>, permission: Permission): boolean {
+  return caller.role === ADMIN || caller.permissions.has(permission);
+}
+
+/** The refusal of a call the caller's role may not make. */
+export function lacking(permission: Permission) {
+  return forbidden(
+    `Sua função não tem a permissão "${permissionName(permission)}". Peça a um gerente do restaurante.`,
+  );
 }
 
 /**
@@ -71,6 +91,10 @@ export default fp(
     // database's notices) and whenever notices may have been missed, so a signed-out or disabled
     // caller never gets through for long: moments with notices, a second or two without.
     const held = new Map<string, { caller: Caller; at: number; expires: number }>();
+    // Another instance can end a session only on a shared PostgreSQL: there every call reads the
+    // session, so a signed-out token is refused everywhere from the moment sign-out answers. The
+    // embedded database has one server, which forgets its held callers before such a write answers.
+    const holdsCallers = app.database.kind === 'pglite';
     app.live.onAnyAccessChange(() => held.clear());
     // A write to accounts through this instance (signing out, a password, a teammate disabled or
     // removed) is not held past, even before its notice is back.
@@ -101,16 +125,23 @@ export default fp(
       if (access === 'admin' && caller.role !== ADMIN) {
         throw forbidden('Acesso restrito aos administradores da plataforma.');
       }
-      if ((access === 'store' || access === 'manager') && caller.role !== ADMIN && caller.storeId === null) {
+      const permission = permissionOf(access);
+      if (
+        (access === 'store' || access === 'manager' || permission) &&
+        caller.role !== ADMIN &&
+        caller.storeId === null
+      ) {
         throw forbidden('Sua conta não está vinculada a um restaurante.');
       }
       if (access === 'manager' && !isManager(caller)) throw forbidden(MANAGERS_ONLY);
+      if (permission && !holds(caller, permission)) throw lacking(permission);
       request.caller = caller;
     });
 
     async function authenticate(request: FastifyRequest): Promise<Caller | null> {
       const token = bearerToken(request);
       if (token === null) return null;
+      if (!holdsCallers) return callerOfToken(token);
       const now = Date.now();
       const known = held.get(token);
       const holdFor = app.live.noticesFlow() ? CALLER_HELD_MS.flowing : CALLER_HELD_MS.missed;
@@ -130,18 +161,28 @@ export default fp(
       if (!claims) return null;
       const accountId = Number(claims.sub);
       if (!Number.isSafeInteger(accountId)) return null;
-      // The account and the session are read on every call (one primary-key join), so that
-      // disabling the account, changing its password or signing out ends the token at once,
-      // on every instance.
-      const [account] = await app.db
+      // The account, the session, the session's store membership and the role's permissions there
+      // are read in one primary-key join, so that disabling the account, changing its password,
+      // signing out, leaving the store or losing a permission ends what the token opens at once.
+      const [row] = await app.db
         .select({
           role: accounts.role,
-          store_id: accounts.store_id,
           status: accounts.status,
           password_changed_at: accounts.password_changed_at,
+          store_id: sessions.store_id,
+          member_role: memberships.role,
+          chosen: rolePermissions.permissions,
         })
         .from(accounts)
         .innerJoin(sessions, eq(sessions.account_id, accounts.id))
+        .leftJoin(
+          memberships,
+          and(eq(memberships.account_id, accounts.id), eq(memberships.store_id, sessions.store_id)),
+        )
+        .leftJoin(
+          rolePermissions,
+          and(eq(rolePermissions.store_id, memberships.store_id), eq(rolePermissions.role, memberships.role)),
+        )
         .where(
           and(
             eq(accounts.id, accountId),
@@ -150,12 +191,14 @@ export default fp(
             gt(sessions.expires_at, sql`now()`),
           ),
         );
-      if (!account || account.status !== 'ACTIVE') return null;
-      if (claims.pv !== passwordGeneration(account.password_changed_at)) return null;
+      if (!row || row.status !== 'ACTIVE') return null;
+      if (claims.pv !== passwordGeneration(row.password_changed_at)) return null;
+      const role = row.role === ADMIN ? ADMIN : (row.member_role ?? row.role);
       return {
         accountId,
-        role: account.role,
-        storeId: account.store_id,
+        role,
+        storeId: row.role === ADMIN || row.member_role === null ? null : row.store_id,
+        permissions: new Set(permissionsOf(role, row.chosen)),
         scope: claims.scope,
         sessionId: claims.sid,
         expiresAt: (claims.exp ?? 0) * 1000,

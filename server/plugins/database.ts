@@ -1,8 +1,10 @@
 import fp from 'fastify-plugin';
 import type { Database, Db } from '../db/client';
+import { scoped } from '../db/scope';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The database, or the transaction a write's handler runs in (server/db/scope.ts). */
     db: Db;
     database: Database;
   }
@@ -12,7 +14,7 @@ declare module 'fastify' {
 export default fp<{ database: Database }>(
   async (app, { database }) => {
     app.decorate('database', database);
-    app.decorate('db', database.db);
+    app.decorate('db', scoped(database.db));
   },
   { name: 'database' },
 );

@@ -168,7 +168,7 @@ export default fp(
       for (const listener of anyAccess) listener();
       const watched = stores.keys();
       if (watched.length > 0) {
-        versionsOf(app.db, watched).then(
+        versionsOf(app.database.db, watched).then(
           (found) => {
             for (const storeId of watched) gather(storeId, found.get(storeId) ?? 0, LIVE_TOPICS);
           },
@@ -197,7 +197,7 @@ export default fp(
       async versionOf(storeId) {
         const held = versions.get(storeId);
         if (held && (flowing || Date.now() - held.at < VERSION_FRESH_MS)) return held.version;
-        const version = (await versionsOf(app.db, [storeId])).get(storeId) ?? 0;
+        const version = (await versionsOf(app.database.db, [storeId])).get(storeId) ?? 0;
         hold(storeId, version);
         return version;
       },

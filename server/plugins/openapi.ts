@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { z } from 'zod';
-import type { Access } from '../../src/resources/define';
+import { permissionOf, type Access } from '../../src/resources/define';
+import { permissionName } from '../../src/resources/permissions';
 import { definitions } from '../../src/resources/definitions';
 import { toJsonSchema, type JsonSchema } from '../json-schema';
 
@@ -10,13 +11,20 @@ export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
 
 /** Who may call a route, as the API reference says it. */
-const ACCESS_TEXT: Record<Access, string> = {
+const ACCESS_TEXT: Record<Exclude<Access, `store:${string}`>, string> = {
   public: 'Acesso: público.',
   'signed-in': 'Acesso: qualquer conta com sessão.',
   admin: 'Acesso: administradores da plataforma.',
   store: 'Acesso: equipe do restaurante (somente o próprio) ou administradores.',
   manager: 'Acesso: gerentes do restaurante (somente o próprio) ou administradores.',
 };
+
+function accessText(access: Access): string {
+  const permission = permissionOf(access);
+  return permission
+    ? `Acesso: quem tem a permissão "${permissionName(permission)}" no restaurante (somente o próprio) ou administradores.`
+    : ACCESS_TEXT[access as keyof typeof ACCESS_TEXT];
+}
 
 const REQUEST_PARTS = ['querystring', 'body', 'params', 'headers'] as const;
 
@@ -53,7 +61,7 @@ const transform: FastifyDynamicSwaggerOptions['transform'] = ({ schema, url, rou
     transformed.response = responses;
   }
   if (access) {
-    transformed.description = [source.description, ACCESS_TEXT[access]].filter(Boolean).join('\n\n');
+    transformed.description = [source.description, accessText(access)].filter(Boolean).join('\n\n');
     transformed['x-access'] = access;
     transformed.security = access === 'public' ? [] : [{ bearer: [] }];
   }

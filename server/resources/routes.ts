@@ -15,6 +15,7 @@ import {
 } from '../../src/resources/define';
 import { deletedAnswer, listAnswer, recordAnswer, reorderedAnswer, rowOf } from '../../src/resources/answers';
 import { idParams, reorderBody } from './params';
+import type { AuditMode } from '../plugins/audit';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -132,13 +133,16 @@ export function served<D extends ResourceDefinition>(definition: D) {
       const defaults = { ...docs('reorder'), body: reorderBody, response: { 200: reorderedAnswer } };
       return { ...meta('reorder'), schema: overlay(defaults, schema) };
     },
-    /** A call of `definition.calls`: its method, path, access and summary; its schemas are the route's. */
-    call<S extends object>(name: string, schema: S) {
+    /**
+     * A call of `definition.calls`: its method, path, access and summary; its schemas are the
+     * route's. `audit: 'manual'` for a call that writes its own audit row (server/plugins/audit.ts).
+     */
+    call<S extends object>(name: string, schema: S, options: { audit?: AuditMode } = {}) {
       const call = callOf(definition, name);
       return {
         method: call.method,
         url: callPath(definition, call),
-        config: { access: call.access, resource: definition.name, operation: name },
+        config: { access: call.access, resource: definition.name, operation: name, ...options },
         schema: { tags: [definition.endpoint], summary: call.summary, ...schema },
       };
     },

@@ -1,19 +1,25 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordId } from '../../src/lib/records';
 import { admins } from '../../src/resources/admins/definition';
-import { accounts } from '../db/schema';
+import { PERMISSION_IDS, permissionsOf } from '../../src/resources/permissions';
+import { accounts, memberships, rolePermissions, sessions, stores } from '../db/schema';
 import { STRONG_PASSWORD } from '../auth/passwords';
 import { checkCurrentPassword, newPassword } from '../auth/current-password';
 import { liftLoginLocks } from '../auth/login-throttle';
-import { openSession } from '../auth/sessions';
-import { badRequest, notFound } from '../http-errors';
-import { callerOf } from '../plugins/access';
+import { openSession, sessionToken } from '../auth/sessions';
+import { ADMIN } from '../auth/roles';
+import { badRequest, forbidden, notFound } from '../http-errors';
+import { callerOf, type Caller } from '../plugins/access';
+import { noteAudit, recordAudit } from '../plugins/audit';
+import { inTransaction } from '../db/scope';
+import { storeIdParam } from '../resources/params';
 import type { Db } from '../db/client';
 
 export const STRONG_PASSWORD_MESSAGE =
   'A senha deve ter no mínimo 8 caracteres, com letra maiúscula, letra minúscula e número.';
+export const NOT_A_MEMBER = 'Você não faz parte da equipe deste restaurante.';
 
 const accountColumns = {
   id: accounts.id,
@@ -21,23 +27,59 @@ const accountColumns = {
   email: accounts.email,
   phone: accounts.phone,
   role: accounts.role,
-  store_id: accounts.store_id,
+  last_store_id: accounts.last_store_id,
   permissions: accounts.permissions,
   status: accounts.status,
   created_at: accounts.created_at,
+  password_changed_at: accounts.password_changed_at,
 };
 
-/** The caller's own account, with its roles as the spec lists them (one, today). */
-const ownAccount = admins.record.extend({
-  roles: z.array(z.object({ role: z.string(), store_id: recordId.nullable() })),
+/**
+ * One store the account works in, as the spec's `roles` list carries it, with what the role may
+ * do there. The first entry is the store the session works in (the spec's client reads
+ * `roles[0].store_id`); administrators have one entry, ADMIN without a store.
+ */
+const workPlace = z.object({
+  role: z.string(),
+  store_id: recordId.nullable(),
+  store_name: z.string().nullable(),
+  permissions: z.array(z.enum(PERMISSION_IDS as [string, ...string[]])),
 });
+
+/** The caller's own account: the role and store of the session, and every store it works in. */
+const ownAccount = admins.record.extend({ roles: z.array(workPlace) });
 const tags = ['Conta'];
 
-async function readAccount(db: Db, id: number) {
-  const [account] = await db.select(accountColumns).from(accounts).where(eq(accounts.id, id));
+async function readAccount(db: Db, caller: Pick<Caller, 'accountId' | 'storeId' | 'role'>) {
+  const [account] = await db.select(accountColumns).from(accounts).where(eq(accounts.id, caller.accountId));
   if (!account) throw notFound('Conta não encontrada.');
-  const { store_id, ...rest } = account;
-  return { ...rest, store_id, roles: [{ role: account.role, store_id }] };
+  const { last_store_id: _last, password_changed_at: _changed, ...profile } = account;
+  if (account.role === ADMIN) {
+    return {
+      ...profile,
+      store_id: null,
+      roles: [{ role: ADMIN, store_id: null, store_name: null, permissions: [...PERMISSION_IDS] }],
+    };
+  }
+  const places = await db
+    .select({
+      role: memberships.role,
+      store_id: memberships.store_id,
+      store_name: stores.name,
+      chosen: rolePermissions.permissions,
+    })
+    .from(memberships)
+    .innerJoin(stores, eq(stores.id, memberships.store_id))
+    .leftJoin(
+      rolePermissions,
+      and(eq(rolePermissions.store_id, memberships.store_id), eq(rolePermissions.role, memberships.role)),
+    )
+    .where(eq(memberships.account_id, account.id))
+    .orderBy(asc(stores.name), asc(stores.id));
+  const roles = places
+    .map(({ chosen, ...place }) => ({ ...place, permissions: [...permissionsOf(place.role, chosen)] }))
+    .sort((a, b) => Number(b.store_id === caller.storeId) - Number(a.store_id === caller.storeId));
+  return { ...profile, role: caller.role, store_id: caller.storeId, roles };
 }
 
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,14 +89,16 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signed-in' },
       schema: { tags, summary: 'Ler a própria conta', response: { 200: z.object({ data: ownAccount }) } },
     },
-    async (request) => ({ data: await readAccount(app.db, callerOf(request).accountId) }),
+    async (request) => ({ data: await readAccount(app.db, callerOf(request)) }),
   );
 
   app.patch(
     '/api/account',
     {
-      // The token from first access / recovery reaches this route, and only this one.
-      config: { access: 'signed-in', passwordScope: true },
+      // The token from first access / recovery reaches this route, and only this one. A wrong
+      // current password is counted and kept although the answer is a refusal, and passwords are
+      // hashed before the write's transaction opens: its audit row is written with the write.
+      config: { access: 'signed-in', passwordScope: true, audit: 'manual' },
       schema: {
         tags,
         summary: 'Alterar o próprio nome, telefone ou senha',
@@ -102,23 +146,79 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           'Senha atual incorreta.',
         );
       }
-      const [updated] = await app.db
-        .update(accounts)
-        .set({ ...profile, ...(password ? await newPassword(password) : {}), updated_at: sql`now()` })
-        .where(eq(accounts.id, caller.accountId))
-        .returning({ email: accounts.email, password_changed_at: accounts.password_changed_at });
-      // The e-mailed token proved the owner: whatever locked the e-mail's logins is lifted.
-      if (caller.scope === 'password' && updated) await liftLoginLocks(app.db, updated.email);
-      const account = await readAccount(app.db, caller.accountId);
-      // A new password ends every earlier token, so the caller gets a fresh session.
-      const access_token = password
-        ? await openSession(
-            app,
-            { ...account, password_changed_at: updated?.password_changed_at ?? null },
-            'session',
-          )
-        : undefined;
+      const passwordColumns = password ? await newPassword(password) : {};
+      const access_token = await inTransaction(app.db, async (tx) => {
+        const [updated] = await tx
+          .update(accounts)
+          .set({ ...profile, ...passwordColumns, updated_at: sql`now()` })
+          .where(eq(accounts.id, caller.accountId))
+          .returning({
+            id: accounts.id,
+            role: accounts.role,
+            email: accounts.email,
+            last_store_id: accounts.last_store_id,
+            password_changed_at: accounts.password_changed_at,
+          });
+        if (!updated) throw notFound('Conta não encontrada.');
+        // The e-mailed token proved the owner: whatever locked the e-mail's logins is lifted.
+        if (caller.scope === 'password') await liftLoginLocks(tx, updated.email);
+        await recordAudit(tx, request, {
+          action: caller.scope === 'password' ? 'password-reset' : password ? 'password-change' : 'update',
+          recordId: caller.accountId,
+        });
+        // A new password ends every earlier token, so the caller gets a fresh session, in the
+        // store this one worked in.
+        return password ? openSession(app, updated, 'session', caller.storeId ?? undefined) : undefined;
+      });
+      const account = await readAccount(app.db, caller);
       return { data: { ...account, ...(access_token ? { access_token } : {}) } };
+    },
+  );
+
+  app.post(
+    '/api/account/store',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Trabalhar em outro restaurante da própria equipe, sem sair da conta',
+        description:
+          'A sessão passa a trabalhar no restaurante escolhido (e o próximo acesso começa nele); ' +
+          'a resposta traz a conta e um access_token que diz o restaurante e a função.',
+        body: z.strictObject({ store_id: storeIdParam }),
+        response: { 200: z.object({ data: ownAccount.extend({ access_token: z.string() }) }) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      if (caller.role === ADMIN)
+        throw forbidden('Administradores da plataforma escolhem o restaurante em cada tela.');
+      const storeId = request.body.store_id;
+      const place = await app.db.transaction(async (tx) => {
+        const [membership] = await tx
+          .select({ role: memberships.role })
+          .from(memberships)
+          .where(and(eq(memberships.account_id, caller.accountId), eq(memberships.store_id, storeId)));
+        if (!membership) throw forbidden(NOT_A_MEMBER);
+        await tx.update(sessions).set({ store_id: storeId }).where(eq(sessions.id, caller.sessionId));
+        const [account] = await tx
+          .update(accounts)
+          .set({ last_store_id: storeId })
+          .where(eq(accounts.id, caller.accountId))
+          .returning({
+            id: accounts.id,
+            role: accounts.role,
+            password_changed_at: accounts.password_changed_at,
+          });
+        return { account: account!, role: membership.role };
+      });
+      noteAudit(request, { action: 'switch-store', recordId: storeId, storeId });
+      const access_token = await sessionToken(app, place.account, caller.scope, caller.sessionId, {
+        storeId,
+        role: place.role,
+      });
+      const account = await readAccount(app.db, { accountId: caller.accountId, storeId, role: place.role });
+      return { data: { ...account, access_token } };
     },
   );
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,13 +13,16 @@ import {
   OLD_PASSWORD_NEEDED,
   WRONG_OLD_PASSWORD,
 } from '../../src/resources/admins/definition';
-import { accounts, stores } from '../db/schema';
-import type { Tx } from '../db/client';
+import { permissionsOf } from '../../src/resources/permissions';
+import { accounts, memberships, rolePermissions, stores } from '../db/schema';
+import type { Db, Tx } from '../db/client';
 import { checkCurrentPassword, newPassword } from '../auth/current-password';
 import { openSession } from '../auth/sessions';
 import { badRequest, conflict, forbidden, notFound } from '../http-errors';
-import { ADMIN, callerOf } from '../plugins/access';
-import { COLLABORATOR_ROLE, MANAGER_ROLE } from '../auth/roles';
+import { ADMIN, callerOf, type Caller } from '../plugins/access';
+import { recordAudit } from '../plugins/audit';
+import { inTransaction } from '../db/scope';
+import { COLLABORATOR_ROLE, MANAGER_ROLE, MEMBER } from '../auth/roles';
 import { registerList } from '../resources/list';
 import { storeIdParam } from '../resources/params';
 import { answerWith, served } from '../resources/routes';
@@ -31,19 +34,25 @@ export const LAST_ADMIN = 'Não é possível remover o último administrador da 
 export const NO_ACCOUNT = 'Nenhuma conta encontrada com esse e-mail.';
 export const ADMIN_NOT_COLLABORATOR =
   'Essa conta é de um administrador da plataforma e não pode fazer parte da equipe de um restaurante.';
-export const LAST_MANAGER =
-  'Essa conta é a única gerente do restaurante em que está e não pode deixar a equipe dele.';
+export const ALREADY_MEMBER = 'Essa conta já faz parte da equipe deste restaurante.';
 export const LAST_MANAGER_KEPT = 'O restaurante precisa de ao menos um gerente.';
+export const MANAGERS_BY_MANAGERS = 'Somente gerentes alteram gerentes ou dão a função de gerente.';
+export const BEYOND_OWN_PERMISSIONS =
+  'Você não pode dar a alguém uma função com permissões que a sua não tem.';
+export const SHARED_ACCOUNT =
+  'Essa pessoa também trabalha em outro restaurante: só ela mesma altera seu nome, e-mail, telefone ou senha.';
 const MEMBER_NOT_FOUND = admins.messages.notFound!;
 
 /** What an answer carries of an account: never its password hash, lock or counters. */
-const memberColumns = {
+const accountColumns = {
   id: accounts.id,
   fullname: accounts.fullname,
   email: accounts.email,
   phone: accounts.phone,
   role: accounts.role,
-  store_id: accounts.store_id,
+  store_id: sql<number | null>`null::int`.mapWith((value: unknown) =>
+    value === null ? null : Number(value),
+  ),
   permissions: accounts.permissions,
   status: accounts.status,
   created_at: accounts.created_at,
@@ -61,17 +70,22 @@ type Audience = { kind: 'admins' } | { kind: 'team'; storeId: number };
 function audienceOf(request: FastifyRequest, requestedStore: number | undefined): Audience {
   const caller = callerOf(request);
   if (caller.role !== ADMIN) {
-    // Staff only ever work on their own team, whatever store they name.
+    // Staff only ever work on the team of the store their session works in, whatever they name.
     if (caller.storeId === null) throw forbidden('Sua conta não está vinculada a um restaurante.');
     return { kind: 'team', storeId: caller.storeId };
   }
   return requestedStore === undefined ? { kind: 'admins' } : { kind: 'team', storeId: requestedStore };
 }
 
-function inAudience(audience: Audience): SQL {
-  return audience.kind === 'admins'
-    ? eq(accounts.role, ADMIN)
-    : and(eq(accounts.store_id, audience.storeId), ne(accounts.role, ADMIN))!;
+/** A membership of the store, for the account of the outer query. */
+const memberOf = (db: Db, storeId: number) =>
+  db
+    .select({ one: sql`1` })
+    .from(memberships)
+    .where(and(eq(memberships.account_id, accounts.id), eq(memberships.store_id, storeId)));
+
+function inAudience(db: Db, audience: Audience): SQL {
+  return audience.kind === 'admins' ? eq(accounts.role, ADMIN) : exists(memberOf(db, audience.storeId));
 }
 
 /** Validates like the route schemas do, with the same error shape and field naming. */
@@ -85,16 +99,16 @@ function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.o
 }
 
 /**
- * Refuses to leave a store without a manager: the store's managers are locked in id order, so
- * that two managers demoting or removing each other at once wait for one another and the second
- * finds itself the last one.
+ * Refuses to leave a store without a manager: the store's managers are locked in account order,
+ * so that two managers demoting or removing each other at once wait for one another and the
+ * second finds itself the last one.
  */
 async function keepAnotherManager(tx: Tx, storeId: number, leaving: number): Promise<void> {
   const managers = await tx
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.store_id, storeId), eq(accounts.role, MANAGER_ROLE)))
-    .orderBy(asc(accounts.id))
+    .select({ id: memberships.account_id })
+    .from(memberships)
+    .where(and(eq(memberships.store_id, storeId), eq(memberships.role, MANAGER_ROLE)))
+    .orderBy(asc(memberships.account_id))
     .for('update');
   if (!managers.some((other) => other.id !== leaving)) throw conflict(LAST_MANAGER_KEPT);
 }
@@ -103,6 +117,23 @@ async function keepAnotherManager(tx: Tx, storeId: number, leaving: number): Pro
 function bodyStoreId(body: Record<string, unknown>): number | undefined {
   const parsed = storeIdParam.safeParse(body.store_id);
   return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * Whether the caller may give (or change, or take away) `role` in their store: managers and
+ * administrators any; whoever else holds "Equipe" only a role that is not a manager and holds
+ * nothing their own role does not — nobody hands out what they do not have.
+ */
+async function mayHandle(db: Db, caller: Caller, storeId: number, role: string): Promise<void> {
+  if (caller.role === ADMIN || caller.role === MANAGER_ROLE) return;
+  if (role === MANAGER_ROLE) throw forbidden(MANAGERS_BY_MANAGERS);
+  const [row] = await db
+    .select({ permissions: rolePermissions.permissions })
+    .from(rolePermissions)
+    .where(and(eq(rolePermissions.store_id, storeId), eq(rolePermissions.role, role)));
+  const given = permissionsOf(role, row?.permissions);
+  if (given.some((permission) => !caller.permissions.has(permission)))
+    throw forbidden(BEYOND_OWN_PERMISSIONS);
 }
 
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -118,31 +149,82 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     return Boolean(row);
   }
 
-  async function findMember(audience: Audience, id: number) {
-    const [member] = await app.db
-      .select({ id: accounts.id, password_hash: accounts.password_hash })
+  /** A member as answers show them: for a team, the role and store of the membership. */
+  async function readMember(db: Db, audience: Audience, id: number) {
+    if (audience.kind === 'admins') {
+      const [admin] = await db
+        .select(accountColumns)
+        .from(accounts)
+        .where(and(eq(accounts.id, id), inAudience(db, audience)));
+      return admin;
+    }
+    const [member] = await db
+      .select({ ...accountColumns, role: memberships.role, store_id: memberships.store_id })
       .from(accounts)
-      .where(and(eq(accounts.id, id), inAudience(audience)));
-    if (!member) throw notFound(MEMBER_NOT_FOUND);
+      .innerJoin(
+        memberships,
+        and(eq(memberships.account_id, accounts.id), eq(memberships.store_id, audience.storeId)),
+      )
+      .where(eq(accounts.id, id));
     return member;
   }
 
+  /** The member's account, and how many stores it works in (a shared account's profile is its own). */
+  async function findMember(audience: Audience, id: number) {
+    const [member] = await app.db
+      .select({
+        id: accounts.id,
+        password_hash: accounts.password_hash,
+        stores:
+          sql<number>`(select count(*) from ${memberships} where ${memberships.account_id} = ${accounts.id})`.mapWith(
+            Number,
+          ),
+      })
+      .from(accounts)
+      .where(and(eq(accounts.id, id), inAudience(app.db, audience)));
+    if (!member) throw notFound(MEMBER_NOT_FOUND);
+    const role = audience.kind === 'team' ? ((await readMember(app.db, audience, id))?.role ?? null) : ADMIN;
+    return { ...member, role };
+  }
+
   // One list, two audiences: the administrators, or one store's team (staff's own, or the one an
-  // administrator names with ?store_id).
+  // administrator names with ?store_id), each row with its role in that store.
   registerList(app, admins, {
     table: accounts,
+    columns: accountColumns,
     options: scopeQuery.shape,
-    scope: (request, query) => [inAudience(audienceOf(request, query.store_id as number | undefined))],
+    scope: (request, query) => [
+      inAudience(app.db, audienceOf(request, query.store_id as number | undefined)),
+    ],
+    decorate: async (rows, { request, query, db }) => {
+      const audience = audienceOf(request, query.store_id as number | undefined);
+      if (audience.kind === 'admins') return rows;
+      const roles = await db
+        .select({ account_id: memberships.account_id, role: memberships.role })
+        .from(memberships)
+        .where(
+          and(
+            eq(memberships.store_id, audience.storeId),
+            inArray(
+              memberships.account_id,
+              rows.map((row) => row.id as number),
+            ),
+          ),
+        );
+      const roleOf = new Map(roles.map((entry) => [entry.account_id, entry.role]));
+      return rows.map((row) => ({
+        ...row,
+        role: roleOf.get(row.id as number) ?? MEMBER,
+        store_id: audience.storeId,
+      }));
+    },
   });
 
   app.route({
     ...routes.one({ querystring: scopeQuery }),
     handler: async (request) => {
       const audience = audienceOf(request, request.query.store_id);
-      const [member] = await app.db
-        .select(memberColumns)
-        .from(accounts)
-        .where(and(eq(accounts.id, request.params.id), inAudience(audience)));
+      const member = await readMember(app.db, audience, request.params.id);
       if (!member) throw notFound(MEMBER_NOT_FOUND);
       return { data: member };
     },
@@ -151,6 +233,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routes.create({ querystring: scopeQuery, body: anyBody }),
     handler: async (request, reply) => {
+      const caller = callerOf(request);
       const audience = audienceOf(request, request.query.store_id ?? bodyStoreId(request.body));
       const schema = audience.kind === 'admins' ? adminCreateInput : collaboratorCreateInput;
       const {
@@ -160,19 +243,30 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         role,
         ...profile
       } = parseBody(schema, request.body) as z.output<typeof collaboratorCreateInput>;
+      const storeRole = role ?? COLLABORATOR_ROLE;
+      if (audience.kind === 'team') await mayHandle(app.db, caller, audience.storeId, storeRole);
       if (await emailTaken(profile.email)) throw conflict(DUPLICATE_EMAIL);
       const { password_hash } = await newPassword(password);
-      const [created] = await app.db
-        .insert(accounts)
-        .values({
-          ...profile,
-          permissions: permissions ?? {},
-          password_hash,
-          role: audience.kind === 'admins' ? ADMIN : (role ?? COLLABORATOR_ROLE),
-          store_id: audience.kind === 'team' ? audience.storeId : null,
-        })
-        .returning(memberColumns)
-        .catch(failsWith(admins));
+      const created = await app.db.transaction(async (tx) => {
+        const [account] = await tx
+          .insert(accounts)
+          .values({
+            ...profile,
+            permissions: permissions ?? {},
+            password_hash,
+            role: audience.kind === 'admins' ? ADMIN : MEMBER,
+            last_store_id: audience.kind === 'team' ? audience.storeId : null,
+          })
+          .returning({ id: accounts.id })
+          .catch(failsWith(admins));
+        if (audience.kind === 'team') {
+          await tx
+            .insert(memberships)
+            .values({ account_id: account!.id, store_id: audience.storeId, role: storeRole })
+            .catch(failsWith(admins));
+        }
+        return readMember(tx, audience, account!.id);
+      });
       void reply.status(201);
       return { data: created! };
     },
@@ -184,6 +278,9 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       body: anyBody,
       response: { 200: answerWith(admins, { access_token: z.string().optional() }) },
     }),
+    // A wrong old password is counted and kept although the answer is a refusal, and passwords
+    // are hashed before the write's transaction opens: its audit row is written with the write.
+    config: { ...routes.update().config, audit: 'manual' },
     handler: async (request) => {
       const caller = callerOf(request);
       const audience = audienceOf(request, request.query.store_id);
@@ -193,6 +290,15 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         typeof collaboratorUpdateInput
       >;
       const self = member.id === caller.accountId;
+      if (audience.kind === 'team') {
+        // Whoever is touched, and whatever they become, must be within what the caller may hand out.
+        await mayHandle(app.db, caller, audience.storeId, member.role ?? MEMBER);
+        if (role !== undefined) await mayHandle(app.db, caller, audience.storeId, role);
+        const touchesProfile = password !== undefined || Object.values(profile).some((v) => v !== undefined);
+        if (touchesProfile && member.stores > 1 && !self && caller.role !== ADMIN) {
+          throw conflict(SHARED_ACCOUNT);
+        }
+      }
       // An old password, when given, is checked (with the attempt limit of the account it belongs
       // to); changing one's own password needs it, as /api/account does.
       if (old_password !== undefined) {
@@ -204,26 +310,39 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         throw conflict(DUPLICATE_EMAIL);
       }
       const passwordColumns = password !== undefined ? await newPassword(password) : {};
-      const updated = await app.db.transaction(async (tx) => {
-        if (audience.kind === 'team' && role !== undefined && role !== MANAGER_ROLE) {
-          await keepAnotherManager(tx, audience.storeId, member.id);
+      const updated = await inTransaction(app.db, async (tx) => {
+        if (audience.kind === 'team' && role !== undefined) {
+          if (role !== MANAGER_ROLE) await keepAnotherManager(tx, audience.storeId, member.id);
+          await tx
+            .update(memberships)
+            .set({ role, updated_at: sql`now()` })
+            .where(and(eq(memberships.account_id, member.id), eq(memberships.store_id, audience.storeId)));
         }
-        const [row] = await tx
+        const [account] = await tx
           .update(accounts)
-          .set({ ...profile, ...(role ? { role } : {}), ...passwordColumns, updated_at: sql`now()` })
-          .where(and(eq(accounts.id, member.id), inAudience(audience)))
-          .returning({ ...memberColumns, password_changed_at: accounts.password_changed_at })
+          .set({ ...profile, ...passwordColumns, updated_at: sql`now()` })
+          .where(and(eq(accounts.id, member.id), inAudience(tx, audience)))
+          .returning({
+            id: accounts.id,
+            role: accounts.role,
+            last_store_id: accounts.last_store_id,
+            password_changed_at: accounts.password_changed_at,
+          })
           .catch(failsWith(admins));
-        return row;
+        if (!account) return undefined;
+        await recordAudit(tx, request, {
+          action: role !== undefined ? 'change-role' : password !== undefined ? 'password-change' : 'update',
+          storeId: audience.kind === 'team' ? audience.storeId : null,
+        });
+        return { account, member: await readMember(tx, audience, member.id) };
       });
-      if (!updated) throw notFound(MEMBER_NOT_FOUND);
-      const { password_changed_at, ...data } = updated;
+      if (!updated?.member) throw notFound(MEMBER_NOT_FOUND);
       // Whoever changes their own password keeps working, with a session of the new password.
       const access_token =
         password !== undefined && self
-          ? await openSession(app, { ...data, password_changed_at }, 'session')
+          ? await openSession(app, updated.account, 'session', caller.storeId ?? undefined)
           : undefined;
-      return { data: { ...data, ...(access_token ? { access_token } : {}) } };
+      return { data: { ...updated.member, ...(access_token ? { access_token } : {}) } };
     },
   });
 
@@ -233,13 +352,17 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       const audience = audienceOf(request, request.query.store_id);
       if (request.params.id === caller.accountId) throw conflict(SELF_REMOVAL);
+      if (audience.kind === 'team') {
+        const member = await findMember(audience, request.params.id);
+        await mayHandle(app.db, caller, audience.storeId, member.role ?? MEMBER);
+      }
       const removed = await app.db.transaction(async (tx) => {
-        const [member] = await tx
-          .select({ id: accounts.id, role: accounts.role })
-          .from(accounts)
-          .where(and(eq(accounts.id, request.params.id), inAudience(audience)));
-        if (!member) throw notFound(MEMBER_NOT_FOUND);
-        if (member.role === ADMIN) {
+        if (audience.kind === 'admins') {
+          const [member] = await tx
+            .select({ id: accounts.id })
+            .from(accounts)
+            .where(and(eq(accounts.id, request.params.id), inAudience(tx, audience)));
+          if (!member) throw notFound(MEMBER_NOT_FOUND);
           // The active administrators are locked in id order, so that two of them removing each
           // other at once wait for one another and the second finds itself the last one.
           const active = await tx
@@ -249,24 +372,47 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
             .orderBy(asc(accounts.id))
             .for('update');
           if (!active.some((other) => other.id !== member.id)) throw conflict(LAST_ADMIN);
+          const [row] = await tx
+            .delete(accounts)
+            .where(eq(accounts.id, member.id))
+            .returning({ id: accounts.id });
+          return row;
         }
-        if (audience.kind === 'team' && member.role === MANAGER_ROLE) {
-          await keepAnotherManager(tx, audience.storeId, member.id);
-        }
-        const [row] = await tx
+        const [membership] = await tx
+          .select({ role: memberships.role })
+          .from(memberships)
+          .where(
+            and(eq(memberships.account_id, request.params.id), eq(memberships.store_id, audience.storeId)),
+          )
+          .for('update');
+        if (!membership) throw notFound(MEMBER_NOT_FOUND);
+        if (membership.role === MANAGER_ROLE)
+          await keepAnotherManager(tx, audience.storeId, request.params.id);
+        await tx
+          .delete(memberships)
+          .where(
+            and(eq(memberships.account_id, request.params.id), eq(memberships.store_id, audience.storeId)),
+          );
+        // Leaving the last store leaves nothing to sign in to: the account goes too.
+        await tx
           .delete(accounts)
-          .where(and(eq(accounts.id, member.id), inAudience(audience)))
-          .returning({ id: accounts.id });
-        if (!row) throw notFound(MEMBER_NOT_FOUND);
-        return row;
+          .where(
+            and(
+              eq(accounts.id, request.params.id),
+              sql`not exists (select 1 from ${memberships} where ${memberships.account_id} = ${accounts.id})`,
+            ),
+          );
+        return { id: request.params.id };
       });
+      if (!removed) throw notFound(MEMBER_NOT_FOUND);
       return { data: removed };
     },
   });
 
   /**
-   * /admins/include-collaborator: an existing account joins a store's team. A staff account has one
-   * store, so joining another moves it there, unless it is the only manager of the one it leaves.
+   * /admins/include-collaborator: an existing account joins a store's team, with a role there (the
+   * restaurant spec's "include collaborator"). The account keeps its other stores: one person may
+   * work in several, choosing the store in the app bar. Staff add to their own store only.
    */
   app.route({
     ...routes.call('includeCollaborator', {
@@ -274,36 +420,31 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       response: routes.one().schema.response,
     }),
     handler: async (request) => {
-      const { email, store_id } = request.body;
+      const caller = callerOf(request);
+      const { email, role = COLLABORATOR_ROLE } = request.body;
+      const storeId = caller.role === ADMIN ? request.body.store_id : caller.storeId;
+      if (storeId === undefined) throw badRequest('Selecione o restaurante.');
+      if (storeId === null) throw forbidden('Sua conta não está vinculada a um restaurante.');
+      await mayHandle(app.db, caller, storeId, role);
       const member = await app.db.transaction(async (tx) => {
         const [account] = await tx
-          .select({ id: accounts.id, role: accounts.role, store_id: accounts.store_id })
+          .select({ id: accounts.id, role: accounts.role })
           .from(accounts)
           .where(sql`lower(${accounts.email}) = ${email}`)
           .for('update');
         if (!account) throw notFound(NO_ACCOUNT);
         if (account.role === ADMIN) throw conflict(ADMIN_NOT_COLLABORATOR);
-        const [store] = await tx.select({ id: stores.id }).from(stores).where(eq(stores.id, store_id));
+        const [store] = await tx.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId));
         if (!store) throw notFound(STORE_NOT_FOUND);
-        if (account.role === MANAGER_ROLE && account.store_id !== null && account.store_id !== store_id) {
-          const managers = await tx
-            .select({ id: accounts.id })
-            .from(accounts)
-            .where(and(eq(accounts.store_id, account.store_id), eq(accounts.role, MANAGER_ROLE)))
-            .orderBy(asc(accounts.id))
-            .for('update');
-          if (!managers.some((other) => other.id !== account.id)) throw conflict(LAST_MANAGER);
-        }
-        const [row] = await tx
-          .update(accounts)
-          .set({ store_id, updated_at: sql`now()` })
-          .where(and(eq(accounts.id, account.id), ne(accounts.role, ADMIN)))
-          .returning(memberColumns)
-          .catch(failsWith(admins));
-        if (!row) throw conflict(ADMIN_NOT_COLLABORATOR);
-        return row;
+        const [joined] = await tx
+          .insert(memberships)
+          .values({ account_id: account.id, store_id: storeId, role })
+          .onConflictDoNothing()
+          .returning({ account_id: memberships.account_id });
+        if (!joined) throw conflict(ALREADY_MEMBER);
+        return readMember(tx, { kind: 'team', storeId }, account.id);
       });
-      return { data: member };
+      return { data: member! };
     },
   });
 };

@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { accounts, passwordTokens } from '../db/schema';
 import { verifyPassword } from '../auth/passwords';
 import { countLoginTry, LOGIN_SLOW_ANSWER_MS, LOGIN_WINDOW_MINUTES } from '../auth/login-throttle';
-import { endSession, openSession } from '../auth/sessions';
+import { endSession, startSession } from '../auth/sessions';
+import { inTransaction } from '../db/scope';
+import { noteAudit, recordAudit } from '../plugins/audit';
 import { callerOf } from '../plugins/access';
 import { badRequest, HttpError, tooManyRequests } from '../http-errors';
 
@@ -45,7 +47,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/email',
     {
-      config: { access: 'public' },
+      // A try waits on a password hash, and a slowed one for seconds: never inside a transaction.
+      config: { access: 'public', audit: 'manual' },
       schema: {
         tags,
         summary: 'Entrar com e-mail e senha',
@@ -67,7 +70,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .select({
           id: accounts.id,
           role: accounts.role,
-          store_id: accounts.store_id,
+          last_store_id: accounts.last_store_id,
           status: accounts.status,
           password_hash: accounts.password_hash,
           password_changed_at: accounts.password_changed_at,
@@ -84,7 +87,19 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!account || !valid) throw new HttpError(401, INVALID_LOGIN);
       await attempt.succeeded();
       if (account.status !== 'ACTIVE') throw new HttpError(403, 'Sua conta está desativada.');
-      return { data: { access_token: await openSession(app, account, 'session') } };
+      const session = await inTransaction(app.db, async (tx) => {
+        const opened = await startSession(app, account, 'session');
+        await recordAudit(tx, request, {
+          action: 'sign-in',
+          resource: 'auth',
+          recordId: account.id,
+          accountId: account.id,
+          sessionId: opened.sessionId,
+          storeId: opened.storeId,
+        });
+        return opened;
+      });
+      return { data: { access_token: session.token } };
     },
   );
 
@@ -100,8 +115,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await endSession(app, callerOf(request).sessionId);
-      return reply.status(204).send(null);
+      const caller = callerOf(request);
+      await endSession(app, caller.sessionId);
+      noteAudit(request, { action: 'sign-out', recordId: caller.accountId });
+      void reply.status(204);
+      return null;
     },
   );
 
@@ -140,12 +158,24 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw tooManyRequests('Muitas solicitações de token. Aguarde alguns minutos e tente novamente.');
       }
       const [account] = await app.db
-        .select({ id: accounts.id, status: accounts.status, fullname: accounts.fullname })
+        .select({
+          id: accounts.id,
+          status: accounts.status,
+          fullname: accounts.fullname,
+          last_store_id: accounts.last_store_id,
+        })
         .from(accounts)
         .where(eq(sql`lower(${accounts.email})`, address));
       const key = crypto.randomUUID();
       const token = String(crypto.randomInt(0, 100_000)).padStart(5, '0');
       const deliverable = account?.status === 'ACTIVE';
+      // In the account's store's trail (the platform's for an e-mail without one), with no e-mail
+      // written down beyond the account's own.
+      noteAudit(request, {
+        action: 'password-token-request',
+        recordId: account?.id,
+        storeId: account?.last_store_id ?? null,
+      });
       // Unknown e-mails get a row and a key too, so the answer is the same either way.
       await app.db.insert(passwordTokens).values({
         key,
@@ -175,7 +205,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/token',
     {
-      config: { access: 'public' },
+      // A wrong token's try is counted and kept although the answer is a refusal: the audit row of
+      // a right one is written with the session it opens.
+      config: { access: 'public', audit: 'manual' },
       schema: {
         tags,
         summary: 'Trocar o token recebido por e-mail por uma sessão que só define a nova senha',
@@ -218,24 +250,35 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       // Single use: only the first of two racing requests marks the row.
-      const [used] = await app.db
-        .update(passwordTokens)
-        .set({ used_at: sql`now()` })
-        .where(and(eq(passwordTokens.key, key), sql`${passwordTokens.used_at} is null`))
-        .returning({ account_id: passwordTokens.account_id });
-      if (!used?.account_id) throw badRequest(INVALID_TOKEN);
-      const [account] = await app.db
-        .select({
-          id: accounts.id,
-          role: accounts.role,
-          store_id: accounts.store_id,
-          status: accounts.status,
-          password_changed_at: accounts.password_changed_at,
-        })
-        .from(accounts)
-        .where(eq(accounts.id, used.account_id));
-      if (!account || account.status !== 'ACTIVE') throw badRequest(INVALID_TOKEN);
-      return { data: { access_token: await openSession(app, account, 'password') } };
+      const session = await inTransaction(app.db, async (tx) => {
+        const [used] = await tx
+          .update(passwordTokens)
+          .set({ used_at: sql`now()` })
+          .where(and(eq(passwordTokens.key, key), sql`${passwordTokens.used_at} is null`))
+          .returning({ account_id: passwordTokens.account_id });
+        if (!used?.account_id) throw badRequest(INVALID_TOKEN);
+        const [account] = await tx
+          .select({
+            id: accounts.id,
+            role: accounts.role,
+            last_store_id: accounts.last_store_id,
+            status: accounts.status,
+            password_changed_at: accounts.password_changed_at,
+          })
+          .from(accounts)
+          .where(eq(accounts.id, used.account_id));
+        if (!account || account.status !== 'ACTIVE') throw badRequest(INVALID_TOKEN);
+        const opened = await startSession(app, account, 'password');
+        await recordAudit(tx, request, {
+          action: 'password-token',
+          recordId: account.id,
+          accountId: account.id,
+          sessionId: opened.sessionId,
+          storeId: opened.storeId,
+        });
+        return opened;
+      });
+      return { data: { access_token: session.token } };
     },
   );
 };

@@ -27,6 +27,8 @@ import { pgConstraint, pgErrorCode } from '../db/client';
 import { accounts, categories, integrations, products } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound, tooManyRequests } from '../http-errors';
 import { ADMIN, callerOf } from '../plugins/access';
+import { recordAudit } from '../plugins/audit';
+import { inTransaction } from '../db/scope';
 import { idParams } from '../resources/params';
 import { served } from '../resources/routes';
 import { inScope, storeScope, targetStore } from '../resources/scope';
@@ -290,11 +292,13 @@ const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async
   });
 
   app.route({
-    ...routes.call('importCategory', {
-      params: idParams,
-      body: importCategoryInput,
-      response: { 200: importAnswer },
-    }),
+    // Each product is its own transaction, between calls to the point of sale: the import's audit
+    // row is written at its end, with what it made.
+    ...routes.call(
+      'importCategory',
+      { params: idParams, body: importCategoryInput, response: { 200: importAnswer } },
+      { audit: 'manual' },
+    ),
     handler: async (request) => {
       const integration = await activeIntegration(request, request.params.id, request.body.store_id);
       const catalogue = await catalogueOf(integration);
@@ -318,16 +322,17 @@ const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async
         { integration: integration.id, category: category.code, ...result, failed: result.failed.length },
         'categoria do OPDV importada',
       );
+      await auditImport(request, integration, `Categoria ${category.name} importada do OPDV`, result);
       return { data: result };
     },
   });
 
   app.route({
-    ...routes.call('importProducts', {
-      params: idParams,
-      body: importProductsInput,
-      response: { 200: importAnswer },
-    }),
+    ...routes.call(
+      'importProducts',
+      { params: idParams, body: importProductsInput, response: { 200: importAnswer } },
+      { audit: 'manual' },
+    ),
     handler: async (request) => {
       const { category_id, codes, store_id } = request.body;
       const integration = await activeIntegration(request, request.params.id, store_id);
@@ -344,16 +349,21 @@ const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async
       for (const code of wanted.filter((code) => !byCode.has(code))) {
         result.failed.push({ code, name: '', reason: IMPORT_MESSAGES.opdvItemNotFound });
       }
+      await auditImport(request, integration, 'Produtos importados do OPDV', result);
       return { data: result };
     },
   });
 
   app.route({
-    ...routes.call('link', {
-      params: idParams,
-      body: linkInput,
-      response: { 200: z.object({ data: z.object({ product_id: z.int().positive() }) }) },
-    }),
+    ...routes.call(
+      'link',
+      {
+        params: idParams,
+        body: linkInput,
+        response: { 200: z.object({ data: z.object({ product_id: z.int().positive() }) }) },
+      },
+      { audit: 'manual' },
+    ),
     handler: async (request) => {
       const { code, product_id, store_id } = request.body;
       const integration = await activeIntegration(request, request.params.id, store_id);
@@ -367,10 +377,13 @@ const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async
       const catalogue = await catalogueOf(integration);
       const entry = itemsWithCategory(catalogue).find(({ item }) => item.code === code);
       if (!entry) throw notFound(IMPORT_MESSAGES.opdvItemNotFound);
-      await linkItem(db, product.id, entry).catch((error: unknown) => {
-        // Linked to another product at the same moment.
-        if (pgErrorCode(error) === '23505') throw conflict(PRODUCT_ALREADY_IMPORTED);
-        throw error;
+      await inTransaction(db, async (tx) => {
+        await linkItem(tx, product.id, entry).catch((error: unknown) => {
+          // Linked to another product at the same moment.
+          if (pgErrorCode(error) === '23505') throw conflict(PRODUCT_ALREADY_IMPORTED);
+          throw error;
+        });
+        await recordAudit(tx, request, { recordId: product.id, storeId: integration.store_id });
       });
       return { data: { product_id: product.id } };
     },
@@ -390,20 +403,47 @@ const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async
   });
 
   app.route({
-    ...routes.call('syncApply', {
-      params: idParams,
-      body: syncApplyInput,
-      response: { 200: z.object({ data: z.object({ updated: z.int() }) }) },
-    }),
+    ...routes.call(
+      'syncApply',
+      {
+        params: idParams,
+        body: syncApplyInput,
+        response: { 200: z.object({ data: z.object({ updated: z.int() }) }) },
+      },
+      { audit: 'manual' },
+    ),
     handler: async (request) => {
       const integration = await activeIntegration(request, request.params.id, request.body.store_id);
       const catalogue = await catalogueOf(integration);
       const changes = await syncChanges(db, integration.store_id, catalogue, [
         ...new Set(request.body.product_ids),
       ]);
-      return { data: { updated: await applySync(db, integration.store_id, changes) } };
+      const updated = await inTransaction(db, async (tx) => {
+        const count = await applySync(tx, integration.store_id, changes);
+        await recordAudit(tx, request, {
+          storeId: integration.store_id,
+          summary: `${count} produtos sincronizados com o OPDV`,
+        });
+        return count;
+      });
+      return { data: { updated } };
     },
   });
 };
+
+/** One audit row for an import, written once its products are: what it made, linked, skipped and failed. */
+async function auditImport(
+  request: FastifyRequest,
+  integration: { id: number; store_id: number },
+  what: string,
+  result: { created: number; linked: number; skipped: number; failed: readonly unknown[] },
+): Promise<void> {
+  const summary =
+    `${what}: ${result.created} criados, ${result.linked} vinculados, ` +
+    `${result.skipped} já existentes, ${result.failed.length} com erro`;
+  await inTransaction(request.server.db, (tx) =>
+    recordAudit(tx, request, { recordId: integration.id, storeId: integration.store_id, summary }),
+  );
+}
 
 export default integrationRoutes;

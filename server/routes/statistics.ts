@@ -258,7 +258,7 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/statistics/store/id/:id/overview',
     {
-      config: { access: 'store' },
+      config: { access: 'store:statistics' },
       schema: {
         tags: TAGS,
         summary: 'Resumo de um restaurante: visitantes, faturamento e comandas pagas',
@@ -459,7 +459,7 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     STATISTICS_PATHS.store,
     {
-      config: { access: 'store' },
+      config: { access: 'store:statistics' },
       schema: {
         tags: TAGS,
         summary:
@@ -572,7 +572,7 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     STATISTICS_PATHS.analytics,
     {
-      config: { access: 'store' },
+      config: { access: 'store:finance' },
       schema: {
         tags: ['Financeiro'],
         summary:

@@ -10,6 +10,7 @@ import {
   cuisines,
   loyaltyPrograms,
   loyaltyProgress,
+  memberships,
   operations,
   stores,
 } from '../db/schema';
@@ -17,7 +18,7 @@ import { pgConstraint, pgErrorCode } from '../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../http-errors';
 import { LocalStorage } from '../storage/local-storage';
 import { removeStoredFiles } from '../storage/stored-files';
-import { MANAGER_ROLE } from '../auth/roles';
+import { MANAGER_ROLE, MEMBER } from '../auth/roles';
 import { ADMIN, callerOf } from '../plugins/access';
 import { filter, registerList } from '../resources/list';
 import { containsTerm, idParam, idParams, searchTerm } from '../resources/params';
@@ -158,11 +159,13 @@ const storeRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, {
     ...routes.create(),
     handler: async (request, reply) => {
       const input = request.body;
+      // The responsible e-mail may already work in another restaurant (a group's owner): that
+      // account becomes this one's manager too. An administrator's e-mail cannot run a store.
       const [taken] = await app.db
-        .select({ id: accounts.id })
+        .select({ id: accounts.id, role: accounts.role })
         .from(accounts)
         .where(sql`lower(${accounts.email}) = ${input.email_admin}`);
-      if (taken) throw conflict(emailTaken(input.email_admin));
+      if (taken?.role === ADMIN) throw conflict(emailTaken(input.email_admin));
       const base = storeSlug(input.name);
       const create = () =>
         app.db.transaction(async (tx) => {
@@ -188,15 +191,24 @@ const storeRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, {
               list_order: (last ?? 0) + 1,
             })
             .returning({ id: stores.id });
-          // The responsible e-mail becomes the store's first staff account; its owner sets the
-          // password through "Primeiro acesso".
-          await tx.insert(accounts).values({
-            fullname: input.email_admin === input.email ? input.name_responsible : `Equipe ${input.name}`,
-            email: input.email_admin,
-            phone: input.phone_responsible ?? input.phone ?? null,
-            role: MANAGER_ROLE,
-            store_id: store!.id,
-          });
+          // The responsible e-mail becomes the store's first manager: a new account, whose owner
+          // sets the password through "Primeiro acesso", or the account that e-mail already has.
+          const [account] = taken
+            ? [taken]
+            : await tx
+                .insert(accounts)
+                .values({
+                  fullname:
+                    input.email_admin === input.email ? input.name_responsible : `Equipe ${input.name}`,
+                  email: input.email_admin,
+                  phone: input.phone_responsible ?? input.phone ?? null,
+                  role: MEMBER,
+                  last_store_id: store!.id,
+                })
+                .returning({ id: accounts.id });
+          await tx
+            .insert(memberships)
+            .values({ account_id: account!.id, store_id: store!.id, role: MANAGER_ROLE });
           return store!;
         });
       let created: { id: number } | undefined;
@@ -270,11 +282,18 @@ const storeRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, {
   app.route({
     ...routes.delete(),
     handler: async (request) => {
-      const [removed] = await app.db.delete(stores).where(eq(stores.id, request.params.id)).returning({
-        id: stores.id,
-        logo_white: stores.logo_white,
-        logo_black: stores.logo_black,
-        bg_image: stores.bg_image,
+      const [removed] = await app.db.transaction(async (tx) => {
+        // Its team goes with it, but for those who also work in another restaurant.
+        await tx.delete(accounts).where(
+          sql`${accounts.id} in (select ${memberships.account_id} from ${memberships} where ${memberships.store_id} = ${request.params.id})
+            and not exists (select 1 from ${memberships} other where other.account_id = ${accounts.id} and other.store_id <> ${request.params.id})`,
+        );
+        return tx.delete(stores).where(eq(stores.id, request.params.id)).returning({
+          id: stores.id,
+          logo_white: stores.logo_white,
+          logo_black: stores.logo_black,
+          bg_image: stores.bg_image,
+        });
       });
       if (!removed) throw notFound(NOT_FOUND);
       // Its files go with it: everything its team sent, and the images sent for its creation.

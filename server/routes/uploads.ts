@@ -6,6 +6,8 @@ import { badRequest, forbidden, HttpError, notFound, tooManyRequests } from '../
 import { countAttempt } from '../auth/attempts';
 import { forgetFiles, quotaMessage, recordUpload, UPLOAD_LIMITS } from '../storage/file-records';
 import { ADMIN, callerOf } from '../plugins/access';
+import { noteAudit, recordAudit } from '../plugins/audit';
+import { inTransaction } from '../db/scope';
 import { FOLDERS, INVALID_FILE, LARGEST_FILE, folderFor, isFolder, type Folder } from '../storage/folders';
 import {
   ClientBodyError,
@@ -73,7 +75,9 @@ const uploadRoutes: FastifyPluginAsyncZod<{ dir: string }> = async (app, { dir }
     scope.post(
       '/api/uploads',
       {
-        config: { access: 'signed-in' },
+        // The body streams in for as long as it takes: no transaction waits on it (its audit row is
+        // written once the file is stored).
+        config: { access: 'signed-in', audit: 'manual' },
         // A multipart body is read as a stream, part by part: it has no schema to validate.
         schema: {
           tags,
@@ -166,7 +170,15 @@ const uploadRoutes: FastifyPluginAsyncZod<{ dir: string }> = async (app, { dir }
           throw error;
         });
         request.log.info({ file: stored, bytes: file.size }, 'arquivo enviado');
-        return reply.code(201).send({ data: { url: `/uploads/${stored}` } });
+        await inTransaction(app.db, (tx) =>
+          recordAudit(tx, request, {
+            action: 'upload',
+            recordId: stored,
+            storeId: owner === 'platform' ? null : Number(owner),
+          }),
+        );
+        void reply.code(201);
+        return { data: { url: `/uploads/${stored}` } };
       },
     );
   });
@@ -190,6 +202,11 @@ const uploadRoutes: FastifyPluginAsyncZod<{ dir: string }> = async (app, { dir }
       // file answers as if it did not exist.
       if (!relative || (owner !== 'platform' && match[2] !== owner)) throw notFound(NOT_FOUND);
       if (!(await storage.remove(relative))) throw notFound(NOT_FOUND);
+      noteAudit(request, {
+        action: 'remove-upload',
+        recordId: relative,
+        storeId: owner === 'platform' ? null : Number(owner),
+      });
       return { data: { url: request.body.url } };
     },
   );

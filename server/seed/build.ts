@@ -42,7 +42,7 @@ import { buildStores } from './build/stores';
 import { buildUsagePolicy } from './build/usage-policy';
 import { buildWallPosts } from './build/wall-posts';
 
-export { STAFF_PASSWORD } from './build/accounts';
+export { SHARED_STAFF_EMAIL, STAFF_PASSWORD } from './build/accounts';
 export type { DemoAccount, DemoPlan, Scale } from './build/state';
 
 export function buildDemo(now: Date, scale: Scale, accounts: readonly DemoAccount[]): DemoPlan {

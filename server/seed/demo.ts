@@ -3,11 +3,11 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { rows, type Db } from '../db/client';
 import { accounts } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
-import { buildDemo, STAFF_PASSWORD, type Scale } from './build';
+import { buildDemo, SHARED_STAFF_EMAIL, STAFF_PASSWORD, type Scale } from './build';
 import { insertRows, resetIdentities } from './bulk';
 
 export type { Scale } from './build';
-export { STAFF_PASSWORD };
+export { SHARED_STAFF_EMAIL, STAFF_PASSWORD };
 
 /** The demo logins printed at start and documented in the README. */
 export const DEMO_ACCOUNTS = [
@@ -74,6 +74,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     if (superuser) await tx.execute(sql`set local session_replication_role = replica`);
     // The dashboards' daily figures are computed once at the end rather than row by row.
     await tx.execute(sql`set local painel.rollups = 'off'`);
+    // The demo's history is not anyone's action: the audit trail starts with the first real one.
+    await tx.execute(sql`set local painel.audit = 'off'`);
     for (const step of plan.steps) {
       await insertRows(tx, step.table, step.rows as PgTable['$inferInsert'][]);
       const name = getTableName(step.table);

@@ -180,7 +180,10 @@ async function playStore(context: StoreTick): Promise<void> {
         .concat(nextParty(floor.tables, floor.lastPartyAt, now, context.tick, rng))
         .filter((move): move is Move => move !== null);
       played = pickMove(moves, rng);
-      if (played) await perform(tx, context, played, menu);
+      if (played) {
+        await perform(tx, context, played, menu);
+        await auditMove(tx, storeId, played);
+      }
     });
   } catch (error) {
     // A rule refusing a move is the floor changing under the guests' feet (a table just taken, a
@@ -195,6 +198,10 @@ async function playStore(context: StoreTick): Promise<void> {
     }
   }
 }
+
+/** The demo's guests, who play the customer app; the staff who clear paid tables. */
+const GUESTS = 'Cliente (app, demonstração)';
+const BUSSER = 'Equipe do salão (demonstração)';
 
 async function perform(tx: Tx, context: StoreTick, move: Move, menu: MenuProduct[]): Promise<void> {
   const { storeId, rng } = context;
@@ -228,6 +235,36 @@ async function perform(tx: Tx, context: StoreTick, move: Move, menu: MenuProduct
       await setTableStatus(tx, storeId, move.tableId, 'AVAILABLE');
       return;
   }
+}
+
+/** Who makes each move, and what it is, for the store's audit trail. */
+const MOVES: Record<Move['kind'], { actor: string; action: string; summary: string }> = {
+  seat: {
+    actor: GUESTS,
+    action: 'guest-seat',
+    summary: 'Clientes sentaram à mesa e abriram a comanda pelo app',
+  },
+  join: { actor: GUESTS, action: 'guest-join', summary: 'Cliente entrou na comanda pelo app' },
+  order: { actor: GUESTS, action: 'guest-order', summary: 'Pedido feito pelo app' },
+  callWaiter: { actor: GUESTS, action: 'call-waiter', summary: 'Garçom chamado pelo app' },
+  pay: { actor: GUESTS, action: 'guest-pay', summary: 'Pagamento pelo app' },
+  clear: { actor: BUSSER, action: 'release', summary: 'Comanda paga fechada e mesa liberada' },
+};
+
+/**
+ * The move's audit row, as a request's would be (server/plugins/audit.ts), when it wrote anything:
+ * the demo's guests play the customer app, which is not this product, so they are named as such.
+ */
+async function auditMove(tx: Tx, storeId: number, move: Move): Promise<void> {
+  const { actor, action, summary } = MOVES[move.kind];
+  const record = 'orderId' in move ? String(move.orderId) : String(move.tableId);
+  const resource = 'orderId' in move ? 'commands' : 'tables';
+  const extra = move.kind === 'pay' ? ` (${move.method === 'PIX' ? 'Pix' : 'cartão de crédito'})` : '';
+  await tx.execute(
+    sql`select audit_append(${storeId}::integer, null, ${actor}, false, null, null, ${resource}, ${record},
+      ${action}, ${summary + extra}, null)
+      where coalesce(nullif(current_setting('painel.audit_count', true), ''), '0')::integer > 0`,
+  );
 }
 
 /** The store's tables and its open tabs with guests, their times on the simulator's clock. */

@@ -2,19 +2,29 @@ import type { AuthProvider } from 'react-admin';
 import { HttpError } from 'react-admin';
 import { httpClient, type HttpClient } from '../dataProvider/httpClient';
 import { definitions } from '../resources/definitions';
-import type { Access, Operation, ResourceDefinition } from '../resources/define';
-import { clearSession, decodeToken, isExpired, readSession, saveSession } from './session';
+import { permissionOf, type Access, type Operation, type ResourceDefinition } from '../resources/define';
+import {
+  clearSession,
+  decodeToken,
+  isExpired,
+  permissionsOf,
+  readSession,
+  savePlaces,
+  saveSession,
+  type WorkPlace,
+} from './session';
 
 export const ADMIN = 'ADMIN';
 /** A store's managers also manage its team and settings. */
 export const MANAGER = 'MANAGER';
 
-interface Account {
+export interface Account {
   id: number;
   fullname: string;
   email: string;
   role: string;
-  roles: { role: string; store_id: number | null }[];
+  store_id: number | null;
+  roles: WorkPlace[];
 }
 
 /** react-admin's actions, as the resource definitions name them. */
@@ -31,11 +41,22 @@ const operationOf: Record<string, Operation | undefined> = {
 /** See getPermissions: long enough for react-admin's logout to navigate, too short to notice. */
 const SIGNED_OUT_PERMISSIONS_DELAY_MS = 50;
 
-function allowed(access: Access | undefined, role: string): boolean {
+/**
+ * Whether a role that holds `permissions` in its store may call a route of this access, as the
+ * server decides it (server/plugins/access.ts). Permissions not yet known hold nothing.
+ */
+export function allowed(
+  access: Access | undefined,
+  role: string,
+  permissions: readonly string[] = [],
+): boolean {
   if (!access) return false;
-  if (access === 'admin') return role === ADMIN;
-  if (access === 'manager') return role === ADMIN || role === MANAGER;
-  return true;
+  if (role === ADMIN) return true;
+  if (access === 'admin') return false;
+  if (access === 'manager') return role === MANAGER;
+  const permission = permissionOf(access);
+  // A store's managers hold every permission, known or not yet.
+  return permission === null || role === MANAGER || permissions.includes(permission);
 }
 
 /** Whether a role may perform an action on a resource, as its definition declares. */
@@ -44,11 +65,12 @@ export function canAccessResource(
   role: string,
   resource: string,
   action: string,
+  permissions: readonly string[] = [],
 ): boolean {
   const definition = all[resource];
   if (!definition) return true; // custom pages decide for themselves
   const operation = operationOf[action];
-  return operation ? allowed(definition.access[operation], role) : true;
+  return operation ? allowed(definition.access[operation], role, permissions) : true;
 }
 
 export function createAuthProvider(http: HttpClient = httpClient): AuthProvider {
@@ -72,6 +94,9 @@ export function createAuthProvider(http: HttpClient = httpClient): AuthProvider 
       };
       account = null;
       saveSession(email, body.data.access_token);
+      // The menu and the access checks need what the role may do before the first screen.
+      const me = await loadAccount().catch(() => null);
+      if (me?.roles) savePlaces(me.roles);
     },
     async logout() {
       account = null;
@@ -115,8 +140,8 @@ export function createAuthProvider(http: HttpClient = httpClient): AuthProvider 
       return { id: me.id, fullName: me.fullname };
     },
     async canAccess({ resource, action }) {
-      const role = readSession()?.role ?? '';
-      return canAccessResource(definitions, role, resource, action);
+      const session = readSession();
+      return canAccessResource(definitions, session?.role ?? '', resource, action, permissionsOf(session));
     },
   };
 }

@@ -1,10 +1,23 @@
 import { jwtDecode } from 'jwt-decode';
 
+/** A store the account works in, with its role and what that role may do there (GET /api/account). */
+export interface WorkPlace {
+  role: string;
+  store_id: number | null;
+  store_name: string | null;
+  permissions: string[];
+}
+
 /** What stays in the browser between visits. The password is never kept. */
 export interface Session {
   email: string;
   role: string;
   token: string;
+  /**
+   * Where the account works, the session's store first, as the API said last: the menu and the
+   * access checks read it at once, and it is read again from the API on every page load.
+   */
+  places?: WorkPlace[];
 }
 
 export interface TokenPayload {
@@ -36,12 +49,34 @@ export function decodeToken(token: string): TokenPayload | null {
   }
 }
 
-/** Stores a token under the e-mail that earned it; the role comes from the token itself. */
-export function saveSession(email: string, token: string): Session {
+/**
+ * Stores a token under the e-mail that earned it; the role comes from the token itself. The work
+ * places known are kept while the token works in the same store.
+ */
+export function saveSession(email: string, token: string, places?: WorkPlace[]): Session {
   const payload = decodeToken(token);
-  const session = { email, role: payload?.role ?? '', token };
+  const previous = readSession();
+  const kept =
+    places ??
+    (previous?.places?.[0]?.store_id === (payload?.store_id ?? null) ? previous?.places : undefined);
+  const session: Session = { email, role: payload?.role ?? '', token, ...(kept ? { places: kept } : {}) };
   localStorage.setItem(KEY, JSON.stringify(session));
   return session;
+}
+
+/** Keeps what the API says of the account's stores; false when nothing changed. */
+export function savePlaces(places: WorkPlace[]): boolean {
+  const session = readSession();
+  if (!session) return false;
+  if (JSON.stringify(session.places) === JSON.stringify(places)) return false;
+  const role = places[0]?.role ?? session.role;
+  localStorage.setItem(KEY, JSON.stringify({ ...session, role, places }));
+  return true;
+}
+
+/** What the session's role may do in its store, as last known; undefined before the API said. */
+export function permissionsOf(session: Session | null): readonly string[] | undefined {
+  return session?.places?.[0]?.permissions;
 }
 
 /** Logout clears all local storage (spec 4), not only our key. */

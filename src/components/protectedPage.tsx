@@ -1,11 +1,18 @@
 import { Suspense, type ReactNode } from 'react';
 import { Authenticated, Loading } from 'react-admin';
+import type { Permission } from '../resources/permissions';
+import { RequirePermission } from './RequirePermission';
 
-/** A lazily loaded custom page behind the login, with react-admin's loading indicator meanwhile. */
-export function protectedPage(page: ReactNode) {
+/**
+ * A custom page behind the login, loaded lazily; with a permission, only for the roles that hold
+ * it (src/resources/permissions.ts).
+ */
+export function protectedPage(page: ReactNode, permission?: Permission) {
   return (
     <Authenticated>
-      <Suspense fallback={<Loading />}>{page}</Suspense>
+      <Suspense fallback={<Loading />}>
+        {permission ? <RequirePermission permission={permission}>{page}</RequirePermission> : page}
+      </Suspense>
     </Authenticated>
   );
 }

@@ -21,6 +21,7 @@ export const appMessages = {
     wall: 'Mural',
     financial: 'Financeiro',
     integrations: 'Integrações',
+    audit: 'Histórico',
     logout: 'Sair',
   },
   logout: {

@@ -2,13 +2,15 @@ import type { ReactNode } from 'react';
 import { AppBar, Layout, TitlePortal } from 'react-admin';
 import { Typography } from '@mui/material';
 import { AppMenu } from './AppMenu';
+import { StoreSwitcher } from './StoreSwitcher';
 
 function PainelAppBar() {
   // No user menu: signing out goes through the side menu's Sair and its confirmation.
   return (
     <AppBar userMenu={false}>
       <TitlePortal />
-      <Typography variant="subtitle2" sx={{ opacity: 0.7 }}>
+      <StoreSwitcher />
+      <Typography variant="subtitle2" sx={{ opacity: 0.7, display: { xs: 'none', sm: 'block' } }}>
         Painel
       </Typography>
     </AppBar>

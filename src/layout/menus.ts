@@ -19,6 +19,8 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import LoyaltyIcon from '@mui/icons-material/Loyalty';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import IntegrationInstructionsIcon from '@mui/icons-material/IntegrationInstructions';
+import HistoryIcon from '@mui/icons-material/History';
+import type { Permission } from '../resources/permissions';
 
 export interface MenuEntry {
   /** Key under app.menu in the messages. */
@@ -27,6 +29,8 @@ export interface MenuEntry {
   icon: ComponentType;
   /** When the entry is a registered resource, its name (react-admin checks access for it). */
   resource?: string;
+  /** A screen of an area of the store: shown to the roles that hold its permission. */
+  permission?: Permission;
 }
 
 /** Spec 2.2: the platform administrator's side menu, in this order. */
@@ -47,6 +51,8 @@ export const adminMenu: MenuEntry[] = [
   { label: 'app.menu.faq', to: '/faqs', icon: HelpOutlineIcon, resource: 'faqs' },
   // Platform spec 2.15: a restaurant's point-of-sale integrations, for the restaurant chosen.
   { label: 'app.menu.integrations', to: '/integrations', icon: IntegrationInstructionsIcon },
+  // Not in the spec's menu: the audit trail of the platform and of every restaurant.
+  { label: 'app.menu.audit', to: '/audit-events', icon: HistoryIcon, resource: 'audit-events' },
 ];
 
 /**
@@ -59,20 +65,32 @@ export const adminMenu: MenuEntry[] = [
  * spec's own entries.
  */
 export const storeMenu: MenuEntry[] = [
-  { label: 'app.menu.statistics', to: '/statistics', icon: BarChartIcon },
-  { label: 'app.menu.hall', to: '/hall', icon: TableRestaurantIcon },
-  { label: 'app.menu.orders', to: '/orders', icon: SoupKitchenIcon },
+  { label: 'app.menu.statistics', to: '/statistics', icon: BarChartIcon, permission: 'statistics' },
+  { label: 'app.menu.hall', to: '/hall', icon: TableRestaurantIcon, permission: 'floor' },
+  { label: 'app.menu.orders', to: '/orders', icon: SoupKitchenIcon, permission: 'board' },
   { label: 'app.menu.commands', to: '/commands', icon: ReceiptLongIcon, resource: 'commands' },
   { label: 'app.menu.reservations', to: '/reserves', icon: EventSeatIcon, resource: 'reserves' },
-  { label: 'app.menu.products', to: '/products', icon: FastfoodIcon },
-  { label: 'app.menu.settings', to: '/settings', icon: SettingsIcon },
+  { label: 'app.menu.products', to: '/products', icon: FastfoodIcon, permission: 'menu' },
+  { label: 'app.menu.settings', to: '/settings', icon: SettingsIcon, permission: 'settings' },
   { label: 'app.menu.usagePolicies', to: '/usage-policies', icon: PolicyIcon },
-  { label: 'app.menu.links', to: '/links', icon: LinkIcon },
+  { label: 'app.menu.links', to: '/links', icon: LinkIcon, permission: 'settings' },
   { label: 'app.menu.reviews', to: '/reviews', icon: RateReviewIcon, resource: 'reviews' },
   { label: 'app.menu.loyalty', to: '/loyalty-programs', icon: LoyaltyIcon, resource: 'loyalty-programs' },
   { label: 'app.menu.wall', to: '/mural', icon: DashboardIcon, resource: 'mural' },
   // Not in the spec's menu: the store's finance dashboard, statement, deposits and bank accounts.
-  { label: 'app.menu.financial', to: '/financial', icon: AccountBalanceWalletIcon },
+  { label: 'app.menu.financial', to: '/financial', icon: AccountBalanceWalletIcon, permission: 'finance' },
   // Not in the spec's menu: the store's point-of-sale integration (platform spec 2.15), which the menu import uses.
-  { label: 'app.menu.integrations', to: '/integrations', icon: IntegrationInstructionsIcon },
+  {
+    label: 'app.menu.integrations',
+    to: '/integrations',
+    icon: IntegrationInstructionsIcon,
+    permission: 'integrations',
+  },
+  // Not in the spec's menu: the store's audit trail (who did what, when and why).
+  { label: 'app.menu.audit', to: '/audit-events', icon: HistoryIcon, resource: 'audit-events' },
 ];
+
+/** The first screen of the store's menu a role may open: where it lands after signing in. */
+export function landingOf(holds: (permission: Permission) => boolean): string {
+  return storeMenu.find((entry) => !entry.permission || holds(entry.permission))?.to ?? '/usage-policies';
+}

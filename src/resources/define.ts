@@ -5,8 +5,24 @@
  */
 import type { z } from 'zod';
 
-/** Who may call an operation. `store`: staff of the record's store, or an administrator. */
-export type Access = 'public' | 'signed-in' | 'admin' | 'store' | 'manager';
+import type { Permission } from './permissions';
+
+/**
+ * Who may call an operation. `store`: the team of the record's store, or an administrator;
+ * `store:<permission>`: those of the team whose role holds the permission (src/resources/permissions.ts),
+ * or an administrator; `manager`: the store's managers, or an administrator.
+ */
+export type Access = 'public' | 'signed-in' | 'admin' | 'store' | `store:${Permission}` | 'manager';
+
+/** The permission a `store:<permission>` access asks for, or null for any other access. */
+export function permissionOf(access: Access): Permission | null {
+  return access.startsWith('store:') ? (access.slice('store:'.length) as Permission) : null;
+}
+
+/** Whether an access limits a route to a store's team (with or without a permission) or its managers. */
+export function isStoreAccess(access: Access): boolean {
+  return access === 'store' || access === 'manager' || access.startsWith('store:');
+}
 
 export type Operation = 'list' | 'one' | 'create' | 'update' | 'delete' | 'reorder';
 

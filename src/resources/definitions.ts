@@ -22,6 +22,8 @@ import { reviews } from './reviews/definition';
 import { loyaltyPrograms } from './loyalty/definition';
 import { bankAccounts, deposits, statement } from './financial/definition';
 import { integrations } from './integrations/definition';
+import { rolePermissions } from './rolePermissions/definition';
+import { auditEvents } from './audit/definition';
 
 /** Every resource the engine serves, by its name (react-admin's, which is also its route). */
 export const definitions = {
@@ -50,6 +52,8 @@ export const definitions = {
   'financial/history': deposits,
   'financial/bank-accounts': bankAccounts,
   integrations,
+  'role-permissions': rolePermissions,
+  'audit-events': auditEvents,
 } satisfies Record<string, ResourceDefinition>;
 
 export type ResourceName = keyof typeof definitions;

@@ -2,6 +2,7 @@ import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswer';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SoupKitchenIcon from '@mui/icons-material/SoupKitchen';
+import HistoryIcon from '@mui/icons-material/History';
 import type { ResourceName } from './definitions';
 import type { ScreenModule } from './engine';
 
@@ -10,6 +11,7 @@ import type { ScreenModule } from './engine';
  * `screens`). A resource generated as it is (cuisines, cities) needs no entry.
  */
 export const screenModules: Partial<Record<ResourceName, ScreenModule>> = {
+  'audit-events': { icon: HistoryIcon, overrides: () => import('./audit/screens') },
   commands: { icon: ReceiptLongIcon, overrides: () => import('./commands/screens') },
   faqs: { icon: QuestionAnswerIcon, overrides: () => import('./faqs/screens') },
   kitchens: { icon: SoupKitchenIcon, overrides: () => import('./kitchens/screens') },

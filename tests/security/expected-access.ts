@@ -27,6 +27,7 @@ export const OTHER_ROUTES: Record<string, Access> = {
   'POST /auth/logout': 'signed-in',
   'GET /api/account': 'signed-in',
   'PATCH /api/account': 'signed-in',
+  'POST /api/account/store': 'signed-in',
   'GET /api/municipalities': 'signed-in',
   'GET /api/privacy': 'signed-in',
   'PATCH /api/privacy': 'admin',
@@ -34,10 +35,10 @@ export const OTHER_ROUTES: Record<string, Access> = {
   'DELETE /api/uploads': 'signed-in',
   'GET /api/statistics/stores': 'admin',
   'GET /api/statistics/users': 'admin',
-  'GET /api/statistics/store/id/:id/overview': 'store',
+  'GET /api/statistics/store/id/:id/overview': 'store:statistics',
   'GET /api/statistics/general': 'admin',
-  'GET /api/statistics': 'store',
-  'GET /api/financial/analytics': 'store',
+  'GET /api/statistics': 'store:statistics',
+  'GET /api/financial/analytics': 'store:finance',
   'GET /api/live': 'store',
 };
 

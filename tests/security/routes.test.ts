@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { rows } from '../../server/db/client';
 import type { RouteEntry } from '../../server/app';
 import {
   accounts,
@@ -11,6 +13,7 @@ import {
   customers,
   integrations,
   kitchens,
+  memberships,
   orderItems,
   orders,
   products,
@@ -20,7 +23,8 @@ import {
   tickets,
   wallPosts,
 } from '../../server/db/schema';
-import type { Access } from '../../src/resources/define';
+import { permissionOf, isStoreAccess, type Access } from '../../src/resources/define';
+import { DEFAULT_PERMISSIONS, permissionName } from '../../src/resources/permissions';
 import { accessProblems, expectedAccess, OTHER_ROUTES, routeKey } from './expected-access';
 import { createSecurityApp, IDENTITIES, type Identity, type SecurityApp } from './identities';
 
@@ -28,6 +32,11 @@ const SESSION_ENDED = { error: { message: 'Sessão expirada ou inválida. Entre 
 const ADMIN_ONLY = { error: { message: 'Acesso restrito aos administradores da plataforma.' } };
 const MANAGERS_ONLY = { error: { message: 'Acesso restrito aos gerentes do restaurante.' } };
 const PASSWORD_ONLY = { error: { message: 'Defina sua nova senha para continuar.' } };
+const lacking = (permission: Parameters<typeof permissionName>[0]) => ({
+  error: {
+    message: `Sua função não tem a permissão "${permissionName(permission)}". Peça a um gerente do restaurante.`,
+  },
+});
 
 let t: SecurityApp;
 let routes: readonly RouteEntry[];
@@ -74,6 +83,11 @@ function refusalFor(access: Access, identity: Identity): { status: number; body:
   if (identity === 'administrator') return null;
   if (access === 'admin') return { status: 403, body: ADMIN_ONLY };
   if (access === 'manager' && identity === 'waiterA') return { status: 403, body: MANAGERS_ONLY };
+  // The waiter holds the waiter role's default permissions; the managers hold every one.
+  const permission = permissionOf(access);
+  if (permission && identity === 'waiterA' && !DEFAULT_PERMISSIONS.WAITER.includes(permission)) {
+    return { status: 403, body: lacking(permission) };
+  }
   return null;
 }
 
@@ -96,7 +110,9 @@ describe('the route table', () => {
     expect(accessProblems([...routes, added])).toEqual([
       'POST /api/reports/export: sem acesso esperado (declare-o na definição do recurso ou em OTHER_ROUTES)',
     ]);
-    expect(accessProblems(drifted)).toEqual(['PATCH /api/stores/id/:id: esperado manager, registrado store']);
+    expect(accessProblems(drifted)).toEqual([
+      'PATCH /api/stores/id/:id: esperado store:settings, registrado store',
+    ]);
   });
 
   it('lists no route in OTHER_ROUTES that does not exist', () => {
@@ -132,7 +148,8 @@ describe('walking every registered route', () => {
     | 'reservation'
     | 'post'
     | 'bank'
-    | 'integration',
+    | 'integration'
+    | 'auditEvent',
     number
   >;
   beforeAll(async () => {
@@ -156,8 +173,14 @@ describe('walking every registered route', () => {
       .values({ group_id: group!.id, product_id: product!.id, store_id: store });
     const [account] = await db
       .insert(accounts)
-      .values({ fullname: 'Rita Souza', email: 'rita@cantinabella.com.br', role: 'STAFF', store_id: store })
+      .values({
+        fullname: 'Rita Souza',
+        email: 'rita@cantinabella.com.br',
+        role: 'MEMBER',
+        last_store_id: store,
+      })
       .returning();
+    await db.insert(memberships).values({ account_id: account!.id, store_id: store, role: 'STAFF' });
     // A customer who has been to store A and never to store B.
     const [customer] = await db
       .insert(customers)
@@ -235,7 +258,14 @@ describe('walking every registered route', () => {
       .insert(integrations)
       .values({ store_id: store, integration_type: 'OPDV', token: 'opdv-token-da-loja-a', active: false })
       .returning();
+    // A row of store A's audit trail.
+    const [event] = rows<{ id: number }>(
+      await db.execute(
+        sql`select audit_append(${store}::integer, null, 'Teste', false, null, null, 'kitchens', null, 'create', null, null) as id`,
+      ),
+    );
     Object.assign(own, {
+      auditEvent: Number(event!.id),
       integration: integration!.id,
       bank: bank!.id,
       review: review!.id,
@@ -287,6 +317,7 @@ describe('walking every registered route', () => {
       payload: { holder_name: 'Invadido' },
     }),
     '/api/stores/integration/:id/deactivate': () => ({ params: [own.integration] }),
+    '/api/audit-events/id/:id': () => ({ params: [own.auditEvent] }),
     '/api/stores/integration/:id/catalog': () => ({ params: [own.integration] }),
     '/api/stores/integration/:id/sync': () => ({
       params: [own.integration],
@@ -305,8 +336,7 @@ describe('walking every registered route', () => {
       payload: { code: 'OP-1', product_id: own.product },
     }),
   };
-  const storeScoped = (route: RouteEntry) =>
-    (route.access === 'store' || route.access === 'manager') && route.url.includes(':');
+  const storeScoped = (route: RouteEntry) => isStoreAccess(route.access) && route.url.includes(':');
 
   it("answers 404 to store B's manager on every record of store A, and changes nothing", async () => {
     const managerB = await t.signIn('managerB');

@@ -12,10 +12,18 @@ import { operationRoute } from '../../server/resources/routes';
 import { STORE_NOT_FOUND, STORE_REQUIRED, storeCondition, targetStore } from '../../server/resources/scope';
 import { callPath, type Operation, type ResourceDefinition } from '../../src/resources/define';
 import { definitions } from '../../src/resources/definitions';
+import { PERMISSION_IDS } from '../../src/resources/permissions';
 import { createTestApp, type TestApp } from './helpers';
 
 const SESSION_ENDED = { error: { message: 'Sessão expirada ou inválida. Entre novamente.' } };
-const ACCESS_KINDS = ['public', 'signed-in', 'admin', 'store', 'manager'];
+const ACCESS_KINDS = [
+  'public',
+  'signed-in',
+  'admin',
+  'store',
+  'manager',
+  ...PERMISSION_IDS.map((permission) => `store:${permission}`),
+];
 
 let t: TestApp;
 let webRoot: string;
@@ -89,6 +97,7 @@ describe('store scope helpers', () => {
     accountId: 7,
     role: 'MANAGER',
     storeId,
+    permissions: new Set(PERMISSION_IDS),
     scope: 'session',
     sessionId: '00000000-0000-4000-8000-000000000007',
     expiresAt: Date.now() + 3_600_000,
@@ -97,6 +106,7 @@ describe('store scope helpers', () => {
     accountId: 1,
     role: 'ADMIN',
     storeId: null,
+    permissions: new Set(PERMISSION_IDS),
     scope: 'session',
     sessionId: '00000000-0000-4000-8000-000000000001',
     expiresAt: Date.now() + 3_600_000,
@@ -226,7 +236,7 @@ describe('definitions and the routes that serve them', () => {
         : route,
     );
     expect(disagreements(definitions, drifted)).toEqual([
-      'kitchens.delete: a definição diz store, a rota DELETE /api/kitchens/id/:id diz admin',
+      'kitchens.delete: a definição diz store:menu, a rota DELETE /api/kitchens/id/:id diz admin',
     ]);
     const undeclared = [...routes, { ...routes[0]!, method: 'POST', url: '/api/kitchens/id/:id/clone' }];
     expect(disagreements(definitions, undeclared).join('\n')).toMatch(/POST \/api\/kitchens\/id\/:id\/clone/);

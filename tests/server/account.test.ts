@@ -1,4 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { PERMISSION_IDS } from '../../src/resources/permissions';
 import { eq } from 'drizzle-orm';
 import { accounts } from '../../server/db/schema';
 import { as, createAccount, createTestApp, demo, login, storeId, type TestApp } from './helpers';
@@ -39,7 +40,9 @@ describe('GET /api/account', () => {
     const { data } = response.json<AccountBody>();
     const cantina = await storeId(t.app.db, 'Cantina Bella');
     expect(data).toMatchObject({ email: demo.cantina.email, fullname: 'Giulia Romano', role: 'MANAGER' });
-    expect(data.roles).toEqual([{ role: 'MANAGER', store_id: cantina }]);
+    expect(data.roles).toEqual([
+      { role: 'MANAGER', store_id: cantina, store_name: 'Cantina Bella', permissions: [...PERMISSION_IDS] },
+    ]);
     expect(data.roles[0]!.store_id).not.toBe(await storeId(t.app.db, 'Sabor do Sertão'));
     // Nothing secret leaves the server.
     expect(Object.keys(data)).not.toContain('password_hash');
@@ -51,7 +54,9 @@ describe('GET /api/account', () => {
     const response = await as(t.app, await login(t.app, demo.admin))({ method: 'GET', url: '/api/account' });
     expect(response.statusCode).toBe(200);
     const { data } = response.json<AccountBody>();
-    expect(data.roles).toEqual([{ role: 'ADMIN', store_id: null }]);
+    expect(data.roles).toEqual([
+      { role: 'ADMIN', store_id: null, store_name: null, permissions: [...PERMISSION_IDS] },
+    ]);
   });
 
   it('answers 401 without a session', async () => {
@@ -105,7 +110,12 @@ describe('PATCH /api/account with a session', () => {
     expect(escalate.statusCode).toBe(400);
 
     const [row] = await t.app.db.select().from(accounts).where(eq(accounts.id, id));
-    expect(row).toMatchObject({ fullname: 'Novo Nome', phone: '11988887777', role: 'ADMIN', store_id: null });
+    expect(row).toMatchObject({
+      fullname: 'Novo Nome',
+      phone: '11988887777',
+      role: 'ADMIN',
+      last_store_id: null,
+    });
   });
 
   it('requires the current password to change the password', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
-import { accounts } from '../../server/db/schema';
-import { LAST_MANAGER } from '../../server/routes/admins';
+import { accounts, memberships } from '../../server/db/schema';
+import { ALREADY_MEMBER } from '../../server/routes/admins';
 import { as, createAccount, createTestApp, demo, login, storeId, type TestApp } from './helpers';
 
 type Call = ReturnType<typeof as>;
@@ -77,7 +77,13 @@ describe('administrators and teams API', () => {
   });
 
   const teamOf = async (store: number) =>
-    (await t.database.db.select({ email: accounts.email }).from(accounts).where(eq(accounts.store_id, store)))
+    (
+      await t.database.db
+        .select({ email: accounts.email })
+        .from(accounts)
+        .innerJoin(memberships, eq(memberships.account_id, accounts.id))
+        .where(eq(memberships.store_id, store))
+    )
       .map((row) => row.email)
       .sort();
   const emailsOf = (response: { json(): unknown }) =>
@@ -564,7 +570,7 @@ describe('administrators and teams API', () => {
   });
 
   describe('roles inside a store', () => {
-    const MANAGERS_ONLY = 'Acesso restrito aos gerentes do restaurante.';
+    const NO_TEAM_PERMISSION = 'Sua função não tem a permissão "Equipe". Peça a um gerente do restaurante.';
     let waiter: Call;
     let waiterId: number;
     let managerId: number;
@@ -582,7 +588,7 @@ describe('administrators and teams API', () => {
       managerId = await idOf(demo.cantina.email);
     });
 
-    it('lets every member read the team, and only managers change it', async () => {
+    it('lets every member read the team, and only those whose role holds "Equipe" change it', async () => {
       const list = await waiter({ method: 'GET', url: '/api/admins' });
       expect(list.statusCode).toBe(200);
       expect(emailsOf(list)).toContain(demo.cantina.email);
@@ -610,7 +616,7 @@ describe('administrators and teams API', () => {
       for (const attempt of tries) {
         const response = await waiter(attempt);
         expect(response.statusCode, `${attempt.method} ${attempt.url}`).toBe(403);
-        expect(errorOf(response)).toBe(MANAGERS_ONLY);
+        expect(errorOf(response)).toBe(NO_TEAM_PERMISSION);
       }
       // Nothing changed: the manager still signs in with the same password.
       await login(t.app, demo.cantina);
@@ -686,7 +692,10 @@ describe('administrators and teams API', () => {
       expect(self.statusCode).toBe(409);
       expect(
         (
-          await t.database.db.select({ role: accounts.role }).from(accounts).where(eq(accounts.id, managerId))
+          await t.database.db
+            .select({ role: memberships.role })
+            .from(memberships)
+            .where(and(eq(memberships.account_id, managerId), eq(memberships.store_id, cantinaId)))
         )[0]?.role,
       ).toBe('MANAGER');
     });
@@ -707,30 +716,44 @@ describe('administrators and teams API', () => {
   });
 
   describe('include collaborator', () => {
-    it("attaches an existing staff account to a store's team", async () => {
+    it("adds an existing member to another store's team, keeping the first one, with a role there", async () => {
       const created = await cantina({
         method: 'POST',
         url: '/api/admins',
-        payload: collaboratorBody({ email: 'rita@cantinabella.com.br', fullname: 'Rita Souza' }),
+        payload: collaboratorBody({
+          email: 'rita@cantinabella.com.br',
+          fullname: 'Rita Souza',
+          role: 'WAITER',
+        }),
       });
       expect(created.statusCode).toBe(201);
       const response = await admin({
         method: 'POST',
         url: '/api/admins/include-collaborator',
-        payload: { email: 'RITA@cantinabella.com.br', store_id: sertaoId },
+        payload: { email: 'RITA@cantinabella.com.br', store_id: sertaoId, role: 'CASHIER' },
       });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json().data).toMatchObject({ email: 'rita@cantinabella.com.br', store_id: sertaoId });
-      const team = await sertao({ method: 'GET', url: '/api/admins' });
-      expect(team.json().data.results.map((r: { email: string }) => r.email)).toContain(
-        'rita@cantinabella.com.br',
-      );
+      expect(response.json().data).toMatchObject({
+        email: 'rita@cantinabella.com.br',
+        store_id: sertaoId,
+        role: 'CASHIER',
+      });
+      // One account, two teams, a role in each.
+      const inSertao = await sertao({ method: 'GET', url: '/api/admins' });
+      const inCantina = await cantina({ method: 'GET', url: '/api/admins' });
+      const rita = (response: { json(): unknown }) =>
+        (response.json() as { data: { results: { email: string; role: string }[] } }).data.results.find(
+          (row) => row.email === 'rita@cantinabella.com.br',
+        );
+      expect(rita(inSertao)?.role).toBe('CASHIER');
+      expect(rita(inCantina)?.role).toBe('WAITER');
       const again = await admin({
         method: 'POST',
         url: '/api/admins/include-collaborator',
         payload: { email: 'rita@cantinabella.com.br', store_id: sertaoId },
       });
-      expect(again.statusCode).toBe(200);
+      expect(again.statusCode).toBe(409);
+      expect(errorOf(again)).toBe(ALREADY_MEMBER);
     });
 
     it('refuses an unknown e-mail, an administrator, a missing store and bad input', async () => {
@@ -748,11 +771,12 @@ describe('administrators and teams API', () => {
         payload: { email: demo.admin.email, store_id: cantinaId },
       });
       expect(anAdmin.statusCode).toBe(409);
-      const [adminRow] = await t.database.db
-        .select({ store_id: accounts.store_id })
-        .from(accounts)
+      const adminPlaces = await t.database.db
+        .select({ store_id: memberships.store_id })
+        .from(memberships)
+        .innerJoin(accounts, eq(accounts.id, memberships.account_id))
         .where(eq(accounts.email, demo.admin.email));
-      expect(adminRow?.store_id).toBeNull();
+      expect(adminPlaces).toEqual([]);
 
       const noStore = await admin({
         method: 'POST',
@@ -773,39 +797,58 @@ describe('administrators and teams API', () => {
         url: '/api/admins/include-collaborator',
         payload: { email: demo.cantina.email },
       });
-      expect(errorOf(noStoreId)).toBe('Selecione o restaurante. (campo store_id)');
-    });
-
-    it("does not take a store's only manager away from it", async () => {
-      const response = await admin({
+      expect(errorOf(noStoreId)).toBe('Selecione o restaurante.');
+      const badRole = await admin({
         method: 'POST',
         url: '/api/admins/include-collaborator',
-        payload: { email: demo.cantina.email, store_id: sertaoId },
+        payload: { email: demo.cantina.email, store_id: sertaoId, role: 'DONO' },
       });
-      expect(response.statusCode).toBe(409);
-      expect(errorOf(response)).toBe(LAST_MANAGER);
-      const [row] = await t.database.db
-        .select({ store_id: accounts.store_id })
-        .from(accounts)
-        .where(eq(accounts.email, demo.cantina.email));
-      expect(row?.store_id).toBe(cantinaId);
-      // Including them where they already are changes nothing and succeeds.
-      const same = await admin({
-        method: 'POST',
-        url: '/api/admins/include-collaborator',
-        payload: { email: demo.cantina.email, store_id: cantinaId },
-      });
-      expect(same.statusCode).toBe(200);
+      expect(badRole.statusCode).toBe(400);
     });
 
-    it('is for administrators only', async () => {
+    it("lets a store's manager include an account into their own store only, whatever store they name", async () => {
+      await createAccount(t.database.db, {
+        email: 'ze@sabordosertao.com.br',
+        password: 'Equipe@2026',
+        role: 'KITCHEN',
+        store_id: sertaoId,
+      });
       const response = await cantina({
+        method: 'POST',
+        url: '/api/admins/include-collaborator',
+        payload: { email: 'ze@sabordosertao.com.br', store_id: sertaoId, role: 'KITCHEN' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data).toMatchObject({ store_id: cantinaId, role: 'KITCHEN' });
+      // The account keeps its first store; its sign-in lands there, and it may switch.
+      const token = await login(t.app, { email: 'ze@sabordosertao.com.br', password: 'Equipe@2026' });
+      const account = await as(t.app, token)({ method: 'GET', url: '/api/account' });
+      expect(account.json().data.roles.map((r: { store_id: number }) => r.store_id)).toEqual([
+        sertaoId,
+        cantinaId,
+      ]);
+    });
+
+    it('is refused to a waiter, whose role does not hold "Equipe"', async () => {
+      await createAccount(t.database.db, {
+        email: 'garcom.inclui@cantinabella.com.br',
+        password: 'Equipe@2026',
+        role: 'WAITER',
+        store_id: cantinaId,
+      });
+      const waiter = as(
+        t.app,
+        await login(t.app, { email: 'garcom.inclui@cantinabella.com.br', password: 'Equipe@2026' }),
+      );
+      const response = await waiter({
         method: 'POST',
         url: '/api/admins/include-collaborator',
         payload: { email: demo.sertao.email, store_id: cantinaId },
       });
       expect(response.statusCode).toBe(403);
-      expect(errorOf(response)).toBe('Acesso restrito aos administradores da plataforma.');
+      expect(errorOf(response)).toBe(
+        'Sua função não tem a permissão "Equipe". Peça a um gerente do restaurante.',
+      );
     });
   });
 

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app';
 import { openDatabase, type Database, type Db } from '../../server/db/client';
-import { accounts, stores } from '../../server/db/schema';
+import { accounts, memberships, stores } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
 import type { MailMessage } from '../../server/mail/mailer';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed/demo';
@@ -155,22 +155,31 @@ export const demo = {
   sertao: DEMO_ACCOUNTS[2],
 };
 
-/** Inserts an account directly (for tests that lock, disable or re-password it). */
+/**
+ * Inserts an account directly (for tests that lock, disable or re-password it): an administrator,
+ * or with a store, a member of that store's team with `role` there.
+ */
 export async function createAccount(
   db: Db,
   values: { email: string; password: string; role?: string; store_id?: number | null; fullname?: string },
 ): Promise<number> {
+  const storeId = values.store_id ?? null;
   const [row] = await db
     .insert(accounts)
     .values({
       fullname: values.fullname ?? 'Conta de Teste',
       email: values.email,
       password_hash: await hashPassword(values.password),
-      role: values.role ?? 'ADMIN',
-      store_id: values.store_id ?? null,
+      role: storeId === null ? 'ADMIN' : 'MEMBER',
+      last_store_id: storeId,
     })
     .returning({ id: accounts.id });
   if (!row) throw new Error('account not created');
+  if (storeId !== null) {
+    await db
+      .insert(memberships)
+      .values({ account_id: row.id, store_id: storeId, role: values.role ?? 'STAFF' });
+  }
   return row.id;
 }
 

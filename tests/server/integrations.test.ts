@@ -127,10 +127,15 @@ describe('adding an integration', () => {
     expect(await list(sertao)).toEqual([]);
   });
 
-  it('is for the store’s managers: the rest of the team reads the list but may not add one', async () => {
+  it('is for the roles that hold "Integrações" (the managers by default): a waiter neither reads nor adds', async () => {
     const response = await create(waiter, { integration_type: 'OPDV', token: 'opdv-waiter-token-1234' });
     expect(response.statusCode).toBe(403);
-    expect((await list(waiter)).map((row) => row.id)).toEqual([added.id]);
+    const reading = await waiter({ method: 'GET', url: '/api/stores/integration' });
+    expect(reading.statusCode).toBe(403);
+    expect(errorOf(reading)).toBe(
+      'Sua função não tem a permissão "Integrações". Peça a um gerente do restaurante.',
+    );
+    expect((await list(cantina)).map((row) => row.id)).toEqual([added.id]);
   });
 
   it('keeps each store apart: another store sees none, and its calls on this one answer 404', async () => {

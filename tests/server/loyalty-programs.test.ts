@@ -53,6 +53,7 @@ function refused(response: { statusCode: number; body: string; json(): unknown }
   return errorOf(response);
 }
 
+const NO_LOYALTY = 'Sua função não tem a permissão "Fidelidade". Peça a um gerente do restaurante.';
 describe('the loyalty program over the demo logins', () => {
   let t: TestApp;
   let admin: Call;
@@ -145,8 +146,9 @@ describe('the loyalty program over the demo logins', () => {
     const own = await readProgram(cantina);
     expect(own).toMatchObject({ store_id: cantinaId, consumption: 50000, discount: 10, active: true });
     expect(await readProgram(cantina, `?store_id=${sertaoId}`)).toEqual(own);
-    // Every role of the team reads it.
-    expect(await readProgram(waiter)).toEqual(own);
+    // The roles that hold "Fidelidade" read it (the managers by default); a waiter does not.
+    expect(refused(await waiter({ method: 'GET', url: PROGRAM }), 403)).toBe(NO_LOYALTY);
+    expect(refused(await waiter({ method: 'GET', url: CUSTOMERS }), 403)).toBe(NO_LOYALTY);
 
     expect(await readProgram(admin, `?store_id=${sertaoId}`)).toMatchObject({
       store_id: sertaoId,
@@ -216,9 +218,9 @@ describe('the loyalty program over the demo logins', () => {
     });
   });
 
-  it('lets only managers and administrators save; staff save their own store whatever store_id they send', async () => {
+  it('lets only the roles that hold "Fidelidade" save; staff save their own store whatever store_id they send', async () => {
     expect(refused(await waiter({ method: 'PATCH', url: PROGRAM, payload: { discount: 50 } }), 403)).toBe(
-      'Acesso restrito aos gerentes do restaurante.',
+      NO_LOYALTY,
     );
     const sertaoBefore = await readProgram(sertao);
     const response = await cantina({

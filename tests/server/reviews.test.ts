@@ -22,7 +22,7 @@ type Call = ReturnType<typeof as>;
 type Page = { results: Review[]; total: number };
 
 const HOUR = 3_600_000;
-const MANAGERS_ONLY = 'Acesso restrito aos gerentes do restaurante.';
+const MANAGERS_ONLY = 'Sua função não tem a permissão "Avaliações". Peça a um gerente do restaurante.';
 
 let s: ServiceApp;
 let waiter: Call;

@@ -4,7 +4,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { getTableName, sql } from 'drizzle-orm';
 import { rows, type Db } from '../../server/db/client';
 import { buildDemo } from '../../server/seed/build';
-import { DEMO_ACCOUNTS, STAFF_PASSWORD } from '../../server/seed/demo';
+import { DEMO_ACCOUNTS, SHARED_STAFF_EMAIL, STAFF_PASSWORD } from '../../server/seed/demo';
 import { cnpjCheckDigits, cpfCheckDigits } from '../../server/seed/documents';
 import { isValidCnpj, isValidCpf, isValidPhone } from '../../src/lib/validators';
 import { as, createTestApp, login, type TestApp } from './helpers';
@@ -85,10 +85,16 @@ describe('the demo seed', () => {
       const empty = Object.entries(first)
         .filter(([, digest]) => digest.startsWith('0:'))
         .map(([name]) => name);
+      // The audit trail starts with the first action after the seed; no store has changed what a
+      // role may do yet.
       expect(empty).toEqual([
         'attempt_counters',
+        'audit_chains',
+        'audit_events',
         'floor_versions',
+        'idempotency_keys',
         'password_tokens',
+        'role_permissions',
         'sessions',
         'stored_files',
       ]);
@@ -132,12 +138,29 @@ describe('the demo seed', () => {
     }
     // The team shares one password (one argon2 hash for all of them keeps the seed fast).
     const member = await one<{ email: string; store_id: number }>(
-      `select email, store_id from accounts where store_id = ${idOf('cantinabella')} and status = 'ACTIVE'
-          and email <> '${DEMO_ACCOUNTS[1].email}' order by id limit 1`,
+      `select a.email, m.store_id from accounts a join memberships m on m.account_id = a.id
+        where m.store_id = ${idOf('cantinabella')} and a.status = 'ACTIVE'
+          and a.email <> '${DEMO_ACCOUNTS[1].email}' order by a.id limit 1`,
     );
     const token = await login(t.app, { email: member.email, password: STAFF_PASSWORD });
     const account = await as(t.app, token)({ method: 'GET', url: '/api/account' });
     expect(account.json().data.roles[0].store_id).toBe(member.store_id);
+    // One person works in both restaurants, with a role in each.
+    const shared = await as(
+      t.app,
+      await login(t.app, { email: SHARED_STAFF_EMAIL, password: STAFF_PASSWORD }),
+    )({
+      method: 'GET',
+      url: '/api/account',
+    });
+    expect(
+      shared
+        .json()
+        .data.roles.map((place: { store_name: string; role: string }) => [place.store_name, place.role]),
+    ).toEqual([
+      ['Cantina Bella', 'CASHIER'],
+      ['Sabor do Sertão', 'WAITER'],
+    ]);
   });
 
   it('has the live floor of a Friday night at Cantina Bella', async () => {
@@ -364,7 +387,7 @@ describe('the demo seed', () => {
                 (select count(*)::int from kitchens where store_id = ${store}) as kitchens,
                 (select count(*)::int from products where store_id = ${store} and not complement_only
                     and (kitchen_id is null or image is null or price <= 0 or description = '')) as incomplete,
-                (select count(*)::int from accounts where store_id = ${store}) as team,
+                (select count(*)::int from memberships where store_id = ${store}) as team,
                 (select count(*)::int from wall_posts where store_id = ${store} and pinned) as pinned,
                 (select count(*)::int from wall_posts where store_id = ${store} and not active) as hidden,
                 (select count(*)::int from loyalty_programs where store_id = ${store} and active) as programs,

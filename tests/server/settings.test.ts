@@ -250,7 +250,9 @@ describe("a store's settings (PATCH /api/stores/id/{id})", () => {
       const before = await row();
       const response = await patch(waiter, { info: { links: [] } });
       expect(response.statusCode).toBe(403);
-      expect(errorOf(response)).toBe('Acesso restrito aos gerentes do restaurante.');
+      expect(errorOf(response)).toBe(
+        'Sua função não tem a permissão "Configurações". Peça a um gerente do restaurante.',
+      );
       expect(await row()).toEqual(before);
       const read = await waiter({ method: 'GET', url: `/api/stores/id/${cantinaId}` });
       expect(read.statusCode).toBe(200);

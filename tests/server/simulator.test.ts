@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { verifyAuditTrail } from '../../server/audit/verify';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows } from '../../server/db/client';
 import { placeItems, seatGuests } from '../../server/service/guests';
@@ -391,6 +392,31 @@ describe('the service simulator', () => {
 
     it('never touches another store', async () => {
       expect(await otherFloors()).toEqual(othersBefore);
+    });
+
+    it("leaves every app payment in its store's audit trail, named as the guests'", async () => {
+      const paid = await query<{ store_id: number; order_id: number }>(
+        sql`select store_id, order_id from payments where id > ${firstPayment}`,
+      );
+      const audited = await query<{
+        store_id: number;
+        record_id: string;
+        actor: string;
+        changes: { t: string }[];
+      }>(sql`select store_id, record_id, actor, changes from audit_events where action = 'guest-pay'`);
+      for (const payment of paid) {
+        expect(
+          audited.some(
+            (row) =>
+              row.store_id === payment.store_id &&
+              row.record_id === String(payment.order_id) &&
+              row.changes.some((change) => change.t === 'payments'),
+          ),
+          `payment of tab ${payment.order_id}`,
+        ).toBe(true);
+      }
+      expect(new Set(audited.map((row) => row.actor))).toEqual(new Set(['Cliente (app, demonstração)']));
+      expect((await verifyAuditTrail(t.database.db)).problems).toEqual([]);
     });
   });
 

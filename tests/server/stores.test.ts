@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { accounts, cuisines, DEFAULT_KITCHEN_TIMERS, operations, stores } from '../../server/db/schema';
+import {
+  accounts,
+  memberships,
+  cuisines,
+  DEFAULT_KITCHEN_TIMERS,
+  operations,
+  stores,
+} from '../../server/db/schema';
 import { DEFAULT_KITCHEN_TIMERS as BOARD_DEFAULT_TIMERS } from '../../src/resources/restaurants/definition';
 import { as, createAccount, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
 
@@ -91,7 +98,12 @@ describe('restaurants API', () => {
       .select()
       .from(accounts)
       .where(eq(accounts.email, 'contato@trattorianonna.com.br'));
-    expect(account).toMatchObject({ role: 'MANAGER', store_id: store.id, password_hash: null });
+    expect(account).toMatchObject({ role: 'MEMBER', last_store_id: store.id, password_hash: null });
+    const [membership] = await t.database.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.account_id, account!.id));
+    expect(membership).toMatchObject({ store_id: store.id, role: 'MANAGER' });
   });
 
   it('refuses bad input with the spec messages and writes nothing', async () => {
@@ -124,14 +136,39 @@ describe('restaurants API', () => {
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 
-  it('refuses a responsible e-mail that already has an account', async () => {
+  it("makes a responsible e-mail that already works in a restaurant this one's manager too", async () => {
     const response = await admin({
       method: 'POST',
       url: '/api/stores',
-      payload: createBody({ email_admin: demo.cantina.email, name: 'Outra' }),
+      payload: createBody({
+        email_admin: demo.cantina.email,
+        name: 'Cantina Bella Pinheiros',
+        cnpj: '11.444.777/0001-61',
+      }),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const storeId = response.json().data.id as number;
+    const places = await t.database.db
+      .select({ store_id: memberships.store_id, role: memberships.role })
+      .from(memberships)
+      .innerJoin(accounts, eq(accounts.id, memberships.account_id))
+      .where(eq(accounts.email, demo.cantina.email));
+    expect(places).toEqual(
+      expect.arrayContaining([
+        { store_id: storeId, role: 'MANAGER' },
+        { store_id: cantinaId, role: 'MANAGER' },
+      ]),
+    );
+  });
+
+  it("refuses an administrator's e-mail as a restaurant's responsible", async () => {
+    const response = await admin({
+      method: 'POST',
+      url: '/api/stores',
+      payload: createBody({ email_admin: demo.admin.email, name: 'Outra', cnpj: '45.997.418/0001-53' }),
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error.message).toContain(demo.cantina.email);
+    expect(response.json().error.message).toContain(demo.admin.email);
   });
 
   it('lists, searches accent-insensitively and filters by status', async () => {
@@ -449,7 +486,9 @@ describe("a store's kitchen timers (info.kitchen_timers)", () => {
       info: { kitchen_timers: { placed: { warn: 1, late: 2 }, preparing: { warn: 1, late: 2 } } },
     });
     expect(response.statusCode).toBe(403);
-    expect(errorOf(response)).toBe('Acesso restrito aos gerentes do restaurante.');
+    expect(errorOf(response)).toBe(
+      'Sua função não tem a permissão "Configurações". Peça a um gerente do restaurante.',
+    );
     expect(await stored(cantinaId)).toEqual(before);
   });
 });

@@ -28,8 +28,31 @@ describe('login', () => {
           body: { email: 'gerente@cantinabella.com.br', password: 'Cantina@2026', role: 'ADMIN' },
         },
       ],
+      // What the role may do in its store, before the first screen.
+      ['/api/account'],
     ]);
     expect(readSession()).toEqual({ email: 'gerente@cantinabella.com.br', role: 'MANAGER', token });
+  });
+
+  it('keeps where the account works and what its role may do there', async () => {
+    const token = makeToken({ role: 'WAITER', store_id: 4 });
+    const places = [
+      { role: 'WAITER', store_id: 4, store_name: 'Cantina Bella', permissions: ['floor', 'board'] },
+    ];
+    const http = vi
+      .fn<HttpClient>()
+      .mockResolvedValueOnce({ data: { access_token: token } })
+      .mockResolvedValueOnce({
+        data: { id: 9, fullname: 'Rita', email: 'rita@x.com', role: 'WAITER', roles: places },
+      });
+    const authProvider = createAuthProvider(http);
+    await authProvider.login({ email: 'rita@x.com', password: 'Equipe@2026' });
+    expect(readSession()).toEqual({ email: 'rita@x.com', role: 'WAITER', token, places });
+    await expect(authProvider.canAccess!({ resource: 'commands', action: 'list' })).resolves.toBe(false);
+    await expect(authProvider.canAccess!({ resource: 'orderItems', action: 'list' })).resolves.toBe(true);
+    await expect(authProvider.canAccess!({ resource: 'financial/extracts', action: 'list' })).resolves.toBe(
+      false,
+    );
   });
 
   it('never stores the password', async () => {
@@ -177,7 +200,7 @@ describe('canAccess', () => {
   const staff = () => saveSession('gerente@cantinabella.com.br', makeToken({ role: 'MANAGER', store_id: 4 }));
   const admin = () => saveSession('admin@painel.com.br', makeToken({ role: 'ADMIN' }));
 
-  it("lets a store's managers manage its team, and collaborators only read it", async () => {
+  it('lets a store\'s managers manage its team, and collaborators without "Equipe" only read it', async () => {
     const { authProvider } = setup();
     staff();
     await expect(authProvider.canAccess!({ resource: 'admins', action: 'edit' })).resolves.toBe(true);

@@ -1,6 +1,8 @@
 /** The state names of both specifications, as the API sends them. */
 export const STORE_STATUS = ['OK', 'INACTIVE', 'CLOSED'] as const;
 export const ACCOUNT_STATUS = ['ACTIVE', 'INACTIVE'] as const;
+/** A platform administrator, or a member of stores' teams (their roles are per store: memberships). */
+export const ACCOUNT_ROLES = ['ADMIN', 'MEMBER'] as const;
 export const CUSTOMER_STATUS = ['ACTIVE', 'INACTIVE', 'BLOCKED'] as const;
 export const GENDERS = ['M', 'F', 'O'] as const;
 export const PLATFORMS = ['IOS', 'ANDROID'] as const;

@@ -8,3 +8,4 @@ export * from './loyalty';
 export * from './finance';
 export * from './security';
 export * from './rollups';
+export * from './audit';

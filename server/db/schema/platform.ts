@@ -7,6 +7,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -14,7 +15,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, oneOf, updatedAt } from './columns';
-import { ACCOUNT_STATUS, APP_SKINS, PIX_KEY_TYPES, STORE_STATUS } from './enums';
+import { ACCOUNT_ROLES, ACCOUNT_STATUS, APP_SKINS, PIX_KEY_TYPES, STORE_STATUS } from './enums';
+import { TEAM_ROLE_IDS } from '../../../src/resources/permissions';
 
 export interface TimePeriod {
   start_time: string; // HH:mm
@@ -199,8 +201,8 @@ export const bankAccounts = pgTable(
 );
 
 /**
- * Everyone who signs in to the back-office: platform administrators (role ADMIN, no store)
- * and restaurant staff (any other role, bound to one store).
+ * Everyone who signs in to the back-office: platform administrators (role ADMIN, no store) and
+ * the members of restaurants' teams (role MEMBER), whose stores and roles are their memberships.
  */
 export const accounts = pgTable(
   'accounts',
@@ -210,8 +212,10 @@ export const accounts = pgTable(
     email: text('email').notNull(),
     phone: text('phone'),
     password_hash: text('password_hash'),
+    /** ADMIN or MEMBER (see ACCOUNT_ROLES). */
     role: text('role').notNull(),
-    store_id: integer('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+    /** The store a member worked in last: signing in lands there. */
+    last_store_id: integer('last_store_id').references(() => stores.id, { onDelete: 'set null' }),
     permissions: jsonb('permissions').$type<Record<string, number>>().notNull().default({}),
     status: text('status', { enum: ACCOUNT_STATUS }).notNull().default('ACTIVE'),
     /** Tokens issued before this instant no longer open anything. */
@@ -221,14 +225,57 @@ export const accounts = pgTable(
   },
   (t) => [
     uniqueIndex('accounts_email_key').on(sql`lower(${t.email})`),
-    index('accounts_store_idx').on(t.store_id),
+    index('accounts_last_store_idx').on(t.last_store_id),
     index('accounts_role_idx').on(t.role),
     check('accounts_status_check', oneOf(t.status, ACCOUNT_STATUS)),
-    // Staff always belong to a store; administrators never do.
-    check(
-      'accounts_role_store_check',
-      sql`(${t.role} = 'ADMIN' and ${t.store_id} is null) or (${t.role} <> 'ADMIN' and ${t.store_id} is not null)`,
-    ),
+    check('accounts_role_check', oneOf(t.role, ACCOUNT_ROLES)),
+    // Administrators work on the platform, never in one store.
+    check('accounts_admin_store_check', sql`${t.role} <> 'ADMIN' or ${t.last_store_id} is null`),
+  ],
+);
+
+/**
+ * A person on a store's team: one account may work in several stores, with a role in each
+ * (src/resources/permissions.ts). Removing the last membership of an account removes the account.
+ */
+export const memberships = pgTable(
+  'memberships',
+  {
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.account_id, t.store_id] }),
+    index('memberships_store_role_idx').on(t.store_id, t.role),
+    check('memberships_role_check', oneOf(t.role, TEAM_ROLE_IDS)),
+  ],
+);
+
+/**
+ * What a role of a store may do, as the store's managers chose it; a role without a row holds
+ * the defaults (DEFAULT_PERMISSIONS). Managers always hold everything and have no row.
+ */
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    permissions: text('permissions').array().notNull(),
+    updated_at: updatedAt(),
+    updated_by: integer('updated_by').references(() => accounts.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.store_id, t.role] }),
+    check('role_permissions_role_check', sql`${t.role} in ('WAITER', 'CASHIER', 'KITCHEN', 'STAFF')`),
   ],
 );
 

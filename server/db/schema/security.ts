@@ -1,6 +1,16 @@
-import { bigint, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
-import { accounts } from './platform';
+import { accounts, stores } from './platform';
 
 /**
  * One row per signed-in token. The token carries the row's id; signing out ends the row, so the
@@ -15,6 +25,8 @@ export const sessions = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     /** `session` (the back-office) or `password` (only sets a new password). */
     scope: text('scope').notNull(),
+    /** The store the session works in (a member's choice among their stores); null for administrators. */
+    store_id: integer('store_id').references(() => stores.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Set by signing out; the token answers 401 from then on. */

@@ -6,6 +6,11 @@ import type { Demo, DemoAccount, Row } from './state';
 
 /** Staff accounts other than the demo logins all share this password. */
 export const STAFF_PASSWORD = 'Equipe@2026';
+/**
+ * One person on both demo restaurants' teams, with a role in each (cashier at Cantina Bella,
+ * waiter at Sabor do Sertão): one sign-in, and the store chosen in the app bar.
+ */
+export const SHARED_STAFF_EMAIL = 'rafaela.costa@grupocosta.com.br';
 
 /**
  * The three demo logins (their stores are the first two), then at the full scale two more
@@ -16,10 +21,25 @@ export function buildAccounts(
   demoAccounts: readonly DemoAccount[],
 ): void {
   const rows: Row<typeof s.accounts>[] = [];
+  const places: Row<typeof s.memberships>[] = [];
   const created = demo.clock.at(-900, 9 * 60);
   const [admin, cantina, sertao] = demoAccounts;
-  const add = (row: Row<typeof s.accounts>, password: string) => {
-    rows.push({ ...row, id: rows.length + 1, password_hash: null });
+  /** An account; a member's store and role there become its membership. */
+  const add = (
+    { store_id, role, ...row }: Omit<Row<typeof s.accounts>, 'last_store_id'> & { store_id: number | null },
+    password: string,
+  ) => {
+    const id = rows.length + 1;
+    rows.push({
+      ...row,
+      id,
+      role: store_id === null ? role : 'MEMBER',
+      last_store_id: store_id,
+      password_hash: null,
+    });
+    if (store_id !== null) {
+      places.push({ account_id: id, store_id, role, created_at: row.created_at, updated_at: row.updated_at });
+    }
     demo.passwords.push(password);
   };
   add(
@@ -124,5 +144,39 @@ export function buildAccounts(
       }
     }
   }
+  if (demo.scale === 'full') {
+    const at = demo.clock.at(-120, 11 * 60);
+    const stamps = { created_at: at, updated_at: at };
+    add(
+      {
+        fullname: 'Rafaela Costa',
+        email: SHARED_STAFF_EMAIL,
+        phone: '11994561234',
+        role: 'CASHIER',
+        store_id: 1,
+        permissions: {},
+        status: 'ACTIVE',
+        ...stamps,
+      },
+      STAFF_PASSWORD,
+    );
+    places.push({ account_id: rows.length, store_id: 2, role: 'WAITER', ...stamps });
+  }
   demo.push(s.accounts, rows);
+  demo.push(s.memberships, places);
+}
+
+/** The managers of a store among the accounts built so far, in the order they were added. */
+export function managersOf(
+  demo: Pick<Demo, 'steps'>,
+  storeId: number,
+  accountRows: readonly Row<typeof s.accounts>[],
+): Row<typeof s.accounts>[] {
+  const places = (demo.steps.find((step) => step.table === s.memberships)?.rows ?? []) as Row<
+    typeof s.memberships
+  >[];
+  return places
+    .filter((place) => place.store_id === storeId && place.role === 'MANAGER')
+    .map((place) => accountRows.find((account) => account.id === place.account_id))
+    .filter((account) => account !== undefined);
 }

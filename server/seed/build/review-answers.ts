@@ -1,5 +1,6 @@
 import * as s from '../../db/schema';
 import type { Demo, Row } from './state';
+import { managersOf } from './accounts';
 
 /** What a restaurant writes back, by the rating it answers (5 to 1). */
 const ANSWERS: Record<number, readonly string[]> = {
@@ -45,7 +46,7 @@ export function buildReviewAnswers(
   for (const review of demo.reviewRows)
     Object.assign(review, { answer: null, answered_at: null, answered_by: null });
   for (const store of demo.stores.slice(0, 2)) {
-    const managers = accountRows.filter((row) => row.store_id === store.id && row.role === 'MANAGER');
+    const managers = managersOf(demo, store.id, accountRows);
     if (managers.length === 0) continue;
     for (const review of demo.reviewRows) {
       if (review.store_id !== store.id || !review.text) continue;

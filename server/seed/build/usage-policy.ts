@@ -1,5 +1,6 @@
 import * as s from '../../db/schema';
 import type { Demo, Row } from './state';
+import { managersOf } from './accounts';
 
 /** The version the demo publishes, and the one some stores accepted before it. */
 export const DEMO_POLICY_VERSION = '1.0';
@@ -65,7 +66,7 @@ export function buildUsagePolicy(demo: Pick<Demo, 'clock' | 'stores' | 'steps' |
   >[];
   const rows: Row<typeof s.usagePolicyAcceptances>[] = [];
   const accept = (storeId: number, version: string, dayOffset: number, minutes: number) => {
-    const manager = accounts.find((account) => account.store_id === storeId && account.role === 'MANAGER');
+    const [manager] = managersOf(demo, storeId, accounts);
     if (!manager) return;
     const at = new Date(
       Math.max(demo.clock.at(dayOffset, minutes).getTime(), manager.created_at!.getTime() + 3_600_000),

@@ -4,6 +4,7 @@ import { EMAIL_MESSAGE, PHONE_MESSAGE, REQUIRED } from '../../lib/fields';
 import { isValidEmail, isValidPhone } from '../../lib/validators';
 import { instant, maybeText, recordId } from '../../lib/records';
 import { defineResource, type RecordOf } from '../define';
+import { TEAM_ROLE_IDS, TEAM_ROLES } from '../permissions';
 
 /**
  * Accounts that sign in to the back-office, for two audiences on the same paths: platform
@@ -116,18 +117,9 @@ const storeId = z.coerce
   .int('Restaurante inválido.')
   .positive('Restaurante inválido.');
 
-/**
- * A team member's role. Managers also manage the team and the store's settings; every other role
- * runs service alike (the name says the job, not a permission).
- */
-export const teamRoles = [
-  { id: 'MANAGER', name: 'Gerente' },
-  { id: 'WAITER', name: 'Garçom' },
-  { id: 'CASHIER', name: 'Caixa' },
-  { id: 'KITCHEN', name: 'Cozinha' },
-  { id: 'STAFF', name: 'Colaborador' },
-] as const;
-const teamRole = z.enum(['MANAGER', 'WAITER', 'CASHIER', 'KITCHEN', 'STAFF'], {
+/** A team member's role (src/resources/permissions.ts says what each may do). */
+export const teamRoles = TEAM_ROLES;
+const teamRole = z.enum(TEAM_ROLE_IDS, {
   error: 'Função inválida: use MANAGER, WAITER, CASHIER, KITCHEN ou STAFF.',
 });
 /** Only a team has roles to choose; administrators are all alike. */
@@ -233,22 +225,27 @@ export const collaboratorEditForm = withConfirmation(
   false,
 );
 
-/** Attaches an existing account to a store's team (/admins/include-collaborator). */
+/**
+ * Attaches an existing account to a store's team (/admins/include-collaborator), with a role there
+ * (Colaborador unless said): an administrator names the store; a store's team adds to its own.
+ */
 export const includeCollaboratorInput = z.strictObject({
   email: emailField(adminRules),
   store_id: z.coerce
     .number({ error: 'Selecione o restaurante.' })
     .int('Selecione o restaurante.')
-    .positive('Selecione o restaurante.'),
+    .positive('Selecione o restaurante.')
+    .optional(),
+  role: teamRole.optional(),
 });
 
 export const admins = defineResource({
   name: 'admins',
   endpoint: '/api/admins',
   label: { one: 'Administrador', many: 'Permissões' },
-  // Administrators manage administrators (and, naming a store, its team); a store's managers manage
-  // their own team, which every member of it may read.
-  access: { list: 'store', one: 'store', create: 'manager', update: 'manager', delete: 'manager' },
+  // Administrators manage administrators (and, naming a store, its team); a store's members whose
+  // role holds "Equipe" manage their own team, which every member of it may read.
+  access: { list: 'store', one: 'store', create: 'store:team', update: 'store:team', delete: 'store:team' },
   envelope: { list: 'data.results', one: 'data' },
   fields: {
     fullname: { label: 'Nome', kind: 'text', list: true, form: true, sortable: true },
@@ -281,8 +278,8 @@ export const admins = defineResource({
     includeCollaborator: {
       method: 'POST',
       path: '/include-collaborator',
-      access: 'admin',
-      summary: 'Inclui uma conta existente na equipe de um restaurante',
+      access: 'store:team',
+      summary: 'Inclui uma conta existente na equipe de um restaurante, com uma função nele',
     },
   },
   list: { perPage: 50, sort: { field: 'fullname', order: 'ASC' }, search: ['fullname', 'email'] },

@@ -196,7 +196,7 @@ export const commands = defineResource({
   endpoint: '/api/orders',
   label: { one: 'Comanda', many: 'Comandas' },
   // Every role runs service (docs/ARCHITECTURE.md, roles inside a store).
-  access: { list: 'store', one: 'store', update: 'store' },
+  access: { list: 'store:tabs', one: 'store', update: 'store:payments' },
   envelope: { list: 'data.results', one: 'data' },
   storeScoped: true,
   fields: {
@@ -216,38 +216,38 @@ export const commands = defineResource({
     settle: {
       method: 'POST',
       path: '/id/:id/settle',
-      access: 'store',
+      access: 'store:payments',
       summary:
         'Acerta a comanda: o saldo de cada cliente é dado como recebido na mesa, e a comanda é fechada',
     },
     close: {
       method: 'POST',
       path: '/id/:id/close',
-      access: 'store',
+      access: 'store:floor',
       summary: 'Fecha uma comanda já paga (ou sem consumo)',
     },
     dismissWaiter: {
       method: 'POST',
       path: '/id/:id/waiter/dismiss',
-      access: 'store',
+      access: 'store:floor',
       summary: 'Libera o garçom chamado pela mesa',
     },
     move: {
       method: 'POST',
       path: '/id/:id/move',
-      access: 'store',
+      access: 'store:floor',
       summary: 'Transfere a comanda para uma mesa livre',
     },
     merge: {
       method: 'POST',
       path: '/id/:id/merge',
-      access: 'store',
+      access: 'store:floor',
       summary: 'Junta a comanda à comanda aberta de outra mesa (a mesa de origem fica livre)',
     },
     physicalPayment: {
       method: 'POST',
       path: '/api/payments/physical',
-      access: 'store',
+      access: 'store:payments',
       summary: "Registra um pagamento recebido na mesa ('Dar baixa') para a comanda de um cliente",
     },
   },

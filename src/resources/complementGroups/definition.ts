@@ -60,7 +60,7 @@ export const complementGroups = defineResource({
   name: 'complementGroups',
   endpoint: '/api/complement-groups',
   label: { one: 'Grupo de complementos', many: 'Complementos' },
-  access: { list: 'store', one: 'store', create: 'store', update: 'store', delete: 'store' },
+  access: { list: 'store', one: 'store', create: 'store:menu', update: 'store:menu', delete: 'store:menu' },
   envelope: { list: 'data.results', one: 'data' },
   storeScoped: true,
   fields: {
@@ -89,7 +89,7 @@ export const complementGroups = defineResource({
     removeProduct: {
       method: 'DELETE',
       path: '/id/:group_id/products/:prod_id',
-      access: 'store',
+      access: 'store:menu',
       summary: 'Retira um produto do grupo; responde o grupo como ficou',
     },
   },

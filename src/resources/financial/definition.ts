@@ -58,13 +58,13 @@ export const statement = defineResource({
   name: 'financial/extracts',
   endpoint: '/api/financial/extracts',
   label: { one: 'Lançamento', many: 'Extrato' },
-  access: { list: 'store' },
+  access: { list: 'store:finance' },
   calls: {
     /** The five cards over the statement and the history. */
     balance: {
       method: 'GET',
       path: '/api/financial/balance',
-      access: 'store',
+      access: 'store:finance',
       summary: 'Resumo financeiro do restaurante (recebido, disponível, a receber, cancelado, taxas)',
     },
   },
@@ -97,7 +97,7 @@ export const deposits = defineResource({
   name: 'financial/history',
   endpoint: '/api/financial/deposits',
   label: { one: 'Depósito', many: 'Histórico de depósitos' },
-  access: { list: 'store' },
+  access: { list: 'store:finance' },
   envelope: { list: 'data.results', one: 'data' },
   storeScoped: true,
   fields: {
@@ -291,7 +291,13 @@ export const bankAccounts = defineResource({
   name: 'financial/bank-accounts',
   endpoint: '/api/financial/bank-accounts',
   label: { one: 'Conta bancária', many: 'Contas bancárias' },
-  access: { list: 'store', one: 'store', create: 'store', update: 'store', delete: 'store' },
+  access: {
+    list: 'store:bank_accounts',
+    one: 'store:bank_accounts',
+    create: 'store:bank_accounts',
+    update: 'store:bank_accounts',
+    delete: 'store:bank_accounts',
+  },
   envelope: { list: 'data.results', one: 'data' },
   storeScoped: true,
   fields: {

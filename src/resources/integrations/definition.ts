@@ -202,7 +202,7 @@ export const integrations = defineResource({
   label: { one: 'Integração', many: 'Integrações' },
   // The list also tells the import screen which integration to use: the whole team's, like the
   // menu; adding or deactivating one is the store's managers' (and administrators').
-  access: { list: 'store' },
+  access: { list: 'store:integrations' },
   envelope: { list: 'data', one: 'data' },
   storeScoped: true,
   fields: {
@@ -222,49 +222,49 @@ export const integrations = defineResource({
     create: {
       method: 'POST',
       path: '/create',
-      access: 'manager',
+      access: 'store:integrations',
       summary: 'Adiciona uma integração (uma OPDV ativa por restaurante)',
     },
     deactivate: {
       method: 'PATCH',
       path: '/:id/deactivate',
-      access: 'manager',
+      access: 'store:integrations',
       summary: 'Desativa uma integração',
     },
     catalog: {
       method: 'GET',
       path: '/:id/catalog',
-      access: 'store',
+      access: 'store:integrations',
       summary: 'Cardápio do OPDV (categorias aninhadas e itens), com o produto que já traz cada código',
     },
     importCategory: {
       method: 'POST',
       path: '/:id/import/category',
-      access: 'store',
+      access: 'store:integrations',
       summary: 'Importa uma categoria do OPDV inteira (criando a categoria do restaurante)',
     },
     importProducts: {
       method: 'POST',
       path: '/:id/import/products',
-      access: 'store',
+      access: 'store:integrations',
       summary: 'Importa produtos escolhidos do OPDV para uma categoria existente',
     },
     link: {
       method: 'POST',
       path: '/:id/link',
-      access: 'store',
+      access: 'store:integrations',
       summary: 'Vincula um produto do OPDV a um produto existente',
     },
     syncPreview: {
       method: 'GET',
       path: '/:id/sync',
-      access: 'store',
+      access: 'store:integrations',
       summary: 'Produtos vinculados cujo nome ou preço mudou no OPDV',
     },
     syncApply: {
       method: 'POST',
       path: '/:id/sync',
-      access: 'store',
+      access: 'store:integrations',
       summary: 'Aplica os nomes e preços do OPDV aos produtos escolhidos',
     },
   },

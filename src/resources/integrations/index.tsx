@@ -15,5 +15,9 @@ const IntegrationsScreen = lazyScreen(INTEGRATIONS_PATH, () =>
  * administrators any store's, after choosing it.
  */
 export const integrationRoutes = [
-  <Route key="integrations" path={INTEGRATIONS_PATH} element={protectedPage(<IntegrationsScreen />)} />,
+  <Route
+    key="integrations"
+    path={INTEGRATIONS_PATH}
+    element={protectedPage(<IntegrationsScreen />, 'integrations')}
+  />,
 ];

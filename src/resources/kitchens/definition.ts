@@ -19,7 +19,7 @@ export const kitchens = defineResource({
   name: 'kitchens',
   endpoint: '/api/kitchens',
   label: { one: 'Cozinha', many: 'Cozinhas' },
-  access: { list: 'store', one: 'store', create: 'store', update: 'store', delete: 'store' },
+  access: { list: 'store', one: 'store', create: 'store:menu', update: 'store:menu', delete: 'store:menu' },
   envelope: { list: 'data.results', one: 'data' },
   storeScoped: true,
   fields: {

@@ -156,7 +156,7 @@ const calls = {
   read: {
     method: 'GET',
     path: '',
-    access: 'store',
+    access: 'store:loyalty',
     summary: 'Ler o programa de fidelidade do restaurante, com os totais calculados dos pedidos e cupons',
   },
   // The program is the store's offer to its customers: its managers set it (docs/ARCHITECTURE.md,
@@ -164,7 +164,7 @@ const calls = {
   save: {
     method: 'PATCH',
     path: '',
-    access: 'manager',
+    access: 'store:loyalty',
     summary: 'Criar ou alterar o programa de fidelidade (consumo para o resgate, desconto, ativo)',
   },
 } as const satisfies Record<string, CallDefinition>;
@@ -178,7 +178,7 @@ export const loyaltyPrograms = defineResource({
   name: 'loyalty-programs',
   endpoint: ENDPOINT,
   label: { one: 'Programa de fidelidade', many: 'Fidelidade' },
-  access: { list: 'store' },
+  access: { list: 'store:loyalty' },
   calls,
   envelope: { list: 'data.results', one: 'data' },
   storeScoped: true,

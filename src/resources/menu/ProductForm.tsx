@@ -1,6 +1,16 @@
 import { useMemo } from 'react';
+import { RecordHistory } from '../audit/RecordHistory';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Accordion, AccordionDetails, AccordionSummary, Grid, Stack, Typography } from '@mui/material';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Card,
+  CardContent,
+  Grid,
+  Stack,
+  Typography,
+} from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import {
   AutocompleteArrayInput,
@@ -221,26 +231,34 @@ export function ProductEdit() {
   const back = useBack();
   const queryOptions = useMenuRecordQueryOptions();
   return (
-    <Edit
-      resource={definition.name}
-      id={id}
-      title="Editar produto"
-      actions={false}
-      mutationMode="pessimistic"
-      redirect={false}
-      queryOptions={queryOptions}
-      transform={productPayload}
-      mutationOptions={{
-        onSuccess: () => {
-          notify(definition.messages.updated, { type: 'success' });
-          back();
-        },
-        onError: (error) => notify((error as Error).message, { type: 'error' }),
-      }}
-    >
-      <SimpleForm validate={validate} toolbar={<FormToolbar editing />}>
-        <ProductFields />
-      </SimpleForm>
-    </Edit>
+    <>
+      <Edit
+        resource={definition.name}
+        id={id}
+        title="Editar produto"
+        actions={false}
+        mutationMode="pessimistic"
+        redirect={false}
+        queryOptions={queryOptions}
+        transform={productPayload}
+        mutationOptions={{
+          onSuccess: () => {
+            notify(definition.messages.updated, { type: 'success' });
+            back();
+          },
+          onError: (error) => notify((error as Error).message, { type: 'error' }),
+        }}
+      >
+        <SimpleForm validate={validate} toolbar={<FormToolbar editing />}>
+          <ProductFields />
+        </SimpleForm>
+      </Edit>
+      {/* Who changed the product, its price and availability, and when. */}
+      <Card sx={{ mt: 2 }}>
+        <CardContent>
+          <RecordHistory subject={`products:${id}`} />
+        </CardContent>
+      </Card>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { RequirePermission } from '../../components/RequirePermission';
 import { Navigate, Route } from 'react-router-dom';
 import FastfoodIcon from '@mui/icons-material/Fastfood';
 import type { ResourceProps } from 'react-admin';
@@ -48,7 +49,15 @@ export const products: ResourceProps = {
     <Route key="category-update-none" path="category/update" element={<Navigate to="/products" replace />} />,
     <Route key="category-create" path="category/create" element={<CategoryCreate />} />,
     <Route key="category-update" path="category/update/:id" element={<CategoryEdit />} />,
-    <Route key="imports" path="imports" element={<ImportScreen />} />,
+    <Route
+      key="imports"
+      path="imports"
+      element={
+        <RequirePermission permission="integrations">
+          <ImportScreen />
+        </RequirePermission>
+      }
+    />,
     <Route key="complements" path="complements" element={<ComplementGroupList />} />,
     <Route key="group-create" path="complements/create/group" element={<ComplementGroupForm />} />,
     <Route key="group-update" path="complements/create/group/:id" element={<ComplementGroupForm />} />,

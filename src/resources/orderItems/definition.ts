@@ -80,7 +80,7 @@ export const orderItems = defineResource({
   endpoint: '/api/orders/items',
   label: { one: 'Pedido', many: 'Pedidos' },
   // Every role runs service: the kitchen is the whole team's.
-  access: { list: 'store', delete: 'store' },
+  access: { list: 'store:board', delete: 'store:board' },
   envelope: { list: 'data', one: 'data' },
   storeScoped: true,
   fields: {
@@ -104,7 +104,7 @@ export const orderItems = defineResource({
     status: {
       method: 'PATCH',
       path: '/id/:id/status',
-      access: 'store',
+      access: 'store:board',
       summary:
         'Avança um item no preparo (PLACED → PREPARING → READY), ou o devolve ao preparo até 5 minutos depois de pronto',
     },

@@ -12,5 +12,5 @@ const KitchenBoard = lazyScreen(boardPaths.board, () =>
 
 /** Pedidos: the kitchen orders board. */
 export const boardRoutes = [
-  <Route key="orders" path={boardPaths.board} element={protectedPage(<KitchenBoard />)} />,
+  <Route key="orders" path={boardPaths.board} element={protectedPage(<KitchenBoard />, 'board')} />,
 ];

@@ -114,7 +114,12 @@ export const reservations = defineResource({
   label: { one: 'Reserva', many: 'Reservas' },
   // Every role runs service, reservations included (docs/ARCHITECTURE.md, roles inside a store);
   // the reservation hours are the store's settings, its managers'.
-  access: { list: 'store', one: 'store', create: 'store', update: 'store' },
+  access: {
+    list: 'store:reservations',
+    one: 'store:reservations',
+    create: 'store:reservations',
+    update: 'store:reservations',
+  },
   envelope: { list: 'data.results', one: 'data' },
   storeScoped: true,
   fields: {

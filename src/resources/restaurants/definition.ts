@@ -317,7 +317,7 @@ export const restaurants = defineResource({
     one: 'store',
     create: 'admin',
     // The store's settings are its managers' (and the platform's administrators').
-    update: 'manager',
+    update: 'store:settings',
     delete: 'admin',
     reorder: 'admin',
   },

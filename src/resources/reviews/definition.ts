@@ -93,7 +93,7 @@ export const reviews = defineResource({
   label: { one: 'Avaliação', many: 'Avaliações' },
   // Every role reads what customers say; answering speaks for the restaurant in public, as its
   // profile does: the store's managers' (docs/ARCHITECTURE.md, roles inside a store).
-  access: { list: 'store', update: 'manager' },
+  access: { list: 'store', update: 'store:reviews' },
   calls: {
     summary: {
       method: 'GET',

@@ -11,6 +11,10 @@ const LinksPage = lazy(() => import('./LinksPage').then((m) => ({ default: m.Lin
 
 /** Configurações and Links de acesso: the store's settings, opening hours and links. */
 export const settingsRoutes = [
-  <Route key="settings" path={settingsPaths.settings} element={protectedPage(<SettingsPage />)} />,
-  <Route key="links" path={settingsPaths.links} element={protectedPage(<LinksPage />)} />,
+  <Route
+    key="settings"
+    path={settingsPaths.settings}
+    element={protectedPage(<SettingsPage />, 'settings')}
+  />,
+  <Route key="links" path={settingsPaths.links} element={protectedPage(<LinksPage />, 'settings')} />,
 ];

@@ -70,7 +70,7 @@ export const tables = defineResource({
   endpoint: '/api/tables',
   label: { one: 'Mesa', many: 'Mesas' },
   // Every role runs service: the floor is the whole team's.
-  access: { list: 'store', create: 'store', delete: 'store' },
+  access: { list: 'store', create: 'store:floor', delete: 'store:floor' },
   envelope: { list: 'data.results', one: 'data' },
   storeScoped: true,
   fields: {
@@ -96,7 +96,7 @@ export const tables = defineResource({
     status: {
       method: 'PATCH',
       path: '/id/:id/status/:status',
-      access: 'store',
+      access: 'store:floor',
       summary: 'Muda o status de uma mesa (AVAILABLE a libera; OCCUPIED a ocupa)',
     },
   },

@@ -19,7 +19,7 @@ const QrCodesPage = lazyScreen(hallPaths.qrCodes, () =>
 
 /** Salão: the live floor, the tables' creation and their QR codes. */
 export const hallRoutes = [
-  <Route key="hall" path={hallPaths.floor} element={protectedPage(<FloorPage />)} />,
-  <Route key="hall-create" path={hallPaths.create} element={protectedPage(<TablesCreate />)} />,
-  <Route key="hall-qrcodes" path={hallPaths.qrCodes} element={protectedPage(<QrCodesPage />)} />,
+  <Route key="hall" path={hallPaths.floor} element={protectedPage(<FloorPage />, 'floor')} />,
+  <Route key="hall-create" path={hallPaths.create} element={protectedPage(<TablesCreate />, 'floor')} />,
+  <Route key="hall-qrcodes" path={hallPaths.qrCodes} element={protectedPage(<QrCodesPage />, 'floor')} />,
 ];

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Button, Link, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import GroupsIcon from '@mui/icons-material/Groups';
+import LockPersonIcon from '@mui/icons-material/LockPerson';
 import { useCanAccess, useListContext, type RaRecord } from 'react-admin';
 import { useChosenStore } from '../../components/chosenStore';
 import { maskPhone } from '../../lib/format';
@@ -55,6 +56,22 @@ function BackToSettings() {
   );
 }
 
+/** What each role may do: for those who manage the team (the managers change it). */
+function PermissionsLink() {
+  const { canAccess = false } = useCanAccess({ resource: admins.name, action: 'create' });
+  return canAccess ? (
+    <Button
+      component={RouterLink}
+      to={teamPaths.permissions}
+      variant="outlined"
+      startIcon={<LockPersonIcon />}
+      sx={{ minHeight: TOUCH }}
+    >
+      PERMISSÕES
+    </Button>
+  ) : null;
+}
+
 /** Nobody found, or nobody on the team yet (an administrator's new restaurant): the way to the first. */
 function NoMembers() {
   const { filterValues } = useListContext();
@@ -88,7 +105,12 @@ const screen: ScreenOverrides = {
     storeKey: 'team.listParams',
     cells: { fullname: nameLink },
     rowClick: (id) => memberPath(id),
-    actions: <BackToSettings />,
+    actions: (
+      <>
+        <BackToSettings />
+        <PermissionsLink />
+      </>
+    ),
     create: include,
     empty: <NoMembers />,
     noRows: <NoMembers />,

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { RecordHistory } from '../audit/RecordHistory';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
@@ -226,6 +227,14 @@ export function TeamMember() {
       ) : store.waiting ? null : (
         <LinearProgress aria-label="Carregando" />
       )}
+      {member.data ? (
+        <Card sx={{ maxWidth: 760, mt: 2 }}>
+          <CardContent>
+            {/* What the member did, and what was done to their account and place on the team. */}
+            <RecordHistory person={member.data.id} storeId={store.storeId} />
+          </CardContent>
+        </Card>
+      ) : null}
     </Box>
   );
 }

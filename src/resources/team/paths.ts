@@ -9,6 +9,8 @@ export const teamPaths = {
   list: settingsPaths.teams,
   create: '/settings/teams-create',
   member: '/settings/teams/:id',
+  /** What each role may do (src/resources/rolePermissions). */
+  permissions: '/settings/permissions',
 } as const;
 
 export const memberPath = (id: string | number) => `${teamPaths.list}/${encodeURIComponent(String(id))}`;

@@ -1,0 +1,27 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Db, Tx } from './client';
+
+/**
+ * The transaction a request's write runs in (server/plugins/audit.ts opens it around the
+ * handler). Code that asks `app.db` for a query while one is open gets the transaction: the whole
+ * handler — its helpers and the services it calls — writes atomically with its audit row, and on
+ * the embedded database, which has one connection, never waits for a connection its own
+ * transaction holds.
+ */
+const current = new AsyncLocalStorage<Tx>();
+
+/** Runs `work` in a transaction of `db` (a savepoint inside an open one) that `app.db` then answers for. */
+export function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => current.run(tx, () => work(tx)));
+}
+
+/** `db`, or the transaction open around the code that uses it. */
+export function scoped(db: Db): Db {
+  return new Proxy(db, {
+    get(target, property) {
+      const base = (current.getStore() as Db | undefined) ?? target;
+      const value: unknown = Reflect.get(base, property, base);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(base) : value;
+    },
+  });
+}
