@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Loading, Title } from 'react-admin';
+import { Loading, Title, usePermissions } from 'react-admin';
 import { Button, Card, CardContent, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
+import { ADMIN, MANAGER } from '../authProvider';
 import { useWorkPlace } from '../authProvider/workPlace';
 import { permissionName, type Permission } from '../resources/permissions';
 import { landingOf } from '../layout/menus';
@@ -12,9 +13,13 @@ import { landingOf } from '../layout/menus';
  * why, in the server's words, with the way to their own first screen. Nothing is asked of the API.
  */
 export function RequirePermission({ permission, children }: { permission: Permission; children: ReactNode }) {
-  const { holds, known, role } = useWorkPlace();
+  const { permissions: role, isPending } = usePermissions<string>();
+  const { holds, known } = useWorkPlace();
+  if (isPending) return <Loading />;
+  // Administrators and a store's managers hold everything, known or not yet.
+  if (role === ADMIN || role === MANAGER) return <>{children}</>;
   if (!known) return <Loading />;
-  if (role === 'ADMIN' || holds(permission)) return <>{children}</>;
+  if (holds(permission)) return <>{children}</>;
   const name = permissionName(permission);
   return (
     <Card sx={{ mt: 2, maxWidth: 640 }}>

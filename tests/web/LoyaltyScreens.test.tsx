@@ -13,6 +13,7 @@ import { LoyaltyCustomers } from '../../src/resources/loyalty/LoyaltyCustomers';
 import { LoyaltyDetails } from '../../src/resources/loyalty/LoyaltyDetails';
 import { messageOf } from './renderScreen';
 import { renderSignedIn } from './renderSignedIn';
+import { RequirePermission } from '../../src/components/RequirePermission';
 
 /**
  * Fidelidade (restaurant spec 2 "Loyalty program"): the customers table and the program's details
@@ -115,6 +116,11 @@ function fakeApi({
       const { store_id: _store, ...values } = body!;
       current = { ...current, ...values, id: current.id ?? 9, updated_at: '2026-03-10T12:00:00.000Z' };
       return json({ data: current }, created ? 201 : 200);
+    }
+    if (url.pathname === '/api/account') {
+      // A waiter, whose role holds the floor only.
+      const roles = [{ role: 'WAITER', store_id: 2, store_name: 'Cantina Bella', permissions: ['floor'] }];
+      return json({ data: { id: 4, fullname: 'Garçom', email: 't@painel.com.br', role: 'WAITER', roles } });
     }
     if (url.pathname === '/api/stores') {
       const results = [
@@ -226,7 +232,7 @@ describe('Fidelidade (/loyalty-programs): the customers table', () => {
 
   it('says when the store has no customer yet', async () => {
     fakeApi({ rows: [] });
-    renderAt('/loyalty-programs', 'WAITER');
+    renderAt('/loyalty-programs', 'MANAGER');
     expect(await screen.findByText(LOYALTY_MESSAGES.empty)).toBeInTheDocument();
     expect(
       screen.getByText('Os clientes aparecem aqui depois da primeira comanda fechada no restaurante.'),
@@ -235,7 +241,7 @@ describe('Fidelidade (/loyalty-programs): the customers table', () => {
 
   it('opens the details with VER DETALHES', async () => {
     fakeApi();
-    const { user, location } = renderAt('/loyalty-programs', 'WAITER');
+    const { user, location } = renderAt('/loyalty-programs', 'MANAGER');
     await waitFor(() => rowOf('Ana Souza'));
     await user.click(screen.getByRole('link', { name: 'VER DETALHES' }));
     await waitFor(() => expect(location()?.pathname).toBe('/loyalty-programs/details'));
@@ -424,14 +430,21 @@ describe('Fidelidade: the program’s details (/loyalty-programs/details)', () =
     expect(screen.getByRole('region', { name: 'Percentual de benefício' })).toHaveTextContent('10%');
   });
 
-  it('lets the rest of the team read the program, not change it', async () => {
-    fakeApi();
-    renderAt('/loyalty-programs/details', 'WAITER');
-    expect(await screen.findByText(LOYALTY_MESSAGES.managersSave)).toBeInTheDocument();
-    expect(consumption()).toBeDisabled();
-    expect(discount()).toBeDisabled();
-    expect(screen.getByRole('switch', { name: 'Ativo' })).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
+  it('tells a role without "Fidelidade" (a waiter, by default) so, and asks the API nothing', async () => {
+    const api = fakeApi();
+    renderSignedIn('WAITER', '/loyalty-programs/details', {
+      '/loyalty-programs/details': (
+        <RequirePermission permission="loyalty">
+          <LoyaltyDetails />
+        </RequirePermission>
+      ),
+    });
+    expect(
+      await screen.findByText(
+        'Sua função não tem a permissão "Fidelidade". Peça a um gerente do restaurante.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.reads(READ)).toEqual([]);
   });
 
   it("reads and saves an administrator's chosen restaurant", async () => {

@@ -10,6 +10,7 @@ import { createDataProvider } from '../../src/dataProvider';
 import { download, httpClient } from '../../src/dataProvider/httpClient';
 import { i18nProvider } from '../../src/i18n';
 import { definitions } from '../../src/resources/definitions';
+import { permissionsOf } from '../../src/resources/permissions';
 import { fakeAuthProvider } from './renderAuthPage';
 
 /**
@@ -52,7 +53,7 @@ export function fakeApi(answer: (call: ApiCall) => unknown) {
   };
 }
 
-/** Renders `routes` at `path` for a signed-in `role` ('MANAGER', 'WAITER', 'ADMIN'…). */
+/** Renders `routes` at `path` for a signed-in `role` ('MANAGER', 'WAITER', 'ADMIN'…), with its default permissions. */
 export function renderAs(role: string, path: string, routes: Record<string, ReactNode>) {
   const current: { location?: Location } = {};
   const user = userEvent.setup({ delay: null });
@@ -60,8 +61,9 @@ export function renderAs(role: string, path: string, routes: Record<string, Reac
   const authProvider = {
     ...fakeAuthProvider({ checkAuth: () => Promise.resolve() }),
     getPermissions: () => Promise.resolve(role),
+    // The role holds its default permissions (src/resources/permissions.ts).
     canAccess: ({ resource, action }: { resource: string; action: string }) =>
-      Promise.resolve(canAccessResource(definitions, role, resource, action)),
+      Promise.resolve(canAccessResource(definitions, role, resource, action, permissionsOf(role, null))),
   };
   const view = render(
     <TestMemoryRouter initialEntries={[path]} locationCallback={(location) => (current.location = location)}>

@@ -20,6 +20,7 @@ import AddIcon from '@mui/icons-material/Add';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { Confirm, Form, SelectInput, TextInput, Title, useNotify, usePermissions } from 'react-admin';
 import { ADMIN, MANAGER } from '../../authProvider';
+import { useWorkPlace } from '../../authProvider/workPlace';
 import { ChooseStoreNotice, ChosenStorePicker, useChosenStore } from '../../components/chosenStore';
 import { useApi } from '../../dataProvider/useApi';
 import { formatDateTime } from '../../lib/format';
@@ -208,7 +209,9 @@ function NewIntegrationDialog({
 export function IntegrationsScreen() {
   const store = useChosenStore();
   const { permissions: role } = usePermissions<string>();
-  const canChange = role === ADMIN || role === MANAGER;
+  const { holds } = useWorkPlace();
+  // One permission, "Integrações", reads and changes them (the screen is not offered without it).
+  const canChange = role === ADMIN || role === MANAGER || holds('integrations');
   const notify = useNotify();
   const queryClient = useQueryClient();
   const api = integrationsApi(store.storeId);

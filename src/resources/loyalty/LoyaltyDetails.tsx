@@ -18,6 +18,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SaveIcon from '@mui/icons-material/Save';
 import { BooleanInput, Form, TextInput, Title, useNotify, usePermissions } from 'react-admin';
 import { ADMIN, MANAGER } from '../../authProvider';
+import { useWorkPlace } from '../../authProvider/workPlace';
 import { PictureAvatar } from '../../components/PictureAvatar';
 import { httpClient } from '../../dataProvider/httpClient';
 import { useApi } from '../../dataProvider/useApi';
@@ -231,7 +232,9 @@ function ProgramForm({
 export function LoyaltyDetails() {
   const store = useChosenStore();
   const { permissions: role } = usePermissions<string>();
-  const canSave = role === ADMIN || role === MANAGER;
+  const { holds } = useWorkPlace();
+  // Whoever reads the program may change it (one permission, "Fidelidade", for both).
+  const canSave = role === ADMIN || role === MANAGER || holds('loyalty');
   const notify = useNotify();
   const queryClient = useQueryClient();
   const query = store.storeId === null ? undefined : { store_id: store.storeId };

@@ -1,6 +1,7 @@
 import { Route } from 'react-router-dom';
 import LoyaltyIcon from '@mui/icons-material/Loyalty';
 import type { ResourceProps } from 'react-admin';
+import { RequirePermission } from '../../components/RequirePermission';
 import { lazyScreen } from '../preload';
 import { loyaltyPrograms as definition } from './definition';
 import { loyaltyScreens } from './paths';
@@ -16,13 +17,28 @@ const LoyaltyDetails = lazyScreen(loyaltyScreens.details, () =>
 );
 
 /**
- * Fidelidade, for staff and for administrators with a restaurant chosen (platform spec 2.2): the
- * customers table (/loyalty-programs) and the program's details (/loyalty-programs/details).
+ * Fidelidade, for the roles that hold it (managers by default) and for administrators with a
+ * restaurant chosen (platform spec 2.2): the customers table (/loyalty-programs) and the program's
+ * details (/loyalty-programs/details).
  */
 export const loyaltyResource: ResourceProps = {
   name: definition.name,
   icon: LoyaltyIcon,
   options: { label: definition.label.many },
-  list: LoyaltyCustomers,
-  children: [<Route key="details" path="details" element={<LoyaltyDetails />} />],
+  list: () => (
+    <RequirePermission permission="loyalty">
+      <LoyaltyCustomers />
+    </RequirePermission>
+  ),
+  children: [
+    <Route
+      key="details"
+      path="details"
+      element={
+        <RequirePermission permission="loyalty">
+          <LoyaltyDetails />
+        </RequirePermission>
+      }
+    />,
+  ],
 };
