@@ -129,12 +129,12 @@ describe('administrators: add, edit and remove; include a collaborator', () => {
     expect(await page.getByLabel('E-mail').inputValue()).toBe('');
 
     const member = await api(`/api/admins/id/${String(created.body.data.id)}?store_id=${cantina.id}`);
-    expect(member.status).toBe(404); // it left Cantina Bella's team…
+    expect(member.status).toBe(200); // one person on both teams: still Cantina Bella's…
     const sertao = (await api('/api/stores?page_size=40&search=Sertao')).body.data.results as {
       id: number;
     }[];
-    const moved = await api(`/api/admins/id/${String(created.body.data.id)}?store_id=${sertao[0]!.id}`);
-    expect(moved.body.data.store_id).toBe(sertao[0]!.id); // …for Sabor do Sertão's
+    const joined = await api(`/api/admins/id/${String(created.body.data.id)}?store_id=${sertao[0]!.id}`);
+    expect(joined.body.data).toMatchObject({ store_id: sertao[0]!.id, role: 'STAFF' }); // …and Sabor do Sertão's
 
     await page.getByLabel('E-mail').fill('ninguem@exemplo.com.br');
     await page.getByLabel('Restaurante').fill('Sabor');

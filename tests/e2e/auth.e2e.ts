@@ -35,6 +35,7 @@ describe('sign in, menus and sign out', () => {
       'Permissões',
       'Dúvidas',
       'Integrações',
+      'Histórico',
       'Sair',
     ]);
     await page.getByRole('menuitem', { name: 'Sair' }).click();
@@ -85,6 +86,7 @@ describe('sign in, menus and sign out', () => {
       'Mural',
       'Financeiro',
       'Integrações',
+      'Histórico',
       'Sair',
     ]);
   });

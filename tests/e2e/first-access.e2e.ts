@@ -119,6 +119,7 @@ describe('first access of a new restaurant', () => {
       'Mural',
       'Financeiro',
       'Integrações',
+      'Histórico',
       'Sair',
     ]);
 
