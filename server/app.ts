@@ -83,8 +83,11 @@ export interface AppOptions {
    * to `stream` when given (tests read the lines).
    */
   logger?: boolean | { level: string; pretty?: boolean; stream?: { write(line: string): void } };
-  /** Behind a load balancer the client address comes from X-Forwarded-For. */
-  trustProxy?: boolean;
+  /**
+   * Behind proxies: how many hops to trust, or their addresses (Fastify's `trustProxy`); the
+   * caller's address is read from X-Forwarded-For from the right, past the trusted hops only.
+   */
+  trustProxy?: false | number | readonly string[];
   /** Minutes between housekeeping rounds (orphan files, old sessions and counters); 0 or absent: none. */
   housekeepingMinutes?: number;
   /** Tests: every answer is also checked against its route's response schema. */
@@ -133,6 +136,19 @@ function loggerOptions(logger: AppOptions['logger']) {
   };
 }
 
+/**
+ * Fastify's `trustProxy` from a number of hops or the proxies' addresses. Fastify 5 takes a bare
+ * number as "trust nothing" (hop counting cannot tell the proxy from a client that reached the
+ * server directly), so hops are counted here: the socket's peer and the next `hops − 1` entries
+ * of X-Forwarded-For from the right are proxies, and the entry after them is the caller. That is
+ * right wherever the server is only reachable through its proxies; where it is not, the proxies'
+ * addresses are what to trust.
+ */
+function proxyTrust(trust: AppOptions['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return trust > 0 ? (_address, hop) => hop < trust : false;
+  return trust ? [...trust] : false;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(options.logger),
@@ -140,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new RequestLog(),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: proxyTrust(options.trustProxy),
     ...(options.forceCloseConnections ? { forceCloseConnections: true } : {}),
     // The router's and Node's own refusals answer in the one envelope too.
     frameworkErrors,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_CAP_PER_EMAIL, LOGIN_MAX_PER_ADDRESS } from '../../server/auth/login-throttle';
+import type { FastifyInstance } from 'fastify';
+import { readConfig } from '../../server/config';
 import { createAccount, createTestApp, type TestApp } from '../server/helpers';
 
 const LOCKED = { error: { message: 'Muitas tentativas de acesso. Tente novamente em 15 minutos.' } };
@@ -122,4 +124,36 @@ describe('guessing one password from many addresses', () => {
         `median refusal ${median(refusals.known).toFixed(0)} ms (account) vs ${median(refusals.unknown).toFixed(0)} ms (no account)`,
     );
   });
+});
+
+describe('behind a trusted proxy', () => {
+  /** What a proxy sends on: the client's own X-Forwarded-For, with the address it saw appended. */
+  const throughProxy = (app: FastifyInstance, email: string, forged: string, client: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/auth/email',
+      payload: { email, password: 'Errada@2026', role: 'ADMIN' },
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': `${forged}, ${client}` },
+    });
+
+  it.each([
+    ['one hop (TRUST_PROXY=1)', readConfig({ TRUST_PROXY: '1' }).trustProxy],
+    ["the proxy's address (TRUST_PROXY=127.0.0.1)", readConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy],
+  ])(
+    'counts the address the proxy saw, not what the client wrote in X-Forwarded-For: %s',
+    async (_, trustProxy) => {
+      const app = await t.instance({ trustProxy });
+      const client = newAddress();
+      const codes: number[] = [];
+      for (let i = 0; i < 45; i++) {
+        const response = await throughProxy(app, `rotacao${i}@painel.com.br`, `198.51.100.${i + 1}`, client);
+        codes.push(response.statusCode);
+      }
+      expect(codes.slice(0, LOGIN_MAX_PER_ADDRESS).every((code) => code === 401)).toBe(true);
+      expect(codes.slice(LOGIN_MAX_PER_ADDRESS).every((code) => code === 429)).toBe(true);
+      // Another client behind the same proxy is not held by the first one's lock.
+      expect((await throughProxy(app, 'outra@painel.com.br', '198.51.100.1', newAddress())).statusCode).toBe(401);
+    },
+  );
 });

@@ -32,7 +32,7 @@ beforeAll(async () => {
     jwtSecret: 'z'.repeat(48),
     uploadsDir: t.uploadsDir,
     webRoot,
-    trustProxy: true,
+    trustProxy: 1,
   });
 });
 
