@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -47,7 +47,7 @@ import liveRoutes from './routes/live';
 import financialRoutes from './routes/financial';
 import integrationRoutes from './routes/integrations';
 import { crudResources } from './resources/registry';
-import { RequestLog } from './request-log';
+import { RequestLog, redactUrl } from './request-log';
 
 /** One registered route and who may call it, as the access plugin enforces it. */
 export interface RouteEntry {
@@ -116,16 +116,31 @@ const SECRET_KEYS = [
   'recovery_codes',
 ];
 const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
+  'headers.authorization',
+  'headers.cookie',
   '*.headers.authorization',
+  '*.headers.cookie',
+  'authorization',
+  '*.authorization',
   ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`]),
 ];
+
+/** The serializer of a logged request (`req`): what Fastify's keeps, its URL without secrets. */
+function requestForTheLog(request: unknown): unknown {
+  if (typeof request !== 'object' || request === null) return request;
+  const { method, url, host, ip } = request as Partial<FastifyRequest>;
+  if (typeof url !== 'string') return request;
+  return { method, url: redactUrl(url), host, remoteAddress: ip };
+}
 
 function loggerOptions(logger: AppOptions['logger']) {
   if (!logger) return false;
   const { level = 'info', pretty = false, stream } = logger === true ? {} : logger;
-  const common = { level, redact: { paths: REDACT, censor: '[omitido]' }, serializers: { err: forTheLog } };
+  const common = {
+    level,
+    redact: { paths: REDACT, censor: '[omitido]' },
+    serializers: { err: forTheLog, req: requestForTheLog },
+  };
   if (!pretty) return { ...common, stream };
   return {
     ...common,
