@@ -126,10 +126,10 @@ const REDACT = [
 ];
 
 /** The serializer of a logged request (`req`): what Fastify's keeps, its URL without secrets. */
-function requestForTheLog(request: unknown): unknown {
-  if (typeof request !== 'object' || request === null) return request;
+function requestForTheLog(request: unknown): Record<string, unknown> {
+  if (typeof request !== 'object' || request === null) return {};
   const { method, url, host, ip } = request as Partial<FastifyRequest>;
-  if (typeof url !== 'string') return request;
+  if (typeof url !== 'string') return request as Record<string, unknown>;
   return { method, url: redactUrl(url), host, remoteAddress: ip };
 }
 

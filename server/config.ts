@@ -1,6 +1,7 @@
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { filePrefix, firebaseFilePrefix } from '../src/lib/fileUrls';
 
 /** What Fastify's `trustProxy` takes in a list: an address, a range, or one of proxy-addr's names. */
 function isProxyAddress(entry: string): boolean {
@@ -58,6 +59,21 @@ const envSchema = z.object({
   OPDV_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** The key that seals point-of-sale tokens at rest; default: one derived from JWT_SECRET. */
   INTEGRATION_KEY: z.string().min(16).optional(),
+  /**
+   * https addresses, comma-separated, under which the files records point to may live besides this
+   * server's own (a CDN; this API's own https address when the web app is built with
+   * VITE_API_URL). Any other address in a logo, photo or video field is refused.
+   */
+  FILE_URL_PREFIXES: z
+    .string()
+    .optional()
+    .refine(
+      (value) => !value?.trim() || value.split(',').every((entry) => filePrefix(entry.trim()) !== null),
+      'use endereços https://… separados por vírgula, sem consulta nem fragmento',
+    ),
+  /** The web app's Firebase Storage (its build's VITE_FIREBASE_*): the bucket's files are trusted too. */
+  VITE_FIREBASE_API_KEY: z.string().optional(),
+  VITE_FIREBASE_STORAGE_BUCKET: z.string().optional(),
 });
 
 export interface Config {
@@ -78,6 +94,8 @@ export interface Config {
   opdvUrl: string;
   opdvTimeoutMs: number;
   integrationKey?: string;
+  /** Where, besides this server, the files records point to may live (src/lib/fileUrls.ts). */
+  fileUrlPrefixes: string[];
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -103,6 +121,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     opdvUrl: e.OPDV_URL,
     opdvTimeoutMs: e.OPDV_TIMEOUT_MS,
     integrationKey: e.INTEGRATION_KEY,
+    fileUrlPrefixes: [
+      ...(e.FILE_URL_PREFIXES ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+      ...(e.VITE_FIREBASE_API_KEY?.trim() && e.VITE_FIREBASE_STORAGE_BUCKET?.trim()
+        ? [firebaseFilePrefix(e.VITE_FIREBASE_STORAGE_BUCKET.trim())]
+        : []),
+    ],
   };
 }
 

@@ -30,6 +30,24 @@ describe('readConfig (the environment, read once at start)', () => {
     ]);
   });
 
+  it("trusts files under the https prefixes of FILE_URL_PREFIXES and the web app's Firebase bucket, and nothing else by default", () => {
+    expect(readConfig({}).fileUrlPrefixes).toEqual([]);
+    expect(readConfig({ FILE_URL_PREFIXES: ' https://cdn.painel.com.br, https://api.painel.com.br/uploads/ ' }).fileUrlPrefixes).toEqual([
+      'https://cdn.painel.com.br',
+      'https://api.painel.com.br/uploads/',
+    ]);
+    expect(
+      readConfig({ VITE_FIREBASE_API_KEY: 'chave', VITE_FIREBASE_STORAGE_BUCKET: 'painel.appspot.com' }).fileUrlPrefixes,
+    ).toEqual(['https://firebasestorage.googleapis.com/v0/b/painel.appspot.com/o/']);
+    // Without its API key the web app does not use Firebase: its bucket is not trusted.
+    expect(readConfig({ VITE_FIREBASE_STORAGE_BUCKET: 'painel.appspot.com' }).fileUrlPrefixes).toEqual([]);
+    for (const value of ['http://cdn.painel.com.br', 'cdn.painel.com.br', 'https://cdn.painel.com.br/?v=1']) {
+      expect(() => readConfig({ FILE_URL_PREFIXES: value }), value).toThrow(
+        /Configuração inválida:\nFILE_URL_PREFIXES: use endereços https/,
+      );
+    }
+  });
+
   it("plays the demo's guests by default only on the embedded database", () => {
     const postgres = 'postgres://painel@db.interno:5432/painel';
     expect(readConfig({}).simulator).toBe(true);
