@@ -9,6 +9,7 @@ import type { Mailer } from './mail/mailer';
 import errors, { clientErrorHandler, forTheLog, frameworkErrors } from './plugins/errors';
 import headers from './plugins/headers';
 import inputGuard from './plugins/input-guard';
+import idempotency from './plugins/idempotency';
 import housekeeping from './plugins/housekeeping';
 import openapi from './plugins/openapi';
 import { responseSerializer } from './plugins/serialization';
@@ -90,6 +91,8 @@ export interface AppOptions {
   trustProxy?: false | number | readonly string[];
   /** Minutes between housekeeping rounds (orphan files, old sessions and counters); 0 or absent: none. */
   housekeepingMinutes?: number;
+  /** How long a repeated Idempotency-Key request waits for the first one's answer (default 10 s). */
+  idempotencyWaitMs?: number;
   /** Tests: every answer is also checked against its route's response schema. */
   checkResponses?: boolean;
   /**
@@ -221,6 +224,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(live);
   await app.register(access);
   await app.register(inputGuard);
+  // Before the routes: the writes that take an Idempotency-Key get their hooks as they register.
+  await app.register(idempotency, { waitMs: options.idempotencyWaitMs });
   await app.register(housekeeping, {
     uploadsDir: options.uploadsDir,
     everyMinutes: options.housekeepingMinutes ?? 0,

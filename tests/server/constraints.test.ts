@@ -111,6 +111,7 @@ const valid = {
     expires_at: raw(`now() + interval '1 day'`),
   }),
   attempt_counters: () => ({ key: `login:address:10.0.0.${n()}`, count: 1 }),
+  idempotency_keys: () => ({ scope: `${ref.staffA} POST /api/reservations`, key: `chave-${n()}`, request_hash: 'ab' }),
   floor_versions: () => ({ store_id: 100_000 + n(), version: 1 }),
   stored_files: () => ({
     path: `images/${ref.storeA}/${n()}-abc.png`,
@@ -439,6 +440,12 @@ const cases: Case[] = [
     'a counter key twice',
     ['attempt_counters', { key: 'login:address:10.9.9.9' }],
     [['attempt_counters', { key: 'login:address:10.9.9.9' }]],
+  ),
+  unique(
+    'idempotency_keys_scope_key_pk',
+    "a caller's key twice on one route",
+    ['idempotency_keys', { scope: '1 POST /api/reservations', key: 'chave-repetida' }],
+    [['idempotency_keys', { scope: '1 POST /api/reservations', key: 'chave-repetida' }]],
   ),
   unique(
     'stored_files_pkey',
