@@ -162,7 +162,9 @@ function loggerOptions(logger: AppOptions['logger']) {
  * right wherever the server is only reachable through its proxies; where it is not, the proxies'
  * addresses are what to trust.
  */
-function proxyTrust(trust: AppOptions['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+function proxyTrust(
+  trust: AppOptions['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust === 'number') return trust > 0 ? (_address, hop) => hop < trust : false;
   return trust ? [...trust] : false;
 }

@@ -48,7 +48,9 @@ export default fp<HousekeepingOptions>(
       await removeStaleCounters(app.db, 24 * 60);
       await app.db
         .delete(idempotencyKeys)
-        .where(lt(idempotencyKeys.created_at, sql`now() - make_interval(hours => ${IDEMPOTENCY_KEEP_HOURS})`));
+        .where(
+          lt(idempotencyKeys.created_at, sql`now() - make_interval(hours => ${IDEMPOTENCY_KEEP_HOURS})`),
+        );
       if (orphans > 0) app.log.info({ files: orphans }, 'arquivos sem uso removidos');
       return { orphans };
     });

@@ -153,7 +153,8 @@ export default fp<{ waitMs?: number }>(
       if (!claimed) return payload;
       request.idempotencyClaim = undefined;
       const where = and(eq(idempotencyKeys.scope, claimed.scope), eq(idempotencyKeys.key, claimed.key));
-      const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
+      const body =
+        typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
       if (reply.statusCode < 400 && body !== null) {
         await db.update(idempotencyKeys).set({ status_code: reply.statusCode, response: body }).where(where);
       } else {
@@ -213,5 +214,7 @@ function hooks<T>(value: T | T[] | undefined): T[] {
 function withKeyHeader(headers: unknown, url: string): z.ZodType {
   if (headers === undefined) return z.looseObject({ [IDEMPOTENCY_HEADER]: keyHeader });
   if (headers instanceof z.ZodObject) return headers.extend({ [IDEMPOTENCY_HEADER]: keyHeader });
-  throw new Error(`A rota ${url} declara cabeçalhos fora do zod: a chave de idempotência não pode ser somada.`);
+  throw new Error(
+    `A rota ${url} declara cabeçalhos fora do zod: a chave de idempotência não pode ser somada.`,
+  );
 }

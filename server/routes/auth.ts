@@ -99,7 +99,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
                 'este e-mail e, ao definir uma nova senha, o acesso com senha volta a funcionar.\n\n' +
                 'Se não foi você quem tentou entrar, recomendamos escolher uma senha nova e diferente.',
             })
-            .catch((error: unknown) => request.log.error({ err: error }, 'falha ao enviar o aviso de bloqueio'));
+            .catch((error: unknown) =>
+              request.log.error({ err: error }, 'falha ao enviar o aviso de bloqueio'),
+            );
         }
         throw tooManyRequests(PASSWORD_LOGIN_BLOCKED);
       }

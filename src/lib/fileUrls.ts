@@ -13,7 +13,8 @@ export const FILE_URL_INVALID = 'Endereço de arquivo inválido: envie o arquivo
  * with one of the types it takes. The folder is written by nothing else, so a name of this shape
  * there is one of its files or nothing.
  */
-const STORED = /^\/uploads\/(?:images|videos)\/(?:platform|\d+)\/[A-Za-z0-9_-][A-Za-z0-9._-]*\.(?:png|jpg|webp|mp4)$/;
+const STORED =
+  /^\/uploads\/(?:images|videos)\/(?:platform|\d+)\/[A-Za-z0-9_-][A-Za-z0-9._-]*\.(?:png|jpg|webp|mp4)$/;
 /**
  * Files the server ships: the defaults (the OPDV import's placeholder) and the demo's pictures.
  * No segment starts with a dot, so none climbs out of the folder.

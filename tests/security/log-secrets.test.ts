@@ -50,7 +50,11 @@ describe('the log', () => {
     const headers = { authorization: `Bearer ${SECRETS.header}` };
     const answers = [
       await t.app.inject({ method: 'GET', url: `/api/account?${query}`, headers }),
-      await t.app.inject({ method: 'GET', url: `/api/account?${query}`, headers: { authorization: `Bearer ${session}` } }),
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/account?${query}`,
+        headers: { authorization: `Bearer ${session}` },
+      }),
       await t.app.inject({ method: 'POST', url: `/auth/token?${query}`, payload: {}, headers }),
       await t.app.inject({ method: 'GET', url: `/api/nada?${query}`, headers }),
       await t.app.inject({ method: 'GET', url: `/api/test/registra?${query}`, headers }),
@@ -66,7 +70,9 @@ describe('the log', () => {
     // Every request but the malformed address, which the router refuses before any request line.
     expect(urls).toHaveLength(answers.length - 1);
     for (const url of urls) {
-      expect(url).toContain('token=[omitido]&Access_Token=[omitido]&key=[omitido]&authorization=[omitido]&page=2');
+      expect(url).toContain(
+        'token=[omitido]&Access_Token=[omitido]&key=[omitido]&authorization=[omitido]&page=2',
+      );
     }
     const routeLine = requests.find((line) => line.msg === 'pedido registrado por uma rota')!;
     expect(routeLine).toMatchObject({ headers: { authorization: '[omitido]' } });
@@ -82,7 +88,10 @@ describe('redactUrl', () => {
     ['/x?%74oken=abc', '/x?%74oken=[omitido]'],
     ['/x?token[]=abc&token[0]=def', '/x?token[]=[omitido]&token[0]=[omitido]'],
     ['/x?TOKEN=abc&Key=def&password=ghi', '/x?TOKEN=[omitido]&Key=[omitido]&password=[omitido]'],
-    ['/x?proxy-authorization=abc&x_authorization=def', '/x?proxy-authorization=[omitido]&x_authorization=[omitido]'],
+    [
+      '/x?proxy-authorization=abc&x_authorization=def',
+      '/x?proxy-authorization=[omitido]&x_authorization=[omitido]',
+    ],
     ['/x?token', '/x?token=[omitido]'],
     ['/x?%E0%A4%A=1&token=abc', '/x?%E0%A4%A=1&token=[omitido]'],
     ['/x?tokens=1&monkey=2', '/x?tokens=1&monkey=2'],

@@ -92,7 +92,11 @@ describe('guessing one password from many addresses', () => {
         (['known', 'unknown'] as const).flatMap((who) =>
           Array.from({ length: 60 }, async (_, i) => {
             const started = performance.now();
-            const response = await signIn(who === 'known' ? known : unknown, `Errada@${wave}.${i}`, newAddress());
+            const response = await signIn(
+              who === 'known' ? known : unknown,
+              `Errada@${wave}.${i}`,
+              newAddress(),
+            );
             return { who, response, ms: performance.now() - started };
           }),
         ),
@@ -106,8 +110,14 @@ describe('guessing one password from many addresses', () => {
       }
     }
     for (const who of ['known', 'unknown'] as const) {
-      expect(outcome[who].filter((code) => code === 401), who).toHaveLength(LOGIN_CAP_PER_EMAIL);
-      expect(outcome[who].filter((code) => code === 429), who).toHaveLength(120 - LOGIN_CAP_PER_EMAIL);
+      expect(
+        outcome[who].filter((code) => code === 401),
+        who,
+      ).toHaveLength(LOGIN_CAP_PER_EMAIL);
+      expect(
+        outcome[who].filter((code) => code === 429),
+        who,
+      ).toHaveLength(120 - LOGIN_CAP_PER_EMAIL);
     }
     expect([...bodies]).toEqual([JSON.stringify(CAPPED)]);
     // The right password does not get in either: only the e-mailed token does.
@@ -153,7 +163,9 @@ describe('behind a trusted proxy', () => {
       expect(codes.slice(0, LOGIN_MAX_PER_ADDRESS).every((code) => code === 401)).toBe(true);
       expect(codes.slice(LOGIN_MAX_PER_ADDRESS).every((code) => code === 429)).toBe(true);
       // Another client behind the same proxy is not held by the first one's lock.
-      expect((await throughProxy(app, 'outra@painel.com.br', '198.51.100.1', newAddress())).statusCode).toBe(401);
+      expect((await throughProxy(app, 'outra@painel.com.br', '198.51.100.1', newAddress())).statusCode).toBe(
+        401,
+      );
     },
   );
 });

@@ -48,7 +48,10 @@ describe('an OPDV that redirects elsewhere', () => {
     const created = await admin({
       method: 'POST',
       url: '/api/stores/integration/create',
-      payload: { payload: { integration_type: 'OPDV', token: 'um-token-qualquer-1234', base_url: posUrl }, store_id: store },
+      payload: {
+        payload: { integration_type: 'OPDV', token: 'um-token-qualquer-1234', base_url: posUrl },
+        store_id: store,
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json<{ data: { id: number } }>().data.id;

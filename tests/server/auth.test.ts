@@ -239,7 +239,10 @@ describe('POST /auth/email', () => {
     const { key, token } = await requestToken(email);
     const exchanged = await post('/auth/token', { token, key, role: 'ADMIN' });
     const passwordToken = exchanged.json<{ data: { access_token: string } }>().data.access_token;
-    const changed = await as(t.app, passwordToken)({
+    const changed = await as(
+      t.app,
+      passwordToken,
+    )({
       method: 'PATCH',
       url: '/api/account',
       payload: { password: 'Recuperada2026' },

@@ -21,23 +21,20 @@ describe('readConfig (the environment, read once at start)', () => {
     expect(readConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(readConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
     expect(readConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
-    expect(readConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.1,::1,fc00::/7 , loopback' }).trustProxy).toEqual([
-      '10.0.0.0/8',
-      '192.168.1.1',
-      '::1',
-      'fc00::/7',
-      'loopback',
-    ]);
+    expect(
+      readConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.1,::1,fc00::/7 , loopback' }).trustProxy,
+    ).toEqual(['10.0.0.0/8', '192.168.1.1', '::1', 'fc00::/7', 'loopback']);
   });
 
   it("trusts files under the https prefixes of FILE_URL_PREFIXES and the web app's Firebase bucket, and nothing else by default", () => {
     expect(readConfig({}).fileUrlPrefixes).toEqual([]);
-    expect(readConfig({ FILE_URL_PREFIXES: ' https://cdn.painel.com.br, https://api.painel.com.br/uploads/ ' }).fileUrlPrefixes).toEqual([
-      'https://cdn.painel.com.br',
-      'https://api.painel.com.br/uploads/',
-    ]);
     expect(
-      readConfig({ VITE_FIREBASE_API_KEY: 'chave', VITE_FIREBASE_STORAGE_BUCKET: 'painel.appspot.com' }).fileUrlPrefixes,
+      readConfig({ FILE_URL_PREFIXES: ' https://cdn.painel.com.br, https://api.painel.com.br/uploads/ ' })
+        .fileUrlPrefixes,
+    ).toEqual(['https://cdn.painel.com.br', 'https://api.painel.com.br/uploads/']);
+    expect(
+      readConfig({ VITE_FIREBASE_API_KEY: 'chave', VITE_FIREBASE_STORAGE_BUCKET: 'painel.appspot.com' })
+        .fileUrlPrefixes,
     ).toEqual(['https://firebasestorage.googleapis.com/v0/b/painel.appspot.com/o/']);
     // Without its API key the web app does not use Firebase: its bucket is not trusted.
     expect(readConfig({ VITE_FIREBASE_STORAGE_BUCKET: 'painel.appspot.com' }).fileUrlPrefixes).toEqual([]);

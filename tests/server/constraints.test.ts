@@ -111,7 +111,11 @@ const valid = {
     expires_at: raw(`now() + interval '1 day'`),
   }),
   attempt_counters: () => ({ key: `login:address:10.0.0.${n()}`, count: 1 }),
-  idempotency_keys: () => ({ scope: `${ref.staffA} POST /api/reservations`, key: `chave-${n()}`, request_hash: 'ab' }),
+  idempotency_keys: () => ({
+    scope: `${ref.staffA} POST /api/reservations`,
+    key: `chave-${n()}`,
+    request_hash: 'ab',
+  }),
   floor_versions: () => ({ store_id: 100_000 + n(), version: 1 }),
   stored_files: () => ({
     path: `images/${ref.storeA}/${n()}-abc.png`,

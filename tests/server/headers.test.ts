@@ -103,7 +103,7 @@ describe('content security policy', () => {
         expect(answer.headers['cross-origin-opener-policy'], url).toBeUndefined();
       }
     }
-    const script = await t.app.inject({ method: 'GET', url: "/assets/app-1a2b3c.js" });
+    const script = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
     expect(script.statusCode).toBe(200);
     expect(policyOf(script)).toBe("default-src 'none';frame-ancestors 'none'");
     expect(script.headers['x-frame-options']).toBeUndefined();
@@ -151,7 +151,11 @@ describe('content security policy', () => {
         headers: { 'x-forwarded-proto': 'http' },
       });
       expect(overHttpBehindProxy.headers['strict-transport-security'], url).toBeUndefined();
-      const overTls = await behindProxy.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
+      const overTls = await behindProxy.inject({
+        method: 'GET',
+        url,
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(overTls.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
     }
   });

@@ -45,19 +45,15 @@ async function appWithHeldRoute(waitMs?: number): Promise<FastifyInstance> {
     uploadsDir,
     idempotencyWaitMs: waitMs,
   });
-  app.post(
-    '/api/test/lento',
-    { config: { access: 'public', idempotent: true } },
-    async (request, reply) => {
-      runs++;
-      await gate;
-      if (failNext) {
-        failNext = false;
-        throw new Error('falha de propósito');
-      }
-      return reply.status(201).send({ data: { run: runs, body: request.body } });
-    },
-  );
+  app.post('/api/test/lento', { config: { access: 'public', idempotent: true } }, async (request, reply) => {
+    runs++;
+    await gate;
+    if (failNext) {
+      failNext = false;
+      throw new Error('falha de propósito');
+    }
+    return reply.status(201).send({ data: { run: runs, body: request.body } });
+  });
   await app.ready();
   return app;
 }
@@ -103,8 +99,12 @@ const reserve = (call: Call, payload: unknown, key?: string) =>
     headers: key === undefined ? {} : { 'idempotency-key': key },
   });
 const namedCount = async (fullname: string) =>
-  (await t.app.db.select({ id: reservations.id }).from(reservations).where(eq(reservations.fullname, fullname)))
-    .length;
+  (
+    await t.app.db
+      .select({ id: reservations.id })
+      .from(reservations)
+      .where(eq(reservations.fullname, fullname))
+  ).length;
 
 describe('POST /api/reservations with an Idempotency-Key', () => {
   it('creates one reservation for ten identical requests sent at once, and gives all ten the same answer', async () => {
@@ -183,10 +183,15 @@ describe('POST /api/reservations with an Idempotency-Key', () => {
 
   it('documents the header in the API reference of the routes that take it', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
-      paths: Record<string, Record<string, { parameters?: { name: string; in: string; description?: string }[] }>>;
+      paths: Record<
+        string,
+        Record<string, { parameters?: { name: string; in: string; description?: string }[] }>
+      >;
     }>();
     const header = (operation?: { parameters?: { name: string; in: string }[] }) =>
-      operation?.parameters?.find((parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key');
+      operation?.parameters?.find(
+        (parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key',
+      );
     expect(header(document.paths['/api/reservations']?.post)).toMatchObject({
       description: expect.stringContaining('recebe a primeira resposta'),
     });
@@ -276,7 +281,9 @@ describe('housekeeping', () => {
       .set({ created_at: sql`now() - interval '25 hours'` })
       .where(eq(idempotencyKeys.key, 'reserva-0005-antiga'));
     await t.app.housekeeping();
-    const keys = (await t.app.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys)).map((row) => row.key);
+    const keys = (await t.app.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys)).map(
+      (row) => row.key,
+    );
     expect(keys).not.toContain('reserva-0005-antiga');
     expect(keys).toContain('reserva-0006-recente');
   });

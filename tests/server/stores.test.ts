@@ -108,7 +108,10 @@ describe('restaurants API', () => {
       [{ logo_white: 'javascript:alert(1)' }, FILE_URL_INVALID],
       [{ logo_black: 'data:image/svg+xml,<svg onload=alert(1)>' }, FILE_URL_INVALID],
       [{ bg_image: 'https://atacante.example/rastreio.png' }, FILE_URL_INVALID],
-      [{ bg_image: 'http://localhost:3000/uploads/images/platform/1700000000000-4e3e.webp' }, FILE_URL_INVALID],
+      [
+        { bg_image: 'http://localhost:3000/uploads/images/platform/1700000000000-4e3e.webp' },
+        FILE_URL_INVALID,
+      ],
       [{ logo_black: '/uploads/../api/account' }, FILE_URL_INVALID],
       [{ logo_black: '/uploads/demo/../../etc/passwd' }, FILE_URL_INVALID],
       [{ cousine_id: undefined }, 'Você precisa selecionar os campos "Cidade de Operação" e "Cozinha"'],
@@ -211,7 +214,11 @@ describe('restaurants API', () => {
       '/uploads/demo/stores/cantina-bella-logo-white.svg',
       '/uploads/defaults/opdv-placeholder.png',
     ]) {
-      const ok = await cantina({ method: 'PATCH', url: `/api/stores/id/${cantinaId}`, payload: { logo_white: url } });
+      const ok = await cantina({
+        method: 'PATCH',
+        url: `/api/stores/id/${cantinaId}`,
+        payload: { logo_white: url },
+      });
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json().data.logo_white).toBe(url);
     }

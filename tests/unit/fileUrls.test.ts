@@ -10,7 +10,8 @@ import {
 
 afterEach(() => trustFilePrefixes([]));
 
-const FIREBASE = 'https://firebasestorage.googleapis.com/v0/b/painel.appspot.com/o/images%2F1-logo.webp?alt=media&token=abc';
+const FIREBASE =
+  'https://firebasestorage.googleapis.com/v0/b/painel.appspot.com/o/images%2F1-logo.webp?alt=media&token=abc';
 
 describe('the addresses a record may point to for a file', () => {
   it.each([
@@ -70,7 +71,12 @@ describe('the addresses a record may point to for a file', () => {
   it('reads a prefix as a folder of an https address, and refuses anything else', () => {
     expect(filePrefix('https://cdn.painel.com.br')).toBe('https://cdn.painel.com.br/');
     expect(filePrefix('https://CDN.painel.com.br/arquivos')).toBe('https://cdn.painel.com.br/arquivos/');
-    for (const prefix of ['http://cdn.painel.com.br', 'cdn.painel.com.br', 'https://a.b/?x=1', 'https://u:p@a.b/']) {
+    for (const prefix of [
+      'http://cdn.painel.com.br',
+      'cdn.painel.com.br',
+      'https://a.b/?x=1',
+      'https://u:p@a.b/',
+    ]) {
       expect(filePrefix(prefix), prefix).toBeNull();
     }
     expect(() => trustFilePrefixes(['http://cdn.painel.com.br'])).toThrow(/https/);
@@ -95,6 +101,8 @@ describe('the zod blocks every file field is built from', () => {
     expect(optionalFileUrl.parse(null)).toBeUndefined();
     expect(clearableFileUrl.parse('')).toBeNull();
     expect(clearableFileUrl.parse(undefined)).toBeUndefined();
-    expect(fileUrl.parse(' /uploads/defaults/opdv-placeholder.png ')).toBe('/uploads/defaults/opdv-placeholder.png');
+    expect(fileUrl.parse(' /uploads/defaults/opdv-placeholder.png ')).toBe(
+      '/uploads/defaults/opdv-placeholder.png',
+    );
   });
 });
