@@ -86,7 +86,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       if (attempt.capped) {
-        if (attempt.tellOwner && account) {
+        // The owner of an account that can still sign in: a disabled one gets no token either.
+        if (attempt.tellOwner && account?.status === 'ACTIVE') {
           // Not awaited: the SMTP round trip would tell a known address from an unknown one.
           app.mailer
             .send({
