@@ -1,14 +1,28 @@
 /**
- * Tries the security findings of the hardening review from outside, against a running server
+ * Tries the security findings of the hardening reviews from outside, against a running server
  * started fresh with the demo and TRUST_PROXY=1 (the probe plays several addresses through
- * X-Forwarded-For):
+ * X-Forwarded-For), its output in a file the probe may read to look for tokens in the log:
  *
- *   PORT=3999 DATA_DIR=/tmp/painel-probe TRUST_PROXY=1 npm start
- *   npm run probe:security -- http://127.0.0.1:3999
+ *   PORT=3999 DATA_DIR=/tmp/painel-probe TRUST_PROXY=1 npm start > /tmp/painel-probe.log 2>&1
+ *   npm run probe:security -- http://127.0.0.1:3999 --log /tmp/painel-probe.log
  *
- * It signs in many times with wrong passwords, so run it on a throw-away database.
+ * Without --log the log check is skipped, saying so. The OPDV redirect check starts two small
+ * servers on this machine, so it needs the server on this machine too (skipped otherwise). It
+ * signs in many times with wrong passwords and leaves accounts capped, so run it on a throw-away
+ * database.
  */
-const base = process.argv[2] ?? 'http://127.0.0.1:3999';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { saoPauloClock, saoPauloInstant } from '../src/resources/reservations/rules';
+
+const args = process.argv.slice(2);
+const logAt = args.indexOf('--log');
+const logFile = logAt >= 0 ? args[logAt + 1] : undefined;
+const base =
+  args.find((arg, i) => !arg.startsWith('--') && args[i - 1] !== '--log') ?? 'http://127.0.0.1:3999';
+const nonce = crypto.randomBytes(4).toString('hex');
 
 interface Answer {
   status: number;
@@ -226,13 +240,254 @@ const waiter = await tokenOf(String(waiterRow.email), 'Equipe@2026', '10.0.0.4')
   );
 }
 
-// The demo.
+// A disabled account: its right password answers exactly as a wrong one, so it confirms nothing.
 {
-  const inactive = await signIn('emanuel.goncalves@painel.com.br', 'Equipe@2026', '10.0.0.7');
+  const right = await signIn('emanuel.goncalves@painel.com.br', 'Equipe@2026', '10.0.0.7');
+  const wrong = await signIn('emanuel.goncalves@painel.com.br', 'Errada@2026', '10.0.0.8');
   report(
-    'the demo account meant to be inactive is',
-    inactive.status === 403,
-    `${inactive.status} ${inactive.json.error?.message}`,
+    'a disabled account answers as a wrong password',
+    right.status === 401 && right.status === wrong.status && right.text === wrong.text,
+    `right password ${right.status} ${right.json.error?.message} | wrong password ${wrong.status} ${wrong.json.error?.message}`,
+  );
+}
+
+// One e-mail's password guessed from many addresses: 120 guesses, 60 at once, each from its own.
+{
+  const target = team.find(
+    (member) => member.status === 'ACTIVE' && member.role !== 'MANAGER' && member.email !== waiterRow.email,
+  )!;
+  const email = String(target.email);
+  const nobody = `ninguem.${nonce}@exemplo.com`;
+  const outcome = new Map<string, number[]>();
+  const refusals = new Set<string>();
+  let address = 0;
+  for (let wave = 0; wave < 2; wave++) {
+    const answers = await Promise.all(
+      [email, nobody].flatMap((who) =>
+        Array.from({ length: 60 }, async (_, i) => {
+          address++;
+          const from = `198.18.${Math.floor(address / 250)}.${(address % 250) + 1}`;
+          return { who, answer: await signIn(who, `Errada@${wave}.${i}`, from) };
+        }),
+      ),
+    );
+    for (const { who, answer } of answers) {
+      outcome.set(who, [...(outcome.get(who) ?? []), answer.status]);
+      if (answer.status === 429) refusals.add(answer.text);
+    }
+  }
+  const owner = await signIn(email, 'Equipe@2026', '198.19.0.1');
+  const count = (who: string, status: number) =>
+    (outcome.get(who) ?? []).filter((code) => code === status).length;
+  report(
+    'the login cap per e-mail across addresses',
+    count(email, 401) <= 50 && count(nobody, 401) <= 50 && owner.status === 429 && refusals.size === 1,
+    `120 wrong passwords from 120 addresses: an account ${count(email, 401)} × 401, ${count(email, 429)} × 429; ` +
+      `an e-mail without one ${count(nobody, 401)} × 401, ${count(nobody, 429)} × 429; ` +
+      `${refusals.size} distinct refusal(s); then the right password: ${owner.status} ${owner.json.error?.message}`,
+  );
+}
+
+// Behind TRUST_PROXY=1 the caller is what the proxy appended, not what the client wrote before it.
+{
+  const codes: number[] = [];
+  for (let i = 0; i < 45; i++) {
+    const forged = `${((i * 37) % 223) + 1}.${(i * 11) % 250}.${i}.${((i * 7) % 250) + 1}`;
+    const answer = await call('POST', '/auth/email', {
+      body: { email: `rotacao${i}.${nonce}@exemplo.com`, password: 'Errada@2026', role: 'ADMIN' },
+      headers: { 'x-forwarded-for': `${forged}, 203.0.113.77` },
+    });
+    codes.push(answer.status);
+  }
+  const refused = codes.filter((code) => code === 429).length;
+  report(
+    'a rotating X-Forwarded-For behind TRUST_PROXY=1',
+    refused >= 15,
+    `45 wrong logins, each with another left-most X-Forwarded-For: ${codes.filter((c) => c === 401).length} × 401, ${refused} × 429`,
+  );
+}
+
+// The OPDV catalogue of a point of sale that redirects into the server's own network.
+{
+  const local = ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(base).hostname);
+  if (!local) {
+    report(
+      'the OPDV catalogue refuses a redirect elsewhere',
+      true,
+      'não verificado: o servidor não está nesta máquina',
+    );
+  } else {
+    let internalCalls = 0;
+    const internal = http.createServer((_request, response) => {
+      internalCalls++;
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ data: [{ code: 'x', name: `segredo-interno-${nonce}`, items: [] }] }));
+    });
+    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
+    const internalPort = (internal.address() as AddressInfo).port;
+    const redirector = http.createServer((_request, response) => {
+      response.writeHead(302, { location: `http://127.0.0.1:${internalPort}/latest/meta-data/` });
+      response.end();
+    });
+    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+    const posUrl = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`;
+    const stores = (await call('GET', '/api/stores?search=Sert', { token: admin })).json.data?.results ?? [];
+    const storeId = Number(stores[0]?.id);
+    const created = await call('POST', '/api/stores/integration/create', {
+      token: admin,
+      body: {
+        payload: { integration_type: 'OPDV', token: `sonda-${nonce}-token`, base_url: posUrl },
+        store_id: storeId,
+      },
+    });
+    const id = Number((created.json.data as { id?: unknown } | undefined)?.id);
+    const catalog = await call('GET', `/api/stores/integration/${id}/catalog?store_id=${storeId}`, {
+      token: admin,
+    });
+    await call('PATCH', `/api/stores/integration/${id}/deactivate?store_id=${storeId}`, { token: admin });
+    internal.close();
+    redirector.close();
+    report(
+      'the OPDV catalogue refuses a redirect elsewhere',
+      created.status === 201 &&
+        catalog.status === 502 &&
+        !catalog.text.includes('segredo-interno') &&
+        internalCalls === 0,
+      `integration ${created.status}; catalogue ${catalog.status} ${catalog.json.error?.message ?? catalog.text.slice(0, 80)}; ` +
+        `the internal address was called ${internalCalls} time(s)`,
+    );
+  }
+}
+
+// File fields: only this server's stored files (or trusted https hosts), never a script or a stranger's host.
+{
+  const account = (await call('GET', '/api/account', { token: manager })).json.data as
+    { roles?: { store_id: number }[] } | undefined;
+  const store = Number(account?.roles?.[0]?.store_id);
+  const before = (await call('GET', `/api/stores/id/${store}`, { token: manager })).json.data?.logo_white;
+  const bad = [
+    'javascript:alert(document.cookie)',
+    'data:image/svg+xml,<svg onload=alert(1)>',
+    'https://atacante.example/logo.png',
+  ];
+  const answers = [
+    ...(await Promise.all(
+      bad.flatMap((url) =>
+        ['logo_white', 'logo_black', 'bg_image'].map((field) =>
+          call('PATCH', `/api/stores/id/${store}`, { token: manager, body: { [field]: url } }),
+        ),
+      ),
+    )),
+    ...(await Promise.all(
+      bad.map((url) =>
+        call('POST', '/api/categories', { token: manager, body: { name: `Sonda ${nonce}`, image: url } }),
+      ),
+    )),
+    ...(await Promise.all(
+      bad.map((url) =>
+        call('POST', '/api/posts', { token: manager, body: { title: 'Sonda', body: 'Sonda', image: url } }),
+      ),
+    )),
+  ];
+  const after = (await call('GET', `/api/stores/id/${store}`, { token: manager })).json.data?.logo_white;
+  const messages = new Set(
+    answers.map((answer) => String(answer.json.error?.message).replace(/ \(campo .*\)$/, '')),
+  );
+  report(
+    'file fields take only stored files',
+    answers.every((answer) => answer.status === 400) && after === before,
+    `${answers.length} tries (logos, a category image, a wall-post image with javascript:, data:, another host): ` +
+      `${answers.filter((answer) => answer.status === 400).length} × 400 ${[...messages].join(' | ')}; logo unchanged: ${after === before}`,
+  );
+}
+
+// Tokens in a URL never reach the log.
+{
+  if (!logFile) {
+    report(
+      'tokens in URLs stay out of the log',
+      true,
+      'não verificado: passe --log <arquivo do log do servidor>',
+    );
+  } else {
+    const secrets = [`token-${nonce}-1`, `acesso-${nonce}-2`, `chave-${nonce}-3`, `cabecalho-${nonce}-4`];
+    await call(
+      'GET',
+      `/api/account?sonda=${nonce}&token=${secrets[0]}&access_token=${secrets[1]}&key=${secrets[2]}`,
+      {
+        headers: { authorization: `Bearer ${secrets[3]}` },
+      },
+    );
+    let log = '';
+    for (let tries = 0; tries < 50 && !log.includes(`sonda=${nonce}`); tries++) {
+      log = fs.readFileSync(logFile, 'utf8');
+      if (!log.includes(`sonda=${nonce}`)) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const line = log.split('\n').find((text) => text.includes(`sonda=${nonce}`)) ?? '';
+    const leaked = secrets.filter((secret) => log.includes(secret));
+    report(
+      'tokens in URLs stay out of the log',
+      line !== '' && leaked.length === 0,
+      line
+        ? `the request's line: ${line.trim().slice(0, 160)}${leaked.length ? `; leaked: ${leaked.join(', ')}` : ''}`
+        : 'no line found',
+    );
+  }
+}
+
+// A CSV cell that starts with a full-width ＝ is kept as text.
+{
+  const name = `\uFF1D2+3 sonda${nonce}`;
+  const created = await call('POST', '/api/kitchens', { token: manager, body: { name } });
+  const csv = await call('GET', `/api/kitchens?format=csv&search=sonda${nonce}`, { token: manager });
+  const line = csv.text.split('\r\n').find((text) => text.includes(`sonda${nonce}`)) ?? '';
+  const id = (created.json.data as { id?: unknown } | undefined)?.id;
+  if (id !== undefined) await call('DELETE', `/api/kitchens/id/${String(id)}`, { token: manager });
+  report(
+    'CSV keeps a full-width ＝ formula as text',
+    created.status === 201 && line.startsWith(`'\uFF1D`),
+    `kitchen ${created.status}; its CSV line: ${line || '(not found)'}`,
+  );
+}
+
+// HSTS only over https.
+{
+  const plain = await fetch(`${base}/api/health`);
+  const page = await fetch(`${base}/`);
+  const overTls = await fetch(`${base}/api/health`, { headers: { 'x-forwarded-proto': 'https' } });
+  const hsts = (response: Response) => response.headers.get('strict-transport-security');
+  report(
+    'HSTS only over https',
+    hsts(plain) === null && hsts(page) === null && hsts(overTls) !== null,
+    `over plain http: ${hsts(plain) ?? 'none'} (API), ${hsts(page) ?? 'none'} (page); over https behind the proxy: ${hsts(overTls) ?? 'none'}`,
+  );
+}
+
+// Ten identical reservations sent at once with one Idempotency-Key.
+{
+  let date = '';
+  for (let days = 1; days <= 7 && !date; days++) {
+    const day = saoPauloClock(new Date(Date.now() + days * 86_400_000));
+    if (day.weekday === 2) date = saoPauloInstant(day.day, '20:00')!.toISOString();
+  }
+  const body = { fullname: `Sonda ${nonce}`, phone: '11987654321', n_persons: 2, date };
+  const key = `sonda-${nonce}-reserva`;
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, () =>
+      call('POST', '/api/reservations', { token: manager, body, headers: { 'idempotency-key': key } }),
+    ),
+  );
+  const listed = await call('GET', `/api/reservations?search=${encodeURIComponent(`Sonda ${nonce}`)}`, {
+    token: manager,
+  });
+  const total = Number((listed.json.data as { total?: unknown } | undefined)?.total);
+  report(
+    'ten identical reservations at once with one Idempotency-Key',
+    total === 1 &&
+      answers.every((answer) => answer.status === 201) &&
+      new Set(answers.map((a) => a.text)).size === 1,
+    `answers ${[...new Set(answers.map((answer) => answer.status))].join(', ')}, ` +
+      `${new Set(answers.map((answer) => answer.text)).size} distinct; reservations created: ${total}`,
   );
 }
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -9,6 +9,7 @@ import type { Mailer } from './mail/mailer';
 import errors, { clientErrorHandler, forTheLog, frameworkErrors } from './plugins/errors';
 import headers from './plugins/headers';
 import inputGuard from './plugins/input-guard';
+import idempotency from './plugins/idempotency';
 import housekeeping from './plugins/housekeeping';
 import openapi from './plugins/openapi';
 import { responseSerializer } from './plugins/serialization';
@@ -50,7 +51,7 @@ import integrationRoutes from './routes/integrations';
 import rolePermissionRoutes from './routes/role-permissions';
 import auditEventRoutes from './routes/audit-events';
 import { crudResources } from './resources/registry';
-import { RequestLog } from './request-log';
+import { RequestLog, redactUrl } from './request-log';
 
 /** One registered route and who may call it, as the access plugin enforces it. */
 export interface RouteEntry {
@@ -86,10 +87,15 @@ export interface AppOptions {
    * to `stream` when given (tests read the lines).
    */
   logger?: boolean | { level: string; pretty?: boolean; stream?: { write(line: string): void } };
-  /** Behind a load balancer the client address comes from X-Forwarded-For. */
-  trustProxy?: boolean;
+  /**
+   * Behind proxies: how many hops to trust, or their addresses (Fastify's `trustProxy`); the
+   * caller's address is read from X-Forwarded-For from the right, past the trusted hops only.
+   */
+  trustProxy?: false | number | readonly string[];
   /** Minutes between housekeeping rounds (orphan files, old sessions and counters); 0 or absent: none. */
   housekeepingMinutes?: number;
+  /** How long a repeated Idempotency-Key request waits for the first one's answer (default 10 s). */
+  idempotencyWaitMs?: number;
   /** Tests: every answer is also checked against its route's response schema. */
   checkResponses?: boolean;
   /**
@@ -116,16 +122,31 @@ const SECRET_KEYS = [
   'recovery_codes',
 ];
 const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
+  'headers.authorization',
+  'headers.cookie',
   '*.headers.authorization',
+  '*.headers.cookie',
+  'authorization',
+  '*.authorization',
   ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`]),
 ];
+
+/** The serializer of a logged request (`req`): what Fastify's keeps, its URL without secrets. */
+function requestForTheLog(request: unknown): Record<string, unknown> {
+  if (typeof request !== 'object' || request === null) return {};
+  const { method, url, host, ip } = request as Partial<FastifyRequest>;
+  if (typeof url !== 'string') return request as Record<string, unknown>;
+  return { method, url: redactUrl(url), host, remoteAddress: ip };
+}
 
 function loggerOptions(logger: AppOptions['logger']) {
   if (!logger) return false;
   const { level = 'info', pretty = false, stream } = logger === true ? {} : logger;
-  const common = { level, redact: { paths: REDACT, censor: '[omitido]' }, serializers: { err: forTheLog } };
+  const common = {
+    level,
+    redact: { paths: REDACT, censor: '[omitido]' },
+    serializers: { err: forTheLog, req: requestForTheLog },
+  };
   if (!pretty) return { ...common, stream };
   return {
     ...common,
@@ -136,6 +157,21 @@ function loggerOptions(logger: AppOptions['logger']) {
   };
 }
 
+/**
+ * Fastify's `trustProxy` from a number of hops or the proxies' addresses. Fastify 5 takes a bare
+ * number as "trust nothing" (hop counting cannot tell the proxy from a client that reached the
+ * server directly), so hops are counted here: the socket's peer and the next `hops − 1` entries
+ * of X-Forwarded-For from the right are proxies, and the entry after them is the caller. That is
+ * right wherever the server is only reachable through its proxies; where it is not, the proxies'
+ * addresses are what to trust.
+ */
+function proxyTrust(
+  trust: AppOptions['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return trust > 0 ? (_address, hop) => hop < trust : false;
+  return trust ? [...trust] : false;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(options.logger),
@@ -143,7 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new RequestLog(),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: proxyTrust(options.trustProxy),
     ...(options.forceCloseConnections ? { forceCloseConnections: true } : {}),
     // The router's and Node's own refusals answer in the one envelope too.
     frameworkErrors,
@@ -195,6 +231,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Around every write route registered after it: the write and its audit row in one transaction.
   await app.register(audit, { strict: options.checkResponses ?? false });
   await app.register(inputGuard);
+  // Before the routes: the writes that take an Idempotency-Key get their hooks as they register.
+  await app.register(idempotency, { waitMs: options.idempotencyWaitMs });
   await app.register(housekeeping, {
     uploadsDir: options.uploadsDir,
     everyMinutes: options.housekeepingMinutes ?? 0,

@@ -1,5 +1,18 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { filePrefix, firebaseFilePrefix } from '../src/lib/fileUrls';
+
+/** What Fastify's `trustProxy` takes in a list: an address, a range, or one of proxy-addr's names. */
+function isProxyAddress(entry: string): boolean {
+  return (
+    ['loopback', 'linklocal', 'uniquelocal'].includes(entry) ||
+    ipaddr.IPv4.isValidFourPartDecimal(entry) ||
+    ipaddr.IPv4.isValidCIDRFourPartDecimal(entry) ||
+    ipaddr.IPv6.isValid(entry) ||
+    ipaddr.IPv6.isValidCIDR(entry)
+  );
+}
 
 /** Configuration is read and validated once, at start, from the environment. */
 const envSchema = z.object({
@@ -15,10 +28,23 @@ const envSchema = z.object({
   SEED_SCALE: z.enum(['full', 'accounts']).default('full'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
-   * Behind a reverse proxy or load balancer, set TRUST_PROXY=1: the caller's address, which the
-   * per-address limits count, then comes from X-Forwarded-For.
+   * Behind reverse proxies or load balancers: how many of them stand between the callers and the
+   * server (`1` for one), or the addresses they call from (`10.0.0.0/8,192.168.1.1`, or `loopback`,
+   * `linklocal`, `uniquelocal`). The caller's address, which the per-address limits count, is then
+   * read from X-Forwarded-For from the right, past the trusted hops only: the left-most entries
+   * are whatever the client wrote. `0` or unset trusts nothing.
    */
-  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  TRUST_PROXY: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string()
+      .trim()
+      .default('0')
+      .refine(
+        (value) => /^\d{1,2}$/.test(value) || value.split(',').every((entry) => isProxyAddress(entry.trim())),
+        'use 0, o número de proxies à frente do servidor (1 a 99) ou a lista dos seus endereços (IP ou CIDR) separados por vírgula',
+      ),
+  ),
   /**
    * The service simulator, which plays the guests of the two demo restaurants (sit, order, call the
    * waiter, pay, leave). Default: on with the embedded database, off with DATABASE_URL.
@@ -33,6 +59,21 @@ const envSchema = z.object({
   OPDV_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** The key that seals point-of-sale tokens at rest; default: one derived from JWT_SECRET. */
   INTEGRATION_KEY: z.string().min(16).optional(),
+  /**
+   * https addresses, comma-separated, under which the files records point to may live besides this
+   * server's own (a CDN; this API's own https address when the web app is built with
+   * VITE_API_URL). Any other address in a logo, photo or video field is refused.
+   */
+  FILE_URL_PREFIXES: z
+    .string()
+    .optional()
+    .refine(
+      (value) => !value?.trim() || value.split(',').every((entry) => filePrefix(entry.trim()) !== null),
+      'use endereços https://… separados por vírgula, sem consulta nem fragmento',
+    ),
+  /** The web app's Firebase Storage (its build's VITE_FIREBASE_*): the bucket's files are trusted too. */
+  VITE_FIREBASE_API_KEY: z.string().optional(),
+  VITE_FIREBASE_STORAGE_BUCKET: z.string().optional(),
 });
 
 export interface Config {
@@ -46,12 +87,15 @@ export interface Config {
   seedDemo?: boolean;
   seedScale: 'full' | 'accounts';
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: nothing, a number of hops, or the proxies' addresses. */
+  trustProxy: false | number | string[];
   /** Play the demo's guests; the server also needs the demo's accounts in the database to do it. */
   simulator: boolean;
   opdvUrl: string;
   opdvTimeoutMs: number;
   integrationKey?: string;
+  /** Where, besides this server, the files records point to may live (src/lib/fileUrls.ts). */
+  fileUrlPrefixes: string[];
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -72,10 +116,24 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === undefined ? undefined : e.SEED_DEMO === '1',
     seedScale: e.SEED_SCALE,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === '1',
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     simulator: e.SIMULATOR === undefined ? e.DATABASE_URL === undefined : e.SIMULATOR === '1',
     opdvUrl: e.OPDV_URL,
     opdvTimeoutMs: e.OPDV_TIMEOUT_MS,
     integrationKey: e.INTEGRATION_KEY,
+    fileUrlPrefixes: [
+      ...(e.FILE_URL_PREFIXES ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+      ...(e.VITE_FIREBASE_API_KEY?.trim() && e.VITE_FIREBASE_STORAGE_BUCKET?.trim()
+        ? [firebaseFilePrefix(e.VITE_FIREBASE_STORAGE_BUCKET.trim())]
+        : []),
+    ],
   };
+}
+
+function trustProxyOf(value: string): Config['trustProxy'] {
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  return value.split(',').map((entry) => entry.trim());
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { trustFilePrefixes } from '../src/lib/fileUrls';
 import { readConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirBusyError } from './db/lock';
@@ -12,6 +13,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main() {
   const config = readConfig();
+  trustFilePrefixes(config.fileUrlPrefixes);
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }

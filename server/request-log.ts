@@ -30,8 +30,42 @@ export class RequestLog extends LogController {
     // pino's: a line that would not be written is not even built.
     if ((reply.log as { isLevelEnabled?(level: string): boolean }).isLevelEnabled?.(level) === false) return;
     reply.log[level](
-      { method: request.method, url: request.url, status, ms: Math.round(ms * 10) / 10 },
+      { method: request.method, url: redactUrl(request.url), status, ms: Math.round(ms * 10) / 10 },
       'requisição',
     );
   }
+}
+
+/** Query parameters that carry a secret: tokens, the password token's key, credentials. */
+const SECRET_PARAMS = new Set(['token', 'access_token', 'key', 'password']);
+
+/** A parameter's name as the server would read it: decoded, lower case, without `[…]`. */
+function paramName(raw: string): string {
+  let name = raw.replaceAll('+', ' ');
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    // A malformed escape is logged as it came; its name is compared as it is.
+  }
+  return name.trim().toLowerCase().replace(/\[.*$/, '');
+}
+
+/**
+ * The URL as a log line may show it: the values of secret query parameters (a token a client put
+ * in the address, `?access_token=…`, `?key=…`, anything named for an authorization) replaced. A
+ * log reaches more people, and lives longer, than the token.
+ */
+export function redactUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const pairs = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const raw = equals < 0 ? pair : pair.slice(0, equals);
+      const name = paramName(raw);
+      return SECRET_PARAMS.has(name) || name.includes('authorization') ? `${raw}=[omitido]` : pair;
+    });
+  return `${url.slice(0, at + 1)}${pairs.join('&')}`;
 }

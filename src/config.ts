@@ -1,3 +1,5 @@
+import { firebaseFilePrefix } from './lib/fileUrls';
+
 /**
  * The API host. Empty means the same origin that served the app (our own server, or Vite's
  * proxy in development); VITE_API_URL points the client at another server of the same contract.
@@ -51,6 +53,16 @@ export function firebaseConfigFrom(env: Record<string, unknown>): FirebaseConfig
 }
 
 export const FIREBASE_CONFIG: FirebaseConfig | null = firebaseConfigFrom(import.meta.env);
+
+/**
+ * Where, besides our API's stored files, the files records point to may live
+ * (src/lib/fileUrls.ts): Firebase Storage's bucket when it is configured, and the API's own
+ * address when it is another origin (VITE_API_URL; the server lists it in FILE_URL_PREFIXES).
+ */
+export const FILE_URL_PREFIXES: readonly string[] = [
+  ...(FIREBASE_CONFIG ? [firebaseFilePrefix(FIREBASE_CONFIG.storageBucket)] : []),
+  ...(API_URL.startsWith('https://') ? [`${API_URL}/uploads/`] : []),
+];
 
 /**
  * Whether the floor and the board keep the store's live stream open (`GET /api/live`) and read

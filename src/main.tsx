@@ -2,7 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { readSession } from './authProvider/session';
+import { FILE_URL_PREFIXES } from './config';
+import { trustFilePrefixes } from './lib/fileUrls';
 import { preloadScreenOf } from './resources/preload';
+
+// The forms check files' addresses as the server does, against the same trusted places.
+trustFilePrefixes(FILE_URL_PREFIXES);
 
 // Signed in and opening a screen (a bookmark, a reload): its code is fetched while the app boots.
 if (readSession()) preloadScreenOf(window.location.hash.slice(1));

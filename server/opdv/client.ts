@@ -3,7 +3,8 @@
  * token is opened here and nowhere else, and never logged. Calls time out (10 s by default);
  * a 5xx or a network failure is tried again with exponential back-off (3 tries in all); a timeout
  * is not (a point of sale that is slow under load is not helped by more calls); 429 and 400/401
- * come back at once as typed errors, which the routes answer with the spec's messages.
+ * come back at once as typed errors, which the routes answer with the spec's messages. Redirects
+ * are followed within the point of sale's own origin only.
  */
 import { z } from 'zod';
 import { openToken } from './crypto';
@@ -96,11 +97,9 @@ export class OpdvClient {
       if (attempt > 1) await pause(this.settings.backoffMs * 2 ** (attempt - 2));
       let response: Response;
       try {
-        response = await this.doFetch(url, {
-          headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-          signal: AbortSignal.timeout(this.settings.timeoutMs),
-        });
+        response = await this.fetchFromOrigin(url, token, AbortSignal.timeout(this.settings.timeoutMs));
       } catch (error) {
+        if (error instanceof OpdvError) throw error;
         if ((error as Error).name === 'TimeoutError') {
           throw new OpdvError('unreachable', `no answer in ${this.settings.timeoutMs} ms`);
         }
@@ -139,7 +138,36 @@ export class OpdvClient {
     }
     throw new OpdvError('unreachable', `${this.settings.tries} tries: ${last}`);
   }
+
+  /**
+   * One call, following redirects only within the point of sale's own origin (the address an
+   * administrator or the configuration chose): a redirect elsewhere could lead the server, token
+   * in hand, to a machine inside its own network and show what it answers. Such a redirect is
+   * refused, its answer never read.
+   */
+  private async fetchFromOrigin(url: string, token: string, signal: AbortSignal): Promise<Response> {
+    const { origin } = new URL(url);
+    let target = url;
+    for (let hop = 0; ; hop++) {
+      const response = await this.doFetch(target, {
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        signal,
+        redirect: 'manual',
+      });
+      if (response.status < 300 || response.status >= 400 || response.status === 304) return response;
+      await response.body?.cancel();
+      const location = response.headers.get('location');
+      const next = location && URL.canParse(location, target) ? new URL(location, target) : null;
+      if (!next) throw new OpdvError('unreachable', `redirect (${response.status}) without a valid location`);
+      if (next.origin !== origin) throw new OpdvError('unreachable', `redirect to ${next.origin} refused`);
+      if (hop >= MAX_REDIRECTS) throw new OpdvError('unreachable', `more than ${MAX_REDIRECTS} redirects`);
+      target = next.href;
+    }
+  }
 }
+
+/** Redirects followed within the point of sale's origin, as many as for its pictures. */
+const MAX_REDIRECTS = 3;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

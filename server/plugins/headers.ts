@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Answers that carry personal data or tokens: the API and the sign-in routes. */
@@ -28,7 +29,6 @@ const PAGE_HEADERS = {
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
   'referrer-policy': 'no-referrer',
-  'strict-transport-security': HSTS,
   'x-content-type-options': 'nosniff',
   'x-dns-prefetch-control': 'off',
   'x-download-options': 'noopen',
@@ -50,17 +50,28 @@ const PAGE_HEADERS_TLS = {
 export const DATA_HEADERS = {
   'content-security-policy': "default-src 'none';frame-ancestors 'none'",
   'cross-origin-resource-policy': 'same-origin',
-  'strict-transport-security': HSTS,
   'x-content-type-options': 'nosniff',
 };
+
+const OVER_TLS = { 'strict-transport-security': HSTS };
+const OVER_PLAIN_HTTP = {};
+
+/**
+ * HSTS only on an answer that went over TLS (directly, or as X-Forwarded-Proto says behind a
+ * trusted proxy): browsers ignore it over plain http, and a LAN tablet's `http://192.168.x.y` must
+ * never be told its server speaks https.
+ */
+export function transportSecurity(request: FastifyRequest): Readonly<Record<string, string>> {
+  return request.protocol === 'https' ? OVER_TLS : OVER_PLAIN_HTTP;
+}
 
 /**
  * Security headers for every answer, written once at start and chosen by what the answer is:
  *
- * - `upgrade-insecure-requests` on pages only when the request came over TLS (directly, or as
- *   X-Forwarded-Proto says behind a trusted proxy). A tablet on the restaurant's network reaches
- *   `http://192.168.x.y:3000`; told to upgrade, its browser would ask for the app's files over
- *   https, which nothing serves there, and show a blank page.
+ * - `upgrade-insecure-requests` on pages, and HSTS on every answer, only when the request came
+ *   over TLS (directly, or as X-Forwarded-Proto says behind a trusted proxy). A tablet on the
+ *   restaurant's network reaches `http://192.168.x.y:3000`; told to upgrade, its browser would ask
+ *   for the app's files over https, which nothing serves there, and show a blank page.
  * - `Cache-Control: no-store` on every API and sign-in answer, so that no browser or proxy keeps
  *   personal data or tokens; files (the web app, uploads) keep their own caching.
  * - A route that sets its own policy keeps it.
@@ -73,13 +84,15 @@ export default fp(
       if (reply.statusCode !== 304) {
         const type = reply.getHeader('content-type');
         const page = typeof type === 'string' && type.startsWith('text/html');
-        const set = page ? (request.protocol === 'https' ? PAGE_HEADERS_TLS : PAGE_HEADERS) : DATA_HEADERS;
+        const tls = request.protocol === 'https';
+        const set = page ? (tls ? PAGE_HEADERS_TLS : PAGE_HEADERS) : DATA_HEADERS;
         if (reply.hasHeader('content-security-policy')) {
           const { 'content-security-policy': _own, ...rest } = set;
           reply.headers(rest);
         } else {
           reply.headers(set);
         }
+        reply.headers(transportSecurity(request));
       }
       if (PRIVATE_PATHS.test(request.url) && !reply.hasHeader('cache-control')) {
         reply.header('cache-control', 'no-store');

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import { lt, sql } from 'drizzle-orm';
 import { removeStaleCounters } from '../auth/attempts';
-import { sessions } from '../db/schema';
+import { idempotencyKeys, sessions } from '../db/schema';
+import { IDEMPOTENCY_KEEP_HOURS } from './idempotency';
 import { forgetOrphans, UPLOAD_LIMITS } from '../storage/file-records';
 import { LocalStorage } from '../storage/local-storage';
 
@@ -20,12 +21,12 @@ export interface HousekeepingOptions {
 
 /**
  * Removes what nobody needs any more: stored files no record points to once their grace period
- * is over, sessions expired for a day, and attempt counters whose window ended a day ago. Every
- * step is an idempotent delete, so several instances may run it at once: each orphan's row is
- * deleted by one of them, which then removes its file; a file already gone is fine. Rows go first
- * because their delete is what checks, at that instant, that no record shows the file: a crash
- * in between may leave a file on disk, never a record pointing to a removed file. Files the demo
- * wrote have no row and are never its business.
+ * is over, sessions expired for a day, attempt counters whose window ended a day ago, and
+ * idempotency keys older than a day. Every step is an idempotent delete, so several instances may
+ * run it at once: each orphan's row is deleted by one of them, which then removes its file; a
+ * file already gone is fine. Rows go first because their delete is what checks, at that instant,
+ * that no record shows the file: a crash in between may leave a file on disk, never a record
+ * pointing to a removed file. Files the demo wrote have no row and are never its business.
  */
 export default fp<HousekeepingOptions>(
   async (app, { uploadsDir, everyMinutes }) => {
@@ -45,6 +46,11 @@ export default fp<HousekeepingOptions>(
       const orphans = await removeOrphans();
       await app.db.delete(sessions).where(lt(sessions.expires_at, sql`now() - interval '1 day'`));
       await removeStaleCounters(app.db, 24 * 60);
+      await app.db
+        .delete(idempotencyKeys)
+        .where(
+          lt(idempotencyKeys.created_at, sql`now() - make_interval(hours => ${IDEMPOTENCY_KEEP_HOURS})`),
+        );
       if (orphans > 0) app.log.info({ files: orphans }, 'arquivos sem uso removidos');
       return { orphans };
     });

@@ -37,6 +37,9 @@ const keyAnswer = z.object({ data: z.object({ key: z.uuid() }) });
 const tags = ['Autenticação'];
 
 const INVALID_LOGIN = 'E-mail ou senha inválidos.';
+const PASSWORD_LOGIN_BLOCKED =
+  'Por segurança, o acesso com senha a este e-mail foi bloqueado depois de muitas tentativas. ' +
+  'Entre com o token enviado por e-mail: use “Esqueci minha senha”.';
 const INVALID_TOKEN = 'Token inválido ou expirado. Solicite um novo token.';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -69,6 +72,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const [account] = await app.db
         .select({
           id: accounts.id,
+          fullname: accounts.fullname,
           role: accounts.role,
           last_store_id: accounts.last_store_id,
           status: accounts.status,
@@ -84,9 +88,31 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           `Muitas tentativas de acesso. Tente novamente em ${LOGIN_WINDOW_MINUTES} minutos.`,
         );
       }
-      if (!account || !valid) throw new HttpError(401, INVALID_LOGIN);
+      if (attempt.capped) {
+        // The owner of an account that can still sign in: a disabled one gets no token either.
+        if (attempt.tellOwner && account?.status === 'ACTIVE') {
+          // Not awaited: the SMTP round trip would tell a known address from an unknown one.
+          app.mailer
+            .send({
+              to: email,
+              subject: 'Acesso com senha bloqueado no Painel',
+              text:
+                `Olá, ${account.fullname}.\n\nHouve muitas tentativas de entrar na sua conta do Painel ` +
+                'com senhas erradas, então, por segurança, o acesso com senha foi bloqueado.\n\n' +
+                'Para entrar, use “Esqueci minha senha” na tela de acesso: enviaremos um token para ' +
+                'este e-mail e, ao definir uma nova senha, o acesso com senha volta a funcionar.\n\n' +
+                'Se não foi você quem tentou entrar, recomendamos escolher uma senha nova e diferente.',
+            })
+            .catch((error: unknown) =>
+              request.log.error({ err: error }, 'falha ao enviar o aviso de bloqueio'),
+            );
+        }
+        throw tooManyRequests(PASSWORD_LOGIN_BLOCKED);
+      }
+      // A disabled account answers as a wrong password does, and counts as one: any other answer
+      // would confirm the password to whoever is guessing it.
+      if (!account || !valid || account.status !== 'ACTIVE') throw new HttpError(401, INVALID_LOGIN);
       await attempt.succeeded();
-      if (account.status !== 'ACTIVE') throw new HttpError(403, 'Sua conta está desativada.');
       const session = await inTransaction(app.db, async (tx) => {
         const opened = await startSession(app, account, 'session');
         await recordAudit(tx, request, {

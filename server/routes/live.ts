@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIVE_EVENTS, LIVE_PATH, LIVE_TOPICS } from '../../src/resources/live';
 import { bearerToken, callerOf } from '../plugins/access';
-import { DATA_HEADERS } from '../plugins/headers';
+import { DATA_HEADERS, transportSecurity } from '../plugins/headers';
 import { targetStore } from '../resources/scope';
 
 /** A comment line this often keeps proxies and the tablet's Wi-Fi from closing an idle stream. */
@@ -131,6 +131,7 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         // (a hijacked reply skips the onSend hook that sets them).
         ...(reply.getHeaders() as OutgoingHttpHeaders),
         ...DATA_HEADERS,
+        ...transportSecurity(request),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         // nginx and other proxies would hold the events back in their buffers.

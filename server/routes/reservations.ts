@@ -117,8 +117,11 @@ const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => ({ data: await readReservation(request, request.params.id) }),
   });
 
+  const create = routes.create();
   app.route({
-    ...routes.create(),
+    ...create,
+    // A tablet's retry, or a double tap, must not book the table twice.
+    config: { ...create.config, idempotent: true },
     handler: async (request, reply) => {
       const storeId = await targetStore(db, request, request.body.store_id);
       const id = await db.transaction((tx) => createReservation(tx, storeId, request.body));

@@ -8,6 +8,8 @@ export interface Request {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   query?: Query;
   body?: unknown;
+  /** Headers of this call beyond the session's (an `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 /** Sends a call and returns the parsed JSON body; failures throw with the server's message. */
@@ -71,9 +73,10 @@ export async function download(path: string, query?: Query): Promise<Download> {
 /** Sends a call with the session's token and the spec's time-out; a network failure reads in Portuguese. */
 async function send(
   path: string,
-  { method = 'GET', query, body }: Request,
+  { method = 'GET', query, body, headers: extra }: Request,
   headers: Headers,
 ): Promise<Response> {
+  for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   try {
     return await fetch(buildUrl(path, query), {

@@ -32,6 +32,15 @@ function total(body: unknown, records: unknown[]): number {
   return typeof value === 'number' ? value : records.length;
 }
 
+/**
+ * A write's `Idempotency-Key`, when its screen gives one in the mutation's `meta`
+ * (`useSubmissionKey`): sent again with the same key, the write is done once by the server.
+ */
+function idempotencyHeader(meta: unknown): { headers?: Record<string, string> } {
+  const key = (meta as { idempotencyKey?: unknown } | undefined)?.idempotencyKey;
+  return typeof key === 'string' ? { headers: { 'Idempotency-Key': key } } : {};
+}
+
 export interface ActionParams {
   id: string | number;
   /**
@@ -134,7 +143,11 @@ export function createDataProvider(
     // Nothing changed: nothing to send (the API refuses an empty update).
     if (Object.keys(payload).length === 0 && params.previousData)
       return { data: params.previousData as RaRecord };
-    const body = await http(recordPath(definition.endpoint, params.id), { method: 'PATCH', body: payload });
+    const body = await http(recordPath(definition.endpoint, params.id), {
+      method: 'PATCH',
+      body: payload,
+      ...idempotencyHeader(params.meta),
+    });
     return { data: unwrap(definition.envelope.one, body) as RaRecord };
   };
 
@@ -162,6 +175,7 @@ export function createDataProvider(
       const body = await http(definition.endpoint, {
         method: 'POST',
         body: writable(definition, params.data, 'create'),
+        ...idempotencyHeader(params.meta),
       });
       return { data: unwrap(definition.envelope.one, body) as RaRecord };
     }) as DataProvider['create'],

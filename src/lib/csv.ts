@@ -15,9 +15,22 @@ const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 4, useGr
 // A date alone ('2026-01-31'), as a `date` column answers.
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * What a spreadsheet starts a formula with, once NFKC has folded the full-width (＝ ＋ － ＠) and
+ * small (﹦ ﹢ ﹣ ﹫) forms and the super- and subscript signs into them: spreadsheets in East Asian
+ * locales and autocorrecting ones read those as the plain signs. The minus signs − and the heavy
+ * ➕ ➖ do not fold, and are read as signs too.
+ */
+const FORMULA_START = /^[=+\-@\u2212\u2795\u2796]/;
+/** Blanks and invisible characters a spreadsheet may skip before it reads the first sign. */
+const LEADING_BLANKS = /^[\p{White_Space}\p{Cf}]+/u;
+
 /** A text a spreadsheet would run as a formula ('=HYPERLINK(…)', '+55…', '@SUM') is kept as text. */
 function asText(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  // A leading tab or line break is how a cell smuggles a formula past a check of its first sign.
+  if (/^[\t\r\n]/.test(text)) return `'${text}`;
+  const start = text.replace(LEADING_BLANKS, '').slice(0, 2).normalize('NFKC');
+  return FORMULA_START.test(start) ? `'${text}` : text;
 }
 
 /** A field's value as the CSV shows it. */

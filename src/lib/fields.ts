@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ptBR } from 'zod/locales';
+import { FILE_URL_INVALID, isFileUrl } from './fileUrls';
 import { onlyDigits } from './format';
 import { isValidCnpj, isValidCpf, isValidEmail, isValidPhone, isValidUf } from './validators';
 
@@ -146,17 +147,31 @@ export const storeIdField = z.coerce
   .positive('Restaurante inválido.')
   .optional();
 
-/** An image URL (ours, `/uploads/…`, or an absolute one); blank or null clears it. */
-export const imageUrl = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+/**
+ * The address of an uploaded file (a logo, a photo, a video): one of this server's stored files or
+ * one under an https prefix the deployment trusts (src/lib/fileUrls.ts). Every field that holds
+ * one is built from this block, so every form and the API refuse any other address alike.
+ */
+export const fileUrl = z
+  .string({ error: FILE_URL_INVALID })
+  .trim()
+  .max(1000, FILE_URL_INVALID)
+  .refine(isFileUrl, FILE_URL_INVALID);
+
+/** A file that must be given: missing or blank says `missing`. */
+export const requiredFileUrl = (missing: string) =>
   z
-    .string({ error: 'Imagem inválida.' })
+    .string({ error: missing })
     .trim()
-    .max(1000, 'Endereço da imagem longo demais.')
-    .refine((url) => url.startsWith('/') || /^https?:\/\//i.test(url), 'Imagem inválida.')
-    .nullable()
-    .optional(),
-);
+    .min(1, missing)
+    .max(1000, FILE_URL_INVALID)
+    .refine(isFileUrl, FILE_URL_INVALID);
+
+/** An optional file: blank or null leaves it as it is. */
+export const optionalFileUrl = z.preprocess(blankToUndefined, fileUrl.optional());
+
+/** A file of an update that can also be removed: blank or null clears it. */
+export const clearableFileUrl = clearable(fileUrl);
 
 export const DAY_INVALID = 'Data inválida: use o formato aaaa-mm-dd.';
 export const DAY_RANGE_INVALID = 'A data inicial não pode ser depois da data final.';

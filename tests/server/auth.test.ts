@@ -8,6 +8,7 @@ import path from 'node:path';
 import { accounts, attemptCounters, passwordTokens } from '../../server/db/schema';
 import { buildApp } from '../../server/app';
 import {
+  LOGIN_CAP_PER_EMAIL,
   LOGIN_MAX_PER_EMAIL,
   LOGIN_MAX_PER_PAIR,
   LOGIN_SLOW_ANSWER_MS,
@@ -24,6 +25,14 @@ const TOO_MANY_TOKENS = {
 const STRENGTH =
   'A senha deve ter no mínimo 8 caracteres, com letra maiúscula, letra minúscula e número. (campo password)';
 const LOCKED = { error: { message: 'Muitas tentativas de acesso. Tente novamente em 15 minutos.' } };
+const CAPPED = {
+  error: {
+    message:
+      'Por segurança, o acesso com senha a este e-mail foi bloqueado depois de muitas tentativas. ' +
+      'Entre com o token enviado por e-mail: use “Esqueci minha senha”.',
+  },
+};
+const CAP_MAIL = 'Acesso com senha bloqueado no Painel';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let t: TestApp;
@@ -201,6 +210,47 @@ describe('POST /auth/email', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(LOGIN_SLOW_ANSWER_MS - 50);
   });
 
+  it('caps an e-mail at 50 checked passwords a day from any addresses: then only the e-mailed token signs it in, and the owner is told once', async () => {
+    const email = 'cerco@painel.com.br';
+    await createAccount(t.app.db, { email, password: 'Certa@2026' });
+    const mailsTo = () => t.outbox.filter((mail) => mail.to === email && mail.subject === CAP_MAIL);
+    // Sent all at once, each from its own address: the count is taken before any password is
+    // checked, so exactly 50 are checked and the rest refused.
+    const answers = await Promise.all(
+      Array.from({ length: LOGIN_CAP_PER_EMAIL + 10 }, (_, i) => signIn(email, `Errada@${i}`, newAddress())),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 401)).toHaveLength(LOGIN_CAP_PER_EMAIL);
+    expect(answers.filter((answer) => answer.statusCode === 429).map((answer) => answer.json())).toEqual(
+      Array.from({ length: 10 }, () => CAPPED),
+    );
+    // The right password is refused too, from anywhere; the owner was told once.
+    const [owner, ...more] = await Promise.all([
+      signIn(email, 'Certa@2026', newAddress()),
+      ...Array.from({ length: 3 }, (_, i) => signIn(email, `Errada@x${i}`, newAddress())),
+    ]);
+    expect(owner!.statusCode).toBe(429);
+    expect(owner!.json()).toEqual(CAPPED);
+    expect(more.map((answer) => answer.json())).toEqual([CAPPED, CAPPED, CAPPED]);
+    await expect.poll(() => mailsTo().length).toBe(1);
+    expect(mailsTo()[0]!.text).toContain('Esqueci minha senha');
+
+    // The e-mailed token proves the owner: a password set through it lifts the cap.
+    const { key, token } = await requestToken(email);
+    const exchanged = await post('/auth/token', { token, key, role: 'ADMIN' });
+    const passwordToken = exchanged.json<{ data: { access_token: string } }>().data.access_token;
+    const changed = await as(
+      t.app,
+      passwordToken,
+    )({
+      method: 'PATCH',
+      url: '/api/account',
+      payload: { password: 'Recuperada2026' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await signIn(email, 'Recuperada2026', newAddress())).statusCode).toBe(200);
+  });
+
   it('forgets earlier failures after a successful sign-in', async () => {
     const email = 'esquecido@painel.com.br';
     await createAccount(t.app.db, { email, password: 'Certa@2026' });
@@ -250,9 +300,18 @@ describe('session tokens', () => {
     await expect.poll(async () => (await account()).statusCode, { timeout: 1000, interval: 20 }).toBe(401);
     expect((await account()).json()).toEqual(SESSION_ENDED);
 
-    const again = await signIn(email, 'Certa@2026');
-    expect(again.statusCode).toBe(403);
-    expect(again.json()).toEqual({ error: { message: 'Sua conta está desativada.' } });
+    // The right password of a disabled account reads as a wrong one, and counts as one: any other
+    // answer would confirm the password to whoever guessed it.
+    const address = newAddress();
+    for (let i = 0; i < LOGIN_MAX_PER_PAIR; i++) {
+      const again = await signIn(email, 'Certa@2026', address);
+      expect(again.statusCode).toBe(401);
+      expect(again.json()).toEqual(INVALID_LOGIN);
+      const wrong = await signIn(email, 'Errada@2026', newAddress());
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toEqual(INVALID_LOGIN);
+    }
+    expect((await signIn(email, 'Certa@2026', address)).json()).toEqual(LOCKED);
     // A disabled account gets no recovery e-mail either.
     const before = t.outbox.length;
     const request = await post('/auth/token/request', { email }, newAddress());

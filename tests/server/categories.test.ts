@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { firebaseFilePrefix, trustFilePrefixes } from '../../src/lib/fileUrls';
 import {
   admin,
   cantina,
@@ -15,6 +16,9 @@ import {
 } from './menu-fixtures';
 
 useMenuApp();
+
+const FIREBASE_PICTURE =
+  'https://firebasestorage.googleapis.com/v0/b/painel-teste.appspot.com/o/images%2F1-massas.webp?alt=media&token=abc';
 
 describe('categories', () => {
   it('lists the categories in their order, with their products in theirs (include=products)', async () => {
@@ -167,6 +171,9 @@ describe('categories', () => {
   });
 
   it('updates name, display, availability and image', async () => {
+    // A picture in the deployment's Firebase Storage, which it trusts.
+    trustFilePrefixes([firebaseFilePrefix('painel-teste.appspot.com')]);
+    onTestFinished(() => trustFilePrefixes([]));
     const created = (
       await cantina({ method: 'POST', url: '/api/categories', payload: { name: 'Para editar' } })
     ).json<{ data: { data: Category } }>().data.data;
@@ -177,7 +184,7 @@ describe('categories', () => {
         name: 'Editada',
         display: 'LIST',
         available: false,
-        image: 'https://cdn.example.com/a.webp',
+        image: FIREBASE_PICTURE,
       },
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -185,7 +192,7 @@ describe('categories', () => {
       name: 'Editada',
       display: 'LIST',
       available: false,
-      image: 'https://cdn.example.com/a.webp',
+      image: FIREBASE_PICTURE,
     });
     // The visibility toggle sends { available } alone; a blank image clears it.
     await cantina({

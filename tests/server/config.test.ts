@@ -16,9 +16,33 @@ describe('readConfig (the environment, read once at start)', () => {
     expect(config.seedDemo).toBeUndefined();
   });
 
-  it('trusts X-Forwarded-For only when TRUST_PROXY=1', () => {
-    expect(readConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+  it('trusts X-Forwarded-For only as far as TRUST_PROXY says: a number of hops, or the proxies’ addresses', () => {
+    expect(readConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(readConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(readConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(
+      readConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.1,::1,fc00::/7 , loopback' }).trustProxy,
+    ).toEqual(['10.0.0.0/8', '192.168.1.1', '::1', 'fc00::/7', 'loopback']);
+  });
+
+  it("trusts files under the https prefixes of FILE_URL_PREFIXES and the web app's Firebase bucket, and nothing else by default", () => {
+    expect(readConfig({}).fileUrlPrefixes).toEqual([]);
+    expect(
+      readConfig({ FILE_URL_PREFIXES: ' https://cdn.painel.com.br, https://api.painel.com.br/uploads/ ' })
+        .fileUrlPrefixes,
+    ).toEqual(['https://cdn.painel.com.br', 'https://api.painel.com.br/uploads/']);
+    expect(
+      readConfig({ VITE_FIREBASE_API_KEY: 'chave', VITE_FIREBASE_STORAGE_BUCKET: 'painel.appspot.com' })
+        .fileUrlPrefixes,
+    ).toEqual(['https://firebasestorage.googleapis.com/v0/b/painel.appspot.com/o/']);
+    // Without its API key the web app does not use Firebase: its bucket is not trusted.
+    expect(readConfig({ VITE_FIREBASE_STORAGE_BUCKET: 'painel.appspot.com' }).fileUrlPrefixes).toEqual([]);
+    for (const value of ['http://cdn.painel.com.br', 'cdn.painel.com.br', 'https://cdn.painel.com.br/?v=1']) {
+      expect(() => readConfig({ FILE_URL_PREFIXES: value }), value).toThrow(
+        /Configuração inválida:\nFILE_URL_PREFIXES: use endereços https/,
+      );
+    }
   });
 
   it("plays the demo's guests by default only on the embedded database", () => {
@@ -31,7 +55,11 @@ describe('readConfig (the environment, read once at start)', () => {
   });
 
   it('refuses a bad value, naming the variable', () => {
-    expect(() => readConfig({ TRUST_PROXY: 'sim' })).toThrow(/Configuração inválida:\nTRUST_PROXY/);
+    for (const value of ['sim', 'true', '-1', '1.5', '10.0.0.1/33', '10.0.0.1,', '127.1', '100']) {
+      expect(() => readConfig({ TRUST_PROXY: value }), value).toThrow(
+        /Configuração inválida:\nTRUST_PROXY: use 0, o número de proxies/,
+      );
+    }
     expect(() => readConfig({ PORT: 'oitenta' })).toThrow(/PORT/);
     expect(() => readConfig({ JWT_SECRET: 'curto' })).toThrow(/JWT_SECRET/);
   });

@@ -102,7 +102,6 @@ const valid = {
     role: 'WAITER',
     permissions: raw(`'{floor,board}'::text[]`),
   }),
-  idempotency_keys: () => ({ scope: `conta:${n()}`, key: 'chave-1234', request_hash: 'abc' }),
   audit_events: () => ({
     chain: 'platform',
     seq: 1_000_000 + n(),
@@ -128,6 +127,11 @@ const valid = {
     expires_at: raw(`now() + interval '1 day'`),
   }),
   attempt_counters: () => ({ key: `login:address:10.0.0.${n()}`, count: 1 }),
+  idempotency_keys: () => ({
+    scope: `${ref.staffA} POST /api/reservations`,
+    key: `chave-${n()}`,
+    request_hash: 'ab',
+  }),
   floor_versions: () => ({ store_id: 100_000 + n(), version: 1 }),
   stored_files: () => ({
     path: `images/${ref.storeA}/${n()}-abc.png`,
@@ -452,12 +456,6 @@ const cases: Case[] = [
   dangling('role_permissions_updated_by_accounts_id_fk', 'role_permissions', 'updated_by'),
   dangling('sessions_store_id_stores_id_fk', 'sessions', 'store_id'),
   unique(
-    'idempotency_keys_scope_key_pk',
-    "one caller's key twice on one route",
-    ['idempotency_keys', { scope: 'conta:1', key: 'k1' }],
-    [['idempotency_keys', { scope: 'conta:1', key: 'k1' }]],
-  ),
-  unique(
     'audit_events_chain_seq_key',
     'two rows at one place of a chain',
     ['audit_events', { chain: 'store:7', seq: 3 }],
@@ -501,6 +499,12 @@ const cases: Case[] = [
     'a counter key twice',
     ['attempt_counters', { key: 'login:address:10.9.9.9' }],
     [['attempt_counters', { key: 'login:address:10.9.9.9' }]],
+  ),
+  unique(
+    'idempotency_keys_scope_key_pk',
+    "a caller's key twice on one route",
+    ['idempotency_keys', { scope: '1 POST /api/reservations', key: 'chave-repetida' }],
+    [['idempotency_keys', { scope: '1 POST /api/reservations', key: 'chave-repetida' }]],
   ),
   unique(
     'stored_files_pkey',

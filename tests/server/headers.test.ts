@@ -32,7 +32,7 @@ beforeAll(async () => {
     jwtSecret: 'z'.repeat(48),
     uploadsDir: t.uploadsDir,
     webRoot,
-    trustProxy: true,
+    trustProxy: 1,
   });
 });
 
@@ -94,13 +94,16 @@ describe('content security policy', () => {
         expect(policyOf(answer), url).toBe("default-src 'none';frame-ancestors 'none'");
         expect(answer.headers['x-content-type-options'], url).toBe('nosniff');
         expect(answer.headers['cross-origin-resource-policy'], url).toBe('same-origin');
-        expect(answer.headers['strict-transport-security'], url).toBeDefined();
+        // HSTS only over TLS: behind the trusted proxy that says so, never for a client's own claim.
+        expect(answer.headers['strict-transport-security'], url).toBe(
+          app === behindProxy ? 'max-age=31536000; includeSubDomains' : undefined,
+        );
         // A document's instructions are a page's only.
         expect(answer.headers['x-frame-options'], url).toBeUndefined();
         expect(answer.headers['cross-origin-opener-policy'], url).toBeUndefined();
       }
     }
-    const script = await t.app.inject({ method: 'GET', url: "/assets/app-1a2b3c.js" });
+    const script = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
     expect(script.statusCode).toBe(200);
     expect(policyOf(script)).toBe("default-src 'none';frame-ancestors 'none'");
     expect(script.headers['x-frame-options']).toBeUndefined();
@@ -124,7 +127,6 @@ describe('content security policy', () => {
     const page = await t.app.inject({ method: 'GET', url: '/' });
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(page.headers['strict-transport-security']).toBeDefined();
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     for (const directive of [
@@ -136,6 +138,25 @@ describe('content security policy', () => {
       "form-action 'self'",
     ]) {
       expect(policyOf(page)).toContain(directive);
+    }
+  });
+
+  it('sends HSTS only over https: never over plain http, where browsers ignore it and a LAN tablet would be misled', async () => {
+    for (const url of ['/', '/api/health', '/assets/app-1a2b3c.js']) {
+      const plain = await t.app.inject({ method: 'GET', url });
+      expect(plain.headers['strict-transport-security'], url).toBeUndefined();
+      const overHttpBehindProxy = await behindProxy.inject({
+        method: 'GET',
+        url,
+        headers: { 'x-forwarded-proto': 'http' },
+      });
+      expect(overHttpBehindProxy.headers['strict-transport-security'], url).toBeUndefined();
+      const overTls = await behindProxy.inject({
+        method: 'GET',
+        url,
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(overTls.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
     }
   });
 

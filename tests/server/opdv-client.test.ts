@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OpdvClient, OpdvError, type OpdvSettings } from '../../server/opdv/client';
 import { integrationKey, openToken, sealToken, tokenHint } from '../../server/opdv/crypto';
@@ -175,5 +177,79 @@ describe('failures of the point of sale', () => {
     expect((await set('ok')).status).toBe(200);
     expect(await new OpdvClient(settings()).catalogue(demoIntegration())).toHaveLength(6);
     expect((await set('explode')).status).toBe(400);
+  });
+});
+
+describe('redirects', () => {
+  /** A machine inside the network: it would answer anybody with a catalogue of its secrets. */
+  let internal: http.Server;
+  let internalUrl: string;
+  let internalCalls = 0;
+  /** The point of sale, which redirects as each path says. */
+  let pos: http.Server;
+  let posUrl: string;
+
+  const listen = async (server: http.Server, host: string) => {
+    await new Promise<void>((resolve) => server.listen(0, host, resolve));
+    return `http://${host}:${(server.address() as AddressInfo).port}`;
+  };
+
+  beforeAll(async () => {
+    internal = http.createServer((_request, response) => {
+      internalCalls++;
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ data: [{ code: '1', name: 'segredo interno', items: [] }] }));
+    });
+    internalUrl = await listen(internal, '127.0.0.1');
+    pos = http.createServer((request, response) => {
+      const path = request.url ?? '';
+      const redirect = (status: number, location?: string) => {
+        response.writeHead(status, location === undefined ? {} : { location });
+        response.end('<p>moved</p>');
+      };
+      if (path === '/same/v1/catalog') return redirect(302, '/v2/catalog');
+      if (path === '/v2/catalog') {
+        if (request.headers.authorization !== `Bearer ${DEMO_OPDV_TOKEN}`) return redirect(401);
+        response.writeHead(200, { 'content-type': 'application/json' });
+        return response.end(JSON.stringify({ data: [{ code: '9', name: 'Pizze', items: [] }] }));
+      }
+      if (path === '/away/v1/catalog') return redirect(302, `${internalUrl}/v1/catalog`);
+      if (path === '/loopback-name/v1/catalog') {
+        return redirect(307, `${internalUrl.replace('127.0.0.1', 'localhost')}/v1/catalog`);
+      }
+      if (path === '/https/v1/catalog') return redirect(301, `https://${request.headers.host}/v1/catalog`);
+      if (path === '/loop/v1/catalog') return redirect(302, '/loop/v1/catalog');
+      if (path === '/nowhere/v1/catalog') return redirect(302);
+      if (path === '/garbage/v1/catalog') return redirect(302, 'http://[::1');
+      redirect(404);
+    });
+    posUrl = await listen(pos, '127.0.0.1');
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => internal.close(resolve));
+    await new Promise((resolve) => pos.close(resolve));
+  });
+
+  const catalogueAt = (path: string) =>
+    new OpdvClient(settings({ tries: 1 })).catalogue({ ...demoIntegration(), base_url: `${posUrl}${path}` });
+
+  it('follows a redirect within the point of sale’s own address, token and all', async () => {
+    const catalogue = await catalogueAt('/same');
+    expect(catalogue.map((category) => category.name)).toEqual(['Pizze']);
+  });
+
+  it.each([
+    ['another machine', '/away'],
+    ['another name for this machine', '/loopback-name'],
+    ['the same host over another scheme', '/https'],
+    ['a redirect without an address', '/nowhere'],
+    ['a malformed address', '/garbage'],
+    ['a loop', '/loop'],
+  ])('refuses a redirect to %s, without reading what it answers', async (_, path) => {
+    const before = internalCalls;
+    const failure = await failureOf(catalogueAt(path));
+    expect(failure.failure).toBe('unreachable');
+    expect(failure.message).not.toContain('segredo');
+    expect(internalCalls).toBe(before);
   });
 });

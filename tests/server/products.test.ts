@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { firebaseFilePrefix, trustFilePrefixes } from '../../src/lib/fileUrls';
 import { and, asc, count, eq } from 'drizzle-orm';
 import {
   categories,
@@ -25,6 +26,8 @@ import {
   type Product,
 } from './menu-fixtures';
 
+const FIREBASE_PICTURE =
+  'https://firebasestorage.googleapis.com/v0/b/painel-teste.appspot.com/o/images%2F1-remoto.webp?alt=media&token=abc';
 const SESSION_ENDED = 'Sessão expirada ou inválida. Entre novamente.';
 
 useMenuApp();
@@ -566,6 +569,9 @@ describe('products', () => {
   });
 
   it('removes the stored images a product no longer shows, and all of them when it is deleted', async () => {
+    // A picture in the deployment's Firebase Storage, which it trusts: not ours to remove.
+    trustFilePrefixes([firebaseFilePrefix('painel-teste.appspot.com')]);
+    onTestFinished(() => trustFilePrefixes([]));
     const folder = path.join(t.uploadsDir, 'images', String(cantinaId));
     fs.mkdirSync(folder, { recursive: true });
     const names = ['1700000000002-0d0e0f.webp', '1700000000003-101112.webp'];
@@ -583,7 +589,7 @@ describe('products', () => {
         external_code: 'FOTO01',
         category_id: category.id,
         image_aspect_ratio: 0.8,
-        images: [...urls, 'https://example.com/remote.webp'],
+        images: [...urls, FIREBASE_PICTURE],
         image: urls[0],
         thumbnail: urls[0],
       },
@@ -595,7 +601,7 @@ describe('products', () => {
     const edited = await cantina({
       method: 'PATCH',
       url: `/api/products/id/${id}`,
-      payload: { images: [urls[0], 'https://example.com/remote.webp'] },
+      payload: { images: [urls[0], FIREBASE_PICTURE] },
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(fs.existsSync(path.join(folder, names[0]!))).toBe(true);

@@ -80,8 +80,8 @@ describe('the demo seed', () => {
       } finally {
         await other.close();
       }
-      // Every table the demo feeds has rows (tokens, sessions, counters, uploads and floor versions
-      // only exist at run time: the seed writes with the triggers off).
+      // Every table the demo feeds has rows (tokens, sessions, counters, idempotency keys, uploads
+      // and floor versions only exist at run time: the seed writes with the triggers off).
       const empty = Object.entries(first)
         .filter(([, digest]) => digest.startsWith('0:'))
         .map(([name]) => name);

@@ -11,14 +11,15 @@ import {
   stores,
 } from '../../server/db/schema';
 import { DEFAULT_KITCHEN_TIMERS as BOARD_DEFAULT_TIMERS } from '../../src/resources/restaurants/definition';
+import { FILE_URL_INVALID } from '../../src/lib/fileUrls';
 import { as, createAccount, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
 
 /** A complete create form, as the admin screen sends it (masks included). */
 function createBody(overrides: Record<string, unknown> = {}) {
   return {
-    logo_black: '/uploads/images/capa.webp',
-    logo_white: '/uploads/images/logo.webp',
-    bg_image: '/uploads/images/home.webp',
+    logo_black: '/uploads/images/platform/1700000000000-c0a1.webp',
+    logo_white: '/uploads/images/platform/1700000000000-10c0.webp',
+    bg_image: '/uploads/images/platform/1700000000000-4e3e.webp',
     operation_id: 1,
     cousine_id: 1,
     name: 'Trattoria Nonna',
@@ -116,6 +117,15 @@ describe('restaurants API', () => {
       [{ feedme_digital_tax: 'dez' }, 'Informe somente números ex: 1.2'],
       [{ name: '' }, 'Campo obrigatório'],
       [{ logo_white: '' }, 'Você precisa inserir imagens'],
+      [{ logo_white: 'javascript:alert(1)' }, FILE_URL_INVALID],
+      [{ logo_black: 'data:image/svg+xml,<svg onload=alert(1)>' }, FILE_URL_INVALID],
+      [{ bg_image: 'https://atacante.example/rastreio.png' }, FILE_URL_INVALID],
+      [
+        { bg_image: 'http://localhost:3000/uploads/images/platform/1700000000000-4e3e.webp' },
+        FILE_URL_INVALID,
+      ],
+      [{ logo_black: '/uploads/../api/account' }, FILE_URL_INVALID],
+      [{ logo_black: '/uploads/demo/../../etc/passwd' }, FILE_URL_INVALID],
       [{ cousine_id: undefined }, 'Você precisa selecionar os campos "Cidade de Operação" e "Cozinha"'],
       [{ operation_id: undefined }, 'Você precisa selecionar os campos "Cidade de Operação" e "Cozinha"'],
       [{ street: undefined }, 'Campo obrigatório'],
@@ -211,6 +221,44 @@ describe('restaurants API', () => {
       payload: { status: 'CLOSED' },
     });
     expect(status.statusCode).toBe(403);
+  });
+
+  it("takes only this server's stored files, or the demo's and the defaults, in the logo and image fields of the settings", async () => {
+    const before = await cantina({ method: 'GET', url: `/api/stores/id/${cantinaId}` });
+    for (const url of [
+      'javascript:alert(document.cookie)',
+      'JaVaScRiPt:alert(1)',
+      'data:image/png;base64,iVBORw0KGgo=',
+      'https://atacante.example/logo.png',
+      '//atacante.example/logo.png',
+      '/api/account',
+      '/uploads/images/1/../../../api/account',
+    ]) {
+      for (const field of ['logo_white', 'logo_black', 'bg_image']) {
+        const response = await cantina({
+          method: 'PATCH',
+          url: `/api/stores/id/${cantinaId}`,
+          payload: { [field]: url },
+        });
+        expect(response.statusCode, `${field} ${url}`).toBe(400);
+        expect(errorOf(response)).toBe(`${FILE_URL_INVALID} (campo ${field})`);
+      }
+    }
+    const after = await cantina({ method: 'GET', url: `/api/stores/id/${cantinaId}` });
+    expect(after.json().data.logo_white).toBe(before.json().data.logo_white);
+    for (const url of [
+      `/uploads/images/${cantinaId}/1700000000000-ab12.png`,
+      '/uploads/demo/stores/cantina-bella-logo-white.svg',
+      '/uploads/defaults/opdv-placeholder.png',
+    ]) {
+      const ok = await cantina({
+        method: 'PATCH',
+        url: `/api/stores/id/${cantinaId}`,
+        payload: { logo_white: url },
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().data.logo_white).toBe(url);
+    }
   });
 
   it('lets the admin set any status, approve and remove', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { customers, products, stories } from '../../server/db/schema';
+import { firebaseFilePrefix, trustFilePrefixes } from '../../src/lib/fileUrls';
 import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
 
 const IMAGE = '/uploads/images/platform/1700000000000-abc123.webp';
@@ -31,6 +32,8 @@ describe('featured posts API', () => {
   });
 
   beforeAll(async () => {
+    // The deployment keeps its videos in Firebase Storage, which it trusts.
+    trustFilePrefixes([firebaseFilePrefix('painel')]);
     t = await createTestApp({ seed: 'full' });
     admin = as(t.app, await login(t.app, demo.admin));
     cantina = as(t.app, await login(t.app, demo.cantina));
@@ -58,7 +61,10 @@ describe('featured posts API', () => {
     cantinaProduct = await productOf(cantinaId);
     sertaoProduct = await productOf(sertaoId);
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    trustFilePrefixes([]);
+    await t?.close();
+  });
 
   describe('create', () => {
     it('creates a photo post of a product; the store is the product’s', async () => {
@@ -120,6 +126,18 @@ describe('featured posts API', () => {
         [
           postBody({ image_url: 'http://example.com/foto.png' }),
           'Endereço de arquivo inválido: envie o arquivo pelo painel. (campo image_url)',
+        ],
+        [
+          postBody({ image_url: 'https://example.com/foto.png' }),
+          'Endereço de arquivo inválido: envie o arquivo pelo painel. (campo image_url)',
+        ],
+        [
+          // Another deployment's bucket on the same host.
+          postBody({
+            media_type: 'VIDEO',
+            video_url: 'https://firebasestorage.googleapis.com/v0/b/outro/o/videos%2F1.mp4?alt=media',
+          }),
+          'Endereço de arquivo inválido: envie o arquivo pelo painel. (campo video_url)',
         ],
         [postBody({ product_id: 'abc' }), 'Escolha um produto do cardápio. (campo product_id)'],
       ];

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { wallPosts } from '../../server/db/schema';
+import { FILE_URL_INVALID } from '../../src/lib/fileUrls';
 import type { WallPost } from '../../src/resources/wall/definition';
 import { as, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
 
@@ -197,7 +198,8 @@ describe('what a post must be', () => {
     [{ title: 'Título', body: '' }, 'Informe o texto da publicação.'],
     [{ title: 'a'.repeat(121), body: 'Texto' }, 'Limite máximo de 120 caracteres.'],
     [{ title: 'Título', body: 'a'.repeat(2001) }, 'Limite máximo de 2000 caracteres.'],
-    [{ title: 'Título', body: 'Texto', image: 'javascript:alert(1)' }, 'Imagem inválida.'],
+    [{ title: 'Título', body: 'Texto', image: 'javascript:alert(1)' }, FILE_URL_INVALID],
+    [{ title: 'Título', body: 'Texto', image: 'https://atacante.example/foto.png' }, FILE_URL_INVALID],
     [{ title: 'Título', body: 'Texto', pinned: 'sim' }, 'Informe se a publicação está fixada.'],
     [{ title: 'Título', body: 'Texto', n_views: 9000 }, 'n_views'],
   ])('refuses %j and writes nothing', async (payload, message) => {

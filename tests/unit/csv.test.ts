@@ -46,6 +46,39 @@ describe('CSV cells', () => {
     expect(csvValue(field('text'), '@soma', {})).toBe("'@soma");
     expect(csvValue(field('text'), 'São João', {})).toBe('São João');
   });
+
+  it.each([
+    ['full-width equals', '\uFF1DHYPERLINK("http://mal")'],
+    ['full-width plus', '\uFF0B5511999999999'],
+    ['full-width minus', '\uFF0D2+3'],
+    ['full-width at', '\uFF20SOMA(A1)'],
+    ['small equals', '\uFE66cmd'],
+    ['small plus', '\uFE62cmd'],
+    ['small hyphen-minus', '\uFE63cmd'],
+    ['small at', '\uFE6Bcmd'],
+    ['superscript plus', '\u207A1'],
+    ['subscript minus', '\u208B1'],
+    ['minus sign', '\u22122+3'],
+    ['heavy plus', '\u27951'],
+    ['heavy minus', '\u27961'],
+    ['leading tab', '\t=1+1'],
+    ['leading carriage return', '\r=1+1'],
+    ['leading line feed', '\nqualquer'],
+    ['leading tab before text', '\tqualquer'],
+    ['spaces before the sign', '   =1+1'],
+    ['a no-break space before the sign', '\u00A0=1+1'],
+    ['an ideographic space before a full-width sign', '\u3000\uFF1D1+1'],
+    ['a zero-width space before the sign', '\u200B=1+1'],
+    ['a byte-order mark before the sign', '\uFEFF@SOMA'],
+  ])('keeps a formula behind a look-alike sign as text: %s', (_, text) => {
+    expect(csvValue(field('text'), text, {})).toBe(`'${text}`);
+  });
+
+  it('leaves texts that only contain the signs further on, or dashes that are not minus signs, as they are', () => {
+    for (const text of ['Mesa 4 = varanda', 'R$ 10 + taxa', 'contato@exemplo.com', '– travessão', 'Ａ＝１']) {
+      expect(csvValue(field('text'), text, {})).toBe(text);
+    }
+  });
 });
 
 describe('CSV lines', () => {

@@ -142,6 +142,7 @@ describe('new reservation (/reserves/create)', () => {
           date: saoPauloInstant(day, '20:00')!.toISOString(),
           observations: 'Mesa perto da janela',
         },
+        headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f]{32}$/) },
       },
     ]);
     expect(new Date(saoPauloInstant(day, '20:00')!).toISOString()).toMatch(/T23:00:00.000Z$/);
@@ -184,5 +185,38 @@ describe('new reservation (/reserves/create)', () => {
     expect(
       await screen.findByText('Este restaurante não está aceitando reservas no momento.'),
     ).toBeInTheDocument();
+  });
+
+  it('sends the same Idempotency-Key when the same reservation is sent again, and a new one when it changes', async () => {
+    let calls = 0;
+    const { user, http } = renderForm({
+      onCreate: (body) => {
+        calls++;
+        // The first answer is lost on the way (the restaurant's Wi-Fi), the others arrive.
+        if (calls === 1) throw new HttpError('Não foi possível conectar ao servidor.', 0);
+        if (calls === 2) throw new HttpError('Este restaurante não está aceitando reservas no momento.', 400);
+        return { data: { id: 31, ...(body as object) } };
+      },
+    });
+    await ready();
+    await user.type(input(/^Nome completo/), 'Maria Fernandes');
+    await user.type(input(/^Telefone/), '11987654321');
+    setDay(nextTuesday());
+    setTime('20:00');
+    const keyOf = (call: number) =>
+      (posts(http)[call]![1] as { headers: Record<string, string> }).headers['Idempotency-Key'];
+
+    await user.click(save());
+    expect(await screen.findByText('Não foi possível conectar ao servidor.')).toBeInTheDocument();
+    await user.click(save());
+    await waitFor(() => expect(posts(http)).toHaveLength(2));
+    expect(keyOf(1)).toBe(keyOf(0));
+
+    await user.clear(input(/^Nome completo/));
+    await user.type(input(/^Nome completo/), 'Maria Fernandes Lima');
+    await user.click(save());
+    await waitFor(() => expect(posts(http)).toHaveLength(3));
+    expect(keyOf(2)).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyOf(2)).not.toBe(keyOf(0));
   });
 });

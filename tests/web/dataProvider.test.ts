@@ -296,6 +296,23 @@ describe('create', () => {
     expect(result).toEqual({ data: created });
   });
 
+  it("sends the Idempotency-Key a screen gives in the mutation's meta", async () => {
+    const { http, dataProvider } = setup({ data: { ...faq, id: 11 } });
+
+    await dataProvider.create('faqs', { data: faq, meta: { idempotencyKey: 'a1b2c3d4e5f6a7b8' } });
+
+    expect(http.mock.calls).toEqual([
+      [
+        '/api/faqs',
+        {
+          method: 'POST',
+          body: { title: 'Como pago?', category: 'MERCHANT', text: 'Pelo aplicativo.' },
+          headers: { 'Idempotency-Key': 'a1b2c3d4e5f6a7b8' },
+        },
+      ],
+    ]);
+  });
+
   it('rejects with the message of a refused create', async () => {
     const http = vi.fn<HttpClient>().mockRejectedValue(new HttpError('Já existe operação nessa cidade', 409));
     const dataProvider = createDataProvider(all, http);

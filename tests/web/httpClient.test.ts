@@ -96,6 +96,23 @@ describe('httpClient', () => {
     expect(body).toEqual({ data: { id: 1, name: 'Italiana' } });
   });
 
+  it("sends a call's own headers beside the session's, which they cannot replace", async () => {
+    const token = makeToken();
+    saveSession('admin@painel.com.br', token);
+    const fetchMock = stubFetch(async () => json({ data: { id: 1 } }, 201));
+
+    await httpClient('/api/reservations', {
+      method: 'POST',
+      body: { fullname: 'Maria' },
+      headers: { 'Idempotency-Key': '0123456789abcdef' },
+    });
+
+    const { headers } = sent(fetchMock);
+    expect(headers.get('Idempotency-Key')).toBe('0123456789abcdef');
+    expect(headers.get('Authorization')).toBe(`Bearer ${token}`);
+    expect(headers.get('Content-Type')).toBe('application/json');
+  });
+
   it('answers undefined for an empty body', async () => {
     stubFetch(async () => new Response(null, { status: 204 }));
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { imageUrl, requiredText, storeIdField } from '../../lib/fields';
+import { clearableFileUrl, requiredText, storeIdField } from '../../lib/fields';
 import { count, instant, maybeText, recordId } from '../../lib/records';
 import { defineResource, type RecordOf } from '../define';
 import { productRow } from '../menu/definition';
@@ -34,7 +34,7 @@ const categoryFields = {
   name: requiredText(100, CATEGORY_NAME_REQUIRED),
   display: z.enum(['ALL', 'GRID', 'LIST'], { error: 'Modo de exibição inválido: use ALL, GRID ou LIST.' }),
   available: z.boolean({ error: 'Informe se a categoria está disponível.' }),
-  image: imageUrl,
+  image: clearableFileUrl,
 };
 
 /** POST /api/categories: `{ name }` or `{ display, name, available, image }` (spec 7). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOf, imageUrl, requiredText, storeIdField } from '../../lib/fields';
+import { clearableFileUrl, fileUrl, idOf, requiredText, storeIdField } from '../../lib/fields';
 import { count, instant, maybeText, named, recordId } from '../../lib/records';
 import { defineResource, type RecordOf } from '../define';
 
@@ -87,19 +87,9 @@ const productFields = {
   complement_only: z.boolean({ error: 'Informe se o produto é um complemento.' }),
   allow_observations: z.boolean({ error: 'Informe se o produto aceita observações.' }),
   image_aspect_ratio: aspectRatio,
-  images: z
-    .array(
-      z
-        .string({ error: 'Imagem inválida.' })
-        .trim()
-        .min(1, 'Imagem inválida.')
-        .max(1000, 'Endereço da imagem longo demais.')
-        .refine((url) => url.startsWith('/') || /^https?:\/\//i.test(url), 'Imagem inválida.'),
-      { error: 'Imagens inválidas.' },
-    )
-    .max(20, 'No máximo 20 imagens.'),
-  image: imageUrl,
-  thumbnail: imageUrl,
+  images: z.array(fileUrl, { error: 'Imagens inválidas.' }).max(20, 'No máximo 20 imagens.'),
+  image: clearableFileUrl,
+  thumbnail: clearableFileUrl,
   icon: z.preprocess(
     (value) => (value === '' ? null : value),
     z

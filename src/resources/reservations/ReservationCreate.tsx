@@ -13,6 +13,7 @@ import {
   required,
 } from 'react-admin';
 import { PhoneInput } from '../../components/MaskedInputs';
+import { useSubmissionKey } from '../../dataProvider/useSubmissionKey';
 import { zodValidate } from '../../lib/zodForm';
 import { BackToList } from '../generated/parts';
 import { useOwnStore } from '../settings/useOwnStore';
@@ -100,20 +101,21 @@ function TimeInput({ settings }: { settings: ReservationSettings | null }) {
  * Nova reserva (restaurant spec 2): full name, phone (masked, sent as digits), number of people,
  * date and time — the time checked against the store's reservation hours as it is typed — and
  * optional notes. The server refuses it too when the store takes no reservations or the time is
- * outside its hours.
+ * outside its hours. Each submission carries an Idempotency-Key, so a retry books once.
  */
 export function ReservationCreate() {
   const notices = useResourceNotices(reservations);
   const own = useOwnStore();
   const settings = own.state === 'ready' ? own.store.info : null;
   const validate = useMemo(() => validator(settings), [settings]);
+  const submission = useSubmissionKey();
   return (
     <Create
       resource={reservations.name}
       title="Nova reserva"
       actions={<BackToList definition={reservations} />}
-      transform={(values: FormValues) => toPayload(values)}
-      mutationOptions={notices.created}
+      transform={(values: FormValues) => submission.track(toPayload(values))}
+      mutationOptions={{ ...notices.created, meta: submission.meta }}
     >
       <SimpleForm
         noValidate

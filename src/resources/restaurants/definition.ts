@@ -8,10 +8,11 @@ import {
   cpf,
   email,
   idOf,
+  optionalFileUrl,
   optionalPhone,
-  optionalText,
   optionalUrl,
   percent,
+  requiredFileUrl,
   requiredText,
   uf,
   withScheme,
@@ -88,9 +89,9 @@ export const DEFAULT_KITCHEN_TIMERS: KitchenTimers = {
 
 /** Restaurant create (spec 5): the admin form's fields and messages. */
 export const storeCreateInput = z.strictObject({
-  logo_black: requiredText(1000, IMAGES_MISSING),
-  logo_white: requiredText(1000, IMAGES_MISSING),
-  bg_image: requiredText(1000, IMAGES_MISSING),
+  logo_black: requiredFileUrl(IMAGES_MISSING),
+  logo_white: requiredFileUrl(IMAGES_MISSING),
+  bg_image: requiredFileUrl(IMAGES_MISSING),
   operation_id: idOf(SELECTS_MISSING),
   cousine_id: idOf(SELECTS_MISSING),
   // General data.
@@ -137,9 +138,9 @@ export const storeUpdateInput = z.strictObject({
   status: z.enum(['OK', 'INACTIVE', 'CLOSED'], { error: 'Situação inválida' }).optional(),
   cousine_id: idOf('Selecione a cozinha').optional(),
   operation_id: idOf('Selecione a cidade de operação').optional(),
-  logo_white: optionalText(1000),
-  logo_black: optionalText(1000),
-  bg_image: optionalText(1000),
+  logo_white: optionalFileUrl,
+  logo_black: optionalFileUrl,
+  bg_image: optionalFileUrl,
   financial: z
     .strictObject({ feedme_physical_tax: percent().optional(), feedme_digital_tax: percent().optional() })
     .optional(),

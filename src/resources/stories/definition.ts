@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REQUIRED } from '../../lib/fields';
+import { fileUrl, REQUIRED } from '../../lib/fields';
 import { instant, maybeText, recordId } from '../../lib/records';
 import { defineResource, type RecordOf } from '../define';
 
@@ -16,7 +16,6 @@ export const FEEDHUNTER_REQUIRED = 'Escolha um FeedHunter.';
 export const PRODUCT_INVALID = 'Escolha um produto do cardápio.';
 export const IMAGE_REQUIRED = 'Envie a imagem do post.';
 export const VIDEO_REQUIRED = 'Envie o vídeo do post (MP4).';
-export const MEDIA_URL_INVALID = 'Endereço de arquivo inválido: envie o arquivo pelo painel.';
 export const MEDIA_TYPE_INVALID = 'Escolha imagem ou vídeo.';
 export const DELETE_FAILED = 'Ocorreu um erro ao tentar excluir o FeedHunter';
 export { DAY_RANGE_INVALID as DATE_RANGE_INVALID } from '../../lib/fields';
@@ -24,27 +23,10 @@ export { DAY_RANGE_INVALID as DATE_RANGE_INVALID } from '../../lib/fields';
 /** Defaults of the featured-posts list (spec 9: limit 1000, offset 0). */
 export const STORIES_LIMIT = 1000;
 
-/**
- * A file of ours (`/uploads/…`, also from another origin of our API) or one on a secure host
- * (Firebase Storage): nothing that a browser would run or load in the clear.
- */
-export function isMediaUrl(value: string): boolean {
-  if (/^\/uploads\/[^\s?#]+$/.test(value)) return !value.includes('..');
-  if (!URL.canParse(value)) return false;
-  const url = new URL(value);
-  if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && url.pathname.startsWith('/uploads/') && !url.pathname.includes('..');
-}
-
-/** A media URL, or null to clear it; blank counts as null. */
+/** A media file, or null to clear it; blank counts as null. */
 const mediaUrl = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-  z
-    .string({ error: MEDIA_URL_INVALID })
-    .trim()
-    .max(1000, 'Limite máximo de 1000 caracteres.')
-    .refine(isMediaUrl, MEDIA_URL_INVALID)
-    .nullable(),
+  fileUrl.nullable(),
 );
 
 const fields = {

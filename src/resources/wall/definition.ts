@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { imageUrl, requiredText, storeIdField } from '../../lib/fields';
+import { clearableFileUrl, requiredText, storeIdField } from '../../lib/fields';
 import { count, instant, maybeText, recordId } from '../../lib/records';
 import { defineResource, type RecordOf } from '../define';
 
@@ -16,7 +16,7 @@ const wallFields = {
   title: requiredText(120, WALL_TITLE_REQUIRED),
   body: requiredText(2000, WALL_BODY_REQUIRED),
   // Picked as JPEG (spec 5) and stored as the browser converted it (webp): any image URL of ours.
-  image: imageUrl,
+  image: clearableFileUrl,
   active: z.boolean({ error: 'Informe se a publicação está ativa.' }),
   pinned: z.boolean({ error: 'Informe se a publicação está fixada.' }),
 };
