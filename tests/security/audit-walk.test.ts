@@ -756,9 +756,9 @@ async function restaurant() {
   const [cuisine] = await db().select({ id: cuisines.id }).from(cuisines).limit(1);
   const [city] = await db().select({ id: operations.id }).from(operations).limit(1);
   return {
-    logo_black: '/uploads/images/capa.webp',
-    logo_white: '/uploads/images/logo.webp',
-    bg_image: '/uploads/images/home.webp',
+    logo_black: '/uploads/images/platform/1700000000000-c0a1.webp',
+    logo_white: '/uploads/images/platform/1700000000000-c0a2.webp',
+    bg_image: '/uploads/images/platform/1700000000000-c0a3.webp',
     operation_id: city!.id,
     cousine_id: cuisine!.id,
     name: 'Trattoria Nonna',
