@@ -17,6 +17,7 @@ import {
   Typography,
 } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import CloseIcon from '@mui/icons-material/Close';
 import { Confirm, Title, useDataProvider, useGetList, useNotify } from 'react-admin';
 import type { PainelDataProvider } from '../../dataProvider';
 import { formatDate } from '../../lib/format';
@@ -208,6 +209,7 @@ export function RestaurantApprovals() {
         confirm="Aprovar"
         cancel="Cancelar"
         ConfirmIcon={CheckCircleIcon}
+        CancelIcon={CloseIcon}
         loading={confirming !== null && approving === confirming.id}
         onConfirm={() => {
           if (confirming) void approve(confirming);
