@@ -148,6 +148,11 @@ function statisticsCases({ big, small }: Sample['stores']): BenchCase[] {
     ['extrato, página 1', `/api/financial/extracts?store_id=${big.id}&page=1`],
     ['extrato, página 50', `/api/financial/extracts?store_id=${big.id}&page=50`],
     ['depósitos, página 1', `/api/financial/deposits?store_id=${big.id}&page=1`],
+    // An administrator's finance lists open on the whole platform.
+    ['saldo, plataforma', '/api/financial/balance'],
+    ['extrato, plataforma, página 1', '/api/financial/extracts?page=1'],
+    ['extrato, plataforma, página 50', '/api/financial/extracts?page=50'],
+    ['depósitos, plataforma, página 1', '/api/financial/deposits?page=1'],
   ];
   return cases.map(([name, url]) => ({ group: 'estatísticas', name, url, target: STATISTICS }));
 }

@@ -9,14 +9,12 @@ import {
   bankAccounts as bankAccountDefinition,
   bankAccountWhole,
   deposits as depositDefinition,
-  FINANCIAL_MESSAGES,
   normalPixKey,
   statement,
 } from '../../src/resources/financial/definition';
 import type { Tx } from '../db/client';
 import { bankAccounts, deposits, statementEntries } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http-errors';
-import { ADMIN, callerOf } from '../plugins/access';
 import { filter, registerList } from '../resources/list';
 import { storeIdParam } from '../resources/params';
 import { served } from '../resources/routes';
@@ -37,14 +35,11 @@ const dayRange = (query: Record<string, unknown>) =>
     : undefined;
 
 /**
- * The store a finance read is about: staff's own; an administrator must name one (the statement
- * is a store's, and a sum over every store would mean nothing on these screens).
+ * Whose finances a read is about: staff's own store; for an administrator the store named, or the
+ * whole platform (null) when none is, as the finance dashboard's analytics.
  */
-function financeStore(request: FastifyRequest, storeId: number | undefined): number {
-  const own = storeScope(request);
-  if (own !== null) return own;
-  if (storeId === undefined) throw badRequest(FINANCIAL_MESSAGES.chooseStore);
-  return storeId;
+function financeStore(request: FastifyRequest, storeId: number | undefined): number | null {
+  return storeScope(request) ?? storeId ?? null;
 }
 
 const balanceQuery = z.strictObject({
@@ -91,9 +86,10 @@ async function makeDefault(tx: Tx, storeId: number, id: number) {
 }
 
 /**
- * A store's finances (platform spec 2.8, 3 "Financial summary" and "Deposit", 9): the five cards
- * over its statement, the statement and the deposit history (8 a page, by São Paulo days, CSV),
- * and its bank accounts, one of them the default the deposits go to.
+ * The finances (platform spec 2.8, 3 "Financial summary" and "Deposit", 9): the five cards over
+ * the statement, the statement and the deposit history (8 a page, by São Paulo days, CSV) — a
+ * store's for its staff; the platform's (every store) for an administrator, or one store's with
+ * `store_id` — and a store's bank accounts, one of them the default the deposits go to.
  */
 const financialRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
@@ -130,7 +126,7 @@ const financialRoutes: FastifyPluginAsyncZod = async (app) => {
           taxes: sum(sql`${statementEntries.kind} = 'TAX' and ${inPeriod}`),
         })
         .from(statementEntries)
-        .where(eq(statementEntries.store_id, storeId));
+        .where(storeId === null ? undefined : eq(statementEntries.store_id, storeId));
       const value = (text: string | undefined) => Number(text ?? 0);
       return {
         data: {
@@ -144,17 +140,9 @@ const financialRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  /** An administrator's list names its store: the statement and the history are a store's. */
-  const oneStore = (request: FastifyRequest, query: Record<string, unknown>) => {
-    if (callerOf(request).role === ADMIN && query.store_id === undefined)
-      throw badRequest(FINANCIAL_MESSAGES.chooseStore);
-    return [];
-  };
-
   registerList(app, statement, {
     table: statementEntries,
     store: statementEntries.store_id,
-    scope: oneStore,
     filters: {
       start: filter(listDay.optional(), (date) => sql`${statementEntries.created_at} >= ${dayStart(date)}`),
       end: filter(listDay.optional(), (date) => sql`${statementEntries.created_at} < ${nextDayStart(date)}`),
@@ -175,7 +163,6 @@ const financialRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     join: (query) => query.leftJoin(bankAccounts, eq(bankAccounts.id, deposits.bank_account_id)),
     store: deposits.store_id,
-    scope: oneStore,
     filters: {
       start: filter(listDay.optional(), (date) => sql`${deposits.deposit_date} >= ${date}::date`),
       end: filter(listDay.optional(), (date) => sql`${deposits.deposit_date} <= ${date}::date`),

@@ -3,9 +3,14 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { itemStatusInput, orderItems as definition } from '../../src/resources/orderItems/definition';
+import {
+  cancelItemInput,
+  itemStatusInput,
+  orderItems as definition,
+} from '../../src/resources/orderItems/definition';
 import { customers, orderItems, orders, tables, tickets } from '../db/schema';
 import { notFound } from '../http-errors';
+import { noteAudit } from '../plugins/audit';
 import { answerUnchanged, storeListTag } from '../resources/floor-tag';
 import { filter, registerList } from '../resources/list';
 import { idParam, idParams } from '../resources/params';
@@ -108,12 +113,25 @@ const orderItemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  // Spec 4: cancelling an item removes it (from the bill); the board shows it as cancelled.
+  // Spec 4: cancelling an item removes it (from the bill); the board shows it as cancelled. Who
+  // cancels says why.
   app.route({
-    ...routes.delete({ params: idParams, response: itemAnswer }),
+    ...routes.delete({ params: idParams, body: cancelItemInput, response: itemAnswer }),
     handler: async (request) => {
       const { id } = request.params;
-      await db.transaction((tx) => cancelItem(tx, storeScope(request), id));
+      const cancelled = await db.transaction((tx) => cancelItem(tx, storeScope(request), id));
+      noteAudit(request, {
+        action: 'cancel-item',
+        resource: definition.name,
+        recordId: id,
+        storeId: cancelled.storeId,
+        reason: request.body.reason,
+        summary: `Item ${cancelled.name} cancelado${
+          cancelled.tableNumber === null
+            ? ` (comanda ${cancelled.orderId})`
+            : ` na mesa ${cancelled.tableNumber}`
+        }`,
+      });
       return { data: await readItem(request, id) };
     },
   });

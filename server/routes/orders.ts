@@ -4,20 +4,26 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   commands as definition,
+  methodName,
   orderIncludes,
   orderPayment,
   orderRecord,
   orderUpdateInput,
   physicalPaymentInput,
+  removePaymentInput,
   settleInput,
   targetTableInput,
+  undoInput,
+  undoOffer,
   type OrderInclude,
   type PaymentMethod,
 } from '../../src/resources/commands/definition';
+import { formatCents } from '../../src/lib/format';
 import { recordId } from '../../src/lib/records';
 import type { Tx } from '../db/client';
 import { orders, payments, tables, tickets } from '../db/schema';
 import { callerOf } from '../plugins/access';
+import { noteAudit } from '../plugins/audit';
 import { answerUnchanged, orderFloorTag } from '../resources/floor-tag';
 import { betweenDays, registerList } from '../resources/list';
 import { idParams } from '../resources/params';
@@ -30,12 +36,22 @@ import {
   mergeOrder,
   moveOrder,
   receivePayment,
+  removePayment,
   settleOrder,
+  type SettleDecision,
   type StoreScope,
 } from '../service/tabs';
+import { mergeUndoToken, moveUndoToken, undoMerge, undoMove } from '../service/undo';
 
-/** Money received at the table without a method named: the card, as most tabs are paid. */
+/**
+ * 'Dar baixa' without a method named (the spec's client names none): the card, as most tabs are
+ * paid. Settling a balance has no such default: it needs the method and a reason.
+ */
 const DEFAULT_METHOD: PaymentMethod = 'CREDIT_CARD';
+
+/** 'Mesa 4', or the tab's number for one without a table. */
+const whereTab = (tableNumber: number | null, orderId: number) =>
+  tableNumber === null ? `Comanda ${orderId}` : `Mesa ${tableNumber}`;
 
 /** `include=payments,coupons,birthdays,checkins` (spec 7): what the answer adds to the tab. */
 const includeParam = z
@@ -52,6 +68,8 @@ const includeParam = z
 const oneQuery = z.strictObject({ include: includeParam });
 
 const orderAnswer = z.object({ data: orderRecord });
+/** A move's or a join's answer: the tab, and the token that undoes it for a few seconds. */
+const undoableAnswer = z.object({ data: orderRecord.extend({ undo: undoOffer }) });
 const noBody = z.strictObject({}).optional();
 
 /** A tab's row in the list: its table's number and how many customers it has. */
@@ -73,17 +91,17 @@ const rowColumns = {
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const routes = served(definition);
+  const undoKey = app.tokens.deriveKey('floor-undo');
 
   /** Runs a change to a tab and answers the tab as it is afterwards, with everything the floor reads. */
   async function changed(
     request: FastifyRequest,
     orderId: number,
-    change: (tx: Tx, store: StoreScope) => Promise<number | void>,
+    change: (tx: Tx, store: StoreScope) => Promise<void>,
   ) {
     const store = storeScope(request);
-    // A change that leaves the tab in another (a join) says which.
-    const after = (await db.transaction((tx) => change(tx, store))) ?? orderId;
-    return { data: await readOrder(db, after, store, new Set(orderIncludes)) };
+    await db.transaction((tx) => change(tx, store));
+    return { data: await readOrder(db, orderId, store, new Set(orderIncludes)) };
   }
 
   registerList(app, definition, {
@@ -108,16 +126,36 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  /** Settles a tab: what is owed received at the table by `method` (the card when none is named). */
-  const settle = (request: FastifyRequest, orderId: number, method: PaymentMethod | undefined) =>
-    changed(request, orderId, (tx, store) =>
-      settleOrder(tx, store, orderId, method ?? DEFAULT_METHOD, callerOf(request).accountId),
-    );
+  /**
+   * Settles a tab: a balance is received by the method named, for the reason given (both required
+   * while it owes: the service refuses otherwise); a tab that owes nothing needs neither.
+   */
+  const settle = async (request: FastifyRequest, orderId: number, decision: SettleDecision) => {
+    let settled: Awaited<ReturnType<typeof settleOrder>> | undefined;
+    const answer = await changed(request, orderId, async (tx, store) => {
+      settled = await settleOrder(tx, store, orderId, decision, callerOf(request).accountId);
+    });
+    const { received, method, tableNumber } = settled!;
+    const where = whereTab(tableNumber, orderId);
+    noteAudit(request, {
+      action: received > 0 ? 'release-with-balance' : 'settle',
+      resource: definition.name,
+      recordId: orderId,
+      storeId: answer.data.store_id,
+      reason: received > 0 ? decision.reason : undefined,
+      summary:
+        received > 0
+          ? `${where} liberada com ${formatCents(received)} recebidos em ${methodName(method!)}`
+          : `${where}: comanda acertada sem saldo em aberto`,
+    });
+    return answer;
+  };
 
   // The spec's client settles a tab with an update of { settle: true } before releasing its table.
   app.route({
     ...routes.update({ body: orderUpdateInput, response: { 200: orderAnswer } }),
-    handler: async (request) => settle(request, request.params.id, request.body.method),
+    handler: async (request) =>
+      settle(request, request.params.id, { method: request.body.method, reason: request.body.reason }),
   });
 
   app.route({
@@ -126,13 +164,24 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       body: settleInput.optional(),
       response: { 200: orderAnswer },
     }),
-    handler: async (request) => settle(request, request.params.id, request.body?.method),
+    handler: async (request) => settle(request, request.params.id, request.body ?? {}),
   });
 
   app.route({
     ...routes.call('close', { params: idParams, body: noBody, response: { 200: orderAnswer } }),
-    handler: async (request) =>
-      changed(request, request.params.id, (tx, store) => closeOrder(tx, store, request.params.id)),
+    handler: async (request) => {
+      const answer = await changed(request, request.params.id, (tx, store) =>
+        closeOrder(tx, store, request.params.id),
+      );
+      noteAudit(request, {
+        action: 'close',
+        resource: definition.name,
+        recordId: request.params.id,
+        storeId: answer.data.store_id,
+        summary: `${whereTab(answer.data.table_number, answer.data.id)}: comanda fechada`,
+      });
+      return answer;
+    },
   });
 
   app.route({
@@ -141,21 +190,108 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       changed(request, request.params.id, (tx, store) => dismissWaiter(tx, store, request.params.id)),
   });
 
+  /** The tab after a move or a join, with the token that undoes it. */
+  const withUndo = async (request: FastifyRequest, orderId: number, token: string) => ({
+    data: {
+      ...(await readOrder(db, orderId, storeScope(request), new Set(orderIncludes))),
+      undo: { token },
+    },
+  });
+
   app.route({
-    ...routes.call('move', { params: idParams, body: targetTableInput, response: { 200: orderAnswer } }),
-    handler: async (request) =>
-      changed(request, request.params.id, (tx, store) =>
-        moveOrder(tx, store, request.params.id, request.body.table_id),
-      ),
+    ...routes.call('move', { params: idParams, body: targetTableInput, response: { 200: undoableAnswer } }),
+    handler: async (request) => {
+      const moved = await db.transaction((tx) =>
+        moveOrder(tx, storeScope(request), request.params.id, request.body.table_id),
+      );
+      noteAudit(request, {
+        action: 'move',
+        resource: definition.name,
+        recordId: moved.orderId,
+        storeId: moved.storeId,
+        summary: `Comanda da mesa ${moved.from.number} transferida para a mesa ${moved.to.number}`,
+      });
+      return withUndo(request, moved.orderId, moveUndoToken(undoKey, moved));
+    },
   });
 
   // The tab joins the other table's: the answer is that tab, which now holds both.
   app.route({
-    ...routes.call('merge', { params: idParams, body: targetTableInput, response: { 200: orderAnswer } }),
-    handler: async (request) =>
-      changed(request, request.params.id, (tx, store) =>
-        mergeOrder(tx, store, request.params.id, request.body.table_id),
-      ),
+    ...routes.call('merge', { params: idParams, body: targetTableInput, response: { 200: undoableAnswer } }),
+    handler: async (request) => {
+      const { merged, token } = await db.transaction(async (tx) => {
+        const merged = await mergeOrder(tx, storeScope(request), request.params.id, request.body.table_id);
+        return { merged, token: await mergeUndoToken(tx, undoKey, merged) };
+      });
+      noteAudit(request, {
+        action: 'merge',
+        resource: definition.name,
+        recordId: merged.into,
+        storeId: merged.storeId,
+        summary: `Mesa ${merged.left.table.number} juntada à mesa ${merged.intoTable.number}`,
+      });
+      return withUndo(request, merged.into, token);
+    },
+  });
+
+  app.route({
+    ...routes.call('undoMove', { params: idParams, body: undoInput, response: { 200: orderAnswer } }),
+    handler: async (request) => {
+      const { id } = request.params;
+      const moved = await db.transaction((tx) =>
+        undoMove(tx, storeScope(request), id, request.body.token, undoKey),
+      );
+      noteAudit(request, {
+        action: 'undo-move',
+        resource: definition.name,
+        recordId: id,
+        storeId: moved.storeId,
+        summary: `Transferência desfeita: comanda de volta à mesa ${moved.to.number}`,
+      });
+      return { data: await readOrder(db, id, storeScope(request), new Set(orderIncludes)) };
+    },
+  });
+
+  // The answer is the tab that had left, back at its own table.
+  app.route({
+    ...routes.call('undoMerge', { params: idParams, body: undoInput, response: { 200: orderAnswer } }),
+    handler: async (request) => {
+      const undone = await db.transaction((tx) =>
+        undoMerge(tx, storeScope(request), request.params.id, request.body.token, undoKey),
+      );
+      noteAudit(request, {
+        action: 'undo-merge',
+        resource: definition.name,
+        recordId: undone.left.id,
+        storeId: undone.storeId,
+        summary: `Mesas ${undone.left.table.number} e ${undone.intoTable.number} separadas de novo`,
+      });
+      return { data: await readOrder(db, undone.left.id, storeScope(request), new Set(orderIncludes)) };
+    },
+  });
+
+  app.route({
+    ...routes.call('removePayment', {
+      params: idParams,
+      body: removePaymentInput,
+      response: { 200: orderAnswer },
+    }),
+    handler: async (request) => {
+      const store = storeScope(request);
+      const removed = await db.transaction((tx) => removePayment(tx, store, request.params.id));
+      const order = await readOrder(db, removed.orderId, store, new Set(orderIncludes));
+      noteAudit(request, {
+        action: 'remove-payment',
+        resource: definition.name,
+        recordId: request.params.id,
+        storeId: order.store_id,
+        reason: request.body.reason,
+        summary: `Pagamento de ${formatCents(removed.amount)} em ${methodName(removed.method)}${
+          removed.customer ? ` de ${removed.customer}` : ''
+        } removido (${whereTab(removed.tableNumber, removed.orderId)})`,
+      });
+      return { data: order };
+    },
   });
 
   app.route({
@@ -180,8 +316,17 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         .select({ ...paymentColumns, order_id: payments.order_id })
         .from(payments)
         .where(eq(payments.id, id));
+      const order = await readOrder(db, order_id, store, new Set(orderIncludes));
+      const customer = order.tickets.find((ticket) => ticket.customer_id === customer_id)?.customer.fullname;
+      noteAudit(request, {
+        action: 'pay',
+        resource: definition.name,
+        recordId: id,
+        storeId: order.store_id,
+        summary: `Baixa de ${formatCents(amount)} em ${methodName(method)}${customer ? ` na comanda de ${customer}` : ''} (${whereTab(order.table_number, order.id)})`,
+      });
       void reply.status(201);
-      return { data: { ...payment!, order: await readOrder(db, order_id, store, new Set(orderIncludes)) } };
+      return { data: { ...payment!, order } };
     },
   });
 };

@@ -20,6 +20,7 @@ import { LocalStorage } from '../storage/local-storage';
 import { removeStoredFiles } from '../storage/stored-files';
 import { MANAGER_ROLE, MEMBER } from '../auth/roles';
 import { ADMIN, callerOf } from '../plugins/access';
+import { noteAudit } from '../plugins/audit';
 import { filter, registerList } from '../resources/list';
 import { containsTerm, idParam, idParams, searchTerm } from '../resources/params';
 import { reorder } from '../resources/reorder';
@@ -323,7 +324,7 @@ const storeRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, {
     ...routes.call('approve', { params: idParams, response: routes.one().schema.response }),
     handler: async (request) => {
       const [store] = await app.db
-        .select({ status: stores.status })
+        .select({ status: stores.status, name: stores.name })
         .from(stores)
         .where(eq(stores.id, request.params.id));
       if (!store) throw notFound(NOT_FOUND);
@@ -332,6 +333,13 @@ const storeRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, {
         .update(stores)
         .set({ status: 'OK', updated_at: sql`now()` })
         .where(eq(stores.id, request.params.id));
+      noteAudit(request, {
+        action: 'approve',
+        resource: restaurants.name,
+        recordId: request.params.id,
+        storeId: request.params.id,
+        summary: `Restaurante ${store.name} aprovado`,
+      });
       return { data: await readStore(request, request.params.id) };
     },
   });

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../db/client';
 import { customers, orders, reservations, tables, tickets } from '../db/schema';
 import { conflict, notFound } from '../http-errors';
+import { noteAudit } from '../plugins/audit';
 import { answerUnchanged, storeListTag } from '../resources/floor-tag';
 import { registerList } from '../resources/list';
 import { idParam } from '../resources/params';
@@ -184,7 +185,15 @@ const tableRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { id, status } = request.params;
       await db.transaction((tx) => setTableStatus(tx, storeScope(request), id, status satisfies TableStatus));
-      return { data: await readTable(request, id) };
+      const table = await readTable(request, id);
+      noteAudit(request, {
+        action: status === 'AVAILABLE' ? 'release' : 'occupy',
+        resource: definition.name,
+        recordId: id,
+        storeId: table.store_id,
+        summary: status === 'AVAILABLE' ? `Mesa ${table.number} liberada` : `Mesa ${table.number} ocupada`,
+      });
+      return { data: table };
     },
   });
 

@@ -10,7 +10,7 @@ import type { Tx } from '../db/client';
 import { orderItems } from '../db/schema';
 import { conflict, notFound } from '../http-errors';
 import { inScope } from '../resources/scope';
-import { lockOrder, type StoreScope } from './tabs';
+import { lockOrder, tableNumberOf, type StoreScope } from './tabs';
 import { refreshTotals } from './totals';
 
 const NOT_FOUND = 'Item não encontrado.';
@@ -66,8 +66,16 @@ export async function moveItem(
     .where(eq(orderItems.id, item.id));
 }
 
+/** What a cancellation took off the bill: the item, and the table of its tab. */
+export interface CancelledItem {
+  name: string;
+  orderId: number;
+  storeId: number;
+  tableNumber: number | null;
+}
+
 /** Cancels an item of an open tab: it stays on the board as cancelled and leaves the bill. */
-export async function cancelItem(tx: Tx, store: StoreScope, itemId: number): Promise<void> {
+export async function cancelItem(tx: Tx, store: StoreScope, itemId: number): Promise<CancelledItem> {
   const item = await lockedItem(tx, store, itemId);
   if (item.status === 'CANCELLED') throw conflict(BOARD_MESSAGES.alreadyCancelled(item.name));
   if (item.order.status !== 'OPENED')
@@ -77,4 +85,10 @@ export async function cancelItem(tx: Tx, store: StoreScope, itemId: number): Pro
     .set({ status: 'CANCELLED', updated_at: sql`now()` })
     .where(eq(orderItems.id, item.id));
   await refreshTotals(tx, item.order.id);
+  return {
+    name: item.name,
+    orderId: item.order.id,
+    storeId: item.order.store_id,
+    tableNumber: await tableNumberOf(tx, item.order.table_id),
+  };
 }

@@ -10,12 +10,18 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { formatCents } from '../../src/lib/format';
-import { ORDER_MESSAGES, type PaymentMethod } from '../../src/resources/commands/definition';
+import {
+  ORDER_MESSAGES,
+  PAYMENT_MESSAGES,
+  SETTLE_MESSAGES,
+  type PaymentMethod,
+} from '../../src/resources/commands/definition';
 import { TABLE_NOT_FOUND } from '../../src/resources/tables/definition';
 import type { Tx } from '../db/client';
 import {
   checkins,
   coupons,
+  customers,
   orderItems,
   orders,
   payments,
@@ -25,7 +31,7 @@ import {
   tables,
   tickets,
 } from '../db/schema';
-import { conflict, notFound } from '../http-errors';
+import { badRequest, conflict, notFound } from '../http-errors';
 import { inScope } from '../resources/scope';
 import { balances, refreshTotals } from './totals';
 
@@ -141,21 +147,47 @@ export async function receivePayment(
   return id;
 }
 
+/** How a tab's balance was received when it is settled at once, and why: both required while it owes. */
+export interface SettleDecision {
+  method?: PaymentMethod;
+  reason?: string;
+}
+
+/** What a settle did: what it received (0 for a tab that owed nothing), how, and at which table. */
+export interface Settled {
+  received: number;
+  method: PaymentMethod | null;
+  tableNumber: number | null;
+}
+
+/** The number of a tab's table, for the words of an audit note; null for a tab without one. */
+export async function tableNumberOf(tx: Tx, tableId: number | null): Promise<number | null> {
+  if (tableId === null) return null;
+  const [table] = await tx.select({ number: tables.number }).from(tables).where(eq(tables.id, tableId));
+  return table?.number ?? null;
+}
+
 /**
  * Settles a tab (spec 4, releasing a table): what each customer still owes is received at the
- * table, by `method`, and the tab is closed with its waiter call. A closed tab that still owes
- * (the spec's "CLOSED and not PAID") is settled the same way; a closed and paid one is refused.
+ * table and the tab is closed with its waiter call. A balance is never received by default: a tab
+ * that still owes is settled only with the method it was paid by and the reason it is settled at
+ * once (400 otherwise, with the amount), while a tab that owes nothing needs neither (the spec's
+ * `{ settle: true }`). A closed tab that still owes (the spec's "CLOSED and not PAID") is settled
+ * the same way; a closed and paid one is refused.
  */
 export async function settleOrder(
   tx: Tx,
   store: StoreScope,
   orderId: number,
-  method: PaymentMethod,
+  decision: SettleDecision,
   accountId: number | null,
-): Promise<void> {
+): Promise<Settled> {
   const order = await lockOrder(tx, orderId, store);
   const owed = (await balances(tx, order.id)).filter((ticket) => ticket.owed > 0);
   if (order.status === 'CLOSED' && owed.length === 0) throw conflict('A comanda já está fechada e paga.');
+  const total = owed.reduce((sum, ticket) => sum + ticket.owed, 0);
+  if (total > 0 && !decision.method) throw badRequest(SETTLE_MESSAGES.owedNeedsMethod(total));
+  if (total > 0 && !decision.reason?.trim()) throw badRequest(SETTLE_MESSAGES.owedNeedsReason(total));
   for (const ticket of owed) {
     await writePayment(tx, {
       storeId: order.store_id,
@@ -163,12 +195,70 @@ export async function settleOrder(
       customerId: ticket.customer_id,
       amount: ticket.owed,
       kind: 'PHYSICAL',
-      method,
+      method: decision.method!,
       accountId,
     });
   }
   await refreshTotals(tx, order.id);
   if (order.status === 'OPENED') await closeRow(tx, order.id);
+  return {
+    received: total,
+    method: total > 0 ? decision.method! : null,
+    tableNumber: await tableNumberOf(tx, order.table_id),
+  };
+}
+
+/** What a removal took back: the amount, how it had been paid, whose it was and at which table. */
+export interface RemovedPayment {
+  orderId: number;
+  amount: number;
+  method: PaymentMethod;
+  customer: string | null;
+  tableNumber: number | null;
+}
+
+/**
+ * Takes back a payment received at the table ('Dar baixa') on a tab that is still open: it stays
+ * recorded, cancelled (`cancelled_at`), so the tab's totals and payment status are recomputed
+ * without it and the day's figures move it from received to cancelled (the rollup triggers). An
+ * app payment is the customer's, with its statement line: it is not removed here; a closed tab's
+ * payments are final.
+ */
+export async function removePayment(tx: Tx, store: StoreScope, paymentId: number): Promise<RemovedPayment> {
+  const where = and(eq(payments.id, paymentId), inScope(payments.store_id, store));
+  const [peek] = await tx.select({ order_id: payments.order_id }).from(payments).where(where);
+  if (!peek) throw notFound(PAYMENT_MESSAGES.notFound);
+  const order = await lockOrder(tx, peek.order_id, store);
+  const [payment] = await tx
+    .select({
+      order_id: payments.order_id,
+      kind: payments.kind,
+      method: payments.method,
+      amount: payments.amount,
+      cancelled_at: payments.cancelled_at,
+      customer: customers.fullname,
+    })
+    .from(payments)
+    .leftJoin(customers, eq(customers.id, payments.customer_id))
+    .where(where);
+  // Joined to another table's tab between the two reads: that tab is the one to lock.
+  if (payment && payment.order_id !== order.id) return removePayment(tx, store, paymentId);
+  if (!payment) throw notFound(PAYMENT_MESSAGES.notFound);
+  if (payment.kind === 'DIGITAL') throw conflict(PAYMENT_MESSAGES.digital);
+  if (order.status !== 'OPENED') throw conflict(PAYMENT_MESSAGES.closedTab);
+  if (payment.cancelled_at !== null) throw conflict(PAYMENT_MESSAGES.alreadyRemoved);
+  await tx
+    .update(payments)
+    .set({ cancelled_at: sql`now()` })
+    .where(eq(payments.id, paymentId));
+  await refreshTotals(tx, order.id);
+  return {
+    orderId: order.id,
+    amount: payment.amount,
+    method: payment.method,
+    customer: payment.customer,
+    tableNumber: await tableNumberOf(tx, order.table_id),
+  };
 }
 
 /** Closes a tab that owes nothing (paid, or nothing was ordered). */
@@ -242,14 +332,29 @@ async function destination(tx: Tx, order: { store_id: number; table_id: number |
   return lockTable(tx, tableId, order.store_id);
 }
 
+/** A table as a move or a join names it. */
+export interface TableRef {
+  id: number;
+  number: number;
+}
+
+/** What a move did: the tab, and the table it left and the one it went to. */
+export interface Moved {
+  orderId: number;
+  storeId: number;
+  from: TableRef;
+  to: TableRef;
+}
+
 /** Moves an open tab to a free table: the old table is freed, the new one taken. */
-export async function moveOrder(tx: Tx, store: StoreScope, orderId: number, tableId: number): Promise<void> {
+export async function moveOrder(tx: Tx, store: StoreScope, orderId: number, tableId: number): Promise<Moved> {
   const order = await lockOrder(tx, orderId, store);
   if (order.status === 'CLOSED') throw conflict(TAB_CLOSED);
   const target = await destination(tx, order, tableId);
   if (target.openOrder !== null) {
     throw conflict(`A mesa ${target.number} está ocupada: junte as mesas em vez de transferir a comanda.`);
   }
+  const from = order.table_id!;
   await tx
     .update(orders)
     .set({ table_id: target.id, updated_at: sql`now()` })
@@ -260,21 +365,63 @@ export async function moveOrder(tx: Tx, store: StoreScope, orderId: number, tabl
       status: sql`case when ${tables.id} = ${target.id} then 'OCCUPIED' else 'AVAILABLE' end`,
       updated_at: sql`now()`,
     })
-    .where(inArray(tables.id, [order.table_id!, target.id]));
+    .where(inArray(tables.id, [from, target.id]));
+  return {
+    orderId: order.id,
+    storeId: order.store_id,
+    from: { id: from, number: (await tableNumberOf(tx, from))! },
+    to: { id: target.id, number: target.number },
+  };
+}
+
+/**
+ * What a join moved from the tab that left, by id, so that it can be split back as it was
+ * (server/service/undo.ts): the tab itself (it is removed), each customer's items (and the ticket
+ * the join made for a customer who was not at the other tab), payments, coupons, visits, reviews.
+ */
+export interface Merged {
+  /** The tab that now holds both, and its table. */
+  into: number;
+  intoTable: TableRef;
+  storeId: number;
+  /** The tab that was removed, as it was. */
+  left: {
+    id: number;
+    table: TableRef;
+    order_type: 'INDOOR' | 'DELIVERY';
+    /** As PostgreSQL writes it, to the microsecond. */
+    created_at: string;
+    waiter_requested: boolean;
+    waiter_requested_at: string | null;
+    waiter_requester_id: number | null;
+  };
+  /** The leaving tab's waiter call was passed to the other tab, which had none. */
+  waiterPassed: boolean;
+  tickets: {
+    customer_id: number;
+    created_at: string;
+    items: number[];
+    /** The ticket the join made in the other tab for this customer; null when it had one already. */
+    made: number | null;
+  }[];
+  payments: number[];
+  coupons: number[];
+  checkins: number[];
+  reviews: number[];
 }
 
 /**
  * Joins an open tab to the open tab of another table: its customers, items, payments, coupons and
  * visits pass to that tab (a customer at both keeps one ticket), the emptied tab is removed and its
- * table freed; returns that tab. Both tabs are locked in id order, so two joins crossing each
- * other wait, never deadlock.
+ * table freed; answers what moved (`Merged`). Both tabs are locked in id order, so two joins
+ * crossing each other wait, never deadlock.
  */
 export async function mergeOrder(
   tx: Tx,
   store: StoreScope,
   orderId: number,
   tableId: number,
-): Promise<number> {
+): Promise<Merged> {
   const [peek] = await tx
     .select({ store_id: orders.store_id, table_id: orders.table_id })
     .from(orders)
@@ -297,13 +444,32 @@ export async function mergeOrder(
     throw conflict(`A mesa ${target.number} está livre: transfira a comanda em vez de juntar as mesas.`);
   }
   const into = locked.get(target.openOrder)!;
+  const [leftRow] = await tx
+    .select({
+      order_type: orders.order_type,
+      created_at: sql<string>`${orders.created_at}::text`,
+      waiter_requested_at: sql<string | null>`${orders.waiter_requested_at}::text`,
+    })
+    .from(orders)
+    .where(eq(orders.id, order.id));
+  const present = new Set(
+    (
+      await tx.select({ customer_id: tickets.customer_id }).from(tickets).where(eq(tickets.order_id, into.id))
+    ).map((row) => row.customer_id),
+  );
 
   // Each customer of the leaving tab gets (or keeps) a ticket in the other; items follow.
   const leaving = await tx
-    .select({ id: tickets.id, customer_id: tickets.customer_id, created_at: tickets.created_at })
+    .select({
+      id: tickets.id,
+      customer_id: tickets.customer_id,
+      created_at: tickets.created_at,
+      created_text: sql<string>`${tickets.created_at}::text`,
+    })
     .from(tickets)
     .where(eq(tickets.order_id, order.id))
     .orderBy(asc(tickets.id));
+  const moved: Merged['tickets'] = [];
   for (const ticket of leaving) {
     const [kept] = await tx
       .insert(tickets)
@@ -318,16 +484,41 @@ export async function mergeOrder(
         set: { customer_id: sql`excluded.customer_id` },
       })
       .returning({ id: tickets.id });
-    await tx
+    const items = await tx
       .update(orderItems)
       .set({ order_id: into.id, ticket_id: kept!.id })
-      .where(eq(orderItems.ticket_id, ticket.id));
+      .where(eq(orderItems.ticket_id, ticket.id))
+      .returning({ id: orderItems.id });
+    moved.push({
+      customer_id: ticket.customer_id,
+      created_at: ticket.created_text,
+      items: items.map((item) => item.id).sort((a, b) => a - b),
+      made: present.has(ticket.customer_id) ? null : kept!.id,
+    });
   }
-  await tx.update(payments).set({ order_id: into.id }).where(eq(payments.order_id, order.id));
-  await tx.update(coupons).set({ order_id: into.id }).where(eq(coupons.order_id, order.id));
-  await tx.update(checkins).set({ order_id: into.id }).where(eq(checkins.order_id, order.id));
-  await tx.update(reviews).set({ order_id: into.id }).where(eq(reviews.order_id, order.id));
-  if (order.waiter_requested && !into.waiter_requested) {
+  const movedIds = (list: { id: number }[]) => list.map((row) => row.id).sort((a, b) => a - b);
+  const paymentIds = await tx
+    .update(payments)
+    .set({ order_id: into.id })
+    .where(eq(payments.order_id, order.id))
+    .returning({ id: payments.id });
+  const couponIds = await tx
+    .update(coupons)
+    .set({ order_id: into.id })
+    .where(eq(coupons.order_id, order.id))
+    .returning({ id: coupons.id });
+  const checkinIds = await tx
+    .update(checkins)
+    .set({ order_id: into.id })
+    .where(eq(checkins.order_id, order.id))
+    .returning({ id: checkins.id });
+  const reviewIds = await tx
+    .update(reviews)
+    .set({ order_id: into.id })
+    .where(eq(reviews.order_id, order.id))
+    .returning({ id: reviews.id });
+  const waiterPassed = order.waiter_requested && !into.waiter_requested;
+  if (waiterPassed) {
     const { waiter_requested, waiter_requested_at, waiter_requester_id } = order;
     await tx
       .update(orders)
@@ -340,5 +531,24 @@ export async function mergeOrder(
     .set({ status: 'AVAILABLE', updated_at: sql`now()` })
     .where(eq(tables.id, order.table_id!));
   await refreshTotals(tx, into.id);
-  return into.id;
+  return {
+    into: into.id,
+    intoTable: { id: target.id, number: target.number },
+    storeId: into.store_id,
+    left: {
+      id: order.id,
+      table: { id: order.table_id!, number: (await tableNumberOf(tx, order.table_id))! },
+      order_type: leftRow!.order_type,
+      created_at: leftRow!.created_at,
+      waiter_requested: order.waiter_requested,
+      waiter_requested_at: leftRow!.waiter_requested_at,
+      waiter_requester_id: order.waiter_requester_id,
+    },
+    waiterPassed,
+    tickets: moved,
+    payments: movedIds(paymentIds),
+    coupons: movedIds(couponIds),
+    checkins: movedIds(checkinIds),
+    reviews: movedIds(reviewIds),
+  };
 }

@@ -151,9 +151,14 @@ export function createDataProvider(
     return { data: unwrap(definition.envelope.one, body) as RaRecord };
   };
 
+  /** A removal; one that says why (an item cancelled) sends `meta.body`, e.g. `{ reason }`. */
   const remove = async (resource: string, params: DeleteParams) => {
     const definition = definitionOf(resource);
-    await http(recordPath(definition.endpoint, params.id), { method: 'DELETE' });
+    const body = (params.meta as { body?: Record<string, unknown> } | undefined)?.body;
+    await http(recordPath(definition.endpoint, params.id), {
+      method: 'DELETE',
+      ...(body ? { body } : {}),
+    });
     return { data: (params.previousData ?? { id: params.id }) as RaRecord };
   };
 

@@ -5,8 +5,8 @@ import { useNotify } from 'react-admin';
 /**
  * Runs the changes of a live screen (the floor, the kitchen board): one at a time (`busy` holds
  * the key of the one under way, so a second tap does not send it twice), the success or failure
- * message, then every polled read again at once rather than at the next poll. Answers whether it
- * succeeded.
+ * message (no success message when the screen says it another way: `null`), then every polled read
+ * again at once rather than at the next poll. Answers whether it succeeded.
  */
 export function useLiveAction<Key>() {
   const notify = useNotify();
@@ -16,13 +16,13 @@ export function useLiveAction<Key>() {
   async function run(
     key: Key,
     work: () => Promise<unknown>,
-    success: string,
+    success: string | null,
     failure: (error: unknown) => string,
   ): Promise<boolean> {
     setBusy(key);
     try {
       await work();
-      notify(success, { type: 'success' });
+      if (success !== null) notify(success, { type: 'success' });
       return true;
     } catch (error) {
       notify(failure(error), { type: 'error' });

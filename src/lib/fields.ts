@@ -185,3 +185,15 @@ export const listDay = z
     const date = new Date(`${value}T00:00:00Z`);
     return !value.startsWith('0000') && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
   }, DAY_INVALID);
+
+export const REASON_REQUIRED = 'Informe o motivo.';
+export const REASON_MAX = 300;
+
+/**
+ * Why someone made a decision about money or service (a balance received at once, an item
+ * cancelled, a payment removed): required, trimmed, and kept with the action's audit note.
+ */
+export const reason = requiredText(REASON_MAX, REASON_REQUIRED);
+
+/** The reason of a call that needs one only in some states (a settle of a tab that still owes). */
+export const optionalReason = optionalText(REASON_MAX);

@@ -132,6 +132,12 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   return wall ? `${datePart(wall)} ${pad2(wall.hour)}:${pad2(wall.minute)}` : '';
 }
 
+/** 'HH:mm' in the São Paulo zone (a moment of tonight's service); '' for null, empty or invalid input. */
+export function formatTime(value: string | number | Date | null | undefined): string {
+  const wall = toWallClock(value);
+  return wall ? `${pad2(wall.hour)}:${pad2(wall.minute)}` : '';
+}
+
 /** Keeps the digits only: '(11) 98765-4321' → '11987654321'. */
 export function onlyDigits(value: string | null | undefined): string {
   return value == null ? '' : value.replace(/\D/g, '');

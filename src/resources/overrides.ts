@@ -31,11 +31,14 @@ export interface ListOverrides {
   /** In the table's place when the page has no row: a filter finds none, or `empty` is false. */
   noRows?: ReactNode;
   /**
-   * The list is one store's (its finances): staff see their own; an administrator first chooses
-   * the restaurant (remembered on this device, as every screen that needs one), reading `notice`
-   * until then, and the list, its header and Exportar are that restaurant's.
+   * The list is a store's. Staff see their own. An administrator, with `notice`, first chooses the
+   * restaurant (remembered on this device, as every screen that needs one), reading `notice` until
+   * then, and the list, its header and Exportar are that restaurant's (the bank accounts); with
+   * `all`, sees every store's records at once, the restaurant an optional filter of the list
+   * (`store_id`, kept in the address), and the screen says whose they are with `scope` ('Valores
+   * de: Plataforma', the finance lists).
    */
-  store?: { notice: string };
+  store?: { notice: string } | { all: string; scope: (name: string) => string };
   /** Above the list's toolbar, in its context: what follows its filters (the balance's cards). */
   header?: ReactNode;
   /** The create button's label and path, when the create screen is not react-admin's `/create`. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signIn } from './browser';
+import { launchBrowser, seriousViolations, signIn } from './browser';
 
 const baseUrl = inject('baseUrl');
 
@@ -137,7 +137,20 @@ describe('restaurant approvals (on a tablet)', () => {
         response.request().method() === 'PATCH' &&
         new URL(response.url()).pathname === `/api/stores/id/${storeId}/approve`,
     );
-    await row(name).getByRole('button', { name: 'Aprovar', exact: true }).click();
+    // Asked first, in the restaurant's name: Cancelar changes nothing.
+    await row(name)
+      .getByRole('button', { name: `Aprovar ${name}`, exact: true })
+      .click();
+    const confirm = page.getByRole('dialog', { name: `Aprovar o restaurante ${name}?` });
+    await confirm.getByText('O restaurante fica ativo e passa a aparecer para os clientes no app.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Cancelar', exact: true }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await row(name).waitFor();
+    await row(name)
+      .getByRole('button', { name: `Aprovar ${name}`, exact: true })
+      .click();
+    await confirm.getByRole('button', { name: 'Aprovar', exact: true }).click();
     expect((await approved).status()).toBe(200);
     await notice(page, `Restaurante ${name} aprovado com sucesso!`).waitFor();
     // It leaves the list; the filter now finds no restaurant awaiting approval.

@@ -84,6 +84,12 @@ describe('the kitchen board on a tablet (restaurant staff)', () => {
     await card.getByRole('button', { name: 'Cancelar' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`Cancelar o item ${name}?`).waitFor();
+    // The reason is asked: without it nothing is cancelled.
+    await dialog.getByRole('button', { name: 'Cancelar item' }).click();
+    await dialog.getByText('Informe o motivo.').waitFor();
+    expect(await card.getAttribute('data-status')).not.toBe('CANCELLED');
+    await dialog.getByRole('textbox', { name: 'Motivo' }).fill('Cliente desistiu do prato');
+    await page.screenshot({ path: '/tmp/painel-money-board-cancel-768.png' });
     await dialog.getByRole('button', { name: 'Cancelar item' }).click();
     await page.getByText(`O item ${name} removido com sucesso!`).first().waitFor();
     await expect.poll(() => card.getAttribute('data-status')).toBe('CANCELLED');

@@ -129,17 +129,43 @@ describe('the statement, the deposits and the bank accounts', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it("shows an administrator a chosen restaurant's statement", async () => {
-    const admin = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await admin.goto(`${baseUrl}/#/financial/extracts`);
-    await signIn(admin, 'admin@painel.com.br', 'Painel@2026');
-    await admin.waitForURL(/#\/financial\/extracts/);
-    await admin.getByText('Escolha um restaurante para ver as finanças dele.').waitFor();
-    await admin.getByRole('combobox', { name: 'Restaurante' }).fill('Cantina');
-    await admin.getByRole('option', { name: 'Cantina Bella' }).click();
-    await range(admin).waitFor();
-    expect(await rows(admin).count()).toBe(8);
-    expect(await card(admin, 'Recebido').innerText()).toMatch(REAIS);
-    await admin.close();
-  });
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 768, height: 1024 },
+  ]) {
+    it(`shows an administrator the platform's statement, then a chosen restaurant's (${viewport.width} px)`, async () => {
+      const admin = await browser.newPage({ viewport });
+      await admin.goto(`${baseUrl}/#/financial/extracts`);
+      await signIn(admin, 'admin@painel.com.br', 'Painel@2026');
+      await admin.waitForURL(/#\/financial\/extracts/);
+      await admin.getByText('Valores de: Plataforma').waitFor();
+      await range(admin).waitFor();
+      expect(await rows(admin).count()).toBe(8);
+      const platform = await card(admin, 'Recebido').innerText();
+      expect(platform).toMatch(REAIS);
+      expect(await seriousViolations(admin)).toEqual([]);
+      await admin.screenshot({
+        path: `/tmp/painel-money-extrato-plataforma-${viewport.width}.png`,
+        fullPage: true,
+      });
+
+      await admin.getByRole('combobox', { name: 'Restaurante' }).fill('Cantina');
+      await admin.getByRole('option', { name: 'Cantina Bella' }).click();
+      await admin.getByText('Valores de: Cantina Bella').waitFor();
+      await expect.poll(() => card(admin, 'Recebido').innerText()).not.toBe(platform);
+      expect(await rows(admin).count()).toBe(8);
+      expect(await card(admin, 'Recebido').innerText()).toMatch(REAIS);
+      await admin.screenshot({
+        path: `/tmp/painel-money-extrato-cantina-${viewport.width}.png`,
+        fullPage: true,
+      });
+
+      await admin.goto(`${baseUrl}/#/financial/history`);
+      await admin.getByText('Valores de: Plataforma').waitFor();
+      await range(admin).waitFor();
+      expect(await seriousViolations(admin)).toEqual([]);
+      await admin.screenshot({ path: `/tmp/painel-money-historico-${viewport.width}.png`, fullPage: true });
+      await admin.close();
+    });
+  }
 });

@@ -127,6 +127,9 @@ describe('the floor on a tablet (restaurant staff)', () => {
     const customer = (await ticket.getAttribute('aria-label'))!.replace('Comanda de ', '');
     await pay.click();
     const dialog = page.getByRole('dialog', { name: `Dar baixa na comanda de ${customer}?` });
+    // How it was paid is asked, never assumed.
+    await dialog.getByRole('combobox', { name: /Forma de pagamento/ }).click();
+    await page.getByRole('option', { name: 'Dinheiro' }).click();
     await dialog.getByRole('button', { name: 'Dar baixa', exact: true }).click();
     await page.getByText('Baixa dada na comanda!').waitFor();
     const paid = tab.getByRole('region', { name: `Comanda de ${customer}` });
@@ -182,7 +185,16 @@ describe('the floor on a tablet (restaurant staff)', () => {
     await moved.getByRole('button', { name: 'Liberar mesa' }).click();
     const release = page.getByRole('dialog', { name: `Tem certeza que deseja liberar a mesa ${target}?` });
     await release.waitFor();
-    await release.getByRole('button', { name: 'Confirmar' }).click();
+    // A tab that still owes is settled with the method and the reason given; a paid one simply.
+    const method = release.getByRole('combobox', { name: /Forma de pagamento/ });
+    if (await method.isVisible()) {
+      await method.click();
+      await page.getByRole('option', { name: 'Cartão de débito' }).click();
+      await release.getByRole('textbox', { name: 'Motivo' }).fill('Pagou tudo no caixa');
+      await release.getByRole('button', { name: /^Receber R\$ .* e liberar$/ }).click();
+    } else {
+      await release.getByRole('button', { name: 'Confirmar' }).click();
+    }
     await page.getByText('Mesa liberada.').waitFor();
     await expect.poll(() => cardText(target)).toMatch(/Livre/);
   });

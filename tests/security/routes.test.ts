@@ -16,6 +16,7 @@ import {
   memberships,
   orderItems,
   orders,
+  payments,
   products,
   reservations,
   reviews,
@@ -143,6 +144,7 @@ describe('walking every registered route', () => {
     | 'customer'
     | 'table'
     | 'order'
+    | 'payment'
     | 'item'
     | 'review'
     | 'reservation'
@@ -219,6 +221,18 @@ describe('walking every registered route', () => {
         product_price: 4590,
       })
       .returning();
+    // A payment received at that table ('Dar baixa'), which staff may take back.
+    const [payment] = await db
+      .insert(payments)
+      .values({
+        store_id: store,
+        order_id: order!.id,
+        customer_id: customer!.id,
+        kind: 'PHYSICAL',
+        method: 'CASH',
+        amount: 1000,
+      })
+      .returning();
     const [reservation] = await db
       .insert(reservations)
       .values({
@@ -273,6 +287,7 @@ describe('walking every registered route', () => {
       reservation: reservation!.id,
       item: item!.id,
       order: order!.id,
+      payment: payment!.id,
       store,
       kitchen: kitchen!.id,
       account: account!.id,
@@ -307,7 +322,10 @@ describe('walking every registered route', () => {
     '/api/orders/id/:id/waiter/dismiss': () => ({ params: [own.order] }),
     '/api/orders/id/:id/move': () => ({ params: [own.order], payload: { table_id: own.table } }),
     '/api/orders/id/:id/merge': () => ({ params: [own.order], payload: { table_id: own.table } }),
-    '/api/orders/items/id/:id': () => ({ params: [own.item] }),
+    '/api/orders/id/:id/move/undo': () => ({ params: [own.order], payload: { token: 'a.b' } }),
+    '/api/orders/id/:id/merge/undo': () => ({ params: [own.order], payload: { token: 'a.b' } }),
+    '/api/payments/id/:id': () => ({ params: [own.payment], payload: { reason: 'Invadido' } }),
+    '/api/orders/items/id/:id': () => ({ params: [own.item], payload: { reason: 'Invadido' } }),
     '/api/orders/items/id/:id/status': () => ({ params: [own.item], payload: { status: 'READY' } }),
     '/api/reservations/id/:id': () => ({ params: [own.reservation], payload: { status: 'CANCELLED' } }),
     '/api/posts/id/:id': () => ({ params: [own.post], payload: { title: 'Invadido' } }),
@@ -349,7 +367,8 @@ describe('walking every registered route', () => {
       const { params, payload } = records!();
       let index = 0;
       const url = route.url.replace(/:[A-Za-z_]\w*/g, () => String(params[index++]));
-      const withBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+      // A removal that says why (a payment, an item) carries its reason too.
+      const withBody = ['POST', 'PUT', 'PATCH'].includes(route.method) || payload !== undefined;
       const response = await managerB({
         method: route.method as InjectOptions['method'],
         url,
@@ -367,11 +386,13 @@ describe('walking every registered route', () => {
             ? '/api/tables'
             : route.url.startsWith('/api/orders/items/')
               ? '/api/orders/items'
-              : route.url.startsWith('/api/reviews/')
-                ? '/api/reviews'
-                : route.url.startsWith('/api/stores/integration/')
-                  ? '/api/stores/integration'
-                  : url;
+              : route.url.startsWith('/api/payments/')
+                ? `/api/orders/id/${own.order}?include=payments`
+                : route.url.startsWith('/api/reviews/')
+                  ? '/api/reviews'
+                  : route.url.startsWith('/api/stores/integration/')
+                    ? '/api/stores/integration'
+                    : url;
         const mine = await managerA({ method: 'GET', url: readUrl });
         expect(mine.statusCode, `${routeKey(route)} then GET ${readUrl}`).toBe(200);
         expect(mine.body, routeKey(route)).not.toMatch(/Invadid[oa]/);
@@ -380,6 +401,13 @@ describe('walking every registered route', () => {
             (row) => row.id === own.item,
           );
           expect(item?.status, routeKey(route)).toBe('PLACED');
+        }
+        if (readUrl.includes('include=payments')) {
+          const tickets = mine.json().data.tickets as { payments: { id: number }[] }[];
+          expect(
+            tickets.some((ticket) => ticket.payments.some((p) => p.id === own.payment)),
+            routeKey(route),
+          ).toBe(true);
         }
         if (readUrl === '/api/tables') {
           const table = (mine.json().data.results as { id: number; status: string }[]).find(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stores } from '../../server/db/schema';
 import { as, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
 import type { DepositRow, StatementRow } from '../../src/resources/financial/definition';
 
@@ -22,6 +23,8 @@ let cantina: Call;
 let sertao: Call;
 let cantinaId: number;
 let sertaoId: number;
+/** Every store of the demo. */
+let storeIds: number[];
 
 /** Today in São Paulo, yyyy-MM-dd. */
 const todaySp = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
@@ -63,7 +66,24 @@ beforeAll(async () => {
   sertao = as(t.app, await login(t.app, demo.sertao));
   cantinaId = await storeId(t.database.db, 'Cantina Bella');
   sertaoId = await storeId(t.database.db, 'Sabor do Sertão');
+  storeIds = (await t.database.db.select({ id: stores.id }).from(stores)).map((row) => row.id);
 }, 120_000);
+
+/** The cards of every store added up, one store's at a time: what the platform's must be. */
+async function summedBalances(query = ''): Promise<Balance> {
+  const sum: Balance = {
+    amount_received: 0,
+    amount_available: 0,
+    amount_preview: 0,
+    amount_canceled: 0,
+    amount_taxes: 0,
+  };
+  for (const id of storeIds) {
+    const one = await balance(admin, `?store_id=${id}${query}`);
+    for (const key of Object.keys(sum) as (keyof Balance)[]) sum[key] += one[key];
+  }
+  return sum;
+}
 afterAll(() => t?.close());
 
 describe('GET /api/financial/balance', () => {
@@ -111,15 +131,23 @@ describe('GET /api/financial/balance', () => {
     expect(period.amount_preview).toBe(whole.amount_preview);
   });
 
-  it('keeps staff in their store and asks an administrator for one', async () => {
+  it("keeps staff in their store; an administrator sees the platform's, or one store's when named", async () => {
     const own = await balance(sertao);
     // A store_id staff send is ignored: still their own.
     expect(await balance(sertao, `?store_id=${cantinaId}`)).toEqual(own);
     expect(await balance(admin, `?store_id=${sertaoId}`)).toEqual(own);
     expect(await balance(admin, `?store_id=${cantinaId}`)).toEqual(await balance(cantina));
-    const none = await admin({ method: 'GET', url: '/api/financial/balance' });
-    expect(none.statusCode).toBe(400);
-    expect(errorOf(none)).toBe('Escolha um restaurante');
+    // Without a store: every store's cards added up, over the whole statement or a period.
+    const platform = await balance(admin);
+    expect(platform).toEqual(await summedBalances());
+    expect(platform.amount_received).toBeGreaterThan((await balance(cantina)).amount_received);
+    const start = new Date(Date.now() - 45 * 86_400_000).toLocaleDateString('en-CA', {
+      timeZone: 'America/Sao_Paulo',
+    });
+    const days = `&start=${start}&end=${todaySp()}`;
+    const period = await balance(admin, `?${days.slice(1)}`);
+    expect(period).toEqual(await summedBalances(days));
+    expect(period.amount_received).toBeLessThan(platform.amount_received);
   });
 
   it('refuses a start after the end and a malformed day, in Portuguese', async () => {
@@ -168,12 +196,26 @@ describe('GET /api/financial/extracts', () => {
     expect(await wholeStatement(sertao, `&store_id=${cantinaId}`)).toEqual(theirs);
   });
 
-  it('asks an administrator to choose the restaurant', async () => {
-    const none = await admin({ method: 'GET', url: '/api/financial/extracts' });
-    expect(none.statusCode).toBe(400);
-    expect(errorOf(none)).toBe('Escolha um restaurante');
+  it("shows an administrator the platform's statement, or one store's when named", async () => {
     const chosen = await page<StatementRow>(admin, `/api/financial/extracts?store_id=${cantinaId}`);
     expect(chosen).toEqual(await page<StatementRow>(cantina, '/api/financial/extracts'));
+    // Every store's lines, newest first across stores, and as many as the stores' together.
+    const platform = await wholeStatement(admin);
+    let total = 0;
+    for (const id of storeIds)
+      total += (await page<StatementRow>(admin, `/api/financial/extracts?store_id=${id}`)).total;
+    expect(platform).toHaveLength(total);
+    const ids = new Set(platform.map((row) => row.id));
+    for (const call of [cantina, sertao])
+      expect((await wholeStatement(call)).every((row) => ids.has(row.id))).toBe(true);
+    const times = platform.map((row) => Date.parse(row.created_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // The platform's cards add up with the platform's table, as a store's do with its own.
+    const cards = await balance(admin);
+    expect(sumOf(platform)).toBe(cards.amount_available + cards.amount_preview);
+    expect(sumOf(platform, 'RECEIVED')).toBe(cards.amount_received);
+    const csv = await admin({ method: 'GET', url: '/api/financial/extracts?format=csv' });
+    expect(csv.body.trim().split('\r\n')).toHaveLength(total + 1);
   });
 
   it('exports the whole statement as CSV with Portuguese titles, BOM and ;', async () => {
@@ -222,11 +264,19 @@ describe('GET /api/financial/deposits', () => {
     expect(csv.body.trim().split('\r\n')).toHaveLength(all.total + 1);
   });
 
-  it('asks an administrator to choose the restaurant', async () => {
-    const none = await admin({ method: 'GET', url: '/api/financial/deposits' });
-    expect(none.statusCode).toBe(400);
+  it("shows an administrator every store's deposits, or one store's when named", async () => {
     expect((await page<DepositRow>(admin, `/api/financial/deposits?store_id=${sertaoId}`)).results).toEqual(
       (await page<DepositRow>(sertao, '/api/financial/deposits')).results,
     );
+    const platform = await page<DepositRow>(admin, '/api/financial/deposits?page_size=1000');
+    const [ofCantina, ofSertao] = await Promise.all([
+      page<DepositRow>(cantina, '/api/financial/deposits?page_size=1000'),
+      page<DepositRow>(sertao, '/api/financial/deposits?page_size=1000'),
+    ]);
+    expect(platform.total).toBeGreaterThan(ofCantina.total + ofSertao.total - 1);
+    const ids = new Set(platform.results.map((row) => row.id));
+    expect([...ofCantina.results, ...ofSertao.results].every((row) => ids.has(row.id))).toBe(true);
+    const dates = platform.results.map((row) => row.deposit_date);
+    expect(dates).toEqual([...dates].sort().reverse());
   });
 });

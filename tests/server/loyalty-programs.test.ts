@@ -263,7 +263,9 @@ describe('the loyalty program over the demo logins', () => {
       minutes: number,
     ): Promise<number> {
       const orderId = await seatAndOrder(t.app.db, floor, table, orders_);
-      await t.app.db.transaction((tx) => settleOrder(tx, floor.storeId, orderId, 'PIX', null));
+      await t.app.db.transaction((tx) =>
+        settleOrder(tx, floor.storeId, orderId, { method: 'PIX', reason: 'Conta paga no caixa' }, null),
+      );
       await dated(t.app.db, orderId, minutes);
       return orderId;
     }
@@ -360,7 +362,9 @@ describe('the loyalty program over the demo logins', () => {
       const tab = await seatAndOrder(t.app.db, sertaoFloor, 1, [
         { customerId: other!, items: [{ productId: sertaoFloor.dish }] },
       ]);
-      await t.app.db.transaction((tx) => settleOrder(tx, sertaoFloor.storeId, tab, 'CASH', null));
+      await t.app.db.transaction((tx) =>
+        settleOrder(tx, sertaoFloor.storeId, tab, { method: 'CASH', reason: 'Conta paga no caixa' }, null),
+      );
     });
 
     it('computes each customer’s consumption, redemptions, date and origin from the tabs and coupons', async () => {

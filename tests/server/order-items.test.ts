@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { orderItems } from '../../server/db/schema';
+import type { AuditNote } from '../../server/plugins/audit';
 import { placeItems } from '../../server/service/guests';
 import { settleOrder } from '../../server/service/tabs';
 import type { Order } from '../../src/resources/commands/definition';
@@ -16,9 +18,17 @@ let floor: Floor;
 let other: Floor;
 let orderId: number;
 let ana: number;
+/** The audit notes the routes left. */
+let notes: AuditNote[] = [];
 
 beforeAll(async () => {
-  ({ t, cantina, sertao, admin, floor, other } = await openService([1, 2, 3]));
+  ({ t, cantina, sertao, admin, floor, other } = await openService([1, 2, 3], {
+    beforeReady: (app) => {
+      app.addHook('onResponse', async (request: FastifyRequest) => {
+        if (request.auditNote) notes.push(request.auditNote);
+      });
+    },
+  }));
   ana = (await newGuests(t.app.db, 1))[0]!;
   orderId = await seatAndOrder(t.app.db, floor, 1, [
     {
@@ -47,7 +57,12 @@ const board = async (query = '', call = cantina) => {
 };
 const move = (id: number, status: string, call = cantina) =>
   call({ method: 'PATCH', url: `/api/orders/items/id/${id}/status`, payload: { status } });
-const cancel = (id: number, call = cantina) => call({ method: 'DELETE', url: `/api/orders/items/id/${id}` });
+const cancel = (id: number, call = cantina, reason: string | null = 'Cliente desistiu') =>
+  call({
+    method: 'DELETE',
+    url: `/api/orders/items/id/${id}`,
+    payload: reason === null ? {} : { reason },
+  });
 const itemNamed = async (name: string) => (await board()).find((item) => item.name === name)!;
 
 describe('the kitchen board (GET /api/orders/items)', () => {
@@ -152,9 +167,25 @@ describe('the item state machine', () => {
     const before = (await cantina({ method: 'GET', url: `/api/orders/id/${orderId}` })).json<{
       data: Order;
     }>().data;
+    // Who cancels says why; without a reason nothing changes.
+    for (const reason of [null, '   ']) {
+      const refused = await cancel(drink.id, cantina, reason);
+      expect(refused.statusCode).toBe(400);
+      expect(errorOf(refused)).toBe('Informe o motivo. (campo reason)');
+    }
+    expect((await itemNamed('Suco de laranja')).status).not.toBe('CANCELLED');
+    notes = [];
     const cancelled = await cancel(drink.id);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().data).toMatchObject({ id: drink.id, status: 'CANCELLED' });
+    expect(notes).toEqual([
+      expect.objectContaining({
+        action: 'cancel-item',
+        recordId: drink.id,
+        reason: 'Cliente desistiu',
+        summary: expect.stringMatching(/^Item Suco de laranja cancelado na mesa \d+$/),
+      }),
+    ]);
     const after = (await cantina({ method: 'GET', url: `/api/orders/id/${orderId}` })).json<{ data: Order }>()
       .data;
     // Two juices of R$ 12,00 and their 10 % service leave the bill.
@@ -170,7 +201,9 @@ describe('the item state machine', () => {
 
   it("keeps a closed tab's items on the board for a while, and refuses to cancel them", async () => {
     const dish = await itemNamed('Risoto de cogumelos');
-    await t.app.db.transaction((tx) => settleOrder(tx, floor.storeId, orderId, 'CASH', null));
+    await t.app.db.transaction((tx) =>
+      settleOrder(tx, floor.storeId, orderId, { method: 'CASH', reason: 'Conta paga no caixa' }, null),
+    );
     expect((await board()).map((item) => item.id)).toContain(dish.id);
     const refused = await cancel(dish.id);
     expect(refused.statusCode).toBe(409);

@@ -1,8 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { orderItems, orders, payments, statementEntries, tables, tickets } from '../../server/db/schema';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  checkins,
+  coupons,
+  orderItems,
+  orders,
+  payments,
+  statementEntries,
+  tables,
+  tickets,
+} from '../../server/db/schema';
+import type { AuditNote } from '../../server/plugins/audit';
 import { callWaiter, payByApp, placeItems } from '../../server/service/guests';
+import { refreshTotals } from '../../server/service/totals';
+import { signUndo } from '../../server/service/undo';
 import type { Order, OrderRow } from '../../src/resources/commands/definition';
+import { rows } from '../../server/db/client';
 import { as, demo, errorOf, login, type TestApp } from './helpers';
 import { newGuests, openService, seatAndOrder, type Floor } from './service-fixtures';
 
@@ -13,8 +27,23 @@ let admin: ReturnType<typeof as>;
 let floor: Floor;
 let other: Floor;
 
+/** The audit notes the routes left, with the route that left each. */
+let notes: (AuditNote & { url: string })[] = [];
+
 beforeAll(async () => {
-  ({ t, cantina, sertao, admin, floor, other } = await openService([1, 2, 3, 4, 5, 6, 7, 8, 9]));
+  ({ t, cantina, sertao, admin, floor, other } = await openService(
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19],
+    {
+      beforeReady: (app) => {
+        app.addHook('onResponse', async (request: FastifyRequest) => {
+          if (request.auditNote) notes.push({ url: request.url, ...request.auditNote });
+        });
+      },
+    },
+  ));
+});
+beforeEach(() => {
+  notes = [];
 });
 
 afterAll(async () => {
@@ -203,12 +232,56 @@ describe('one tab', () => {
     const early = await cantina({ method: 'PATCH', url: `/api/tables/id/${tableId}/status/AVAILABLE` });
     expect(early.statusCode).toBe(409);
 
+    // A balance is never received by default: the method and the reason are asked for, with the amount.
+    for (const [payload, message] of [
+      [
+        { settle: true },
+        'A comanda ainda tem R$ 55,00 em aberto: informe a forma de pagamento com que foram recebidos.',
+      ],
+      [
+        { settle: true, reason: 'Cliente pagou no caixa' },
+        'A comanda ainda tem R$ 55,00 em aberto: informe a forma de pagamento com que foram recebidos.',
+      ],
+      [
+        { settle: true, method: 'PIX' },
+        'A comanda ainda tem R$ 55,00 em aberto: informe o motivo de acertá-la de uma vez.',
+      ],
+      [
+        { settle: true, method: 'PIX', reason: '   ' },
+        'A comanda ainda tem R$ 55,00 em aberto: informe o motivo de acertá-la de uma vez.',
+      ],
+    ] as const) {
+      const refused = await cantina({ method: 'PATCH', url: `/api/orders/id/${orderId}`, payload });
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorOf(refused)).toBe(message);
+    }
+    const byCall = await post(orderId, 'settle', { method: 'PIX' });
+    expect(byCall.statusCode).toBe(400);
+    expect(errorOf(byCall)).toBe(
+      'A comanda ainda tem R$ 55,00 em aberto: informe o motivo de acertá-la de uma vez.',
+    );
+    const tooLong = await post(orderId, 'settle', { method: 'PIX', reason: 'x'.repeat(301) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(errorOf(tooLong)).toMatch(/^Limite máximo de 300 caracteres\./);
+    // Nothing was received by the refusals.
+    expect((await readOrder(orderId)).total_paid).toBe(8690);
+    notes = [];
+
     const settled = await cantina({
       method: 'PATCH',
       url: `/api/orders/id/${orderId}`,
-      payload: { settle: true, method: 'PIX' },
+      payload: { settle: true, method: 'PIX', reason: 'Cliente pagou no caixa' },
     });
     expect(settled.statusCode, settled.body).toBe(200);
+    expect(notes).toEqual([
+      expect.objectContaining({
+        action: 'release-with-balance',
+        recordId: orderId,
+        storeId: floor.storeId,
+        reason: 'Cliente pagou no caixa',
+        summary: 'Mesa 1 liberada com R$ 55,00 recebidos em Pix',
+      }),
+    ]);
     const order = settled.json<{ data: Order }>().data;
     expect(order).toMatchObject({
       status: 'CLOSED',
@@ -230,6 +303,7 @@ describe('one tab', () => {
     const released = await cantina({ method: 'PATCH', url: `/api/tables/id/${tableId}/status/AVAILABLE` });
     expect(released.statusCode).toBe(200);
     expect(released.json().data).toMatchObject({ status: 'AVAILABLE', order: null });
+    expect(notes.at(-1)).toMatchObject({ action: 'release', summary: 'Mesa 1 liberada', recordId: tableId });
   });
 
   it('refuses an update that is not a settlement', async () => {
@@ -460,5 +534,369 @@ describe('two staff at once', () => {
       .where(and(eq(payments.order_id, orderId), eq(payments.customer_id, guest!)));
     expect(made).toHaveLength(1);
     expect((await readOrder(orderId)).total_paid).toBe(5500);
+  });
+});
+
+describe('the spec’s release of a tab that owes nothing', () => {
+  it('settles with { settle: true } alone, then frees the table', async () => {
+    const [guest] = await newGuests(t.app.db, 1);
+    const orderId = await seatAndOrder(t.app.db, floor, 11, [
+      { customerId: guest!, items: [{ productId: floor.drink }] },
+    ]);
+    await t.app.db.transaction((tx) => payByApp(tx, floor.storeId, orderId, guest!, 'PIX'));
+    const settled = await cantina({
+      method: 'PATCH',
+      url: `/api/orders/id/${orderId}`,
+      payload: { settle: true },
+    });
+    expect(settled.statusCode, settled.body).toBe(200);
+    expect(settled.json().data).toMatchObject({ status: 'CLOSED', payment_status: 'PAID', total_paid: 1320 });
+    expect(notes).toEqual([
+      expect.objectContaining({ action: 'settle', summary: 'Mesa 11: comanda acertada sem saldo em aberto' }),
+    ]);
+    // Nothing was received at the table.
+    const received = await t.app.db.select().from(payments).where(eq(payments.order_id, orderId));
+    expect(received.map((payment) => payment.kind)).toEqual(['DIGITAL']);
+    const freed = await cantina({
+      method: 'PATCH',
+      url: `/api/tables/id/${floor.tables.get(11)!}/status/AVAILABLE`,
+    });
+    expect(freed.statusCode).toBe(200);
+  });
+
+  it('settles a tab where nothing was ordered by POST …/settle, naming no method', async () => {
+    const [guest] = await newGuests(t.app.db, 1);
+    const orderId = await seatAndOrder(t.app.db, floor, 12, [{ customerId: guest!, items: [] }]);
+    const settled = await post(orderId, 'settle');
+    expect(settled.statusCode, settled.body).toBe(200);
+    expect(settled.json().data.status).toBe('CLOSED');
+  });
+});
+
+describe('removing a payment received at the table (DELETE /api/payments/id/:id)', () => {
+  const remove = (id: number, payload: unknown, call = cantina) =>
+    call({ method: 'DELETE', url: `/api/payments/id/${id}`, payload: payload as Record<string, unknown> });
+
+  it('takes it back with a reason: the totals, the payment status and the figures follow', async () => {
+    const [ana, bruno] = await newGuests(t.app.db, 2);
+    const orderId = await seatAndOrder(t.app.db, floor, 13, [
+      { customerId: ana!, items: [{ productId: floor.dish }] },
+      { customerId: bruno!, items: [{ productId: floor.drink }] },
+    ]);
+    const paid = await pay({ order_id: orderId, customer_id: ana, amount: 5500, method: 'CASH' });
+    expect(paid.statusCode).toBe(201);
+    const paymentId = paid.json().data.id as number;
+    expect(paid.json().data.order).toMatchObject({ payment_status: 'PARTIALLY_PAID', total_paid: 5500 });
+    const day = await t.app.db.execute(
+      sql`select coalesce(sum(gross), 0)::int as gross, coalesce(sum(cancelled), 0)::int as cancelled
+          from store_days where store_id = ${floor.storeId}`,
+    );
+    const before = rows<{ gross: number; cancelled: number }>(day)[0]!;
+
+    for (const [payload, message] of [
+      [{}, 'Informe o motivo. (campo reason)'],
+      [{ reason: '  ' }, 'Informe o motivo. (campo reason)'],
+      [undefined, ''],
+    ] as const) {
+      const refused = await remove(paymentId, payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      if (message) expect(errorOf(refused)).toBe(message);
+    }
+    // Another store's staff never reach it.
+    const foreign = await remove(paymentId, { reason: 'Engano' }, sertao);
+    expect(foreign.statusCode).toBe(404);
+    expect(errorOf(foreign)).toBe('Pagamento não encontrado.');
+    notes = [];
+
+    const removed = await remove(paymentId, { reason: 'Baixa dada no cliente errado' });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const order = removed.json<{ data: Order }>().data;
+    expect(order).toMatchObject({ id: orderId, payment_status: 'OPEN', total_paid: 0, status: 'OPENED' });
+    expect(order.tickets.find((ticket) => ticket.customer_id === ana)).toMatchObject({
+      total_paid: 0,
+      payment_status: 'OPEN',
+      payments: [],
+    });
+    expect(notes).toEqual([
+      expect.objectContaining({
+        action: 'remove-payment',
+        recordId: paymentId,
+        reason: 'Baixa dada no cliente errado',
+        summary: expect.stringMatching(
+          /^Pagamento de R\$ 55,00 em Dinheiro de Convidado \d+ removido \(Mesa 13\)$/,
+        ),
+      }),
+    ]);
+    // Kept, cancelled: the day's figures move it from received to cancelled.
+    const [row] = await t.app.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(row!.cancelled_at).not.toBeNull();
+    const after = rows<{ gross: number; cancelled: number }>(
+      await t.app.db.execute(
+        sql`select coalesce(sum(gross), 0)::int as gross, coalesce(sum(cancelled), 0)::int as cancelled
+            from store_days where store_id = ${floor.storeId}`,
+      ),
+    )[0]!;
+    expect(after).toEqual({ gross: before.gross - 5500, cancelled: before.cancelled + 5500 });
+    // A physical payment never entered the statement.
+    const lines = await t.app.db
+      .select()
+      .from(statementEntries)
+      .where(eq(statementEntries.payment_id, paymentId));
+    expect(lines).toHaveLength(0);
+
+    const twice = await remove(paymentId, { reason: 'De novo' });
+    expect(twice.statusCode).toBe(409);
+    expect(errorOf(twice)).toBe('Este pagamento já foi removido.');
+    // The ticket owes again, and 'Dar baixa' takes its whole balance.
+    expect((await pay({ order_id: orderId, customer_id: ana, amount: 5500, method: 'PIX' })).statusCode).toBe(
+      201,
+    );
+  });
+
+  it('refuses an app payment, a closed tab’s and one that does not exist, in Portuguese', async () => {
+    const [guest] = await newGuests(t.app.db, 1);
+    const orderId = await seatAndOrder(t.app.db, floor, 14, [
+      { customerId: guest!, items: [{ productId: floor.dish }] },
+    ]);
+    await pay({ order_id: orderId, customer_id: guest, amount: 1000, method: 'CASH' });
+    await t.app.db.transaction((tx) => payByApp(tx, floor.storeId, orderId, guest!, 'PIX'));
+    const made = await t.app.db.select().from(payments).where(eq(payments.order_id, orderId));
+    const digital = made.find((payment) => payment.kind === 'DIGITAL')!;
+    const physical = made.find((payment) => payment.kind === 'PHYSICAL')!;
+
+    const app = await remove(digital.id, { reason: 'Engano' });
+    expect(app.statusCode).toBe(409);
+    expect(errorOf(app)).toBe('Pagamentos feitos pelo app não podem ser removidos aqui.');
+
+    expect((await post(orderId, 'close')).statusCode).toBe(200);
+    const closed = await remove(physical.id, { reason: 'Engano' });
+    expect(closed.statusCode).toBe(409);
+    expect(errorOf(closed)).toBe('A comanda está fechada: seus pagamentos não podem mais ser removidos.');
+    const [kept] = await t.app.db.select().from(payments).where(eq(payments.id, physical.id));
+    expect(kept!.cancelled_at).toBeNull();
+
+    const missing = await remove(999_999, { reason: 'Engano' });
+    expect(missing.statusCode).toBe(404);
+    expect(errorOf(missing)).toBe('Pagamento não encontrado.');
+  });
+});
+
+describe('undoing a move or a join', () => {
+  const key = () => t.app.tokens.deriveKey('floor-undo');
+  /** The same token, signed again with its expiry moved `ms` into the past. */
+  function expired(token: string, ms = 1000): string {
+    const payload = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as { exp: number };
+    return signUndo(key(), { ...payload, exp: Date.now() - ms } as Parameters<typeof signUndo>[1]);
+  }
+  const tableStatus = async (number: number) =>
+    (
+      await t.app.db
+        .select({ status: tables.status })
+        .from(tables)
+        .where(eq(tables.id, floor.tables.get(number)!))
+    )[0]!.status;
+
+  it('moves the tab back while its old table is free, once; and refuses late, forged or foreign tokens', async () => {
+    const [guest] = await newGuests(t.app.db, 1);
+    const orderId = await seatAndOrder(t.app.db, floor, 15, [
+      { customerId: guest!, items: [{ productId: floor.dish }] },
+    ]);
+    const moved = await post(orderId, 'move', { table_id: floor.tables.get(16)! });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const { token } = moved.json().data.undo as { token: string };
+    expect(token).toMatch(/^[\w-]+\.[\w-]+$/);
+    expect(notes.at(-1)).toMatchObject({
+      action: 'move',
+      summary: 'Comanda da mesa 15 transferida para a mesa 16',
+    });
+
+    const undo = (payload: unknown, call = cantina, id = orderId) =>
+      call({
+        method: 'POST',
+        url: `/api/orders/id/${id}/move/undo`,
+        payload: payload as Record<string, unknown>,
+      });
+    const late = await undo({ token: expired(token) });
+    expect(late.statusCode).toBe(409);
+    expect(errorOf(late)).toBe('Não é mais possível desfazer: passaram-se mais de 10 segundos.');
+    const [body, mac] = token.split('.');
+    const forged = `${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), exp: Date.now() + 600_000 })).toString('base64url')}.${mac}`;
+    for (const bad of [forged, 'abc.def', 'x']) {
+      const refused = await undo({ token: bad });
+      expect(refused.statusCode, bad).toBe(400);
+      expect(errorOf(refused)).toBe(
+        'Não foi possível desfazer: o pedido não é desta comanda ou foi alterado.',
+      );
+    }
+    expect((await undo({})).statusCode).toBe(400);
+    expect((await undo({ token }, sertao)).statusCode).toBe(404);
+    // Another tab's token does not move this one.
+    const [stranger] = await newGuests(t.app.db, 1);
+    const otherTab = await seatAndOrder(t.app.db, floor, 17, [{ customerId: stranger!, items: [] }]);
+    expect((await undo({ token }, cantina, otherTab)).statusCode).toBe(400);
+    expect(await tableStatus(15)).toBe('AVAILABLE');
+
+    notes = [];
+    const back = await undo({ token });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().data).toMatchObject({ id: orderId, table_number: 15, total: 5500 });
+    expect([await tableStatus(15), await tableStatus(16)]).toEqual(['OCCUPIED', 'AVAILABLE']);
+    expect(notes).toEqual([
+      expect.objectContaining({
+        action: 'undo-move',
+        summary: 'Transferência desfeita: comanda de volta à mesa 15',
+      }),
+    ]);
+    const again = await undo({ token });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again)).toBe(
+      'Não é possível desfazer: a comanda mudou de mesa ou foi fechada desde então.',
+    );
+  });
+
+  it('refuses to move a tab back to a table taken since', async () => {
+    const [guest, next] = await newGuests(t.app.db, 2);
+    const orderId = await seatAndOrder(t.app.db, floor, 18, [{ customerId: guest!, items: [] }]);
+    const moved = await post(orderId, 'move', { table_id: floor.tables.get(19)! });
+    await seatAndOrder(t.app.db, floor, 18, [{ customerId: next!, items: [] }]);
+    const refused = await cantina({
+      method: 'POST',
+      url: `/api/orders/id/${orderId}/move/undo`,
+      payload: { token: moved.json().data.undo.token },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toBe('Não é possível desfazer: a mesa 18 foi ocupada desde a transferência.');
+  });
+
+  it('splits a join back as it was: customers, items, payments, coupons, visits, the waiter call and the tables', async () => {
+    const [a, b, c] = await newGuests(t.app.db, 3);
+    const freeTables = [...floor.tables.entries()].filter(([number]) => number >= 1 && number <= 9);
+    const numbers: number[] = [];
+    for (const [number] of freeTables) if ((await tableStatus(number)) === 'AVAILABLE') numbers.push(number);
+    const [from, to] = numbers as [number, number];
+    const leaving = await seatAndOrder(t.app.db, floor, from, [
+      { customerId: a!, items: [{ productId: floor.dish }, { productId: floor.drink }] },
+      { customerId: c!, items: [{ productId: floor.drink }] },
+    ]);
+    const staying = await seatAndOrder(t.app.db, floor, to, [
+      { customerId: b!, items: [{ productId: floor.drink }] },
+    ]);
+    // c is at both tabs (data from before the one-tab rule): one ticket after the join.
+    await t.app.db.insert(tickets).values({ order_id: staying, store_id: floor.storeId, customer_id: c! });
+    await t.app.db.transaction((tx) =>
+      placeItems(tx, floor.storeId, staying, c!, [{ productId: floor.dish }]),
+    );
+    await t.app.db.transaction((tx) => callWaiter(tx, floor.storeId, leaving, a!));
+    expect((await pay({ order_id: leaving, customer_id: a, amount: 2000, method: 'CASH' })).statusCode).toBe(
+      201,
+    );
+    const [coupon] = await t.app.db
+      .insert(coupons)
+      .values({
+        store_id: floor.storeId,
+        customer_id: a!,
+        order_id: leaving,
+        discount: 10,
+        amount: 500,
+        status: 'CONFIRMED',
+      })
+      .returning({ id: coupons.id });
+    await t.app.db.transaction((tx) => refreshTotals(tx, leaving));
+    const visits = await t.app.db
+      .select({ id: checkins.id })
+      .from(checkins)
+      .where(eq(checkins.order_id, leaving));
+    const readBoth = async () => ({ leaving: await readOrder(leaving), staying: await readOrder(staying) });
+    const before = await readBoth();
+
+    const merged = await post(leaving, 'merge', { table_id: floor.tables.get(to)! });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const joined = merged.json<{ data: Order & { undo: { token: string } } }>().data;
+    expect(joined.id).toBe(staying);
+    expect(notes.at(-1)).toMatchObject({ action: 'merge', summary: `Mesa ${from} juntada à mesa ${to}` });
+    const token = joined.undo.token;
+
+    const late = await cantina({
+      method: 'POST',
+      url: `/api/orders/id/${staying}/merge/undo`,
+      payload: { token: expired(token) },
+    });
+    expect(late.statusCode).toBe(409);
+    expect(errorOf(late)).toBe('Não é mais possível desfazer: passaram-se mais de 10 segundos.');
+    // The move's undo does not take a join's token, nor the tab that left.
+    expect(
+      (await cantina({ method: 'POST', url: `/api/orders/id/${staying}/move/undo`, payload: { token } }))
+        .statusCode,
+    ).toBe(400);
+
+    notes = [];
+    const split = await cantina({
+      method: 'POST',
+      url: `/api/orders/id/${staying}/merge/undo`,
+      payload: { token },
+    });
+    expect(split.statusCode, split.body).toBe(200);
+    expect(split.json().data.id).toBe(leaving);
+    expect(notes).toEqual([
+      expect.objectContaining({ action: 'undo-merge', summary: `Mesas ${from} e ${to} separadas de novo` }),
+    ]);
+    const after = await readBoth();
+    /** What a tab is, without the ids of its tickets (remade) and its last change. */
+    const shape = (order: Order) => ({
+      ...order,
+      tickets: order.tickets.map(({ id: _id, ...ticket }) => ticket),
+    });
+    expect(shape(after.leaving)).toEqual(shape(before.leaving));
+    expect(shape(after.staying)).toEqual(shape(before.staying));
+    expect([await tableStatus(from), await tableStatus(to)]).toEqual(['OCCUPIED', 'OCCUPIED']);
+    const [back] = await t.app.db
+      .select({ order_id: coupons.order_id })
+      .from(coupons)
+      .where(eq(coupons.id, coupon!.id));
+    expect(back!.order_id).toBe(leaving);
+    const visitsBack = await t.app.db
+      .select({ id: checkins.id })
+      .from(checkins)
+      .where(eq(checkins.order_id, leaving));
+    expect(visitsBack).toEqual(visits);
+
+    const again = await cantina({
+      method: 'POST',
+      url: `/api/orders/id/${staying}/merge/undo`,
+      payload: { token },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again)).toBe(
+      'Não é possível desfazer: as comandas mudaram desde que as mesas foram juntadas.',
+    );
+  });
+
+  it('refuses to split tabs that changed since the join', async () => {
+    const [a, b] = await newGuests(t.app.db, 2);
+    const numbers: number[] = [];
+    for (const number of [1, 2, 3, 4, 5, 6, 7, 8, 9])
+      if ((await tableStatus(number)) === 'AVAILABLE') numbers.push(number);
+    const [from, to] = numbers as [number, number];
+    const leaving = await seatAndOrder(t.app.db, floor, from, [
+      { customerId: a!, items: [{ productId: floor.dish }] },
+    ]);
+    const staying = await seatAndOrder(t.app.db, floor, to, [
+      { customerId: b!, items: [{ productId: floor.drink }] },
+    ]);
+    const merged = await post(leaving, 'merge', { table_id: floor.tables.get(to)! });
+    // A guest orders on the joined tab in the meantime.
+    await t.app.db.transaction((tx) =>
+      placeItems(tx, floor.storeId, staying, b!, [{ productId: floor.drink }]),
+    );
+    const refused = await cantina({
+      method: 'POST',
+      url: `/api/orders/id/${staying}/merge/undo`,
+      payload: { token: merged.json().data.undo.token },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toBe(
+      'Não é possível desfazer: as comandas mudaram desde que as mesas foram juntadas.',
+    );
+    expect((await t.app.db.select().from(orders).where(eq(orders.id, leaving))).length).toBe(0);
   });
 });

@@ -7,6 +7,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../server/db/client';
+import { mergeOrder, receivePayment, removePayment } from '../../server/service/tabs';
+import { refreshTotals } from '../../server/service/totals';
+import { mergeUndoToken, undoMerge } from '../../server/service/undo';
 import { createTestApp, storeId, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -112,6 +115,76 @@ describe('rollups', () => {
     await expectRebuildAgrees();
     await db().execute(sql`delete from products where id = ${item!.product_id}`);
     await expectRebuildAgrees();
+  });
+
+  it('follow a payment taken back at the table, and a join split back as it was', async () => {
+    // Two open tabs of the demo's floor, and a ticket of the first that still owes.
+    const open = rows<{ id: number; table_id: number }>(
+      await db().execute(sql`select o.id, o.table_id from orders o
+        where o.store_id = ${store} and o.status = 'OPENED' and o.table_id is not null
+        order by exists (select 1 from tickets t where t.order_id = o.id and t.total > t.total_paid) desc, o.id
+        limit 2`),
+    );
+    expect(open).toHaveLength(2);
+    const [first, second] = open as [{ id: number; table_id: number }, { id: number; table_id: number }];
+    await db().transaction((tx) => refreshTotals(tx, first.id));
+    const [owing] = rows<{ customer_id: number; owed: number }>(
+      await db().execute(sql`select customer_id, total - total_paid as owed from tickets
+        where order_id = ${first.id} and total > total_paid order by id limit 1`),
+    );
+    expect(owing).toBeDefined();
+    const before = await snapshot();
+    const tabBefore = rows(
+      await db().execute(sql`select total, total_paid, payment_status from orders where id = ${first.id}`),
+    );
+
+    const paymentId = await db().transaction((tx) =>
+      receivePayment(tx, store, {
+        orderId: first.id,
+        customerId: owing!.customer_id,
+        amount: owing!.owed,
+        kind: 'PHYSICAL',
+        method: 'CASH',
+        accountId: null,
+      }),
+    );
+    await expectRebuildAgrees();
+    await db().transaction((tx) => removePayment(tx, store, paymentId));
+    await expectRebuildAgrees();
+    // The tab is as it was, and the day's figures count the payment as cancelled, not received.
+    expect(
+      rows(
+        await db().execute(sql`select total, total_paid, payment_status from orders where id = ${first.id}`),
+      ),
+    ).toEqual(tabBefore);
+    const after = await snapshot();
+    const totals = (snap: Record<string, unknown[]>) =>
+      (snap.store_days as { store_id: number; gross: string; cancelled: string }[])
+        .filter((row) => row.store_id === store)
+        .reduce(
+          (sum, row) => ({
+            gross: sum.gross + Number(row.gross),
+            cancelled: sum.cancelled + Number(row.cancelled),
+          }),
+          {
+            gross: 0,
+            cancelled: 0,
+          },
+        );
+    expect(totals(after)).toEqual({
+      gross: totals(before).gross,
+      cancelled: totals(before).cancelled + owing!.owed,
+    });
+
+    const key = Buffer.alloc(32, 7);
+    const figures = await snapshot();
+    const token = await db().transaction(async (tx) =>
+      mergeUndoToken(tx, key, await mergeOrder(tx, store, first.id, second.table_id)),
+    );
+    await expectRebuildAgrees();
+    await db().transaction((tx) => undoMerge(tx, store, second.id, token, key));
+    await expectRebuildAgrees();
+    expect(await snapshot()).toEqual(figures);
   });
 
   it('follow tickets, tabs, check-ins and sign-ups, and a whole store removed', async () => {

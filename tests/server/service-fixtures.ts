@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { categories, customers, kitchens, products, stores, tables } from '../../server/db/schema';
 import { placeItems, seatGuests, type ItemRequest } from '../../server/service/guests';
-import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
+import { as, createTestApp, demo, login, storeId, type TestApp, type TestAppOptions } from './helpers';
 
 /**
  * A small floor for the service tests, in one store: a kitchen and a bar, a dish, a drink and a
@@ -123,8 +123,11 @@ export interface ServiceApp {
 }
 
 /** An app with the demo's accounts, their callers and a small floor at each of the two stores. */
-export async function openService(tableNumbers: readonly number[]): Promise<ServiceApp> {
-  const t = await createTestApp();
+export async function openService(
+  tableNumbers: readonly number[],
+  options: TestAppOptions = {},
+): Promise<ServiceApp> {
+  const t = await createTestApp(options);
   return {
     t,
     cantina: as(t.app, await login(t.app, demo.cantina)),

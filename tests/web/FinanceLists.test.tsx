@@ -7,8 +7,9 @@ import { fakeApi, renderAs } from './StatisticsFixtures';
 
 /**
  * The statement, the deposits and the bank accounts as the engine lists them with the finance
- * overrides: the store an administrator chooses first (and every call carries it), the five cards
- * over the table, the period, what an empty period says, and the bank accounts' own paths.
+ * overrides: the platform an administrator sees first and the restaurant filter (every call
+ * carries it), the bank accounts' restaurant chosen first, the five cards over the table, the
+ * period, what an empty period says, and the bank accounts' own paths.
  */
 
 const BALANCE = {
@@ -118,29 +119,65 @@ describe('the statement, for restaurant staff', () => {
   });
 });
 
-describe('the statement, for an administrator', () => {
-  it('asks for the restaurant first, then lists, sums up and exports that restaurant’s', async () => {
+describe('the statement and the deposits, for an administrator', () => {
+  it("shows the platform's at once, then one restaurant's chosen in the filter, and says whose", async () => {
     const api = financeApi();
-    const { user } = renderAs('ADMIN', '/financial/extracts', ROUTES);
-    expect(await screen.findByText(FINANCIAL_MESSAGES.chooseStoreNotice)).toBeInTheDocument();
-    expect(api.reads('/api/financial/extracts')).toHaveLength(0);
-    expect(api.reads('/api/financial/balance')).toHaveLength(0);
-
-    await user.click(screen.getByRole('combobox', { name: 'Restaurante' }));
-    await user.click(await screen.findByRole('option', { name: 'Sabor do Sertão' }));
+    const { user, location } = renderAs('ADMIN', '/financial/extracts', ROUTES);
+    // The platform's, without choosing: no store asked of the API, and the screen says so.
     await screen.findByText('Pagamento do pedido 1001');
     expect(screen.queryByText(FINANCIAL_MESSAGES.chooseStoreNotice)).not.toBeInTheDocument();
-    expect(api.reads('/api/financial/extracts')[0]!.query).toMatchObject({ store_id: '7' });
-    await waitFor(() => expect(api.reads('/api/financial/balance')[0]!.query).toEqual({ store_id: '7' }));
-    // The restaurant is remembered on this device, as the board's.
-    expect(localStorage.getItem('painel.board.store')).toContain('7');
+    expect(await screen.findByText('Valores de: Plataforma')).toBeInTheDocument();
+    expect(api.reads('/api/financial/extracts')[0]!.query.store_id).toBeUndefined();
+    await waitFor(() => expect(api.reads('/api/financial/balance')[0]!.query).toEqual({}));
+    expect(screen.getByRole('combobox', { name: 'Restaurante' })).toHaveAttribute(
+      'placeholder',
+      'Plataforma',
+    );
 
+    // One restaurant, as a filter of the list: the table, the cards and Exportar follow it.
+    await user.click(screen.getByRole('combobox', { name: 'Restaurante' }));
+    await user.click(await screen.findByRole('option', { name: 'Sabor do Sertão' }));
+    expect(await screen.findByText('Valores de: Sabor do Sertão')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.reads('/api/financial/extracts').at(-1)!.query).toMatchObject({ store_id: '7' }),
+    );
+    await waitFor(() => expect(api.reads('/api/financial/balance').at(-1)!.query).toEqual({ store_id: '7' }));
+    expect(location()?.search).toContain(encodeURIComponent('"store_id":7'));
     await user.click(screen.getByRole('button', { name: 'Exportar' }));
     await waitFor(() =>
       expect(
         api.reads('/api/financial/extracts').find((call) => call.query.format === 'csv')?.query,
       ).toMatchObject({ store_id: '7', format: 'csv' }),
     );
+
+    // Cleared, the platform's again.
+    await user.clear(screen.getByRole('combobox', { name: 'Restaurante' }));
+    expect(await screen.findByText('Valores de: Plataforma')).toBeInTheDocument();
+    await waitFor(() => expect(api.reads('/api/financial/balance').at(-1)!.query).toEqual({}));
+  });
+
+  it('opens the deposits on the restaurant the address names', async () => {
+    const api = fakeApi((path) =>
+      path === '/api/financial/deposits'
+        ? { results: [], total: 0 }
+        : path === '/api/financial/balance'
+          ? BALANCE
+          : undefined,
+    );
+    const filter = encodeURIComponent(JSON.stringify({ store_id: 2 }));
+    renderAs('ADMIN', `/financial/history?filter=${filter}`, ROUTES);
+    expect(await screen.findByText('Valores de: Cantina Bella')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.reads('/api/financial/deposits')[0]!.query).toMatchObject({ store_id: '2' }),
+    );
+    await waitFor(() => expect(api.reads('/api/financial/balance')[0]!.query).toEqual({ store_id: '2' }));
+  });
+
+  it('still asks for the restaurant before its bank accounts', async () => {
+    const api = financeApi();
+    renderAs('ADMIN', '/financial/bank-accounts', ROUTES);
+    expect(await screen.findByText(FINANCIAL_MESSAGES.chooseStoreNotice)).toBeInTheDocument();
+    expect(api.reads('/api/financial/bank-accounts')).toHaveLength(0);
   });
 });
 

@@ -95,6 +95,37 @@ function fakeServer() {
       ticket(2, 'Bruno Lima'),
     ],
   };
+  // Table 7's tab: paid in full by the app, waiting to be closed.
+  const paidTab: Order = {
+    ...order,
+    id: 41,
+    table_id: 3,
+    table_number: 7,
+    payment_status: 'PAID',
+    total_paid: 11_000,
+    waiter_requested: false,
+    waiter_requested_at: null,
+    waiter_requester: null,
+    birthdays: [],
+    tickets: [
+      ticket(3, 'Carla Dias', {
+        order_id: 41,
+        total: 11_000,
+        total_paid: 11_000,
+        payment_status: 'PAID',
+        payments: [
+          {
+            id: 95,
+            customer_id: 30,
+            kind: 'DIGITAL',
+            method: 'PIX',
+            amount: 11_000,
+            created_at: minutesAgo(3),
+          },
+        ],
+      }),
+    ],
+  };
   const summary = () => ({
     id: order.id,
     status: order.status,
@@ -160,9 +191,11 @@ function fakeServer() {
     if (ifNoneMatch === etag) return new Response(null, { status: 304 });
     const body = url.includes('/api/orders/id/40')
       ? { data: order }
-      : url.includes('/api/tables')
-        ? { data: { results: tables, total: tables.length } }
-        : { data: {} };
+      : url.includes('/api/orders/id/41')
+        ? { data: paidTab }
+        : url.includes('/api/tables')
+          ? { data: { results: tables, total: tables.length } }
+          : { data: {} };
     return new Response(JSON.stringify(body), {
       headers: { 'Content-Type': 'application/json', ETag: etag },
     });
@@ -196,6 +229,21 @@ function fakeServer() {
       tables[1]!.status = 'OCCUPIED';
       tables[1]!.order = summary();
       tables[0]!.status = 'AVAILABLE';
+      sync();
+      return { data: { ...order, undo: { token: 'desfaz-transferencia' } } };
+    } else if (path === '/api/orders/id/40/move/undo') {
+      order.table_id = 1;
+      tables[1]!.status = 'AVAILABLE';
+      tables[1]!.order = null;
+      tables[0]!.status = 'OCCUPIED';
+    } else if (path === '/api/orders/id/40/merge') {
+      return { data: { ...order, id: 41, undo: { token: 'desfaz-juncao' } } };
+    } else if (path === '/api/orders/id/41/merge/undo') {
+      return { data: order };
+    } else if (path.startsWith('/api/payments/id/') && request?.method === 'DELETE') {
+      for (const ticket of order.tickets) {
+        ticket.payments = (ticket.payments ?? []).filter((p) => p.id !== Number(path.split('/').at(-1)));
+      }
     }
     sync();
     return { data: order };
@@ -203,8 +251,9 @@ function fakeServer() {
   return { http, polls, order, tables };
 }
 
-function renderFloor() {
+function renderFloor(tweak?: (order: Order) => void) {
   const server = fakeServer();
+  tweak?.(server.order);
   const view = renderScreen('/hall', { '/hall': <FloorPage />, '*': <p>Outra página</p> }, server.http);
   return { ...view, ...server };
 }
@@ -278,11 +327,17 @@ describe('the floor (/hall)', () => {
     await user.click(within(ana).getByRole('button', { name: 'Dar baixa · R$ 55,00' }));
     const dialog = await screen.findByRole('dialog', { name: 'Dar baixa na comanda de Ana Souza?' });
     expect(within(dialog).getByText('R$ 55,00')).toBeInTheDocument();
+    // No method is chosen for the staff: without one, nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Dar baixa' }));
+    expect(await within(dialog).findByText('Escolha a forma de pagamento.')).toBeInTheDocument();
+    expect(http).not.toHaveBeenCalledWith('/api/payments/physical', expect.anything());
+    await user.click(within(dialog).getByRole('combobox', { name: /Forma de pagamento/ }));
+    await user.click(await screen.findByRole('option', { name: 'Dinheiro' }));
     await user.click(within(dialog).getByRole('button', { name: 'Dar baixa' }));
     await screen.findByText('Baixa dada na comanda!');
     expect(http).toHaveBeenCalledWith('/api/payments/physical', {
       method: 'POST',
-      body: { order_id: 40, customer_id: 10, amount: 5500, method: 'CREDIT_CARD' },
+      body: { order_id: 40, customer_id: 10, amount: 5500, method: 'CASH' },
     });
     await waitFor(() =>
       expect(screen.getByRole('region', { name: 'Comanda de Ana Souza' })).toHaveAttribute(
@@ -297,37 +352,117 @@ describe('the floor (/hall)', () => {
     ).toBeDisabled();
   });
 
-  it('releases a table with an open tab: settled first, then set AVAILABLE, with the balance told', async () => {
+  it('releases a table whose tab still owes only with the method chosen and a reason, the amount shown', async () => {
     const { user, http } = renderFloor();
     await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
     await user.click(await screen.findByRole('button', { name: 'Liberar mesa' }));
     const dialog = await screen.findByRole('dialog', { name: 'Tem certeza que deseja liberar a mesa 5?' });
     expect(within(dialog).getByText('R$ 110,00')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    // Nothing chosen for the staff, and nothing sent until both are given.
+    const method = within(dialog).getByRole('combobox', { name: /Forma de pagamento/ });
+    expect(method).toHaveTextContent(/^\W*$/);
+    const confirm = within(dialog).getByRole('button', { name: 'Receber R$ 110,00 e liberar' });
+    await user.click(confirm);
+    expect(await within(dialog).findByText('Escolha a forma de pagamento.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Informe o motivo.')).toBeInTheDocument();
+    expect(http).not.toHaveBeenCalled();
+    await user.click(method);
+    await user.click(await screen.findByRole('option', { name: 'Pix' }));
+    await user.click(confirm);
+    expect(http).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Motivo' }), 'Pagou tudo no caixa');
+    await user.click(confirm);
     await screen.findByText('Mesa liberada.');
     const calls = http.mock.calls.map(([path, request]) => [request?.method, path, request?.body]);
     expect(calls).toEqual([
-      ['PATCH', '/api/orders/id/40', { settle: true, method: 'CREDIT_CARD' }],
+      ['PATCH', '/api/orders/id/40', { settle: true, method: 'PIX', reason: 'Pagou tudo no caixa' }],
       ['PATCH', '/api/tables/id/1/status/AVAILABLE', {}],
     ]);
     await waitFor(() => expect(card(5)).toHaveAccessibleName('Mesa 5 Livre'));
   });
 
-  it('releases every table that is not free, one after the other', async () => {
+  it('releases a paid table with the spec’s { settle: true } alone', async () => {
+    const { user, http } = renderFloor();
+    await user.click(await screen.findByRole('button', { name: /^Mesa 7 / }));
+    await user.click(await screen.findByRole('button', { name: 'Liberar mesa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tem certeza que deseja liberar a mesa 7?' });
+    expect(within(dialog).queryByRole('combobox', { name: /Forma de pagamento/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    await screen.findByText('Mesa liberada.');
+    expect(http.mock.calls.map(([path, request]) => [request?.method, path, request?.body])).toEqual([
+      ['PATCH', '/api/orders/id/41', { settle: true }],
+      ['PATCH', '/api/tables/id/3/status/AVAILABLE', {}],
+    ]);
+  });
+
+  it("'Liberar todas' releases only the tables that owe nothing, and lists the others with their balance", async () => {
     const { user, http } = renderFloor();
     await screen.findByRole('button', { name: /^Mesa 5 / });
     await user.click(screen.getByRole('button', { name: 'Liberar todas' }));
     const dialog = await screen.findByRole('dialog', {
       name: 'Tem certeza que deseja liberar todas as mesas?',
     });
-    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    expect(within(dialog).getByText('Será liberada a mesa sem saldo em aberto: 7.')).toBeInTheDocument();
+    const owing = within(dialog).getByRole('list', { name: 'Com saldo em aberto, para acertar uma a uma:' });
+    expect(within(owing).getByRole('listitem')).toHaveTextContent('Mesa 5 · R$ 110,00');
+    await user.click(within(dialog).getByRole('button', { name: 'Liberar 1 mesa' }));
     await screen.findByText('Mesas liberadas com sucesso');
-    expect(http.mock.calls.map(([path, request]) => `${request?.method} ${path}`)).toEqual([
-      'PATCH /api/orders/id/40',
-      'PATCH /api/tables/id/1/status/AVAILABLE',
-      'PATCH /api/orders/id/41',
-      'PATCH /api/tables/id/3/status/AVAILABLE',
+    expect(http.mock.calls.map(([path, request]) => [request?.method, path, request?.body])).toEqual([
+      ['PATCH', '/api/orders/id/41', { settle: true }],
+      ['PATCH', '/api/tables/id/3/status/AVAILABLE', {}],
     ]);
+    await waitFor(() => expect(card(5)).toHaveAccessibleName(/^Mesa 5 Ocupada/));
+  });
+
+  it("'Liberar todas' leads to a table that owes, to settle it on its own", async () => {
+    const { user, http } = renderFloor();
+    await screen.findByRole('button', { name: /^Mesa 5 / });
+    await user.click(screen.getByRole('button', { name: 'Liberar todas' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Tem certeza que deseja liberar todas as mesas?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Acertar a mesa 5' }));
+    await screen.findByRole('region', { name: 'Mesa 5' });
+    expect(http).not.toHaveBeenCalled();
+  });
+
+  it('takes back a payment received at the table, after asking why; an app payment stays', async () => {
+    const { user, http } = renderFloor((order) => {
+      order.tickets[1]!.payments = [
+        {
+          id: 91,
+          customer_id: 20,
+          kind: 'PHYSICAL',
+          method: 'CASH',
+          amount: 2000,
+          created_at: minutesAgo(10),
+        },
+        { id: 92, customer_id: 20, kind: 'DIGITAL', method: 'PIX', amount: 1000, created_at: minutesAgo(5) },
+      ];
+    });
+    await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
+    const bruno = await screen.findByRole('region', { name: 'Comanda de Bruno Lima' });
+    const payments = await within(bruno).findByRole('list', { name: 'Pagamentos' });
+    expect(within(payments).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(payments).getAllByRole('button')).toHaveLength(1);
+    await user.click(
+      within(payments).getByRole('button', { name: 'Remover o pagamento de R$ 20,00 em Dinheiro' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Remover o pagamento de R$ 20,00 em Dinheiro de Bruno Lima?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Remover pagamento' }));
+    expect(await within(dialog).findByText('Informe o motivo.')).toBeInTheDocument();
+    expect(http).not.toHaveBeenCalled();
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Motivo' }),
+      'Baixa no cliente errado{Enter}',
+    );
+    await screen.findByText('Pagamento removido.');
+    expect(http).toHaveBeenCalledWith('/api/payments/id/91', {
+      method: 'DELETE',
+      body: { reason: 'Baixa no cliente errado' },
+    });
   });
 
   it('moves the tab to a free table after saying so, and follows it there', async () => {
@@ -343,5 +478,34 @@ describe('the floor (/hall)', () => {
     await screen.findByText('Comanda transferida.');
     expect(http).toHaveBeenCalledWith('/api/orders/id/40/move', { method: 'POST', body: { table_id: 2 } });
     await screen.findByRole('region', { name: 'Mesa 6' });
+
+    // 'Desfazer' sends the move's token back, and the tab is shown at its old table again.
+    await user.click(screen.getByRole('button', { name: 'Desfazer' }));
+    await screen.findByText('Transferência desfeita.');
+    expect(http).toHaveBeenCalledWith('/api/orders/id/40/move/undo', {
+      method: 'POST',
+      body: { token: 'desfaz-transferencia' },
+    });
+    await screen.findByRole('region', { name: 'Mesa 5' });
+    expect(screen.queryByRole('button', { name: 'Desfazer' })).not.toBeInTheDocument();
+  });
+
+  it('joins the tab to a taken table after naming both, and splits it back with Desfazer', async () => {
+    const { user, http } = renderFloor();
+    await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
+    await user.click(await screen.findByRole('button', { name: 'Transferir' }));
+    const picker = await screen.findByRole('dialog', { name: 'Transferir ou juntar a mesa 5' });
+    await user.click(within(picker).getByRole('button', { name: 'Mesa 7, ocupada: juntar' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Juntar a mesa 5 à mesa 7?' });
+    expect(http).not.toHaveBeenCalled();
+    await user.click(within(confirm).getByRole('button', { name: 'Juntar' }));
+    await screen.findByText('Mesas juntadas.');
+    expect(http).toHaveBeenCalledWith('/api/orders/id/40/merge', { method: 'POST', body: { table_id: 3 } });
+    await user.click(screen.getByRole('button', { name: 'Desfazer' }));
+    await screen.findByText('Mesas separadas de novo.');
+    expect(http).toHaveBeenCalledWith('/api/orders/id/41/merge/undo', {
+      method: 'POST',
+      body: { token: 'desfaz-juncao' },
+    });
   });
 });

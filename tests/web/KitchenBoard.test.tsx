@@ -397,11 +397,17 @@ describe('the kitchen board (/orders)', () => {
     expect(actionsSent(server.http)).toEqual([]);
 
     await user.click(within(card('Risoto')).getByRole('button', { name: 'Cancelar' }));
-    await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancelar item' }),
-    );
+    const asking = await screen.findByRole('dialog', { name: 'Cancelar o item Risoto de cogumelos?' });
+    // The reason is asked first, where the cursor already is: without it, nothing is sent.
+    await waitFor(() => expect(within(asking).getByRole('textbox', { name: 'Motivo' })).toHaveFocus());
+    await user.click(within(asking).getByRole('button', { name: 'Cancelar item' }));
+    expect(await within(asking).findByText('Informe o motivo.')).toBeInTheDocument();
+    expect(actionsSent(server.http)).toEqual([]);
+    await user.type(within(asking).getByRole('textbox', { name: 'Motivo' }), '  Cliente desistiu  {Enter}');
     await screen.findByText('O item Risoto de cogumelos removido com sucesso!');
-    expect(actionsSent(server.http)).toEqual([['DELETE', '/api/orders/items/id/1', undefined]]);
+    expect(actionsSent(server.http)).toEqual([
+      ['DELETE', '/api/orders/items/id/1', { reason: 'Cliente desistiu' }],
+    ]);
     await waitFor(() => expect(card('Risoto')).toHaveAttribute('data-status', 'CANCELLED'));
     expect(within(card('Risoto')).getByText('Esse item foi cancelado')).toBeInTheDocument();
     expect(within(card('Risoto')).queryAllByRole('button')).toEqual([]);
@@ -414,6 +420,10 @@ describe('the kitchen board (/orders)', () => {
     await screen.findByRole('article', { name: /Risoto/ });
     server.refuse = new HttpError('', 0);
     await user.click(within(card('Picanha')).getByRole('button', { name: 'Cancelar' }));
+    await user.type(
+      within(await screen.findByRole('dialog')).getByRole('textbox', { name: 'Motivo' }),
+      'Sem picanha',
+    );
     await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancelar item' }),
     );
@@ -424,6 +434,10 @@ describe('the kitchen board (/orders)', () => {
     const closed = 'A comanda deste item já foi fechada: ele não pode ser cancelado.';
     server.refuse = new HttpError(closed, 409, { error: { message: closed } });
     await user.click(within(card('Picanha')).getByRole('button', { name: 'Cancelar' }));
+    await user.type(
+      within(await screen.findByRole('dialog')).getByRole('textbox', { name: 'Motivo' }),
+      'Sem picanha',
+    );
     await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancelar item' }),
     );

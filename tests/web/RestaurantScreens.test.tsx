@@ -367,7 +367,15 @@ describe('restaurant approvals (/restaurants/approvals)', () => {
     await waitFor(() => expect(names()).toHaveLength(3));
 
     const row = screen.getByRole('row', { name: /Sushi Kai/ });
-    await user.click(within(row).getByRole('button', { name: 'Aprovar' }));
+    await user.click(within(row).getByRole('button', { name: 'Aprovar Sushi Kai' }));
+    // Asked first, in the restaurant's name; Cancelar changes nothing.
+    const asking = await screen.findByRole('dialog', { name: 'Aprovar o restaurante Sushi Kai?' });
+    await user.click(within(asking).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes(http)).toEqual([]);
+    await user.click(within(row).getByRole('button', { name: 'Aprovar Sushi Kai' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Aprovar o restaurante Sushi Kai?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Aprovar' }));
 
     await waitFor(() =>
       expect(writes(http)).toEqual([['/api/stores/id/9/approve', { method: 'PATCH', body: {} }]]),
@@ -381,13 +389,23 @@ describe('restaurant approvals (/restaurants/approvals)', () => {
     await waitFor(() => expect(names()).toHaveLength(3));
 
     await user.click(
-      within(screen.getByRole('row', { name: /Sushi Kai/ })).getByRole('button', { name: 'Aprovar' }),
+      within(screen.getByRole('row', { name: /Sushi Kai/ })).getByRole('button', {
+        name: 'Aprovar Sushi Kai',
+      }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Aprovar o restaurante Sushi Kai?' })).getByRole(
+        'button',
+        { name: 'Aprovar' },
+      ),
     );
 
     await expectNotice('Este restaurante já está ativo.');
     expect(names()).toEqual(['Bella Napoli', 'Sushi Kai', 'Casa do Baião']);
     expect(
-      within(screen.getByRole('row', { name: /Sushi Kai/ })).getByRole('button', { name: 'Aprovar' }),
+      within(screen.getByRole('row', { name: /Sushi Kai/ })).getByRole('button', {
+        name: 'Aprovar Sushi Kai',
+      }),
     ).toBeEnabled();
   });
 

@@ -388,6 +388,16 @@ describe('delete', () => {
 
     await expect(dataProvider.delete('cousines', { id: 4 })).resolves.toEqual({ data: { id: 4 } });
   });
+
+  it('sends the body a removal carries (why an item is cancelled)', async () => {
+    const { http, dataProvider } = setup({ data: { id: 8 } });
+
+    await dataProvider.delete('orderItems', { id: 8, meta: { body: { reason: 'Cliente desistiu' } } });
+
+    expect(http.mock.calls).toEqual([
+      ['/api/orders/items/id/8', { method: 'DELETE', body: { reason: 'Cliente desistiu' } }],
+    ]);
+  });
 });
 
 describe('deleteMany', () => {

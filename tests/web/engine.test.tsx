@@ -231,6 +231,87 @@ describe('generated list', () => {
   });
 });
 
+describe("generated list: a store's list (list.store)", () => {
+  afterEach(() => localStorage.clear());
+  /** The places API, with the restaurants the picker offers. */
+  const withStores = () =>
+    vi.fn<HttpClient>(async (path) => {
+      if (path === '/api/stores')
+        return {
+          data: {
+            results: [
+              { id: 2, name: 'Cantina Bella' },
+              { id: 7, name: 'Sabor do Sertão' },
+            ],
+            total: 2,
+          },
+        };
+      return { data: { results: PLACES, total: PLACES.length } };
+    });
+  const reads = (http: ReturnType<typeof withStores>) =>
+    http.mock.calls.filter(([path]) => path === '/api/places').map(([, request]) => request?.query);
+  const everyStore = defineScreens({
+    list: { store: { all: 'Todos', scope: (name) => `Lugares de: ${name}` } },
+  });
+
+  it("shows an administrator every store's records, then the restaurant chosen in its filter, and says whose", async () => {
+    const http = withStores();
+    const { user, location } = renderScreen(
+      '/places',
+      { '/places': <GeneratedList definition={places} overrides={everyStore} /> },
+      http,
+      { ...options(), permissions: 'ADMIN' },
+    );
+    expect(await screen.findByText('Lugares de: Todos')).toBeInTheDocument();
+    await screen.findByText('Bar do Zé');
+    expect(reads(http)[0]).not.toHaveProperty('store_id');
+    await user.click(screen.getByRole('combobox', { name: 'Restaurante' }));
+    await user.click(await screen.findByRole('option', { name: 'Sabor do Sertão' }));
+    expect(await screen.findByText('Lugares de: Sabor do Sertão')).toBeInTheDocument();
+    await waitFor(() => expect(reads(http).at(-1)).toMatchObject({ store_id: 7 }));
+    expect(location()?.search).toContain(encodeURIComponent('"store_id":7'));
+    await user.clear(screen.getByRole('combobox', { name: 'Restaurante' }));
+    expect(await screen.findByText('Lugares de: Todos')).toBeInTheDocument();
+    await waitFor(() => expect(reads(http).at(-1)).not.toHaveProperty('store_id'));
+  });
+
+  it('shows staff their own store, with no restaurant to choose', async () => {
+    const http = withStores();
+    renderScreen(
+      '/places',
+      { '/places': <GeneratedList definition={places} overrides={everyStore} /> },
+      http,
+      options(),
+    );
+    await screen.findByText('Bar do Zé');
+    expect(screen.queryByRole('combobox', { name: 'Restaurante' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Lugares de:/)).not.toBeInTheDocument();
+  });
+
+  it('asks an administrator for the restaurant first with `notice`, and asks nothing of the API until then', async () => {
+    const http = withStores();
+    const { user } = renderScreen(
+      '/places',
+      {
+        '/places': (
+          <GeneratedList
+            definition={places}
+            overrides={{ list: { store: { notice: 'Escolha o restaurante.' } } }}
+          />
+        ),
+      },
+      http,
+      { ...options(), permissions: 'ADMIN' },
+    );
+    expect(await screen.findByText('Escolha o restaurante.')).toBeInTheDocument();
+    expect(reads(http)).toHaveLength(0);
+    await user.click(screen.getByRole('combobox', { name: 'Restaurante' }));
+    await user.click(await screen.findByRole('option', { name: 'Cantina Bella' }));
+    await screen.findByText('Bar do Zé');
+    expect(reads(http)[0]).toMatchObject({ store_id: 2 });
+  });
+});
+
 /** What a place's row opens with `rowDialog`: a dialog about the record, closed by its button. */
 const withDialog = defineScreens({
   list: {

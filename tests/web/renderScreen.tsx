@@ -16,7 +16,7 @@ import { fakeAuthProvider } from './renderAuthPage';
  * notifications, and the real dataProvider over a fake HTTP client whose calls are recorded, so a
  * test sees the exact request the API would get. `routes` maps paths to what they show; `history`
  * are the pages opened before `path` (a screen that goes back needs one); `resources` adds
- * definitions of the test's own; `download` answers the CSV exports.
+ * definitions of the test's own; `download` answers the CSV exports; `permissions` is the role.
  */
 export function renderScreen(
   path: string,
@@ -26,10 +26,13 @@ export function renderScreen(
     history = [],
     resources = {},
     download,
+    permissions,
   }: {
     history?: string[];
     resources?: Record<string, ResourceDefinition>;
     download?: (path: string, query: Query) => Promise<Download>;
+    /** The signed-in role (`ADMIN` for an administrator); none by default. */
+    permissions?: string;
   } = {},
 ) {
   const current: { location?: Location } = {};
@@ -43,7 +46,10 @@ export function renderScreen(
       locationCallback={(location) => (current.location = location)}
     >
       <AdminContext
-        authProvider={fakeAuthProvider({ checkAuth: () => Promise.resolve() })}
+        authProvider={fakeAuthProvider({
+          checkAuth: () => Promise.resolve(),
+          getPermissions: () => Promise.resolve(permissions),
+        })}
         dataProvider={dataProvider}
         i18nProvider={i18nProvider}
         store={memoryStore()}

@@ -17,12 +17,24 @@ import { ChartCard, chartGrid, ReaisArea } from './charts';
 import { MethodsPie } from './StoreStatistics';
 import { useFigures } from './useFigures';
 
-/** The finance pages this dashboard leads to (contracts of issue 17). */
+/**
+ * The finance pages this dashboard leads to (contracts of issue 17); the history and the statement
+ * open on the restaurant shown here (`filtered`: the list's filter), the bank accounts are a store's.
+ */
 export const FINANCE_LINKS = [
-  { label: 'Histórico', to: '/financial/history', icon: <HistoryIcon /> },
-  { label: 'Extrato', to: '/financial/extracts', icon: <ReceiptLongIcon /> },
-  { label: 'Contas bancárias', to: '/financial/bank-accounts', icon: <AccountBalanceIcon /> },
+  { label: 'Histórico', to: '/financial/history', icon: <HistoryIcon />, filtered: true },
+  { label: 'Extrato', to: '/financial/extracts', icon: <ReceiptLongIcon />, filtered: true },
+  {
+    label: 'Contas bancárias',
+    to: '/financial/bank-accounts',
+    icon: <AccountBalanceIcon />,
+    filtered: false,
+  },
 ] as const;
+
+/** A list's address with the restaurant as its filter, as react-admin keeps filters in the address. */
+const withStore = (to: string, storeId: number | null) =>
+  storeId === null ? to : `${to}?${new URLSearchParams({ filter: JSON.stringify({ store_id: storeId }) })}`;
 
 function AccumulatedRevenue({ months }: { months: FinancialAnalytics['by_month'] }) {
   return (
@@ -140,7 +152,7 @@ export function FinanceDashboard() {
             <Button
               key={link.to}
               component={Link}
-              to={link.to}
+              to={link.filtered ? withStore(link.to, storeId) : link.to}
               variant="outlined"
               startIcon={link.icon}
               sx={{ minHeight: 44 }}

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { optionalReason, reason } from '../../lib/fields';
+import { formatCents } from '../../lib/format';
 import { count, instant, maybeText, recordId } from '../../lib/records';
 import { defineResource, type RecordOf, type RowOf } from '../define';
 
@@ -38,6 +40,10 @@ export type OrderStatus = (typeof orderStatuses)[number]['id'];
 export type PaymentStatus = (typeof paymentStatuses)[number]['id'];
 export type PaymentMethod = (typeof paymentMethods)[number]['id'];
 
+/** 'Pix', 'Cartão de crédito'…: a method as people say it. */
+export const methodName = (method: PaymentMethod): string =>
+  paymentMethods.find((choice) => choice.id === method)!.name;
+
 const ids = <T extends readonly { id: string }[]>(choices: T) =>
   choices.map((choice) => choice.id) as unknown as [T[number]['id'], ...T[number]['id'][]];
 
@@ -55,6 +61,42 @@ export const ORDER_MESSAGES = {
   merged: 'Mesas juntadas.',
   settled: 'Comanda acertada.',
   notFound: 'Comanda não encontrada.',
+  paymentRemoved: 'Pagamento removido.',
+  moveUndone: 'Transferência desfeita.',
+  mergeUndone: 'Mesas separadas de novo.',
+} as const;
+
+/**
+ * Money needs a decision, not a default: a tab settled while it still owes says how the balance
+ * was received and why it is settled at once (the reason goes to the audit).
+ */
+export const SETTLE_MESSAGES = {
+  method: 'Escolha a forma de pagamento.',
+  owedNeedsMethod: (owed: number) =>
+    `A comanda ainda tem ${formatCents(owed)} em aberto: informe a forma de pagamento com que foram recebidos.`,
+  owedNeedsReason: (owed: number) =>
+    `A comanda ainda tem ${formatCents(owed)} em aberto: informe o motivo de acertá-la de uma vez.`,
+} as const;
+
+/** Removing a payment received at the table: what the server refuses, in the floor's words. */
+export const PAYMENT_MESSAGES = {
+  notFound: 'Pagamento não encontrado.',
+  digital: 'Pagamentos feitos pelo app não podem ser removidos aqui.',
+  closedTab: 'A comanda está fechada: seus pagamentos não podem mais ser removidos.',
+  alreadyRemoved: 'Este pagamento já foi removido.',
+} as const;
+
+/** How long a move or a join can be undone from the floor's notice ('Desfazer'). */
+export const UNDO_SECONDS = 10;
+
+/** Why an undo is refused. */
+export const UNDO_MESSAGES = {
+  invalid: 'Não foi possível desfazer: o pedido não é desta comanda ou foi alterado.',
+  late: `Não é mais possível desfazer: passaram-se mais de ${UNDO_SECONDS} segundos.`,
+  tableTaken: (number: number) =>
+    `Não é possível desfazer: a mesa ${number} foi ocupada desde a transferência.`,
+  moved: 'Não é possível desfazer: a comanda mudou de mesa ou foi fechada desde então.',
+  changed: 'Não é possível desfazer: as comandas mudaram desde que as mesas foram juntadas.',
 } as const;
 
 /** `POST /api/payments/physical` (spec 7): money received at the table for one customer's ticket. */
@@ -73,16 +115,41 @@ export const physicalPaymentInput = z.strictObject({
     .optional(),
 });
 
-/** What settling a tab may say: how the balance was received (spec 4, releasing a table). */
+/**
+ * What settling a tab says (spec 4, releasing a table): for a tab that still owes, how the balance
+ * was received and why it is settled at once — both required then (the server says so with the
+ * amount); a tab that owes nothing needs neither, as the spec's client sends.
+ */
 export const settleInput = z.strictObject({
   method: physicalPaymentInput.shape.method,
+  reason: optionalReason,
 });
 
 /** `PATCH /api/orders/id/:id` with `{ settle: true }`: the spec's client settles a tab so. */
 export const orderUpdateInput = z.strictObject({
   settle: z.literal(true, { error: 'A única alteração de uma comanda é { "settle": true }.' }),
-  method: physicalPaymentInput.shape.method,
+  ...settleInput.shape,
 });
+
+/** The release dialog's decision on a balance: the method chosen (no default) and the reason. */
+export const balanceDecision = z.strictObject({
+  method: z.enum(ids(paymentMethods), { error: SETTLE_MESSAGES.method }),
+  reason,
+});
+
+/** `DELETE /api/payments/id/:id`: why a payment received at the table is taken back. */
+export const removePaymentInput = z.strictObject({ reason });
+
+/** Undoing a move or a join: the token its answer gave. */
+export const undoInput = z.strictObject({
+  token: z
+    .string({ error: UNDO_MESSAGES.invalid })
+    .min(1, UNDO_MESSAGES.invalid)
+    .max(20_000, UNDO_MESSAGES.invalid),
+});
+
+/** What a move or a join answers besides the tab: how to undo it, for UNDO_SECONDS. */
+export const undoOffer = z.object({ token: z.string() });
 
 /** Moving a tab to a free table, or joining it to an occupied table's tab. */
 export const targetTableInput = z.strictObject({
@@ -249,6 +316,24 @@ export const commands = defineResource({
       path: '/api/payments/physical',
       access: 'store:payments',
       summary: "Registra um pagamento recebido na mesa ('Dar baixa') para a comanda de um cliente",
+    },
+    removePayment: {
+      method: 'DELETE',
+      path: '/api/payments/id/:id',
+      access: 'store',
+      summary: "Remove um pagamento recebido na mesa ('Dar baixa') de uma comanda ainda aberta, com o motivo",
+    },
+    undoMove: {
+      method: 'POST',
+      path: '/id/:id/move/undo',
+      access: 'store',
+      summary: 'Desfaz a transferência (até 10 segundos depois), se a mesa de origem ainda estiver livre',
+    },
+    undoMerge: {
+      method: 'POST',
+      path: '/id/:id/merge/undo',
+      access: 'store',
+      summary: 'Separa de novo as comandas juntadas (até 10 segundos depois), se nada mudou nelas',
     },
   },
   list: {

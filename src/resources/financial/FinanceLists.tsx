@@ -6,6 +6,7 @@ import { useListContext, type RaRecord } from 'react-admin';
 import { fieldText } from '../../lib/display';
 import { DAY_RANGE_INVALID } from '../../lib/fields';
 import { GeneratedList } from '../generated/GeneratedList';
+import { PLATFORM_SCOPE_NAME } from '../statistics/contract';
 import type { ListOverrides, ScreenOverrides } from '../overrides';
 import { BalanceCards } from './BalanceCards';
 import { deposits, FINANCIAL_MESSAGES, statement } from './definition';
@@ -93,10 +94,11 @@ function DayRange() {
   );
 }
 
-/** The cards, for the restaurant and the period the list shows. */
+/** The cards, for the restaurant (or the platform) and the period the list shows. */
 function PeriodCards() {
-  const { filter, filterValues } = useListContext();
-  const storeId = typeof filter?.store_id === 'number' ? filter.store_id : null;
+  const { filterValues } = useListContext();
+  const id = Number(filterValues.store_id);
+  const storeId = Number.isSafeInteger(id) && id > 0 ? id : null;
   return (
     <BalanceCards
       storeId={storeId}
@@ -128,13 +130,14 @@ const depositCells = {
 };
 
 /**
- * A store's statement or deposits (platform spec 2.8), as the engine lists them: the five cards
- * and the period typed dd/mm/aaaa over a table of 8 rows a page, Exportar (the whole period, as
- * CSV); an administrator first chooses the restaurant.
+ * The statement or the deposits (platform spec 2.8), as the engine lists them: the five cards and
+ * the period typed dd/mm/aaaa over a table of 8 rows a page, Exportar (the whole period, as CSV).
+ * Staff see their store's; an administrator the platform's, or one restaurant's chosen in the
+ * filter, and the screen says whose ('Valores de: Plataforma', as the finance dashboard).
  */
 const periodList = (empty: string, more: ListOverrides = {}): ScreenOverrides => ({
   list: {
-    store: { notice: FINANCIAL_MESSAGES.chooseStoreNotice },
+    store: { all: PLATFORM_SCOPE_NAME, scope: (name) => `Valores de: ${name}` },
     header: (
       <>
         <PeriodCards />

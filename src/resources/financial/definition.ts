@@ -16,7 +16,6 @@ import { bankOf } from './banks';
 export const FINANCIAL_PAGE_SIZE = 8;
 
 export const FINANCIAL_MESSAGES = {
-  chooseStore: 'Escolha um restaurante',
   chooseStoreNotice: 'Escolha um restaurante para ver as finanças dele.',
   noEntries: 'Nenhum lançamento encontrado.',
   noDeposits: 'Nenhum depósito encontrado.',

@@ -1,5 +1,5 @@
 import { cloneElement, useMemo, useState, type ReactElement } from 'react';
-import { Box, useMediaQuery, type CardProps, type Theme } from '@mui/material';
+import { Box, Chip, Stack, useMediaQuery, type CardProps, type Theme } from '@mui/material';
 import {
   DataTable,
   ListBase,
@@ -11,6 +11,7 @@ import {
   Title,
   TopToolbar,
   useCanAccess,
+  useListContext,
   type RaRecord,
 } from 'react-admin';
 import { fieldText, NUMERIC_KINDS } from '../../lib/display';
@@ -23,6 +24,7 @@ import {
   useChosenStore,
   type ChosenStore,
 } from '../../components/chosenStore';
+import { StorePicker, useStoreChoices } from '../orderItems/StorePicker';
 import { focusedRow, focusRing, OpenableBody } from './openableRows';
 import { CreateLink, ScrollingCard } from './parts';
 
@@ -121,6 +123,38 @@ function StoreChoice({ store, notice }: { store: ChosenStore; notice: string }) 
 }
 
 /**
+ * An administrator's restaurant filter of a list that shows every store's records until one is
+ * chosen (`list.store.all`), and whose records these are. The choice is the list's `store_id`
+ * filter, so the address keeps it and Exportar and the header follow it.
+ */
+function StoreFilter({
+  store,
+  all,
+  scope,
+}: {
+  store: ChosenStore;
+  all: string;
+  scope: (name: string) => string;
+}) {
+  const { filterValues, setFilters } = useListContext();
+  const { data: stores } = useStoreChoices();
+  if (!store.admin) return null;
+  const id = Number(filterValues.store_id);
+  const chosen = Number.isSafeInteger(id) && id > 0 ? id : null;
+  const name = chosen === null ? all : (stores?.find((row) => row.id === chosen)?.name ?? '…');
+  const choose = (next: number | null) => {
+    const { store_id: _dropped, ...others } = filterValues as Record<string, unknown>;
+    setFilters(next === null ? others : { ...others, store_id: next }, {});
+  };
+  return (
+    <Stack direction="row" sx={{ mt: 2, mb: 1, gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+      <StorePicker value={chosen} onChange={choose} placeholder={all} />
+      <Chip color="primary" variant="outlined" label={scope(name)} data-testid="list-scope" />
+    </Stack>
+  );
+}
+
+/**
  * The list generated from a definition: its `list` fields as columns (sortable where the server
  * sorts), its search and choice filters, Exportar (CSV of the whole filtered list), the create
  * button for who may create, and a row that opens the record for who may edit (or its `rowDialog`),
@@ -158,12 +192,15 @@ export function GeneratedList({
     return Card;
   }, [title]);
   const store = useChosenStore();
-  const storeFilter = list.store && store.storeId !== null ? { store_id: store.storeId } : undefined;
-  if (list.store && store.waiting) {
+  // A store's list that an administrator must choose first, or that shows every store's until then.
+  const chooseFirst = list.store && 'notice' in list.store ? list.store : undefined;
+  const orAll = list.store && 'all' in list.store ? list.store : undefined;
+  const storeFilter = chooseFirst && store.storeId !== null ? { store_id: store.storeId } : undefined;
+  if (chooseFirst && store.waiting) {
     return (
       <>
         <Title title={title} />
-        {store.loading ? null : <StoreChoice store={store} notice={list.store.notice} />}
+        {store.loading ? null : <StoreChoice store={store} notice={chooseFirst.notice} />}
       </>
     );
   }
@@ -183,7 +220,8 @@ export function GeneratedList({
     >
       {/* The screen's column may shrink below its table's width: the table scrolls in its card. */}
       <Box sx={{ minWidth: 0 }}>
-        {list.store ? <StoreChoice store={store} notice={list.store.notice} /> : null}
+        {chooseFirst ? <StoreChoice store={store} notice={chooseFirst.notice} /> : null}
+        {orAll ? <StoreFilter store={store} all={orAll.all} scope={orAll.scope} /> : null}
         {list.header ? <Box sx={{ mt: 2 }}>{list.header}</Box> : null}
         <ListView
           title={title}

@@ -12,13 +12,12 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import CloseIcon from '@mui/icons-material/Close';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
-import { Confirm, Title, useGetList } from 'react-admin';
+import { Title, useGetList } from 'react-admin';
 import { useNow } from '../../components/clock';
+import { ReasonDialog } from '../../components/ReasonDialog';
 import { usePolled } from '../../dataProvider/usePolled';
 import { GENERIC_ERROR } from '../../dataProvider/httpClient';
 import type { Kitchen } from '../kitchens/definition';
@@ -366,24 +365,21 @@ export function KitchenBoard() {
         </>
       )}
 
-      <Confirm
-        isOpen={cancelling !== null}
+      <ReasonDialog
+        open={cancelling !== null}
         title={cancelling ? `Cancelar o item ${cancelling.name}?` : ''}
-        content="O item sai da conta do cliente e não deve ser preparado."
-        confirm="Cancelar item"
-        cancel="Voltar"
+        confirmLabel="Cancelar item"
         confirmColor="warning"
-        ConfirmIcon={CloseIcon}
-        CancelIcon={ArrowBackIcon}
-        loading={cancelling !== null && actions.busyId === cancelling.id}
-        onConfirm={() => {
+        busy={cancelling !== null && actions.busyId === cancelling.id}
+        onConfirm={(reason) => {
           if (!cancelling) return;
           newItems.seen(cancelling.id);
-          void actions.cancel(cancelling).then(() => setCancelling(null));
+          void actions.cancel(cancelling, reason).then(() => setCancelling(null));
         }}
         onClose={() => setCancelling(null)}
-        sx={{ '& .MuiDialogActions-root': { px: 3, pb: 2, gap: 1 }, '& .MuiButton-root': { minHeight: 48 } }}
-      />
+      >
+        <Typography>O item sai da conta do cliente e não deve ser preparado.</Typography>
+      </ReasonDialog>
     </Box>
   );
 }

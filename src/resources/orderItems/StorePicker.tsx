@@ -3,21 +3,29 @@ import { Autocomplete, TextField } from '@mui/material';
 import { useGetList } from 'react-admin';
 import { restaurants, type StoreRow } from '../restaurants/definition';
 
+/** Every restaurant by name, as the pickers offer them (one read, shared by whoever asks). */
+export function useStoreChoices() {
+  return useGetList<StoreRow>(restaurants.name, {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'name', order: 'ASC' },
+  });
+}
+
 /**
  * An administrator's choice of the restaurant whose board to show, among every restaurant by name
- * (typing narrows them). A remembered restaurant that no longer exists is forgotten.
+ * (typing narrows them). A remembered restaurant that no longer exists is forgotten. `placeholder`
+ * says what no choice means, where that is a choice too (every restaurant).
  */
 export function StorePicker({
   value,
   onChange,
+  placeholder,
 }: {
   value: number | null;
   onChange: (store: number | null) => void;
+  placeholder?: string;
 }) {
-  const { data: stores, isPending } = useGetList<StoreRow>(restaurants.name, {
-    pagination: { page: 1, perPage: 1000 },
-    sort: { field: 'name', order: 'ASC' },
-  });
+  const { data: stores, isPending } = useStoreChoices();
   const known = value === null || !stores || stores.some((store) => store.id === value);
   useEffect(() => {
     if (!known) onChange(null);
@@ -33,7 +41,15 @@ export function StorePicker({
       noOptionsText="Nenhum restaurante encontrado"
       loadingText="Carregando…"
       slotProps={{ listbox: { sx: { '& .MuiAutocomplete-option': { minHeight: 48 } } } }}
-      renderInput={(params) => <TextField {...params} label="Restaurante" />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label="Restaurante"
+          placeholder={placeholder}
+          // The placeholder is the choice of none: shown with the label above it.
+          slotProps={placeholder ? { inputLabel: { ...params.InputLabelProps, shrink: true } } : undefined}
+        />
+      )}
       sx={{ width: 280 }}
     />
   );

@@ -53,11 +53,12 @@ export function useBoardActions() {
         BOARD_MESSAGES.recalled(item.name),
         BOARD_MESSAGES.updateFailed(item.name),
       ),
-    /** Cancelling removes the item from the bill; the board keeps it, marked cancelled. */
-    cancel: (item: OrderItem) =>
+    /** Cancelling removes the item from the bill, for the reason given; the board keeps it, marked cancelled. */
+    cancel: (item: OrderItem, reason: string) =>
       run(
         item,
-        () => dataProvider.delete('orderItems', { id: item.id, previousData: item }),
+        () =>
+          dataProvider.delete('orderItems', { id: item.id, previousData: item, meta: { body: { reason } } }),
         BOARD_MESSAGES.removed(item.name),
         BOARD_MESSAGES.removeFailed(item.name),
       ),

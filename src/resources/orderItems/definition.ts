@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reason } from '../../lib/fields';
 import { count, instant, maybeText, recordId } from '../../lib/records';
 import { defineResource, type RecordOf } from '../define';
 
@@ -56,6 +57,9 @@ export const itemStatusInput = z.strictObject({
     error: 'Status inválido: use PREPARING ou READY (para cancelar, remova o item).',
   }),
 });
+
+/** `DELETE /api/orders/items/id/{id}`: cancelling an item says why (kept with the audit). */
+export const cancelItemInput = z.strictObject({ reason });
 
 export const orderItemRecord = z.object({
   id: recordId,

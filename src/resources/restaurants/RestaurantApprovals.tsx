@@ -17,7 +17,8 @@ import {
   Typography,
 } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { Title, useDataProvider, useGetList, useNotify } from 'react-admin';
+import CloseIcon from '@mui/icons-material/Close';
+import { Confirm, Title, useDataProvider, useGetList, useNotify } from 'react-admin';
 import type { PainelDataProvider } from '../../dataProvider';
 import { formatDate } from '../../lib/format';
 import { choiceLabel } from '../define';
@@ -27,7 +28,7 @@ const NOT_ACTIVE = 'INACTIVE,CLOSED';
 
 /**
  * Restaurant approvals: the spec's placeholder made real. Restaurants not yet active, filtered by
- * name, cuisine, city and status; Aprovar activates one.
+ * name, cuisine, city and status; Aprovar activates one, once confirmed in the restaurant's name.
  */
 /** The four filters share a row on a desktop, two by two on a tablet (react-admin's inputs are full width). */
 const filterSx = { flex: '1 1 200px', maxWidth: { md: 320 } } as const;
@@ -44,6 +45,8 @@ export function RestaurantApprovals() {
   const [operation, setOperation] = useState('');
   const [status, setStatus] = useState(NOT_ACTIVE);
   const [approving, setApproving] = useState<number | null>(null);
+  // The restaurant whose approval is being confirmed.
+  const [confirming, setConfirming] = useState<PendingStore | null>(null);
 
   useEffect(() => {
     const timer = setTimeout(() => setTerm(search.trim()), 300);
@@ -79,6 +82,7 @@ export function RestaurantApprovals() {
       notify((error as Error).message, { type: 'error' });
     } finally {
       setApproving(null);
+      setConfirming(null);
     }
   };
 
@@ -180,7 +184,9 @@ export function RestaurantApprovals() {
                       variant="contained"
                       startIcon={<CheckCircleIcon />}
                       disabled={approving === store.id}
-                      onClick={() => void approve(store)}
+                      onClick={() => setConfirming(store)}
+                      aria-label={`Aprovar ${store.name}`}
+                      sx={{ minHeight: 44 }}
                     >
                       Aprovar
                     </Button>
@@ -196,6 +202,21 @@ export function RestaurantApprovals() {
           </Table>
         </Box>
       </Card>
+      <Confirm
+        isOpen={confirming !== null}
+        title={confirming ? `Aprovar o restaurante ${confirming.name}?` : ''}
+        content="O restaurante fica ativo e passa a aparecer para os clientes no app."
+        confirm="Aprovar"
+        cancel="Cancelar"
+        ConfirmIcon={CheckCircleIcon}
+        CancelIcon={CloseIcon}
+        loading={confirming !== null && approving === confirming.id}
+        onConfirm={() => {
+          if (confirming) void approve(confirming);
+        }}
+        onClose={() => setConfirming(null)}
+        sx={{ '& .MuiDialogActions-root': { px: 3, pb: 2, gap: 1 }, '& .MuiButton-root': { minHeight: 48 } }}
+      />
     </Box>
   );
 }

@@ -10,9 +10,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { ReasonField } from '../../components/ReasonDialog';
 import { formatCents } from '../../lib/format';
-import { paymentMethods, type PaymentMethod } from '../commands/definition';
+import { balanceDecision, paymentMethods, type PaymentMethod } from '../commands/definition';
 import type { Table } from './definition';
+import { CONFIRM } from './floorActions';
 
 /** What the floor's dialogs ask of their buttons: big enough for a finger. */
 const TOUCH = { minHeight: 48, minWidth: 96 } as const;
@@ -57,21 +59,32 @@ export function FloorConfirm({
   );
 }
 
-/** How money received at the table was paid; card by default, as most tabs are. */
+/** No method chosen yet: money received at the table is never booked by a default. */
+export type MethodChoice = PaymentMethod | '';
+
+/**
+ * How money received at the table was paid: nothing chosen until someone chooses (the staff say
+ * how the customer paid; a default would book cash as card). The message sits under it.
+ */
 export function MethodSelect({
   value,
   onChange,
+  error,
 }: {
-  value: PaymentMethod;
+  value: MethodChoice;
   onChange: (method: PaymentMethod) => void;
+  error?: string;
 }) {
   return (
     <TextField
       select
       fullWidth
+      required
       label="Forma de pagamento"
       value={value}
       onChange={(event) => onChange(event.target.value as PaymentMethod)}
+      error={Boolean(error)}
+      helperText={error}
       sx={{ mt: 2, '& .MuiSelect-select': { minHeight: 28, display: 'flex', alignItems: 'center' } }}
     >
       {paymentMethods.map((method) => (
@@ -83,18 +96,54 @@ export function MethodSelect({
   );
 }
 
-/** A payment method chosen in a dialog, back to the card each time it opens. */
-export function useMethod(open: boolean) {
-  const [method, setMethod] = useState<PaymentMethod>('CREDIT_CARD');
+/** A dialog's decision on money: the method and the reason, blank each time it opens, and their messages. */
+function useDecision(open: boolean) {
+  const [method, setMethod] = useState<MethodChoice>('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ method?: string; reason?: string }>({});
   useEffect(() => {
-    if (open) setMethod('CREDIT_CARD');
+    if (open) {
+      setMethod('');
+      setReason('');
+      setErrors({});
+    }
   }, [open]);
-  return [method, setMethod] as const;
+  /** The decision as the schema reads it, or null with each field's message shown. */
+  const check = (withReason: boolean) => {
+    const parsed = (withReason ? balanceDecision : balanceDecision.pick({ method: true })).safeParse({
+      method: method || undefined,
+      ...(withReason ? { reason } : {}),
+    });
+    if (parsed.success) return parsed.data as { method: PaymentMethod; reason?: string };
+    const found: { method?: string; reason?: string } = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as 'method' | 'reason';
+      found[field] ??= issue.message;
+    }
+    setErrors(found);
+    return null;
+  };
+  return {
+    method,
+    reason,
+    errors,
+    chooseMethod: (next: PaymentMethod) => {
+      setMethod(next);
+      setErrors(({ method: _done, ...others }) => others);
+    },
+    typeReason: (next: string) => {
+      setReason(next);
+      if (errors.reason) setErrors(({ reason: _done, ...others }) => others);
+    },
+    check,
+  };
 }
 
 /**
- * Releasing a table (spec 4): a tab still owing is settled first — what is owed is received at the
- * table — so the dialog says how much, and asks how it was paid.
+ * Releasing a table (spec 4). A tab that still owes is settled first — its balance booked as
+ * received at the table — so the dialog shows how much, and asks how it was paid (no default) and
+ * why it is settled at once; `onConfirm` gets that decision. A tab that owes nothing is simply
+ * released (`onConfirm` gets null).
  */
 export function ReleaseDialog({
   open,
@@ -108,19 +157,40 @@ export function ReleaseDialog({
   title: string;
   owed: number;
   busy?: boolean;
-  onConfirm: (method: PaymentMethod) => void;
+  onConfirm: (decision: { method: PaymentMethod; reason: string } | null) => void;
   onClose: () => void;
 }) {
-  const [method, setMethod] = useMethod(open);
+  const decision = useDecision(open);
+  const confirm = () => {
+    if (owed === 0) return onConfirm(null);
+    const checked = decision.check(true);
+    if (checked) onConfirm({ method: checked.method, reason: checked.reason! });
+  };
   return (
-    <FloorConfirm open={open} title={title} busy={busy} onConfirm={() => onConfirm(method)} onClose={onClose}>
+    <FloorConfirm
+      open={open}
+      title={title}
+      busy={busy}
+      confirmLabel={owed > 0 ? `Receber ${formatCents(owed)} e liberar` : 'Confirmar'}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
       {owed > 0 ? (
         <>
           <Typography>
-            Ainda há <strong>{formatCents(owed)}</strong> em aberto: a comanda será acertada e o valor
-            registrado como recebido na mesa.
+            A comanda ainda tem <strong>{formatCents(owed)}</strong> em aberto. Para liberar a mesa, esse
+            valor fica registrado como recebido na mesa: diga como foi pago e por quê.
           </Typography>
-          <MethodSelect value={method} onChange={setMethod} />
+          <MethodSelect
+            value={decision.method}
+            onChange={decision.chooseMethod}
+            error={decision.errors.method}
+          />
+          <ReasonField
+            value={decision.reason}
+            onChange={decision.typeReason}
+            error={decision.errors.reason}
+          />
         </>
       ) : (
         <Typography color="text.secondary">
@@ -131,7 +201,7 @@ export function ReleaseDialog({
   );
 }
 
-/** 'Dar baixa': the ticket's balance received at the table, and how it was paid. */
+/** 'Dar baixa': the ticket's balance received at the table, and how it was paid (no default). */
 export function PayDialog({
   open,
   customer,
@@ -147,22 +217,126 @@ export function PayDialog({
   onConfirm: (method: PaymentMethod) => void;
   onClose: () => void;
 }) {
-  const [method, setMethod] = useMethod(open);
+  const decision = useDecision(open);
   return (
     <FloorConfirm
       open={open}
       title={`Dar baixa na comanda de ${customer}?`}
       confirmLabel="Dar baixa"
       busy={busy}
-      onConfirm={() => onConfirm(method)}
+      onConfirm={() => {
+        const checked = decision.check(false);
+        if (checked) onConfirm(checked.method);
+      }}
       onClose={onClose}
     >
       <Typography>
         Valor recebido na mesa: <strong>{formatCents(owed)}</strong>
       </Typography>
-      <MethodSelect value={method} onChange={setMethod} />
+      <MethodSelect value={decision.method} onChange={decision.chooseMethod} error={decision.errors.method} />
     </FloorConfirm>
   );
+}
+
+/** A table whose tab still owes, as 'Liberar todas' lists it. */
+export interface OwingTable {
+  table: Table;
+  owed: number;
+}
+
+/**
+ * 'Liberar todas' (spec 4): every table whose tab owes nothing is released at once; one whose tab
+ * still owes is listed with its balance, to be settled on its own (Acertar opens its panel), since
+ * a balance is never booked without a decision.
+ */
+export function ReleaseAllDialog({
+  open,
+  free,
+  owing,
+  busy,
+  onConfirm,
+  onSettle,
+  onClose,
+}: {
+  open: boolean;
+  free: readonly Table[];
+  owing: readonly OwingTable[];
+  busy?: boolean;
+  onConfirm: () => void;
+  onSettle: (table: Table) => void;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const owingId = useId();
+  const numbers = free.map((table) => table.number);
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <DialogTitle id={titleId} sx={{ fontWeight: 700 }}>
+        {CONFIRM.releaseAll}
+      </DialogTitle>
+      <DialogContent>
+        <Typography>
+          {free.length === 0
+            ? 'Nenhuma mesa pode ser liberada de uma vez: todas as comandas ainda têm saldo em aberto.'
+            : `${free.length === 1 ? 'Será liberada a mesa' : 'Serão liberadas as mesas'} sem saldo em aberto: ${listed(numbers)}.`}
+        </Typography>
+        {owing.length > 0 ? (
+          <>
+            <Typography id={owingId} sx={{ mt: 2, fontWeight: 700 }}>
+              Com saldo em aberto, para acertar uma a uma:
+            </Typography>
+            <Stack
+              component="ul"
+              aria-labelledby={owingId}
+              sx={{ listStyle: 'none', m: 0, mt: 1, p: 0, gap: 1 }}
+            >
+              {owing.map(({ table, owed }) => (
+                <Stack
+                  key={table.id}
+                  component="li"
+                  direction="row"
+                  sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
+                >
+                  <Typography>
+                    Mesa {table.number} · <strong>{formatCents(owed)}</strong>
+                  </Typography>
+                  <Button
+                    variant="outlined"
+                    onClick={() => onSettle(table)}
+                    aria-label={`Acertar a mesa ${table.number}`}
+                    sx={TOUCH}
+                  >
+                    Acertar
+                  </Button>
+                </Stack>
+              ))}
+            </Stack>
+          </>
+        ) : null}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
+        <Button onClick={onClose} sx={TOUCH}>
+          Cancelar
+        </Button>
+        <Button
+          variant="contained"
+          onClick={onConfirm}
+          disabled={busy || free.length === 0}
+          sx={TOUCH}
+          autoFocus
+        >
+          {free.length === 1 ? 'Liberar 1 mesa' : `Liberar ${free.length} mesas`}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** '1, 3 e 7'. */
+function listed(numbers: readonly number[]): string {
+  return numbers.length <= 1
+    ? numbers.join('')
+    : `${numbers.slice(0, -1).join(', ')} e ${numbers[numbers.length - 1]}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   Box,
@@ -16,12 +16,13 @@ import QrCode2Icon from '@mui/icons-material/QrCode2';
 import { useNow } from '../../components/clock';
 import { usePolled } from '../../dataProvider/usePolled';
 import { tables, type Table } from './definition';
-import { ReleaseDialog } from './FloorDialogs';
-import { CONFIRM, useFloorActions } from './floorActions';
+import { ReleaseAllDialog } from './FloorDialogs';
+import { owedOf, useFloorActions, type UndoOffer } from './floorActions';
 import { CreateTablesLink, HallPage, TOUCH } from './HallPage';
 import { hallPaths } from './paths';
 import { IndicatorMark, INDICATORS, TableCard, type Indicator } from './TableCard';
 import { TablePanel } from './TablePanel';
+import { UndoNotice } from './UndoNotice';
 
 /**
  * The floor reads its tables when the store's live stream says they changed; while the stream is
@@ -88,9 +89,22 @@ export function FloorPage() {
   const floor = data?.results ?? [];
   const selected = floor.find((table) => table.id === selectedId) ?? null;
   const taken = floor.filter((table) => table.status === 'OCCUPIED' || table.order !== null);
-  const owedOnFloor = taken.reduce(
-    (sum, table) => sum + (table.order ? Math.max(0, table.order.total - table.order.total_paid) : 0),
-    0,
+  // 'Liberar todas' frees the tables that owe nothing; the others are settled one by one.
+  const owing = taken.filter((table) => owedOf(table) > 0).map((table) => ({ table, owed: owedOf(table) }));
+  const free = taken.filter((table) => owedOf(table) === 0);
+  const { dismissOffer } = actions;
+  const undo = useCallback(
+    (offer: UndoOffer) =>
+      void offer.undo().then((ok) => {
+        dismissOffer();
+        if (ok) setSelectedId(offer.backTo);
+      }),
+    [dismissOffer],
+  );
+  // The undo of a move or a join: inside the table's drawer while it covers the floor on a tablet
+  // (a modal: the notice must be where the finger and the keyboard can reach), else on the page.
+  const notice = (
+    <UndoNotice offer={actions.offer} busy={actions.busy} onUndo={undo} onClose={dismissOffer} />
   );
   const panel = selected ? (
     <TablePanel
@@ -103,6 +117,8 @@ export function FloorPage() {
       onSelect={setSelectedId}
     />
   ) : null;
+
+  const noticeInDrawer = !wide && panel !== null;
 
   return (
     <HallPage
@@ -201,21 +217,27 @@ export function FloorPage() {
           slotProps={{ paper: { sx: { width: { xs: '100%', sm: 480 } } } }}
         >
           {panel}
+          {noticeInDrawer ? notice : null}
         </Drawer>
       ) : null}
-      <ReleaseDialog
+      <ReleaseAllDialog
         open={releasingAll}
-        title={CONFIRM.releaseAll}
-        owed={owedOnFloor}
+        free={free}
+        owing={owing}
         busy={actions.busy}
-        onConfirm={(method) =>
-          void actions.releaseAll(floor, method).then(() => {
+        onConfirm={() =>
+          void actions.releaseAll(free).then(() => {
             setReleasingAll(false);
             setSelectedId(null);
           })
         }
+        onSettle={(table) => {
+          setReleasingAll(false);
+          setSelectedId(table.id);
+        }}
         onClose={() => setReleasingAll(false)}
       />
+      {noticeInDrawer ? null : notice}
     </HallPage>
   );
 }

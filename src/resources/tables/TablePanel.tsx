@@ -8,9 +8,10 @@ import RoomServiceIcon from '@mui/icons-material/RoomService';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { usePolled } from '../../dataProvider/usePolled';
 import { elapsed } from '../../components/clock';
-import { formatCents } from '../../lib/format';
+import { ReasonDialog } from '../../components/ReasonDialog';
+import { formatCents, formatTime } from '../../lib/format';
 import { recordPath } from '../define';
-import { commands, WHOLE_TAB, type Order, type OrderTicket } from '../commands/definition';
+import { commands, methodName, WHOLE_TAB, type Order, type OrderTicket } from '../commands/definition';
 import { OrderTickets, OrderTotals } from '../commands/OrderTickets';
 import type { Table } from './definition';
 import { FloorConfirm, MoveDialog, PayDialog, ReleaseDialog } from './FloorDialogs';
@@ -23,8 +24,74 @@ export const ORDER_POLL_MS = 1000;
 
 const owedBy = (ticket: OrderTicket) => Math.max(0, ticket.total - ticket.total_paid);
 
+type Payment = NonNullable<OrderTicket['payments']>[number];
+
 type Dialog =
-  { kind: 'release' } | { kind: 'remove' } | { kind: 'move' } | { kind: 'pay'; ticket: OrderTicket } | null;
+  | { kind: 'release' }
+  | { kind: 'remove' }
+  | { kind: 'move' }
+  | { kind: 'pay'; ticket: OrderTicket }
+  | { kind: 'unpay'; ticket: OrderTicket; payment: Payment }
+  | null;
+
+/** '30,00 em Dinheiro': a payment as the panel names it. */
+const paymentText = (payment: Payment) => `${formatCents(payment.amount)} em ${methodName(payment.method)}`;
+
+/**
+ * A ticket's payments, each with how and when; one received at the table ('Dar baixa') can be
+ * taken back while the tab is open (the app's are the customer's).
+ */
+function TicketPayments({
+  ticket,
+  busy,
+  onRemove,
+}: {
+  ticket: OrderTicket;
+  busy: boolean;
+  onRemove: (payment: Payment) => void;
+}) {
+  const payments = ticket.payments ?? [];
+  if (payments.length === 0) return null;
+  return (
+    <Box sx={{ mt: 1.5 }}>
+      <Typography variant="body2" sx={{ fontWeight: 700 }} id={`pagamentos-${ticket.id}`}>
+        Pagamentos
+      </Typography>
+      <Stack
+        component="ul"
+        aria-labelledby={`pagamentos-${ticket.id}`}
+        sx={{ listStyle: 'none', m: 0, p: 0, gap: 0.5 }}
+      >
+        {payments.map((payment) => (
+          <Stack
+            key={payment.id}
+            component="li"
+            direction="row"
+            sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
+          >
+            <Typography variant="body2">
+              {paymentText(payment)}
+              <Typography component="span" variant="body2" color="text.secondary">
+                {` · ${payment.kind === 'DIGITAL' ? 'pelo app' : 'na mesa'} · ${formatTime(payment.created_at)}`}
+              </Typography>
+            </Typography>
+            {payment.kind === 'PHYSICAL' ? (
+              <Button
+                color="error"
+                disabled={busy}
+                onClick={() => onRemove(payment)}
+                aria-label={`Remover o pagamento de ${paymentText(payment)}`}
+                sx={{ minHeight: 44 }}
+              >
+                Remover
+              </Button>
+            ) : null}
+          </Stack>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
 
 /**
  * The selected table's side panel: its open tab, one card per customer with 'Dar baixa', and what
@@ -163,17 +230,24 @@ export function TablePanel({
           <OrderTickets
             order={order}
             action={(ticket) => (
-              <Button
-                fullWidth
-                variant="contained"
-                color="success"
-                startIcon={<PaymentsIcon />}
-                disabled={actions.busy || owedBy(ticket) === 0}
-                onClick={() => setDialog({ kind: 'pay', ticket })}
-                sx={TOUCH}
-              >
-                {owedBy(ticket) === 0 ? 'Comanda paga' : `Dar baixa · ${formatCents(owedBy(ticket))}`}
-              </Button>
+              <>
+                <Button
+                  fullWidth
+                  variant="contained"
+                  color="success"
+                  startIcon={<PaymentsIcon />}
+                  disabled={actions.busy || owedBy(ticket) === 0}
+                  onClick={() => setDialog({ kind: 'pay', ticket })}
+                  sx={TOUCH}
+                >
+                  {owedBy(ticket) === 0 ? 'Comanda paga' : `Dar baixa · ${formatCents(owedBy(ticket))}`}
+                </Button>
+                <TicketPayments
+                  ticket={ticket}
+                  busy={actions.busy}
+                  onRemove={(payment) => setDialog({ kind: 'unpay', ticket, payment })}
+                />
+              </>
             )}
           />
           <Box sx={{ mt: 2, p: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}>
@@ -187,7 +261,7 @@ export function TablePanel({
         title={CONFIRM.release(table.number)}
         owed={owed}
         busy={actions.busy}
-        onConfirm={(method) => after(actions.release(table, method), onClose)}
+        onConfirm={(decision) => after(actions.release(table, decision), onClose)}
         onClose={close}
       />
       <FloorConfirm
@@ -213,14 +287,29 @@ export function TablePanel({
           onClose={close}
         />
       ) : null}
+      {dialog?.kind === 'unpay' ? (
+        <ReasonDialog
+          open
+          title={`Remover o pagamento de ${paymentText(dialog.payment)} de ${dialog.ticket.customer.fullname}?`}
+          confirmLabel="Remover pagamento"
+          confirmColor="error"
+          busy={actions.busy}
+          onConfirm={(reason) => after(actions.removePayment(dialog.payment.id, reason))}
+          onClose={close}
+        >
+          <Typography>
+            O valor volta a ficar em aberto na comanda de {dialog.ticket.customer.fullname}.
+          </Typography>
+        </ReasonDialog>
+      ) : null}
       {orderId !== null ? (
         <MoveDialog
           open={dialog?.kind === 'move'}
           from={table}
           floor={floor}
           busy={actions.busy}
-          onMove={(target) => after(actions.move(orderId, target.id), () => onSelect(target.id))}
-          onMerge={(target) => after(actions.merge(orderId, target.id), () => onSelect(target.id))}
+          onMove={(target) => after(actions.move(orderId, table, target), () => onSelect(target.id))}
+          onMerge={(target) => after(actions.merge(orderId, table, target), () => onSelect(target.id))}
           onClose={close}
         />
       ) : null}

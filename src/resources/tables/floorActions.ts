@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { PainelDataProvider } from '../../dataProvider';
 import { useLiveAction } from '../../dataProvider/useLiveAction';
@@ -23,40 +24,115 @@ export const CONFIRM = {
 const errorMessage = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Ocorreu um erro na atualização';
 
+/** What a tab still owes, as the floor's summary of it says. */
+export const owedOf = (table: Table) =>
+  table.order ? Math.max(0, table.order.total - table.order.total_paid) : 0;
+
+/** How a balance was received, and why it is settled at once (both asked; no default). */
+export interface BalanceDecision {
+  method: PaymentMethod;
+  reason: string;
+}
+
+/**
+ * A move or a join just made, that 'Desfazer' undoes for UNDO_SECONDS: its words, the table to
+ * show once undone, and the undo itself.
+ */
+export interface UndoOffer {
+  /** A new offer each time (a second move replaces the first's notice). */
+  key: number;
+  message: string;
+  /** The table the tab is back at once undone. */
+  backTo: number;
+  undo: () => Promise<boolean>;
+}
+
 /**
  * What the floor's staff do, each with the spec's message: release a table (settling its tab
- * first, spec 4), release all, dismiss the waiter, 'Dar baixa', move or join a tab, remove a
- * table. `busy` is true while one runs.
+ * first, spec 4: a balance only with the method and reason decided), release all that owe nothing,
+ * dismiss the waiter, 'Dar baixa' and take a payment back, move or join a tab (each then undoable
+ * for a few seconds: `offer`), remove a table. `busy` is true while one runs.
  */
 export function useFloorActions() {
   const dataProvider = useDataProvider<PainelDataProvider>();
   const { busy, run: runLive } = useLiveAction<'floor'>();
+  const [offer, setOffer] = useState<UndoOffer | null>(null);
+  // Stable: the notice's timer runs from the offer, not from each render.
+  const dismissOffer = useCallback(() => setOffer(null), []);
 
-  /** Runs `work`: `failure` (or else the server's message) when it fails. */
-  const run = (work: () => Promise<unknown>, success: string, failure?: string) =>
+  /** Runs `work`: `success` (none when null), or `failure` (else the server's message) when it fails. */
+  const run = (work: () => Promise<unknown>, success: string | null, failure?: string) =>
     runLive('floor', work, success, (error) => failure ?? errorMessage(error));
 
   /** Spec 4: an open tab is settled first ({ settle: true }), then the table set AVAILABLE. */
-  async function releaseOne(table: Table, method: PaymentMethod) {
+  async function releaseOne(table: Table, decision: BalanceDecision | null) {
     if (table.order && table.order.status === 'OPENED') {
       await dataProvider.update('commands', {
         id: table.order.id,
-        data: { settle: true, method },
+        data: { settle: true, ...(decision ?? {}) },
         previousData: { id: table.order.id },
       });
     }
     await dataProvider.action('tables', { id: table.id, action: `status/AVAILABLE` });
   }
 
+  /** Moves or joins, then offers its undo (the answer's token) until the notice goes. */
+  async function undoable(
+    action: 'move' | 'merge',
+    orderId: number,
+    from: Table,
+    to: Table,
+  ): Promise<boolean> {
+    let token = '';
+    let tab = orderId;
+    const ok = await run(async () => {
+      const { data } = await dataProvider.action('commands', {
+        id: orderId,
+        action,
+        data: { table_id: to.id },
+      });
+      token = (data as { undo?: { token?: string } }).undo?.token ?? '';
+      tab = Number(data.id);
+    }, null);
+    if (ok) {
+      setOffer({
+        key: Date.now(),
+        message: action === 'move' ? FLOOR_MESSAGES.moved : FLOOR_MESSAGES.merged,
+        backTo: from.id,
+        undo: () =>
+          run(
+            () =>
+              dataProvider.action('commands', {
+                id: tab,
+                action: action === 'move' ? 'undoMove' : 'undoMerge',
+                data: { token },
+              }),
+            action === 'move' ? FLOOR_MESSAGES.moveUndone : FLOOR_MESSAGES.mergeUndone,
+          ),
+      });
+    }
+    return ok;
+  }
+
   return {
     busy: busy !== null,
-    release: (table: Table, method: PaymentMethod) =>
-      run(() => releaseOne(table, method), FLOOR_MESSAGES.released),
-    /** Every table that is not free, one after the other (spec 4). */
-    releaseAll: (floor: readonly Table[], method: PaymentMethod) =>
+    release: (table: Table, decision: BalanceDecision | null) =>
+      run(() => releaseOne(table, decision), FLOOR_MESSAGES.released),
+    /**
+     * Every table that is not free and owes nothing, one after the other (spec 4); a table whose
+     * tab owes is left to be settled on its own. One refused (its tab ordered meanwhile) does not
+     * stop the others.
+     */
+    releaseAll: (tables: readonly Table[]) =>
       run(
         async () => {
-          for (const table of floor) if (table.status !== 'AVAILABLE') await releaseOne(table, method);
+          let failed = false;
+          for (const table of tables) {
+            if (table.status === 'AVAILABLE' && table.order === null) continue;
+            if (owedOf(table) > 0) continue;
+            await releaseOne(table, null).catch(() => (failed = true));
+          }
+          if (failed) throw new Error(FLOOR_MESSAGES.allFailed);
         },
         FLOOR_MESSAGES.allReleased,
         FLOOR_MESSAGES.allFailed,
@@ -77,16 +153,17 @@ export function useFloorActions() {
           }),
         FLOOR_MESSAGES.paid,
       ),
-    move: (orderId: number, tableId: number) =>
+    /** A payment received at the table taken back, with the reason. */
+    removePayment: (paymentId: number, reason: string) =>
       run(
-        () => dataProvider.action('commands', { id: orderId, action: 'move', data: { table_id: tableId } }),
-        FLOOR_MESSAGES.moved,
+        () => dataProvider.action('commands', { id: paymentId, action: 'removePayment', data: { reason } }),
+        FLOOR_MESSAGES.paymentRemoved,
       ),
-    merge: (orderId: number, tableId: number) =>
-      run(
-        () => dataProvider.action('commands', { id: orderId, action: 'merge', data: { table_id: tableId } }),
-        FLOOR_MESSAGES.merged,
-      ),
+    move: (orderId: number, from: Table, to: Table) => undoable('move', orderId, from, to),
+    merge: (orderId: number, from: Table, to: Table) => undoable('merge', orderId, from, to),
+    /** The undo on offer, until its notice goes (`dismissOffer`). */
+    offer,
+    dismissOffer,
     remove: (table: Table) =>
       run(() => dataProvider.delete('tables', { id: table.id, previousData: table }), FLOOR_MESSAGES.deleted),
   };
