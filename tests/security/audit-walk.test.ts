@@ -582,12 +582,12 @@ const successfulWrites: Record<WriteKey, () => Promise<WriteRequest>> = {
   'PATCH /api/orders/id/:id': async () => ({
     by: managerA,
     params: [(await openTab()).order],
-    payload: { settle: true, method: 'PIX' },
+    payload: { settle: true, method: 'PIX', reason: 'A mesa pagou no caixa' },
   }),
   'POST /api/orders/id/:id/settle': async () => ({
     by: managerA,
     params: [(await openTab()).order],
-    payload: { method: 'CASH' },
+    payload: { method: 'CASH', reason: 'A mesa pagou no caixa' },
   }),
   'POST /api/orders/id/:id/close': async () => ({
     by: managerA,
@@ -621,7 +621,45 @@ const successfulWrites: Record<WriteKey, () => Promise<WriteRequest>> = {
     params: [(await openTab()).item],
     payload: { status: 'PREPARING' },
   }),
-  'DELETE /api/orders/items/id/:id': async () => ({ by: managerA, params: [(await openTab()).item] }),
+  'DELETE /api/orders/items/id/:id': async () => ({
+    by: managerA,
+    params: [(await openTab()).item],
+    payload: { reason: 'O cliente desistiu do prato' },
+  }),
+  'DELETE /api/payments/id/:id': async () => {
+    const tab = await openTab();
+    const paid = await managerA.call({
+      method: 'POST',
+      url: '/api/payments/physical',
+      payload: { order_id: tab.order, customer_id: tab.customer, amount: 1000, method: 'PIX' },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const [payment] = rows<{ id: number }>(
+      await db().execute(sql`select id from payments where order_id = ${tab.order} order by id desc limit 1`),
+    );
+    return { by: managerA, params: [payment!.id], payload: { reason: 'Baixa lançada na mesa errada' } };
+  },
+  'POST /api/orders/id/:id/move/undo': async () => {
+    const tab = await openTab();
+    const moved = await managerA.call({
+      method: 'POST',
+      url: `/api/orders/id/${tab.order}/move`,
+      payload: { table_id: await newTable() },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    return { by: managerA, params: [tab.order], payload: { token: moved.json().data.undo.token as string } };
+  },
+  'POST /api/orders/id/:id/merge/undo': async () => {
+    const [leaving, staying] = [await openTab(), await openTab()];
+    const merged = await managerA.call({
+      method: 'POST',
+      url: `/api/orders/id/${leaving.order}/merge`,
+      payload: { table_id: staying.table },
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const { id, undo } = merged.json().data as { id: number; undo: { token: string } };
+    return { by: managerA, params: [id], payload: { token: undo.token } };
+  },
 
   // Reservations, reviews, the wall, the loyalty program.
   'POST /api/reservations': async () => ({

@@ -320,19 +320,19 @@ export const commands = defineResource({
     removePayment: {
       method: 'DELETE',
       path: '/api/payments/id/:id',
-      access: 'store',
+      access: 'store:payments',
       summary: "Remove um pagamento recebido na mesa ('Dar baixa') de uma comanda ainda aberta, com o motivo",
     },
     undoMove: {
       method: 'POST',
       path: '/id/:id/move/undo',
-      access: 'store',
+      access: 'store:floor',
       summary: 'Desfaz a transferência (até 10 segundos depois), se a mesa de origem ainda estiver livre',
     },
     undoMerge: {
       method: 'POST',
       path: '/id/:id/merge/undo',
-      access: 'store',
+      access: 'store:floor',
       summary: 'Separa de novo as comandas juntadas (até 10 segundos depois), se nada mudou nelas',
     },
   },
