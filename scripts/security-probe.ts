@@ -6,7 +6,9 @@
  *   PORT=3999 DATA_DIR=/tmp/painel-probe TRUST_PROXY=1 npm start > /tmp/painel-probe.log 2>&1
  *   npm run probe:security -- http://127.0.0.1:3999 --log /tmp/painel-probe.log
  *
- * Without --log the log check is skipped, saying so. The OPDV redirect check starts two small
+ * Without --log the log check is skipped, saying so. With --also URL (a second instance on the same
+ * PostgreSQL), a session signed out through one instance is tried at once on the other. The OPDV
+ * redirect check starts two small
  * servers on this machine, so it needs the server on this machine too (skipped otherwise). It
  * signs in many times with wrong passwords and leaves accounts capped, so run it on a throw-away
  * database.
@@ -20,8 +22,12 @@ import { saoPauloClock, saoPauloInstant } from '../src/resources/reservations/ru
 const args = process.argv.slice(2);
 const logAt = args.indexOf('--log');
 const logFile = logAt >= 0 ? args[logAt + 1] : undefined;
+const alsoAt = args.indexOf('--also');
+/** Another instance of the same API on the same database (DATABASE_URL plus N servers). */
+const also = alsoAt >= 0 ? args[alsoAt + 1] : undefined;
 const base =
-  args.find((arg, i) => !arg.startsWith('--') && args[i - 1] !== '--log') ?? 'http://127.0.0.1:3999';
+  args.find((arg, i) => !arg.startsWith('--') && !['--log', '--also'].includes(args[i - 1] ?? '')) ??
+  'http://127.0.0.1:3999';
 const nonce = crypto.randomBytes(4).toString('hex');
 
 interface Answer {
@@ -215,6 +221,116 @@ const waiter = await tokenOf(String(waiterRow.email), 'Equipe@2026', '10.0.0.4')
     before.status === 200 && out.status === 204 && after.status === 401,
     `before ${before.status}, sign-out ${out.status}, after ${after.status}`,
   );
+  if (also) {
+    // The other instance has just answered the token (and could hold its caller): it must refuse
+    // it from the moment the sign-out answers, not a moment later.
+    let accepted = 0;
+    const rounds = 35;
+    for (let round = 0; round < rounds; round++) {
+      const session = await tokenOf('gerente@cantinabella.com.br', 'Cantina@2026', `10.0.1.${round + 1}`);
+      const seen = await fetch(`${also}/api/tables`, { headers: { authorization: `Bearer ${session}` } });
+      await seen.text();
+      await call('POST', '/auth/logout', { token: session });
+      const later = await fetch(`${also}/api/tables`, { headers: { authorization: `Bearer ${session}` } });
+      await later.text();
+      if (later.status !== 401) accepted++;
+    }
+    report(
+      'a session signed out through one instance is refused by another at once',
+      accepted === 0,
+      `${rounds} rounds: the other instance accepted the token after sign-out ${accepted} time(s)`,
+    );
+  } else {
+    console.log('PULADO a session signed out on another instance: pass --also URL of a second instance');
+  }
+}
+
+// Who may touch the money.
+{
+  const money = [
+    ['GET', '/api/financial/bank-accounts'],
+    ['GET', '/api/financial/balance'],
+    ['GET', '/api/financial/extracts'],
+    ['GET', '/api/financial/deposits'],
+    ['GET', '/api/financial/analytics'],
+    ['GET', '/api/statistics'],
+    ['GET', '/api/stores/integration'],
+    ['POST', '/api/financial/bank-accounts'],
+  ] as const;
+  const answers = await Promise.all(
+    money.map(([method, path]) =>
+      call(method, path, {
+        token: waiter,
+        body:
+          method === 'POST'
+            ? {
+                bank_code: '341',
+                agency: '0001',
+                account: '12345',
+                account_digit: '6',
+                account_type: 'CHECKING',
+                holder_name: 'Garçom',
+                holder_document: '52998224725',
+                is_default: true,
+              }
+            : undefined,
+      }),
+    ),
+  );
+  report(
+    "a waiter reaches neither the store's money nor its bank accounts",
+    answers.every((answer) => answer.status === 403),
+    money.map(([method, path], i) => `${method} ${path} ${answers[i]!.status}`).join(' | '),
+  );
+  const own = await call('GET', '/api/account', { token: waiter });
+  const held = (
+    (own.json.data?.roles as { permissions?: string[] }[] | undefined)?.[0]?.permissions ?? []
+  ).join(',');
+  report(
+    "a waiter's account holds no money permission",
+    !/statistics|finance|bank_accounts|integrations/.test(held),
+    held,
+  );
+}
+
+// Money needs a decision.
+{
+  const floor = await call('GET', '/api/tables?page_size=100', { token: manager });
+  const owing = (floor.json.data?.results ?? []).find((table) => {
+    const order = table.order as { id: number; total: number; total_paid: number } | null;
+    return order !== null && order.total > order.total_paid;
+  });
+  if (!owing) {
+    console.log('PULADO settling a balance without a decision: no tab owes anything on the floor now');
+  } else {
+    const order = owing.order as { id: number };
+    const tries = [
+      await call('POST', `/api/orders/id/${order.id}/settle`, { token: manager, body: {} }),
+      await call('POST', `/api/orders/id/${order.id}/settle`, { token: manager, body: { method: 'PIX' } }),
+      await call('PATCH', `/api/orders/id/${order.id}`, { token: manager, body: { settle: true } }),
+    ];
+    const still = await call('GET', `/api/orders/id/${order.id}`, { token: manager });
+    report(
+      'a tab that owes is not settled without a method and a reason',
+      tries.every((answer) => answer.status === 400) && (still.json.data?.status as string) === 'OPENED',
+      tries.map((answer) => `${answer.status} ${answer.json.error?.message}`).join(' | '),
+    );
+  }
+}
+
+// The audit trail.
+{
+  const made = await call('POST', '/api/kitchens', { token: manager, body: { name: `Sonda ${nonce}` } });
+  const id = String(made.json.data?.id);
+  const trail = await call('GET', '/api/audit-events?resource=kitchens&page_size=5', { token: manager });
+  const row = trail.json.data?.results?.find((event) => event.record_id === id);
+  report(
+    'a write is in the Histórico, with who did it',
+    made.status === 201 && Boolean(row) && String(row?.actor).includes('gerente@cantinabella.com.br'),
+    `kitchen ${made.status}; its row: ${row ? `${String(row.action)} by ${String(row.actor)}` : 'none'}`,
+  );
+  const forWaiter = await call('GET', '/api/audit-events', { token: waiter });
+  report('a waiter does not read the Histórico', forWaiter.status === 403, `${forWaiter.status}`);
 }
 
 // Headers.

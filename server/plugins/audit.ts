@@ -137,8 +137,10 @@ export default fp<{ strict?: boolean }>(
     });
 
     // Every successful write leaves one row: a route that forgets its own, or writes two, is found.
+    // A first answer given again for its Idempotency-Key did nothing, and leaves none.
     app.addHook('onSend', async (request, reply, payload) => {
       if (!WRITES.has(request.method) || reply.statusCode >= 400 || !request.routeOptions.url) return payload;
+      if (reply.getHeader('idempotent-replayed') === 'true') return payload;
       if (request.audited !== 1) {
         const message = `${request.method} ${request.routeOptions.url} deixou ${request.audited} registros no histórico (esperado: 1)`;
         request.log.error(message);

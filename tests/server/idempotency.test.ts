@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { inTransaction } from '../../server/db/scope';
+import { recordAudit } from '../../server/plugins/audit';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,15 +47,22 @@ async function appWithHeldRoute(waitMs?: number): Promise<FastifyInstance> {
     uploadsDir,
     idempotencyWaitMs: waitMs,
   });
-  app.post('/api/test/lento', { config: { access: 'public', idempotent: true } }, async (request, reply) => {
-    runs++;
-    await gate;
-    if (failNext) {
-      failNext = false;
-      throw new Error('falha de propósito');
-    }
-    return reply.status(201).send({ data: { run: runs, body: request.body } });
-  });
+  // Held outside any transaction (the test reads the database meanwhile), its audit row written once
+  // it is let through, as a route that waits on something else does (server/plugins/audit.ts).
+  app.post(
+    '/api/test/lento',
+    { config: { access: 'public', idempotent: true, audit: 'manual' } },
+    async (request, reply) => {
+      runs++;
+      await gate;
+      if (failNext) {
+        failNext = false;
+        throw new Error('falha de propósito');
+      }
+      await inTransaction(app.db, (tx) => recordAudit(tx, request, { resource: 'teste', storeId: null }));
+      return reply.status(201).send({ data: { run: runs, body: request.body } });
+    },
+  );
   await app.ready();
   return app;
 }

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { RecordHistory } from '../audit/RecordHistory';
 import {
   Alert,
   Box,
@@ -22,7 +23,6 @@ import { formatDateTime } from '../../lib/format';
 import { choiceLabel, recordPath } from '../define';
 import { commands, WHOLE_TAB, type Order, type OrderRow } from './definition';
 import { OrderTickets, OrderTotals } from './OrderTickets';
-
 
 const TOUCH = { minHeight: 44 } as const;
 
@@ -108,7 +108,10 @@ export function TabDialog({ tab, onClose }: { tab: OrderRow; onClose: () => void
       </Box>
       <DialogContent dividers>
         {order ? (
-          <OrderTickets order={order} />
+          <>
+            <OrderTickets order={order} />
+            <RecordHistory subject={`orders:${order.id}`} title="Histórico da comanda" />
+          </>
         ) : isPending ? (
           <Stack sx={{ alignItems: 'center', gap: 1, py: 4 }}>
             <CircularProgress aria-label="Carregando a comanda" />

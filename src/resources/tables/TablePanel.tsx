@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { RecordHistory } from '../audit/RecordHistory';
 import { Alert, Box, Button, CircularProgress, IconButton, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -253,6 +254,8 @@ export function TablePanel({
           <Box sx={{ mt: 2, p: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}>
             <OrderTotals order={order} />
           </Box>
+          {/* Who did what to this tab tonight, and why: for the roles that hold Histórico. */}
+          <RecordHistory key={order.id} subject={`orders:${order.id}`} title="Histórico da comanda" />
         </Box>
       )}
 
