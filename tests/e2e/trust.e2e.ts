@@ -137,14 +137,17 @@ describe('roles, permissions, the Histórico and several stores (tablet, 768×10
 
   it("shows tonight's changes in the Histórico with who and when, opens one, and exports them", async () => {
     await manager.goto(`${baseUrl}/#/audit-events`);
-    const row = manager.getByRole('row', { name: /Salvou.*Permissões/ }).first();
-    await row.waitFor();
-    expect(await row.textContent()).toContain('Giulia Romano');
+    // On a tablet beside the menu, one line per row: what, where; when and who; why.
+    const line = manager.getByRole('button', { name: /Salvou · Permissões/ }).first();
+    await line.waitFor();
+    expect(await line.textContent()).toContain('Giulia Romano');
+    expect((await line.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     expect(await seriousViolations(manager)).toEqual([]);
-    await row.click();
+    await line.click();
     const dialog = manager.getByRole('dialog');
-    await dialog.getByText('Permissões da função').first().waitFor();
+    await dialog.getByText(/Permissões da função .*WAITER alterado/).waitFor();
     expect(await dialog.textContent()).toMatch(/statistics/);
+    expect(await seriousViolations(manager)).toEqual([]);
     await dialog.getByRole('button', { name: 'Fechar' }).click();
     // The waiter's sign-in is there too, with their name (the demo's guests fill the first pages).
     const signIns = await api(

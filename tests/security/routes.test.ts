@@ -28,6 +28,7 @@ import { permissionOf, isStoreAccess, type Access } from '../../src/resources/de
 import { DEFAULT_PERMISSIONS, permissionName } from '../../src/resources/permissions';
 import { accessProblems, expectedAccess, OTHER_ROUTES, routeKey } from './expected-access';
 import { createSecurityApp, IDENTITIES, type Identity, type SecurityApp } from './identities';
+import { as, createAccount, login } from '../server/helpers';
 
 const SESSION_ENDED = { error: { message: 'Sessão expirada ou inválida. Entre novamente.' } };
 const ADMIN_ONLY = { error: { message: 'Acesso restrito aos administradores da plataforma.' } };
@@ -354,7 +355,8 @@ describe('walking every registered route', () => {
       payload: { code: 'OP-1', product_id: own.product },
     }),
   };
-  const storeScoped = (route: RouteEntry) => isStoreAccess(route.access) && route.url.includes(':');
+  const storeScoped = (route: RouteEntry) =>
+    route.access !== undefined && isStoreAccess(route.access) && route.url.includes(':');
 
   it("answers 404 to store B's manager on every record of store A, and changes nothing", async () => {
     const managerB = await t.signIn('managerB');
@@ -417,6 +419,54 @@ describe('walking every registered route', () => {
         }
       }
       covered.otherStore.add(routeKey(route));
+    }
+  });
+
+  it('answers 404 to someone on both teams, working in store B, on every record of store A', async () => {
+    // The same person manages both stores; their session works in store B: nothing of store A is
+    // theirs there, whatever they ask for.
+    const email = 'gerente.das.duas@painel.com.br';
+    const id = await createAccount(t.database.db, {
+      email,
+      password: 'Duas@2026x',
+      role: 'MANAGER',
+      store_id: t.storeA,
+    });
+    await t.database.db.insert(memberships).values({ account_id: id, store_id: t.storeB, role: 'MANAGER' });
+    const both = as(t.app, await login(t.app, { email, password: 'Duas@2026x' }));
+    const switched = await both({
+      method: 'POST',
+      url: '/api/account/store',
+      payload: { store_id: t.storeB },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    for (const route of routes.filter(storeScoped)) {
+      const { params, payload } = recordsOfA[route.url]!();
+      let index = 0;
+      const url = route.url.replace(/:[A-Za-z_]\w*/g, () => String(params[index++]));
+      const withBody = ['POST', 'PUT', 'PATCH'].includes(route.method) || payload !== undefined;
+      const response = await both({
+        method: route.method as InjectOptions['method'],
+        url,
+        ...(withBody ? { payload: payload ?? {} } : {}),
+      });
+      expect(response.statusCode, routeKey(route)).toBe(404);
+    }
+    // And its lists are store B's only.
+    for (const url of [
+      '/api/tables',
+      '/api/kitchens',
+      '/api/products',
+      '/api/orders/items',
+      '/api/reservations',
+    ]) {
+      const answer = await both({ method: 'GET', url });
+      const data = answer.json().data as { results?: { store_id: number }[] } | { store_id: number }[];
+      const rows = Array.isArray(data) ? data : (data.results ?? []);
+      expect(
+        rows.filter((row) => row.store_id !== t.storeB),
+        url,
+      ).toEqual([]);
     }
   });
 

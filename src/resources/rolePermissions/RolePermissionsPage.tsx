@@ -150,14 +150,21 @@ export function RolePermissionsPage() {
             </Alert>
           )}
           <Card sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Permissões por função">
-            <Table size="small" sx={{ minWidth: 560 }}>
+            {/* Every role in sight on a tablet beside the menu: narrow role columns, small notes. */}
+            <Table size="small" sx={{ '& th, & td': { px: { xs: 0.5, md: 1 } } }}>
               <TableHead>
                 <TableRow>
                   <TableCell component="th" scope="col">
                     Área
                   </TableCell>
                   {roles.map((entry) => (
-                    <TableCell key={entry.role} component="th" scope="col" align="center">
+                    <TableCell
+                      key={entry.role}
+                      component="th"
+                      scope="col"
+                      align="center"
+                      sx={{ fontSize: { xs: '0.75rem', md: '0.875rem' }, width: { xs: 64, md: 96 } }}
+                    >
                       {entry.name}
                     </TableCell>
                   ))}
@@ -168,7 +175,11 @@ export function RolePermissionsPage() {
                   <TableRow key={permission.id}>
                     <TableCell component="th" scope="row">
                       <Typography sx={{ fontWeight: 600 }}>{permission.name}</Typography>
-                      <Typography variant="body2" color="text.secondary">
+                      <Typography
+                        variant="body2"
+                        color="text.secondary"
+                        sx={{ fontSize: { xs: '0.75rem', md: '0.875rem' } }}
+                      >
                         {permission.description}
                       </Typography>
                     </TableCell>
@@ -203,7 +214,7 @@ export function RolePermissionsPage() {
                       {entry.editable && canSave ? (
                         <Button
                           size="small"
-                          startIcon={<RestartAltIcon />}
+                          startIcon={<RestartAltIcon sx={{ display: { xs: 'none', md: 'inline-flex' } }} />}
                           onClick={() => restore(entry.role as ConfigurableRole)}
                           disabled={saving}
                           sx={{ minHeight: TOUCH }}
