@@ -145,7 +145,7 @@ describe('roles, permissions, the Histórico and several stores (tablet, 768×10
     expect(await seriousViolations(manager)).toEqual([]);
     await line.click();
     const dialog = manager.getByRole('dialog');
-    await dialog.getByText(/Permissões da função .*WAITER alterado/).waitFor();
+    await dialog.getByText(/Permissões da função \d+:WAITER/).waitFor();
     expect(await dialog.textContent()).toMatch(/statistics/);
     expect(await seriousViolations(manager)).toEqual([]);
     await dialog.getByRole('button', { name: 'Fechar' }).click();
