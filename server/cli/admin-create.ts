@@ -8,9 +8,7 @@ import { parseArgs } from 'node:util';
 import readline from 'node:readline/promises';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { readConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { DataDirBusyError } from '../db/lock';
+import { openCommandDatabase } from './database';
 import { accounts } from '../db/schema';
 import { hashPassword, STRONG_PASSWORD } from '../auth/passwords';
 
@@ -49,20 +47,7 @@ if (password !== undefined && !STRONG_PASSWORD.test(password)) {
   process.exit(1);
 }
 
-const config = readConfig();
-const database = await openDatabase(
-  config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dataDir: config.dataDir },
-).catch((error: unknown) => {
-  if (!(error instanceof DataDirBusyError)) throw error;
-  // The embedded database has one user at a time: the running server.
-  console.error(
-    `${error.message.split('. ')[0]}. O banco embutido (PGlite) aceita um processo por vez: pare o ` +
-      'servidor, crie o administrador e inicie-o de novo. Com PostgreSQL (DATABASE_URL) não é preciso parar.',
-  );
-  process.exit(2);
-});
+const database = await openCommandDatabase('pare o servidor, crie o administrador e inicie-o de novo.');
 try {
   const { email, name, phone } = input.data;
   const exists = await database.db

@@ -8,26 +8,12 @@
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { readConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { DataDirBusyError } from '../db/lock';
+import { openCommandDatabase } from './database';
 import { verifyAuditTrail, type ChainHead } from '../audit/verify';
 
 const { values } = parseArgs({ options: { save: { type: 'string' }, anchors: { type: 'string' } } });
 
-const config = readConfig();
-const database = await openDatabase(
-  config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dataDir: config.dataDir },
-).catch((error: unknown) => {
-  if (!(error instanceof DataDirBusyError)) throw error;
-  console.error(
-    `O banco embutido em ${config.dataDir} está em uso pelo servidor: pare-o antes de verificar o histórico, ` +
-      'ou use DATABASE_URL.',
-  );
-  process.exit(2);
-});
+const database = await openCommandDatabase('pare o servidor antes de verificar o histórico.');
 
 try {
   const anchors = values.anchors ? (JSON.parse(fs.readFileSync(values.anchors, 'utf8')) as ChainHead[]) : [];

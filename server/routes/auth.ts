@@ -1,12 +1,15 @@
 import crypto from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accounts, passwordTokens } from '../db/schema';
 import { verifyPassword } from '../auth/passwords';
 import { countLoginTry, LOGIN_SLOW_ANSWER_MS, LOGIN_WINDOW_MINUTES } from '../auth/login-throttle';
-import { endSession, startSession } from '../auth/sessions';
+import { endSession, startSession, type SessionAccount } from '../auth/sessions';
+import type { TokenScope } from '../auth/tokens';
+import type { Tx } from '../db/client';
 import { inTransaction } from '../db/scope';
 import { noteAudit, recordAudit } from '../plugins/audit';
 import { callerOf } from '../plugins/access';
@@ -43,6 +46,29 @@ const PASSWORD_LOGIN_BLOCKED =
 const INVALID_TOKEN = 'Token inválido ou expirado. Solicite um novo token.';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * Opens a session in the transaction `tx` with its audit row: who (there is no caller yet), the
+   * session, and the store it works in, whose trail the row joins.
+   */
+  async function auditedSession(
+    tx: Tx,
+    request: FastifyRequest,
+    account: SessionAccount,
+    scope: TokenScope,
+    action: string,
+  ) {
+    const opened = await startSession(app, account, scope);
+    await recordAudit(tx, request, {
+      action,
+      resource: 'auth',
+      recordId: account.id,
+      accountId: account.id,
+      sessionId: opened.sessionId,
+      storeId: opened.storeId,
+    });
+    return opened;
+  }
+
   const hmacKey = app.tokens.deriveKey('password-token');
   const tokenHash = (key: string, token: string) =>
     crypto.createHmac('sha256', hmacKey).update(`${key}:${token}`).digest('hex');
@@ -113,18 +139,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // would confirm the password to whoever is guessing it.
       if (!account || !valid || account.status !== 'ACTIVE') throw new HttpError(401, INVALID_LOGIN);
       await attempt.succeeded();
-      const session = await inTransaction(app.db, async (tx) => {
-        const opened = await startSession(app, account, 'session');
-        await recordAudit(tx, request, {
-          action: 'sign-in',
-          resource: 'auth',
-          recordId: account.id,
-          accountId: account.id,
-          sessionId: opened.sessionId,
-          storeId: opened.storeId,
-        });
-        return opened;
-      });
+      const session = await inTransaction(app.db, (tx) =>
+        auditedSession(tx, request, account, 'session', 'sign-in'),
+      );
       return { data: { access_token: session.token } };
     },
   );
@@ -294,15 +311,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           .from(accounts)
           .where(eq(accounts.id, used.account_id));
         if (!account || account.status !== 'ACTIVE') throw badRequest(INVALID_TOKEN);
-        const opened = await startSession(app, account, 'password');
-        await recordAudit(tx, request, {
-          action: 'password-token',
-          recordId: account.id,
-          accountId: account.id,
-          sessionId: opened.sessionId,
-          storeId: opened.storeId,
-        });
-        return opened;
+        return auditedSession(tx, request, account, 'password', 'password-token');
       });
       return { data: { access_token: session.token } };
     },

@@ -1,14 +1,12 @@
 import { useId } from 'react';
+import { ReadState } from '../../components/ReadState';
 import {
-  Alert,
   Box,
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
-  Stack,
   Table,
   TableBody,
   TableCell,
@@ -18,7 +16,6 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { GENERIC_ERROR } from '../../dataProvider/httpClient';
 import { useApi } from '../../dataProvider/useApi';
 import { formatDateTime } from '../../lib/format';
 import { choiceLabel, recordPath } from '../define';
@@ -159,22 +156,14 @@ export function AuditEventDialog({ id, onClose }: { id: number; onClose: () => v
               Cadeia {event.chain}, registro nº {event.seq} · {event.hash}
             </Typography>
           </>
-        ) : isPending ? (
-          <Stack sx={{ alignItems: 'center', py: 4 }}>
-            <CircularProgress aria-label="Carregando o registro" />
-          </Stack>
-        ) : isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" onClick={() => void refetch()} sx={TOUCH}>
-                Tentar novamente
-              </Button>
-            }
-          >
-            {GENERIC_ERROR}
-          </Alert>
-        ) : null}
+        ) : (
+          <ReadState
+            isPending={isPending}
+            isError={isError}
+            retry={() => void refetch()}
+            loading="Carregando o registro"
+          />
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>
         <Button variant="contained" onClick={onClose} sx={{ ...TOUCH, minWidth: 120 }}>

@@ -1,11 +1,10 @@
 import { useId } from 'react';
+import { ReadState } from '../../components/ReadState';
 import { RecordHistory } from '../audit/RecordHistory';
 import {
-  Alert,
   Box,
   Button,
   Chip,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -17,7 +16,6 @@ import {
   type ChipProps,
   type Theme,
 } from '@mui/material';
-import { GENERIC_ERROR } from '../../dataProvider/httpClient';
 import { useApi } from '../../dataProvider/useApi';
 import { formatDateTime } from '../../lib/format';
 import { choiceLabel, recordPath } from '../define';
@@ -112,22 +110,14 @@ export function TabDialog({ tab, onClose }: { tab: OrderRow; onClose: () => void
             <OrderTickets order={order} />
             <RecordHistory subject={`orders:${order.id}`} title="Histórico da comanda" />
           </>
-        ) : isPending ? (
-          <Stack sx={{ alignItems: 'center', gap: 1, py: 4 }}>
-            <CircularProgress aria-label="Carregando a comanda" />
-          </Stack>
-        ) : isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" onClick={() => void refetch()} sx={TOUCH}>
-                Tentar novamente
-              </Button>
-            }
-          >
-            {GENERIC_ERROR}
-          </Alert>
-        ) : null}
+        ) : (
+          <ReadState
+            isPending={isPending}
+            isError={isError}
+            retry={() => void refetch()}
+            loading="Carregando a comanda"
+          />
+        )}
       </DialogContent>
       {order ? (
         <>
