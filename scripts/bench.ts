@@ -131,7 +131,7 @@ async function signIn(app: FastifyInstance): Promise<string> {
 async function pickSample(database: Database): Promise<Sample> {
   const [row] = rows<Omit<Sample, 'stores'>>(
     await database.db.execute(sql`
-      select id, email, cpf from customers
+      select id, email, cpf, (select count(*) from statement_entries)::int as entries from customers
       where cpf is not null and id >= (select (min(id) + max(id)) / 2 from customers)
       order by id limit 1`),
   );

@@ -204,7 +204,7 @@ async function main(options: Options): Promise<number> {
     const tables = [
       'stores', 'kitchens', 'categories', 'products', 'tables', 'customers',
       'orders', 'tickets', 'order_items', 'payments', 'checkins', 'reviews',
-      'statement_entries', 'deposits', 'store_days', 'product_days',
+      'statement_entries', 'deposits', 'store_days', 'product_days', 'statement_days',
     ]; // prettier-ignore
     const [counts] = await run<Record<string, number>>(
       `select ${tables.map((t) => `(select count(*) from ${t})::int as ${t}`).join(', ')},

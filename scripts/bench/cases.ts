@@ -29,6 +29,8 @@ export interface Sample {
   cpf: string;
   /** The store that sold most over the last 12 months, and the one that sold least (but sold). */
   stores: { big: StoreSample; small: StoreSample };
+  /** Lines of the platform's statement (every store's). */
+  entries: number;
 }
 
 export interface StoreSample {
@@ -63,7 +65,7 @@ const list = (query: Record<string, string | number>) => {
 };
 
 export function benchCases(sample: Sample): BenchCase[] {
-  return [...customerCases(sample), ...statisticsCases(sample.stores)];
+  return [...customerCases(sample), ...statisticsCases(sample)];
 }
 
 function customerCases(sample: Sample): BenchCase[] {
@@ -132,10 +134,20 @@ function customerCases(sample: Sample): BenchCase[] {
   return cases.map((benchCase) => ({ group: 'clientes', ...benchCase }));
 }
 
+const spDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
+
+/** The finance lists' period of the last `days` São Paulo days, today included. */
+function lastDays(days: number): string {
+  const day = (ago: number) => spDay.format(new Date(Date.now() - ago * 86_400_000));
+  return `start=${day(days - 1)}&end=${day(0)}`;
+}
+
 /** Issue 17: every statistics and finance answer within a p95 of 50 ms, on both databases. */
 const STATISTICS = { pglite: 50, postgres: 50 };
 
-function statisticsCases({ big, small }: Sample['stores']): BenchCase[] {
+function statisticsCases({ stores: { big, small }, entries }: Sample): BenchCase[] {
+  /** The statement's last page (8 lines a page). */
+  const lastPage = (lines: number) => Math.max(1, Math.ceil(lines / 8));
   const cases: [string, string][] = [
     ['geral (plataforma, 30 dias)', '/api/statistics/general?period=30d'],
     ['loja grande, 30 dias', `/api/statistics?store_id=${big.id}&period=30d`],
@@ -147,12 +159,19 @@ function statisticsCases({ big, small }: Sample['stores']): BenchCase[] {
     ['saldo, loja grande', `/api/financial/balance?store_id=${big.id}`],
     ['extrato, página 1', `/api/financial/extracts?store_id=${big.id}&page=1`],
     ['extrato, página 50', `/api/financial/extracts?store_id=${big.id}&page=50`],
+    ['extrato, última página', `/api/financial/extracts?store_id=${big.id}&page=${lastPage(big.entries)}`],
     ['depósitos, página 1', `/api/financial/deposits?store_id=${big.id}&page=1`],
     // An administrator's finance lists open on the whole platform.
     ['saldo, plataforma', '/api/financial/balance'],
     ['extrato, plataforma, página 1', '/api/financial/extracts?page=1'],
     ['extrato, plataforma, página 50', '/api/financial/extracts?page=50'],
+    // A deep page starts from the day the statement's rollups find it on, not from the first line.
+    ['extrato, plataforma, última página', `/api/financial/extracts?page=${lastPage(entries)}`],
     ['depósitos, plataforma, página 1', '/api/financial/deposits?page=1'],
+    // With a period, the platform's figures are every store's whole months and end days of it.
+    ['saldo, plataforma, 30 dias', `/api/financial/balance?${lastDays(30)}`],
+    ['saldo, plataforma, 12 meses', `/api/financial/balance?${lastDays(365)}`],
+    ['extrato, plataforma, 12 meses, página 50', `/api/financial/extracts?${lastDays(365)}&page=50`],
   ];
   return cases.map(([name, url]) => ({ group: 'estatísticas', name, url, target: STATISTICS }));
 }

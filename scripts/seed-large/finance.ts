@@ -160,7 +160,10 @@ export async function seedFinance(ctx: Context, stores: StoreRange): Promise<Fin
   return totals;
 }
 
-/** Recomputes store_days, platform_days and product_days from every raw row (see migration 0013). */
+/**
+ * Recomputes the daily rollups from every raw row: the dashboards' store_days, platform_days and
+ * product_days (migration 0013) and the statement's days, months and totals (0017).
+ */
 export async function rebuildRollups(ctx: Context): Promise<void> {
   const progress = new Progress('Consolidados diários', 1, 'passo');
   await ctx.transaction(async (run) => {

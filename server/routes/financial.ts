@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,10 +20,9 @@ import { storeIdParam } from '../resources/params';
 import { served } from '../resources/routes';
 import { storeCondition, storeScope, targetStore } from '../resources/scope';
 import { failsWith } from '../resources/write-errors';
+import { statementBalance, statementCount, statementSeek } from '../service/statement-figures';
 
 const ZONE = 'America/Sao_Paulo';
-/** Today, the stores' calendar day. */
-const today = sql`(now() at time zone ${ZONE})::date`;
 /** The instants a São Paulo day starts, and the next one starts. */
 const dayStart = (date: string) => sql`(${date}::date::timestamp at time zone ${ZONE})`;
 const nextDayStart = (date: string) => sql`((${date}::date + 1)::timestamp at time zone ${ZONE})`;
@@ -41,6 +40,14 @@ const dayRange = (query: Record<string, unknown>) =>
 function financeStore(request: FastifyRequest, storeId: number | undefined): number | null {
   return storeScope(request) ?? storeId ?? null;
 }
+
+/** Whose statement a list request reads, and its period. */
+const statementStore = (request: FastifyRequest, query: Record<string, unknown>) =>
+  financeStore(request, query.store_id as number | undefined);
+const statementPeriod = (query: Record<string, unknown>) => ({
+  start: query.start as string | undefined,
+  end: query.end as string | undefined,
+});
 
 const balanceQuery = z.strictObject({
   store_id: storeIdParam.optional(),
@@ -96,47 +103,14 @@ const financialRoutes: FastifyPluginAsyncZod = async (app) => {
   const balance = served(statement);
   const accounts = served(bankAccountDefinition);
 
-  /**
-   * The five cards. Available and to receive are today's balance whatever the period (the money
-   * that can be withdrawn now, and what is still held); received, canceled and taxes are the
-   * period's (by when the movement happened), or the whole statement's without dates. So the
-   * table without dates adds up: Σ amounts = available + to receive, and each kind's sum is its card.
-   */
+  /** The five cards over the statement (server/service/statement-figures.ts). */
   app.route({
     ...balance.call('balance', { querystring: balanceQuery, response: { 200: balanceAnswer } }),
     handler: async (request) => {
       const { start, end, store_id } = request.query;
       const problem = dayRange(request.query);
       if (problem) throw badRequest(problem);
-      const storeId = financeStore(request, store_id);
-      const period: SQL[] = [];
-      if (start) period.push(sql`${statementEntries.created_at} >= ${dayStart(start)}`);
-      if (end) period.push(sql`${statementEntries.created_at} < ${nextDayStart(end)}`);
-      const inPeriod = period.length ? sql.join(period, sql` and `) : sql`true`;
-      const sum = (condition: SQL) =>
-        sql<string>`coalesce(sum(${statementEntries.amount}) filter (where ${condition}), 0)::text`;
-      const [row] = await db
-        .select({
-          received: sum(sql`${statementEntries.kind} = 'RECEIVED' and ${inPeriod}`),
-          available: sum(sql`${statementEntries.available_on} <= ${today}`),
-          preview: sum(
-            sql`${statementEntries.available_on} > ${today} and ${statementEntries.kind} <> 'DEPOSIT'`,
-          ),
-          canceled: sum(sql`${statementEntries.kind} = 'CANCELED' and ${inPeriod}`),
-          taxes: sum(sql`${statementEntries.kind} = 'TAX' and ${inPeriod}`),
-        })
-        .from(statementEntries)
-        .where(storeId === null ? undefined : eq(statementEntries.store_id, storeId));
-      const value = (text: string | undefined) => Number(text ?? 0);
-      return {
-        data: {
-          amount_received: value(row?.received),
-          amount_available: value(row?.available),
-          amount_preview: value(row?.preview),
-          amount_canceled: Math.abs(value(row?.canceled)),
-          amount_taxes: Math.abs(value(row?.taxes)),
-        },
-      };
+      return { data: await statementBalance(db, financeStore(request, store_id), { start, end }) };
     },
   });
 
@@ -148,6 +122,27 @@ const financialRoutes: FastifyPluginAsyncZod = async (app) => {
       end: filter(listDay.optional(), (date) => sql`${statementEntries.created_at} < ${nextDayStart(date)}`),
     },
     check: dayRange,
+    // The statement's rollups count its lines (too many to count on every page), and find the
+    // day a deep page starts on, in the pages' order of when the lines were written.
+    count: ({ request, query }) => statementCount(db, statementStore(request, query), statementPeriod(query)),
+    seek: async ({ request, query, offset }) => {
+      if (query.sort_field !== 'created_at') return undefined;
+      const newestFirst = query.sort_order === 'DESC';
+      const found = await statementSeek(
+        db,
+        statementStore(request, query),
+        statementPeriod(query),
+        offset,
+        newestFirst,
+      );
+      if (!found) return undefined;
+      return {
+        where: newestFirst
+          ? sql`${statementEntries.created_at} < ${nextDayStart(found.day)}`
+          : sql`${statementEntries.created_at} >= ${dayStart(found.day)}`,
+        before: found.before,
+      };
+    },
   });
 
   registerList(app, depositDefinition, {

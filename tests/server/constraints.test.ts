@@ -246,6 +246,13 @@ const valid = {
     product_id: ref.productA,
     day: raw(`date '2001-01-01' + ${n()}`),
   }),
+  statement_days: () => ({ store_id: ref.storeA, day: raw(`date '2001-01-01' + ${n()}`) }),
+  statement_months: () => ({
+    store_id: ref.storeA,
+    month: raw(`(date '1901-01-01' + ${n()} * interval '1 month')::date`),
+  }),
+  // No fixture writes a statement line, so no store has its totals yet.
+  statement_totals: () => ({ store_id: ref.storeA }),
 } satisfies Record<string, () => Row>;
 type TableName = keyof typeof valid;
 
@@ -571,6 +578,37 @@ const cases: Case[] = [
     'product_days',
     { product_id: ref.productB },
   ]),
+  // The statement's rollups: one row per store and day, per store and month, per store.
+  unique(
+    'statement_days_pkey',
+    'a store with two statement rows for one day',
+    ['statement_days', { day: '2000-06-01' }],
+    [
+      ['statement_days', { day: '2000-06-01' }],
+      ['statement_days', { day: '2000-06-01', store_id: ref.storeB }],
+    ],
+  ),
+  dangling('statement_days_store_id_stores_id_fk', 'statement_days', 'store_id'),
+  unique(
+    'statement_months_pkey',
+    'a store with two statement rows for one month',
+    ['statement_months', { month: '2000-06-01' }],
+    [
+      ['statement_months', { month: '2000-06-01' }],
+      ['statement_months', { month: '2000-06-01', store_id: ref.storeB }],
+    ],
+  ),
+  dangling('statement_months_store_id_stores_id_fk', 'statement_months', 'store_id'),
+  unique(
+    'statement_totals_pkey',
+    'a store with two statement totals',
+    ['statement_totals', {}],
+    [
+      ['statement_totals', {}],
+      ['statement_totals', { store_id: ref.storeB }],
+    ],
+  ),
+  dangling('statement_totals_store_id_stores_id_fk', 'statement_totals', 'store_id'),
 
   // Customers.
   check(

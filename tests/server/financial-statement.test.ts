@@ -1,11 +1,16 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../server/db/client';
+import { SEEK_FROM } from '../../server/resources/list';
 import { stores } from '../../server/db/schema';
 import { as, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
 import type { DepositRow, StatementRow } from '../../src/resources/financial/definition';
 
 /**
  * The statement, the deposit history and the five cards (platform spec 2.8, 3, 9) over the living
- * demo: the cards add up with the table, the periods, the store scope, paging and CSV.
+ * demo: the cards add up with the table, the periods, the store scope, paging and CSV; the cards
+ * and the total, read from the statement's rollups, equal a recomputation from the lines after
+ * every kind of write.
  */
 
 type Call = ReturnType<typeof as>;
@@ -278,5 +283,159 @@ describe('GET /api/financial/deposits', () => {
     expect([...ofCantina.results, ...ofSertao.results].every((row) => ids.has(row.id))).toBe(true);
     const dates = platform.results.map((row) => row.deposit_date);
     expect(dates).toEqual([...dates].sort().reverse());
+  });
+});
+
+describe('the cards and the total follow every write', () => {
+  const db = () => t.database.db;
+
+  /** The cards and the statement's total recomputed from the raw lines, as the rollups must give them. */
+  async function fromLines(storeId: number | null, start?: string, end?: string) {
+    const inStore = storeId === null ? sql`true` : sql`store_id = ${storeId}`;
+    const day = sql`(created_at at time zone 'America/Sao_Paulo')::date`;
+    const inPeriod = sql`${day} between ${start ?? '0001-01-01'}::date and ${end ?? '9999-12-31'}::date`;
+    const today = sql`(now() at time zone 'America/Sao_Paulo')::date`;
+    const [row] = rows<Record<string, string>>(
+      await db().execute(sql`select
+        count(*) filter (where ${inPeriod})::text as total,
+        coalesce(sum(amount) filter (where kind = 'RECEIVED' and ${inPeriod}), 0)::text as received,
+        coalesce(-sum(amount) filter (where kind = 'CANCELED' and ${inPeriod}), 0)::text as canceled,
+        coalesce(-sum(amount) filter (where kind = 'TAX' and ${inPeriod}), 0)::text as taxes,
+        coalesce(sum(amount) filter (where available_on <= ${today}), 0)::text as available,
+        coalesce(sum(amount) filter (where available_on > ${today} and kind <> 'DEPOSIT'), 0)::text as preview
+        from statement_entries where ${inStore}`),
+    );
+    return {
+      total: Number(row!.total),
+      balance: {
+        amount_received: Number(row!.received),
+        amount_available: Number(row!.available),
+        amount_preview: Number(row!.preview),
+        amount_canceled: Number(row!.canceled),
+        amount_taxes: Number(row!.taxes),
+      },
+    };
+  }
+
+  /** A São Paulo day `ago` days before today. */
+  const daysAgo = (ago: number) =>
+    new Date(Date.now() - ago * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
+
+  /**
+   * The answers of a store's staff, of the administrator for a store and for the platform, without
+   * a period and with periods of whole months, of days at both ends of them, within a day, open at
+   * either end.
+   */
+  async function expectFollows() {
+    const lastMonthEnd = daysAgo(Number(todaySp().slice(8, 10)));
+    const periods: { start?: string; end?: string }[] = [
+      {},
+      { start: daysAgo(60), end: todaySp() },
+      { start: `${daysAgo(100).slice(0, 8)}01`, end: lastMonthEnd },
+      { start: daysAgo(45), end: daysAgo(20) },
+      { start: daysAgo(59), end: daysAgo(59) },
+      { start: daysAgo(60) },
+      { end: daysAgo(60) },
+    ];
+    const views: [Call, number | null, number | null][] = [
+      [cantina, null, cantinaId],
+      [admin, sertaoId, sertaoId],
+      [admin, null, null],
+    ];
+    for (const [call, named, storeId] of views) {
+      for (const { start, end } of periods) {
+        const query = new URLSearchParams();
+        if (named !== null) query.set('store_id', String(named));
+        if (start) query.set('start', start);
+        if (end) query.set('end', end);
+        const expected = await fromLines(storeId, start, end);
+        const where = `${storeId ?? 'plataforma'} ${query.toString()}`;
+        expect(await balance(call, `?${query.toString()}`), where).toEqual(expected.balance);
+        expect(
+          (await page<StatementRow>(call, `/api/financial/extracts?${query.toString()}`)).total,
+          where,
+        ).toBe(expected.total);
+      }
+    }
+  }
+
+  it('reads a deep page from the day it starts on, as walking to it would', async () => {
+    const views: [Call, number | null, number | null][] = [
+      [cantina, null, cantinaId],
+      [admin, null, null],
+    ];
+    for (const [call, named, storeId] of views) {
+      for (const order of ['DESC', 'ASC'] as const) {
+        for (const { start, end } of [{}, { start: daysAgo(300), end: daysAgo(15) }]) {
+          const query = new URLSearchParams({ sort_field: 'created_at', sort_order: order });
+          if (named !== null) query.set('store_id', String(named));
+          if (start && end) {
+            query.set('start', start);
+            query.set('end', end);
+          }
+          const { total } = await page<StatementRow>(call, `/api/financial/extracts?${query.toString()}`);
+          const last = Math.ceil(total / 8);
+          // Past SEEK_FROM lines the list seeks; the last pages and one past the end too.
+          expect(last, `${storeId ?? 'plataforma'} ${query.toString()}`).toBeGreaterThan(SEEK_FROM / 8 + 10);
+          for (const number of [
+            Math.floor(SEEK_FROM / 8) + 2,
+            Math.floor(last / 2),
+            last - 1,
+            last,
+            last + 1,
+          ]) {
+            query.set('page', String(number));
+            const { results } = await page<StatementRow>(call, `/api/financial/extracts?${query.toString()}`);
+            const inStore = storeId === null ? sql`true` : sql`store_id = ${storeId}`;
+            const day = sql`(created_at at time zone 'America/Sao_Paulo')::date`;
+            const inPeriod = start && end ? sql`${day} between ${start}::date and ${end}::date` : sql`true`;
+            const direction = sql.raw(order);
+            const walked = rows<{ id: number }>(
+              await db().execute(sql`select id from statement_entries where ${inStore} and ${inPeriod}
+                order by created_at ${direction}, id ${direction} limit 8 offset ${(number - 1) * 8}`),
+            );
+            expect(
+              results.map((row) => row.id),
+              `${storeId ?? 'plataforma'} ${query.toString()}`,
+            ).toEqual(walked.map((row) => row.id));
+          }
+        }
+      }
+    }
+  });
+
+  it('after a line written, changed, paid out in a deposit and removed', async () => {
+    await expectFollows();
+    const [payment] = rows<{ id: number }>(
+      await db().execute(sql`select id from payments where store_id = ${cantinaId} order by id desc limit 1`),
+    );
+    const [line] = rows<{ id: number }>(
+      await db()
+        .execute(sql`insert into statement_entries (store_id, payment_id, kind, amount, description, available_on)
+        values (${cantinaId}, ${payment!.id}, 'RECEIVED', 4590, 'Pagamento pelo app', rollup_day(now()) + 31)
+        returning id`),
+    );
+    await db()
+      .execute(sql`insert into statement_entries (store_id, kind, amount, description, available_on, created_at)
+      values (${cantinaId}, 'TAX', -92, 'Taxas', rollup_day(now()) - 59, now() - interval '59 days')`);
+    await expectFollows();
+    await db().execute(sql`update statement_entries set amount = 5000 where id = ${line!.id}`);
+    await expectFollows();
+    await db().execute(sql`update statement_entries set kind = 'CANCELED', amount = -5000,
+      available_on = rollup_day(now()) - 60, created_at = now() - interval '60 days' where id = ${line!.id}`);
+    await expectFollows();
+    const deposit = await db().transaction(async (tx) => {
+      const [made] = rows<{ id: number }>(
+        await tx.execute(sql`insert into deposits (store_id, amount, status, deposit_date)
+          values (${sertaoId}, 1000, 'PAID', rollup_day(now())) returning id`),
+      );
+      await tx.execute(sql`insert into statement_entries (store_id, deposit_id, kind, amount, description, available_on)
+        values (${sertaoId}, ${made!.id}, 'DEPOSIT', -1000, 'Transferência', rollup_day(now()))`);
+      return made!.id;
+    });
+    await expectFollows();
+    await db().execute(sql`delete from deposits where id = ${deposit}`);
+    await db().execute(sql`delete from statement_entries where id = ${line!.id}`);
+    await expectFollows();
   });
 });

@@ -1,8 +1,9 @@
+import { gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { kitchens, promoCodes } from '../../server/db/schema';
-import { createList } from '../../server/resources/list';
+import { createList, SEEK_FROM } from '../../server/resources/list';
 import { defineResource } from '../../src/resources/define';
 import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
 
@@ -73,6 +74,51 @@ describe('the list implementation', () => {
         expect(walked, `${sort_field} ${sort_order}`).toEqual(rows);
       }
     }
+  });
+
+  it("takes the total from its source's count when it has one (a rollup), not from count(*)", async () => {
+    const asked: unknown[] = [];
+    const list = createList(t.app.db, codes, {
+      table: promoCodes,
+      count: async ({ query }) => {
+        asked.push(query);
+        return 1234;
+      },
+    });
+    const query = { page: 1, page_size: 3, sort_field: 'code', sort_order: 'ASC' };
+    const { rows, total } = await list.page({} as FastifyRequest, query);
+    expect(rows).toHaveLength(3);
+    expect(total).toBe(1234);
+    expect(asked).toEqual([query]);
+  });
+
+  it("reads a deep page from where its source's seek says it starts, as walking to it would", async () => {
+    await t.app.db.execute(sql`insert into promo_codes (code, description, discount, n_available, expires_at)
+      select 'PROFUNDO' || g, 'Lote', 5, 1, now() + interval '1 day' from generate_series(1, ${SEEK_FROM + 100}) g`);
+    const [cut] = await t.app.db
+      .select({ id: promoCodes.id })
+      .from(promoCodes)
+      .orderBy(promoCodes.id)
+      .offset(SEEK_FROM - 50)
+      .limit(1);
+    // The rows before the cut, in id order, are left out and counted.
+    const offsets: number[] = [];
+    const seeking = createList(t.app.db, codes, {
+      table: promoCodes,
+      seek: async ({ offset }) => {
+        offsets.push(offset);
+        return { where: gte(promoCodes.id, cut!.id), before: SEEK_FROM - 50 };
+      },
+    });
+    const walking = createList(t.app.db, codes, { table: promoCodes });
+    const request = {} as FastifyRequest;
+    const size = SEEK_FROM / 2 + 1;
+    for (const page of [2, 3, 4]) {
+      const query = { page, page_size: size, sort_field: 'id', sort_order: 'ASC' };
+      expect(await seeking.page(request, query)).toEqual(await walking.page(request, query));
+    }
+    // A page within the first SEEK_FROM rows walks to them.
+    expect(offsets).toEqual([2 * size, 3 * size]);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
- * The dashboards' daily figures (store_days, platform_days, product_days) are kept by triggers in
- * the same transaction as the rows they count. Each case writes like the app does (inserts,
- * cancellations, kitchen moves, deletions, a whole store removed) and then compares the tables
- * with `rebuild_rollups()`, the plain recomputation from the raw rows.
+ * The dashboards' daily figures (store_days, platform_days, product_days) and the statement's
+ * (statement_days, statement_months, statement_totals) are kept by triggers in the same
+ * transaction as the rows they count. Each case writes like the app does (inserts, cancellations,
+ * kitchen moves, statement lines and deposits, deletions, a whole store removed) and then compares
+ * the tables with `rebuild_rollups()`, the plain recomputation from the raw rows.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const TABLES = ['store_days', 'platform_days', 'product_days'] as const;
+const TABLES = [
+  'store_days',
+  'platform_days',
+  'product_days',
+  'statement_days',
+  'statement_months',
+  'statement_totals',
+] as const;
 
 async function snapshot(): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
@@ -44,7 +52,7 @@ async function expectRebuildAgrees() {
       list.filter((r) =>
         Object.entries(r as Record<string, unknown>).some(
           ([k, v]) =>
-            !['store_id', 'day', 'product_id'].includes(k) &&
+            !['store_id', 'day', 'month', 'product_id'].includes(k) &&
             (Array.isArray(v) ? v.some((x) => Number(x) !== 0) : Number(v) !== 0),
         ),
       );
@@ -185,6 +193,52 @@ describe('rollups', () => {
     await db().transaction((tx) => undoMerge(tx, store, second.id, token, key));
     await expectRebuildAgrees();
     expect(await snapshot()).toEqual(figures);
+  });
+
+  it('follow statement lines written, changed, moved to a deposit and removed', async () => {
+    const [payment] = rows<{ id: number }>(
+      await db().execute(sql`select id from payments where store_id = ${store} order by id limit 1`),
+    );
+    // A payment received through the app today, released in 31 days, and one of a past day.
+    const [line] = rows<{ id: number }>(
+      await db()
+        .execute(sql`insert into statement_entries (store_id, payment_id, kind, amount, description, available_on)
+        values (${store}, ${payment!.id}, 'RECEIVED', 4590, 'Pagamento', rollup_day(now()) + 31) returning id`),
+    );
+    await db()
+      .execute(sql`insert into statement_entries (store_id, kind, amount, description, available_on, created_at)
+      values (${store}, 'TAX', -92, 'Taxas', '2026-10-02', '2026-10-02T00:05:00-03:00')`);
+    await expectRebuildAgrees();
+    await db().execute(sql`update statement_entries set amount = 5000 where id = ${line!.id}`);
+    await expectRebuildAgrees();
+    await db().execute(sql`update statement_entries set kind = 'CANCELED', amount = -5000,
+      available_on = '2026-11-19', created_at = '2026-11-19T23:59:00-03:00' where id = ${line!.id}`);
+    await expectRebuildAgrees();
+
+    // A transfer: the deposit and its line in one transaction; lines paid by it point to it.
+    const deposit = await db().transaction(async (tx) => {
+      const [made] = rows<{ id: number }>(
+        await tx.execute(sql`insert into deposits (store_id, amount, status, deposit_date)
+          values (${store}, 12000, 'PAID', rollup_day(now())) returning id`),
+      );
+      await tx.execute(sql`insert into statement_entries (store_id, deposit_id, kind, amount, description, available_on)
+        values (${store}, ${made!.id}, 'DEPOSIT', -12000, 'Transferência', rollup_day(now()))`);
+      return made!.id;
+    });
+    await expectRebuildAgrees();
+    const statementFigures = async () => {
+      const { statement_days, statement_months, statement_totals } = await snapshot();
+      return { statement_days, statement_months, statement_totals };
+    };
+    const kept = await statementFigures();
+    await db().execute(sql`update statement_entries set deposit_id = ${deposit} where id = ${line!.id}`);
+    await db().execute(sql`delete from deposits where id = ${deposit}`);
+    await db().execute(sql`delete from payments where id = ${payment!.id}`);
+    // Neither the deposit nor the payment of a line is a statement figure: none moved.
+    expect(await statementFigures()).toEqual(kept);
+    await expectRebuildAgrees();
+    await db().execute(sql`delete from statement_entries where id = ${line!.id}`);
+    await expectRebuildAgrees();
   });
 
   it('follow tickets, tabs, check-ins and sign-ups, and a whole store removed', async () => {

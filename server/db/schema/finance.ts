@@ -29,6 +29,8 @@ export const deposits = pgTable(
     unique('deposits_id_store_key').on(t.id, t.store_id),
     index('deposits_bank_account_idx').on(t.bank_account_id),
     index('deposits_store_date_idx').on(t.store_id, t.deposit_date),
+    // The platform's history (an administrator's, every store), newest first.
+    index('deposits_date_idx').on(t.deposit_date, t.id),
     check('deposits_status_check', oneOf(t.status, DEPOSIT_STATUS)),
     check('deposits_amount_check', sql`${t.amount} > 0`),
   ],
@@ -65,6 +67,8 @@ export const statementEntries = pgTable(
     index('statement_entries_payment_idx').on(t.payment_id),
     index('statement_entries_deposit_idx').on(t.deposit_id),
     index('statement_entries_store_created_idx').on(t.store_id, t.created_at),
+    // The platform's statement (an administrator's, every store), newest first.
+    index('statement_entries_created_idx').on(t.created_at, t.id),
     index('statement_entries_store_available_idx').on(t.store_id, t.available_on),
     check('statement_entries_kind_check', oneOf(t.kind, STATEMENT_KINDS)),
     check('statement_entries_amount_check', sql`${t.amount} <> 0`),

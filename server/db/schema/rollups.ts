@@ -76,3 +76,68 @@ export const productDays = pgTable(
     index('product_days_product_idx').on(t.product_id),
   ],
 );
+
+/** What a store's statement lines of a day (or month, or the whole statement) add up to. */
+const statementFigures = () => ({
+  /** Lines written, every kind. */
+  entries: integer('entries').notNull().default(0),
+  /** The signed sums of the lines of each kind (money out is negative). */
+  received: bigint('received', { mode: 'number' }).notNull().default(0),
+  canceled: bigint('canceled', { mode: 'number' }).notNull().default(0),
+  taxes: bigint('taxes', { mode: 'number' }).notNull().default(0),
+  deposits: bigint('deposits', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * A store's statement (statement_entries) by São Paulo day, month and whole, kept by triggers in
+ * the same transaction as each line (migration 0017, `rollup_statement`), so that the balance's
+ * cards and the statement's total read a few rows per store, never the lines: the whole statement
+ * is one row, a period its whole months and the days at its ends, the balance of today the days
+ * after it. There is no platform row: the platform's figures are the stores' summed, so that no
+ * row is written by every store's payments.
+ */
+export const statementDays = pgTable(
+  'statement_days',
+  {
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** The lines written this day (`created_at`). */
+    ...statementFigures(),
+    /** The lines that become available this day (`available_on`), every kind: the available card
+     * is what they add up to until today. */
+    available: bigint('available', { mode: 'number' }).notNull().default(0),
+    /** The same but deposits: what they add up to after today is the card of what is to receive. */
+    receivable: bigint('receivable', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'statement_days_pkey', columns: [t.store_id, t.day] }),
+    // The platform's days of a period, and those after today: every store's rows of those days.
+    index('statement_days_day_idx').on(t.day),
+  ],
+);
+
+/** A store's statement lines by the month they were written in (`month`, its first day). */
+export const statementMonths = pgTable(
+  'statement_months',
+  {
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    ...statementFigures(),
+  },
+  (t) => [
+    primaryKey({ name: 'statement_months_pkey', columns: [t.store_id, t.month] }),
+    index('statement_months_month_idx').on(t.month),
+  ],
+);
+
+/** A store's whole statement. */
+export const statementTotals = pgTable('statement_totals', {
+  store_id: integer('store_id')
+    .primaryKey()
+    .references(() => stores.id, { onDelete: 'cascade' }),
+  ...statementFigures(),
+});
