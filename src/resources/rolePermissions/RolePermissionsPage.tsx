@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePermissions, useNotify } from 'react-admin';
@@ -69,24 +69,25 @@ export function RolePermissionsPage() {
       ).data,
   });
   const roles = useMemo(() => query.data ?? [], [query.data]);
-  const [ticks, setTicks] = useState<Ticks>({});
+  // What was ticked and not saved yet; without it, the roles as the API says.
+  const [edits, setEdits] = useState<Ticks | null>(null);
+  const ticks = useMemo(() => edits ?? ticksOf(roles), [edits, roles]);
   const [saving, setSaving] = useState(false);
-  useEffect(() => setTicks(ticksOf(roles)), [roles]);
 
   const changed = roles.filter(
     (entry) => entry.editable && ticks[entry.role] && !sameSet(ticks[entry.role]!, entry.permissions),
   );
 
   const toggle = (roleId: string, permission: Permission) =>
-    setTicks((current) => {
-      const next = new Set(current[roleId]);
+    setEdits(() => {
+      const next = new Set(ticks[roleId]);
       if (next.has(permission)) next.delete(permission);
       else next.add(permission);
-      return { ...current, [roleId]: next };
+      return { ...ticks, [roleId]: next };
     });
 
   const restore = (roleId: ConfigurableRole) =>
-    setTicks((current) => ({ ...current, [roleId]: new Set(DEFAULT_PERMISSIONS[roleId]) }));
+    setEdits({ ...ticks, [roleId]: new Set(DEFAULT_PERMISSIONS[roleId]) });
 
   const save = async () => {
     setSaving(true);
@@ -104,6 +105,7 @@ export function RolePermissionsPage() {
         answer = body.data;
       }
       if (answer) queryClient.setQueryData(queryKey, answer);
+      setEdits(null);
       notify(PERMISSIONS_SAVED, { type: 'success' });
     } catch (error) {
       notify((error as Error).message || PERMISSIONS_FAILED, { type: 'error' });
@@ -233,7 +235,7 @@ export function RolePermissionsPage() {
             <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 2, gap: 1 }}>
               <Button
                 variant="outlined"
-                onClick={() => setTicks(ticksOf(roles))}
+                onClick={() => setEdits(null)}
                 disabled={changed.length === 0 || saving}
                 sx={{ minHeight: TOUCH }}
               >
