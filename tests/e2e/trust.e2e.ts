@@ -147,6 +147,10 @@ describe('roles, permissions, the Histórico and several stores (tablet, 768×10
     const dialog = manager.getByRole('dialog');
     await dialog.getByText(/Permissões da função \d+:WAITER/).waitFor();
     expect(await dialog.textContent()).toMatch(/statistics/);
+    // Checked once the dialog has faded in: half-way, its colours are not yet its own.
+    await expect
+      .poll(() => manager.locator('.MuiDialog-container').evaluate((el) => getComputedStyle(el).opacity))
+      .toBe('1');
     expect(await seriousViolations(manager)).toEqual([]);
     await dialog.getByRole('button', { name: 'Fechar' }).click();
     // The waiter's sign-in is there too, with their name (the demo's guests fill the first pages).
