@@ -335,6 +335,15 @@ const cases: Case[] = [
     ],
   ),
   check(
+    'stores_kitchen_grouping_check',
+    "a kitchen board's grouping other than ticket or table",
+    ['stores', { kitchen_grouping: 'mesa' }],
+    [
+      ['stores', { kitchen_grouping: 'ticket' }],
+      ['stores', { kitchen_grouping: 'table' }],
+    ],
+  ),
+  check(
     'stores_app_skin_check',
     'an app skin other than WHITE/BLACK',
     ['stores', { app_skin: 'GREEN' }],

@@ -7,6 +7,8 @@ export const CUSTOMER_STATUS = ['ACTIVE', 'INACTIVE', 'BLOCKED'] as const;
 export const GENDERS = ['M', 'F', 'O'] as const;
 export const PLATFORMS = ['IOS', 'ANDROID'] as const;
 export const APP_SKINS = ['WHITE', 'BLACK'] as const;
+/** The kitchen board's cards: one per customer's ticket at a table, or one per table. */
+export const KITCHEN_GROUPINGS = ['ticket', 'table'] as const;
 export const FAQ_CATEGORIES = ['MERCHANT', 'CUSTOMER'] as const;
 export const NOTIFICATION_STATUS = ['ACTIVE', 'CANCELLED'] as const;
 export const ORDER_ORIGINS = ['INDOOR', 'DELIVERY'] as const;

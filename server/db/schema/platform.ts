@@ -15,7 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, oneOf, updatedAt } from './columns';
-import { ACCOUNT_ROLES, ACCOUNT_STATUS, APP_SKINS, PIX_KEY_TYPES, STORE_STATUS } from './enums';
+import { ACCOUNT_ROLES, ACCOUNT_STATUS, APP_SKINS, KITCHEN_GROUPINGS, PIX_KEY_TYPES, STORE_STATUS } from './enums';
 import { TEAM_ROLE_IDS } from '../../../src/resources/permissions';
 
 export interface TimePeriod {
@@ -126,6 +126,8 @@ export const stores = pgTable(
     links: jsonb('links').$type<StoreLink[]>().notNull().default([]),
     default_links: jsonb('default_links').$type<DefaultLinks | null>(),
     kitchen_timers: jsonb('kitchen_timers').$type<KitchenTimers>().notNull().default(DEFAULT_KITCHEN_TIMERS),
+    /** How the kitchen board groups items into cards: per customer's ticket at a table, or per table. */
+    kitchen_grouping: text('kitchen_grouping', { enum: KITCHEN_GROUPINGS }).notNull().default('ticket'),
     // Kept in step with reviews, so the restaurant list needs no aggregate per row.
     n_ratings: integer('n_ratings').notNull().default(0),
     rating: numeric('rating', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
@@ -158,6 +160,7 @@ export const stores = pgTable(
     ),
     check('stores_links_check', sql`jsonb_typeof(${t.links}) = 'array'`),
     check('stores_kitchen_timers_check', sql`jsonb_typeof(${t.kitchen_timers}) = 'object'`),
+    check('stores_kitchen_grouping_check', oneOf(t.kitchen_grouping, KITCHEN_GROUPINGS)),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "stores" ADD COLUMN "kitchen_grouping" text DEFAULT 'ticket' NOT NULL;--> statement-breakpoint
+ALTER TABLE "stores" ADD CONSTRAINT "stores_kitchen_grouping_check" CHECK ("stores"."kitchen_grouping" in ('ticket', 'table'));
