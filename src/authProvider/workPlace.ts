@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { httpClient } from '../dataProvider/httpClient';
 import { PERMISSION_IDS, type Permission } from '../resources/permissions';
 import type { Account } from './index';
-import { readSession, savePlaces, saveSession, type WorkPlace } from './session';
+import { decodeToken, readSession, savePlaces, saveSession, type WorkPlace } from './session';
 
 const ADMIN = 'ADMIN';
 const ACCOUNT_QUERY = ['painel', 'account'] as const;
@@ -42,18 +42,22 @@ export function useWorkPlace(): WorkPlaceState {
   }, [data, queryClient]);
   const known = data?.roles ?? session?.places;
   const role = data?.role ?? session?.role ?? '';
+  // The session's store, as the API or the token says it: a member taken off that store's team
+  // finds it no longer among their places, and works in none until they choose another.
+  const storeId = data?.store_id ?? decodeToken(session?.token ?? '')?.store_id ?? null;
   return useMemo(() => {
     const places = known ?? [];
     const admin = role === ADMIN;
-    const held = new Set<string>(admin ? PERMISSION_IDS : (places[0]?.permissions ?? []));
+    const current = admin ? null : (places.find((place) => place.store_id === storeId) ?? null);
+    const held = new Set<string>(admin ? PERMISSION_IDS : (current?.permissions ?? []));
     return {
       role,
       places: admin ? [] : places,
-      current: admin ? null : (places[0] ?? null),
+      current,
       holds: (permission: Permission) => held.has(permission),
       known: admin || places.length > 0,
     };
-  }, [role, known]);
+  }, [role, known, storeId]);
 }
 
 /**

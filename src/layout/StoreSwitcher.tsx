@@ -18,9 +18,12 @@ export function StoreSwitcher() {
   const notify = useNotify();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [switching, setSwitching] = useState(false);
-  if (!current?.store_name) return null;
-  const label = `${current.store_name} · ${roleName(current.role)}`;
-  if (places.length < 2) {
+  if (places.length === 0) return null;
+  // Taken off the team of the session's store: the stores left to choose from.
+  const label = current?.store_name
+    ? `${current.store_name} · ${roleName(current.role)}`
+    : 'Escolha o restaurante';
+  if (current && places.length < 2) {
     return (
       <Typography
         variant="subtitle2"
@@ -35,7 +38,7 @@ export function StoreSwitcher() {
   }
   const choose = async (storeId: number) => {
     setAnchor(null);
-    if (storeId === current.store_id) return;
+    if (storeId === current?.store_id) return;
     setSwitching(true);
     try {
       await switchStore(storeId);
@@ -64,14 +67,14 @@ export function StoreSwitcher() {
         {places.map((place) => (
           <MenuItem
             key={place.store_id}
-            selected={place.store_id === current.store_id}
+            selected={place.store_id === current?.store_id}
             onClick={() => void choose(place.store_id!)}
             sx={{ minHeight: 48, gap: 1 }}
           >
             <CheckIcon
               fontSize="small"
               aria-hidden
-              sx={{ visibility: place.store_id === current.store_id ? 'visible' : 'hidden' }}
+              sx={{ visibility: place.store_id === current?.store_id ? 'visible' : 'hidden' }}
             />
             <ListItemText primary={place.store_name} secondary={roleName(place.role)} />
           </MenuItem>
