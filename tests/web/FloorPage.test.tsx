@@ -135,6 +135,7 @@ function fakeServer() {
     total_paid: order.total_paid,
     created_at: order.created_at,
     waiter_requested: order.waiter_requested,
+    in_kitchen: 0,
     birthdays: order.birthdays!,
   });
   const tables: Table[] = [
@@ -171,6 +172,7 @@ function fakeServer() {
         payment_status: 'PAID',
         total_paid: 11_000,
         waiter_requested: false,
+        in_kitchen: 0,
         birthdays: [],
       },
       created_at: minutesAgo(900),
