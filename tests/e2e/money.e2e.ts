@@ -148,6 +148,7 @@ describe('money and service decisions on the floor (tablet, 768×1024)', () => {
     // Refused while the kitchen works on the tab: the panel lists what it still makes.
     await page.getByText(/^A comanda ainda tem \d+ ite(m|ns) na cozinha: /).waitFor();
     const held = panel(table!.number).getByRole('region', { name: 'Na cozinha' });
+    await held.waitFor();
     const ready = held.getByRole('button', { name: /^Marcar .+ como pronto$/ });
     expect(await ready.count()).toBe(table!.order!.in_kitchen);
     expect((await tab(table!.order!.id)).status).toBe('OPENED');
