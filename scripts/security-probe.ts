@@ -296,12 +296,15 @@ const waiter = await tokenOf(String(waiterRow.email), 'Equipe@2026', '10.0.0.4')
 // Money needs a decision.
 {
   const floor = await call('GET', '/api/tables?page_size=100', { token: manager });
+  // A tab the kitchen still works on is refused for that first (409), whatever the decision.
   const owing = (floor.json.data?.results ?? []).find((table) => {
-    const order = table.order as { id: number; total: number; total_paid: number } | null;
-    return order !== null && order.total > order.total_paid;
+    const order = table.order as { id: number; total: number; total_paid: number; in_kitchen: number } | null;
+    return order !== null && order.total > order.total_paid && order.in_kitchen === 0;
   });
   if (!owing) {
-    console.log('PULADO settling a balance without a decision: no tab owes anything on the floor now');
+    console.log(
+      'PULADO settling a balance without a decision: no tab on the floor now owes anything with its kitchen done',
+    );
   } else {
     const order = owing.order as { id: number };
     const tries = [

@@ -51,6 +51,16 @@ const envSchema = z.object({
    */
   SIMULATOR: z.enum(['0', '1']).optional(),
   /**
+   * The simulator also plays the kitchen of a demo restaurant, station by station, but only where
+   * nobody changed or cancelled an item on the board for this many minutes.
+   */
+  SIMULATOR_KITCHEN_IDLE_MIN: z.coerce
+    .number({ error: 'use um número inteiro de minutos, de 1 a 1440' })
+    .int('use um número inteiro de minutos, de 1 a 1440')
+    .min(1, 'use um número inteiro de minutos, de 1 a 1440')
+    .max(1440, 'use um número inteiro de minutos, de 1 a 1440')
+    .default(10),
+  /**
    * Where the OPDV point of sale answers for integrations that name no address of their own.
    * Default: the local OPDV that `npm start` runs beside the server (server/opdv/stand-in.ts).
    */
@@ -91,6 +101,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Play the demo's guests; the server also needs the demo's accounts in the database to do it. */
   simulator: boolean;
+  /** Minutes after a person's last change at a kitchen station before the simulator cooks there. */
+  simulatorKitchenIdleMinutes: number;
   opdvUrl: string;
   opdvTimeoutMs: number;
   integrationKey?: string;
@@ -118,6 +130,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     simulator: e.SIMULATOR === undefined ? e.DATABASE_URL === undefined : e.SIMULATOR === '1',
+    simulatorKitchenIdleMinutes: e.SIMULATOR_KITCHEN_IDLE_MIN,
     opdvUrl: e.OPDV_URL,
     opdvTimeoutMs: e.OPDV_TIMEOUT_MS,
     integrationKey: e.INTEGRATION_KEY,

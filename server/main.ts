@@ -80,9 +80,12 @@ async function main() {
   console.log(lines.join('\n') + '\n');
   // The simulator plays only the demo's restaurants, so it needs the demo to be there.
   if (config.simulator && demo && !closing) {
-    simulator = startSimulator(database.db, { log: app.log });
+    simulator = startSimulator(database.db, {
+      log: app.log,
+      kitchenIdleMinutes: config.simulatorKitchenIdleMinutes,
+    });
     app.log.info(
-      'Simulador de serviço ligado: clientes sentam, pedem, chamam o garçom e pagam no Cantina Bella e no Sabor do Sertão (SIMULATOR=0 desliga)',
+      `Simulador de serviço ligado: clientes sentam, pedem, chamam o garçom, esperam a comida e pagam no Cantina Bella e no Sabor do Sertão; a cozinha prepara os pedidos nas estações em que ninguém mexe no quadro há ${config.simulatorKitchenIdleMinutes} min (SIMULATOR=0 desliga)`,
     );
   }
 }

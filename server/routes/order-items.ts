@@ -74,13 +74,14 @@ const orderItemRoutes: FastifyPluginAsyncZod = async (app) => {
     columns: itemColumns,
     join: withCustomerAndTable,
     store: orderItems.store_id,
-    // What the kitchen has to do, or just did: items of open tabs, and of tabs closed a moment
-    // ago; never those still in a cart.
+    // What the kitchen has to do, or just did: items of open tabs, and the ready or cancelled
+    // items of tabs closed a moment ago (a closed tab is never work); never those still in a cart.
     scope: () => [
       sql`${orderItems.status} <> 'SAVED'`,
       sql`${orderItems.order_id} in (select ${orders.id} from ${orders}
         where ${orders.store_id} = ${orderItems.store_id}
-          and (${orders.status} = 'OPENED' or ${orders.closed_at} > now() - ${CLOSED_TABS_SHOWN}))`,
+          and (${orders.status} = 'OPENED' or (${orders.closed_at} > now() - ${CLOSED_TABS_SHOWN}
+            and ${orderItems.status} in ('READY', 'CANCELLED'))))`,
     ],
     filters: {
       // A station: the items routed to one kitchen.

@@ -9,7 +9,7 @@ import {
   type TableStatus,
 } from '../../src/resources/tables/definition';
 import type { Db } from '../db/client';
-import { customers, orders, reservations, tables, tickets } from '../db/schema';
+import { customers, orderItems, orders, reservations, tables, tickets } from '../db/schema';
 import { conflict, notFound } from '../http-errors';
 import { noteAudit } from '../plugins/audit';
 import { answerUnchanged, storeListTag } from '../resources/floor-tag';
@@ -37,8 +37,8 @@ const statusParams = z.strictObject({
 });
 
 /**
- * The open order of each table, with the customers whose birthday is today: two queries for any
- * number of tables, however many the floor has.
+ * The open order of each table, with how many of its items the kitchen still works on and the
+ * customers whose birthday is today: two queries for any number of tables, however many the floor has.
  */
 type OpenOrder = z.output<typeof tableOrder>;
 
@@ -55,6 +55,9 @@ async function openOrders(db: Db, tableIds: number[]): Promise<Map<number, OpenO
       total_paid: orders.total_paid,
       created_at: orders.created_at,
       waiter_requested: orders.waiter_requested,
+      // Named in full: a query of one table writes its own columns without the table's name.
+      in_kitchen: sql<number>`(select count(*) from ${orderItems} in_kitchen
+        where in_kitchen.order_id = "orders"."id" and in_kitchen.status in ('PLACED', 'PREPARING'))::int`,
     })
     .from(orders)
     .where(and(inArray(orders.table_id, tableIds), eq(orders.status, 'OPENED')));

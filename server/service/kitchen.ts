@@ -45,7 +45,7 @@ async function lockedItem(tx: Tx, store: StoreScope, itemId: number) {
  * Moves an item to `status`. Forward: PLACED → PREPARING, PLACED or PREPARING → READY; asking for
  * the status it already has changes nothing (two cooks pressing at once move it one step). Back:
  * READY → PREPARING within RECALL_MINUTES of being marked ready. A READY item asked READY again
- * is refused with the spec's words; a cancelled one is refused.
+ * is refused with the spec's words; a cancelled one, and any item of a closed tab, is refused.
  */
 export async function moveItem(
   tx: Tx,
@@ -55,6 +55,9 @@ export async function moveItem(
 ): Promise<void> {
   const item = await lockedItem(tx, store, itemId);
   if (item.status === 'CANCELLED') throw conflict(BOARD_MESSAGES.alreadyCancelled(item.name));
+  // A closed tab's items are done: one brought back to preparation would be work for nobody's table.
+  if (item.order.status !== 'OPENED')
+    throw conflict('A comanda deste item já foi fechada: ele não pode mais mudar de status.');
   if (item.status === 'READY') {
     if (status === 'READY') throw conflict(BOARD_MESSAGES.alreadyReady(item.name));
     if (item.ready_for > RECALL_MINUTES * 60) throw conflict(BOARD_MESSAGES.recallExpired(item.name));

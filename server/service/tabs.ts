@@ -14,6 +14,7 @@ import {
   ORDER_MESSAGES,
   PAYMENT_MESSAGES,
   SETTLE_MESSAGES,
+  itemStatuses,
   type PaymentMethod,
 } from '../../src/resources/commands/definition';
 import { TABLE_NOT_FOUND } from '../../src/resources/tables/definition';
@@ -43,6 +44,36 @@ export const CLOSED_TAKES_NO_PAYMENT = 'A comanda está fechada e não recebe ma
 export const NOT_IN_TAB = 'Este cliente não está nesta comanda.';
 export const ALREADY_PAID = 'A comanda deste cliente já está paga.';
 export const NOT_AT_A_TABLE = 'Esta comanda não é de uma mesa.';
+
+/** The kitchen's work still under way on a tab: what was ordered and not yet ready (nor cancelled). */
+const IN_THE_KITCHEN = ['PLACED', 'PREPARING'] as const;
+/** How many of them a refusal names; the rest are counted. */
+const NAMED_IN_REFUSAL = 5;
+
+/**
+ * Refuses to close a tab, or to free its table, while the kitchen still works on any of its items:
+ * they would be left on the board of a tab nobody sits at. The refusal names them, so that they are
+ * marked ready or cancelled first ('Marque-os como prontos ou cancele-os antes de fechar a comanda.').
+ */
+async function refuseWhileInTheKitchen(tx: Tx, orderId: number, before: string): Promise<void> {
+  const cooking = await tx
+    .select({ name: orderItems.name, quantity: orderItems.quantity, status: orderItems.status })
+    .from(orderItems)
+    .where(and(eq(orderItems.order_id, orderId), inArray(orderItems.status, IN_THE_KITCHEN)))
+    .orderBy(asc(orderItems.created_at), asc(orderItems.id));
+  if (cooking.length === 0) return;
+  const named = cooking.slice(0, NAMED_IN_REFUSAL).map((item) => {
+    const status = itemStatuses.find((choice) => choice.id === item.status)!.name;
+    return `${item.quantity > 1 ? `${item.quantity}× ` : ''}${item.name} (${status})`;
+  });
+  const more = cooking.length - named.length;
+  const one = cooking.length === 1;
+  throw conflict(
+    `A comanda ainda tem ${cooking.length} ${one ? 'item' : 'itens'} na cozinha: ${named.join(', ')}${
+      more > 0 ? ` e mais ${more}` : ''
+    }. ${one ? 'Marque-o como pronto ou cancele-o' : 'Marque-os como prontos ou cancele-os'} antes de ${before}.`,
+  );
+}
 
 /** A tab's row, locked until the transaction ends; another store's (or a missing) tab is a 404. */
 export async function lockOrder(tx: Tx, orderId: number, store: StoreScope) {
@@ -185,6 +216,7 @@ export async function settleOrder(
   const order = await lockOrder(tx, orderId, store);
   const owed = (await balances(tx, order.id)).filter((ticket) => ticket.owed > 0);
   if (order.status === 'CLOSED' && owed.length === 0) throw conflict('A comanda já está fechada e paga.');
+  if (order.status === 'OPENED') await refuseWhileInTheKitchen(tx, order.id, 'fechar a comanda');
   const total = owed.reduce((sum, ticket) => sum + ticket.owed, 0);
   if (total > 0 && !decision.method) throw badRequest(SETTLE_MESSAGES.owedNeedsMethod(total));
   if (total > 0 && !decision.reason?.trim()) throw badRequest(SETTLE_MESSAGES.owedNeedsReason(total));
@@ -261,10 +293,11 @@ export async function removePayment(tx: Tx, store: StoreScope, paymentId: number
   };
 }
 
-/** Closes a tab that owes nothing (paid, or nothing was ordered). */
+/** Closes a tab that owes nothing (paid, or nothing was ordered) once the kitchen is done with it. */
 export async function closeOrder(tx: Tx, store: StoreScope, orderId: number): Promise<void> {
   const order = await lockOrder(tx, orderId, store);
   if (order.status === 'CLOSED') throw conflict(TAB_CLOSED);
+  await refuseWhileInTheKitchen(tx, order.id, 'fechar a comanda');
   const owed = (await balances(tx, order.id)).reduce((sum, ticket) => sum + ticket.owed, 0);
   if (owed > 0) {
     throw conflict(
@@ -306,7 +339,8 @@ export async function dismissWaiter(tx: Tx, store: StoreScope, orderId: number):
 
 /**
  * Takes or frees a table. A table whose tab is still open is not freed: the tab is settled and
- * closed first (spec 4, releasing a table).
+ * closed first (spec 4, releasing a table), and before that the kitchen finishes its items, which
+ * the refusal names.
  */
 export async function setTableStatus(
   tx: Tx,
@@ -316,6 +350,7 @@ export async function setTableStatus(
 ): Promise<void> {
   const table = await lockTable(tx, tableId, store);
   if (status === 'AVAILABLE' && table.openOrder !== null) {
+    await refuseWhileInTheKitchen(tx, table.openOrder, 'liberar a mesa');
     throw conflict(`A mesa ${table.number} tem uma comanda aberta: feche a comanda antes de liberar a mesa.`);
   }
   if (table.status === status) return;

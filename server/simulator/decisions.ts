@@ -24,6 +24,8 @@ export interface GuestView {
   /** Items ordered (those still in the cart excluded). */
   items: number;
   lastOrderAt: number | null;
+  /** Items the kitchen has not made yet (ordered or being prepared): the guest waits for them. */
+  pending: number;
   owed: number;
   paid: number;
 }
@@ -35,6 +37,8 @@ export interface TabView {
   seatedAt: number;
   waiterAt: number | null;
   lastPaymentAt: number | null;
+  /** When the kitchen last brought (or cancelled) something: the party eats before it leaves. */
+  servedAt: number | null;
   guests: GuestView[];
 }
 
@@ -92,18 +96,23 @@ export function nextMove(
   const leaving = age >= habits.stay || tab.guests.some((guest) => guest.paid > 0);
 
   if (leaving) {
+    // Nobody pays for food still in the kitchen, nor leaves without it.
+    const waiting = tab.guests.some((guest) => guest.pending > 0);
     if (owing.length === 0) {
-      const since = tab.lastPaymentAt ?? tab.seatedAt + habits.stay;
+      if (waiting) return null;
+      const since = Math.max(tab.lastPaymentAt ?? tab.seatedAt + habits.stay, tab.servedAt ?? 0);
       return now - since >= habits.busser ? { kind: 'clear', orderId: tab.id, tableId: tab.tableId } : null;
     }
+    const served = owing.filter((guest) => guest.pending === 0);
     const unanswered = tab.waiterAt !== null && now - tab.waiterAt >= UNANSWERED_CALL;
     if (habits.byApp || unanswered) {
-      if (!happens(rng, 20 * SECOND, tick)) return null;
+      if (served.length === 0 || !happens(rng, 20 * SECOND, tick)) return null;
       const method = rng.chance(0.6) ? 'CREDIT_CARD' : 'PIX';
-      return { kind: 'pay', orderId: tab.id, customerId: owing[0]!.customerId, method };
+      return { kind: 'pay', orderId: tab.id, customerId: served[0]!.customerId, method };
     }
-    // The bill is the staff's: the waiter is called, and the tab waits for their 'Dar baixa'.
-    if (tab.waiterAt === null && happens(rng, 30 * SECOND, tick)) {
+    // The bill is the staff's: once everyone has been served the waiter is called, and the tab
+    // waits for their 'Dar baixa'.
+    if (tab.waiterAt === null && !waiting && happens(rng, 30 * SECOND, tick)) {
       return { kind: 'callWaiter', orderId: tab.id, customerId: rng.pick(owing).customerId };
     }
     return null;

@@ -1,9 +1,11 @@
 /**
  * The demo's service simulator: the customer app is not part of this product, so on the embedded
  * demo the guests of Cantina Bella and Sabor do Sertão are played here — they sit at free tables,
- * order, call the waiter, pay by the app and leave, and a busser clears the tables they paid for.
- * Every move goes through the functions the API's rules live in (server/service/guests.ts and
- * tabs.ts); a move a rule refuses is ordinary service and is let go.
+ * order, call the waiter, wait for their food, pay by the app and leave, and a busser clears the
+ * tables they paid for. Where nobody works the kitchen board, the kitchen is played too: items are
+ * started and made ready (./kitchen.ts). Every move goes through the functions the API's rules
+ * live in (server/service/guests.ts, tabs.ts and kitchen.ts); a move a rule refuses is ordinary
+ * service and is let go.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -11,6 +13,7 @@ import {
   asc,
   count,
   eq,
+  exists,
   inArray,
   isNotNull,
   isNull,
@@ -22,8 +25,11 @@ import {
   gte,
   sql,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { orderItems as itemsDefinition } from '../../src/resources/orderItems/definition';
 import { rows, type Db, type Tx } from '../db/client';
 import {
+  auditEvents,
   categories,
   complementGroupProducts,
   complementGroups,
@@ -40,7 +46,8 @@ import {
 import { HttpError } from '../http-errors';
 import { Random } from '../seed/random';
 import { callWaiter, joinTab, payByApp, placeItems, seatGuests } from '../service/guests';
-import { closeOrder, lockTable, setTableStatus } from '../service/tabs';
+import { moveItem } from '../service/kitchen';
+import { closeOrder, lockOrder, lockTable, setTableStatus } from '../service/tabs';
 import {
   chooseItems,
   nextMove,
@@ -50,6 +57,7 @@ import {
   type Move,
   type TabView,
 } from './decisions';
+import { KITCHEN_STEPS_PER_TICK, kitchenSteps, type KitchenItem, type KitchenStep } from './kitchen';
 
 /** The stores the demo gives full menus, kitchens and a live floor (server/seed/catalog.ts); no other is ever played. */
 export const DEMO_STORES = ['cantinabella', 'sabordosertao'] as const;
@@ -69,6 +77,11 @@ export interface SimulatorOptions {
   seed?: string;
   /** The simulator's time; the database stamps rows with its own (see Timeline). */
   clock?: () => Date;
+  /**
+   * How long (minutes) a station stays the staff's after a person last changed or cancelled one of
+   * its items on the board: the simulator plays only the kitchens nobody works (SIMULATOR_KITCHEN_IDLE_MIN).
+   */
+  kitchenIdleMinutes?: number;
 }
 
 export interface Simulator {
@@ -79,7 +92,14 @@ export interface Simulator {
 }
 
 export function startSimulator(db: Db, options: SimulatorOptions): Simulator {
-  const { log, intervalMs = 5000, timer: timed = true, seed = 'jantar', clock = () => new Date() } = options;
+  const {
+    log,
+    intervalMs = 5000,
+    timer: timed = true,
+    seed = 'jantar',
+    clock = () => new Date(),
+    kitchenIdleMinutes = 10,
+  } = options;
   const streams = new Map(DEMO_STORES.map((slug) => [slug, new Random(seed).fork(slug)]));
   const timelines = new Map(DEMO_STORES.map((slug) => [slug, new Timeline()]));
   let stopped = false;
@@ -103,6 +123,7 @@ export function startSimulator(db: Db, options: SimulatorOptions): Simulator {
         seed,
         rng: streams.get(slug)!,
         timeline: timelines.get(slug)!,
+        idle: kitchenIdleMinutes * 60_000,
         log,
       };
       await playStore(context);
@@ -152,18 +173,22 @@ interface StoreTick {
   seed: string;
   rng: Random;
   timeline: Timeline;
+  /** How long a station stays the staff's after a person's change on the board (ms). */
+  idle: number;
   log: SimulatorOptions['log'];
 }
 
 /**
- * One store's tick, in one transaction under the store's advisory lock: the floor is read, and at
- * most one move is played. One move, as one request of the staff's would be: a transaction that
- * went on to lock a second tab after writing could deadlock with the staff (every write to a floor
- * also takes the store's floor version). A move that fails is rolled back whole.
+ * One store's tick, in one transaction under the store's advisory lock: the floor and the kitchen
+ * are read, and at most one move of the guests is played. One move, as one request of the staff's
+ * would be: a transaction that went on to lock a second tab after writing could deadlock with the
+ * staff (every write to a floor also takes the store's floor version). A move that fails is rolled
+ * back whole. Then the kitchen's steps that are due, each in a transaction of its own.
  */
 async function playStore(context: StoreTick): Promise<void> {
-  const { storeId, now, timeline, rng, log } = context;
+  const { storeId, now, timeline, rng } = context;
   let played: Move | null = null;
+  let cooking: KitchenStep[] = [];
   try {
     await context.db.transaction(async (tx) => {
       const [turn] = rows<{ locked: boolean; now: number }>(
@@ -174,7 +199,16 @@ async function playStore(context: StoreTick): Promise<void> {
       );
       if (!turn?.locked) return;
       timeline.note(turn.now, now);
-      const [floor, menu] = await Promise.all([readFloor(tx, storeId, timeline), readMenu(tx, storeId)]);
+      const [floor, menu, kitchen] = await Promise.all([
+        readFloor(tx, storeId, timeline),
+        readMenu(tx, storeId),
+        readKitchen(tx, storeId, timeline, context.idle),
+      ]);
+      timeline.forgetBefore(Math.min(floor.earliest, kitchen.earliest));
+      cooking = kitchenSteps(kitchen.items, kitchen.touchedAt, now, context.idle, context.seed).slice(
+        0,
+        KITCHEN_STEPS_PER_TICK,
+      );
       const moves = floor.tabs
         .map((tab) => nextMove(tab, now, context.tick, context.seed, rng, menu.length > 0))
         .concat(nextParty(floor.tables, floor.lastPartyAt, now, context.tick, rng))
@@ -186,22 +220,59 @@ async function playStore(context: StoreTick): Promise<void> {
       }
     });
   } catch (error) {
-    // A rule refusing a move is the floor changing under the guests' feet (a table just taken, a
-    // tab closed, a product made unavailable): life goes on.
-    if (error instanceof HttpError) {
-      log.debug(
-        { store: context.slug, move: played, reason: error.message },
-        'Simulador de serviço: ação recusada',
-      );
-    } else {
-      log.warn({ err: error, store: context.slug, move: played }, 'Simulador de serviço: ação falhou');
-    }
+    letGo(context, error, { move: played });
+  }
+  for (const step of cooking) await cook(context, step);
+}
+
+/**
+ * A rule refusing a move is the floor changing under the simulator's feet (a table just taken, a
+ * tab closed, a product made unavailable, an item cancelled by a cook): life goes on. Anything else
+ * is a warning; neither stops the ticks.
+ */
+function letGo(context: StoreTick, error: unknown, what: Record<string, unknown>): void {
+  if (error instanceof HttpError) {
+    context.log.debug(
+      { store: context.slug, ...what, reason: error.message },
+      'Simulador de serviço: ação recusada',
+    );
+  } else {
+    context.log.warn({ err: error, store: context.slug, ...what }, 'Simulador de serviço: ação falhou');
   }
 }
 
-/** The demo's guests, who play the customer app; the staff who clear paid tables. */
+/**
+ * One step of the kitchen, as a cook pressing the board would (server/service/kitchen.ts), in its
+ * own transaction under the store's lock: the item's tab is locked first, as every change to a tab
+ * is, and the step is played only if the item is still where the kitchen left it — a person who
+ * moved or cancelled it meanwhile is never undone.
+ */
+async function cook(context: StoreTick, step: KitchenStep): Promise<void> {
+  const { storeId } = context;
+  try {
+    await context.db.transaction(async (tx) => {
+      const [turn] = rows<{ locked: boolean }>(
+        await tx.execute(sql`select pg_try_advisory_xact_lock(${SIMULATOR_LOCK}, ${storeId}) as locked`),
+      );
+      if (!turn?.locked) return;
+      await lockOrder(tx, step.orderId, storeId);
+      const [item] = await tx
+        .select({ status: orderItems.status, orderId: orderItems.order_id })
+        .from(orderItems)
+        .where(eq(orderItems.id, step.itemId));
+      if (item?.status !== step.from || item.orderId !== step.orderId) return;
+      await moveItem(tx, storeId, step.itemId, step.to);
+      await auditCooking(tx, storeId, step);
+    });
+  } catch (error) {
+    letGo(context, error, { cooking: step });
+  }
+}
+
+/** The demo's guests, who play the customer app; the staff who clear paid tables; the kitchen. */
 const GUESTS = 'Cliente (app, demonstração)';
 const BUSSER = 'Equipe do salão (demonstração)';
+export const KITCHEN = 'Cozinha (demonstração)';
 
 async function perform(tx: Tx, context: StoreTick, move: Move, menu: MenuProduct[]): Promise<void> {
   const { storeId, rng } = context;
@@ -267,7 +338,20 @@ async function auditMove(tx: Tx, storeId: number, move: Move): Promise<void> {
   );
 }
 
-/** The store's tables and its open tabs with guests, their times on the simulator's clock. */
+/** A kitchen step's audit row, as the board's own request would leave, named as the demo's kitchen. */
+async function auditCooking(tx: Tx, storeId: number, step: KitchenStep): Promise<void> {
+  const summary = `Item ${step.name} ${step.to === 'READY' ? 'pronto' : 'em preparo'}`;
+  await tx.execute(
+    sql`select audit_append(${storeId}::integer, null, ${KITCHEN}, false, null, null, ${itemsDefinition.name},
+      ${String(step.itemId)}, 'status', ${summary}, null)
+      where coalesce(nullif(current_setting('painel.audit_count', true), ''), '0')::integer > 0`,
+  );
+}
+
+/**
+ * The store's tables and its open tabs with guests, their times on the simulator's clock, and the
+ * earliest database time it dated (the timeline keeps what dates it).
+ */
 async function readFloor(tx: Tx, storeId: number, timeline: Timeline) {
   const open = and(eq(orders.store_id, storeId), eq(orders.status, 'OPENED'), isNotNull(orders.table_id));
   const [tableRows, tabRows, guestRows, paymentRows, [lastParty]] = await Promise.all([
@@ -294,6 +378,13 @@ async function readFloor(tx: Tx, storeId: number, timeline: Timeline) {
         total: tickets.total,
         paid: tickets.total_paid,
         items: count(orderItems.id),
+        pending: sql<number>`count(*) filter (where ${orderItems.status} in ('PLACED', 'PREPARING'))`.mapWith(
+          Number,
+        ),
+        servedAt:
+          sql<Date | null>`max(${orderItems.updated_at}) filter (where ${orderItems.status} in ('READY', 'CANCELLED'))`.mapWith(
+            orderItems.updated_at,
+          ),
         lastOrderAt: max(orderItems.created_at),
       })
       .from(tickets)
@@ -318,27 +409,28 @@ async function readFloor(tx: Tx, storeId: number, timeline: Timeline) {
     ...guestRows.map((guest) => guest.joinedAt),
     ...(lastParty?.at ? [lastParty.at] : []),
   ];
-  if (dates.length > 0) timeline.forgetBefore(Math.min(...dates.map((date) => date.getTime())));
   const at = (date: Date) => timeline.dated(date.getTime());
   const lastPayments = new Map(paymentRows.map((row) => [row.orderId, row.at]));
   const tabs: TabView[] = tabRows.map((tab) => {
     const paidAt = lastPayments.get(tab.id);
+    const own = guestRows.filter((guest) => guest.orderId === tab.id);
+    const served = own.flatMap((guest) => (guest.servedAt ? [at(guest.servedAt)] : []));
     return {
       id: tab.id,
       tableId: tab.tableId!,
       seatedAt: at(tab.seatedAt),
       waiterAt: tab.waiterAt ? at(tab.waiterAt) : null,
       lastPaymentAt: paidAt ? at(paidAt) : null,
-      guests: guestRows
-        .filter((guest) => guest.orderId === tab.id)
-        .map((guest) => ({
-          customerId: guest.customerId,
-          joinedAt: at(guest.joinedAt),
-          items: guest.items,
-          lastOrderAt: guest.lastOrderAt ? at(guest.lastOrderAt) : null,
-          owed: Math.max(0, guest.total - guest.paid),
-          paid: guest.paid,
-        })),
+      servedAt: served.length > 0 ? Math.max(...served) : null,
+      guests: own.map((guest) => ({
+        customerId: guest.customerId,
+        joinedAt: at(guest.joinedAt),
+        items: guest.items,
+        lastOrderAt: guest.lastOrderAt ? at(guest.lastOrderAt) : null,
+        pending: guest.pending,
+        owed: Math.max(0, guest.total - guest.paid),
+        paid: guest.paid,
+      })),
     };
   });
   const occupiedTables = new Set(tabs.map((tab) => tab.tableId));
@@ -347,7 +439,77 @@ async function readFloor(tx: Tx, storeId: number, timeline: Timeline) {
     // Only tabs with guests are the guests' to play; a tab without any is nobody's business here.
     tabs: tabs.filter((tab) => tab.guests.length > 0),
     lastPartyAt: lastParty?.at ? at(lastParty.at) : null,
+    earliest: Math.min(...dates.map((date) => date.getTime())),
   };
+}
+
+/** Another product of the same category, to tell a drinks category by its products' icons. */
+const sameCategory = alias(products, 'same_category');
+
+/**
+ * What the store's kitchen still has to make — the items of its open tabs ordered or being
+ * prepared, oldest first — and when a person last changed or cancelled an item of each station
+ * through the API, within `idle`: the audit trail's rows of the board's calls made by an account
+ * (the simulator's own have none). Dated on the simulator's clock; `earliest` as in readFloor.
+ */
+async function readKitchen(tx: Tx, storeId: number, timeline: Timeline, idle: number) {
+  const drinkCategory = tx
+    .select({ id: sameCategory.id })
+    .from(sameCategory)
+    .where(and(eq(sameCategory.category_id, products.category_id), isNotNull(sameCategory.icon)));
+  const [itemRows, touchRows] = await Promise.all([
+    tx
+      .select({
+        id: orderItems.id,
+        orderId: orderItems.order_id,
+        kitchenId: orderItems.kitchen_id,
+        productId: orderItems.product_id,
+        name: orderItems.name,
+        status: orderItems.status,
+        orderedAt: orderItems.created_at,
+        since: orderItems.updated_at,
+        drink: sql<boolean>`coalesce(${isNotNull(products.icon)} or ${exists(drinkCategory)}, false)`,
+      })
+      .from(orderItems)
+      .innerJoin(orders, and(eq(orders.id, orderItems.order_id), eq(orders.status, 'OPENED')))
+      .leftJoin(products, eq(products.id, orderItems.product_id))
+      .where(and(eq(orderItems.store_id, storeId), inArray(orderItems.status, ['PLACED', 'PREPARING'])))
+      .orderBy(asc(orderItems.created_at), asc(orderItems.id)),
+    // The simulator's clock never runs slower than the database's, so the last `idle` of the
+    // database's time holds every touch within the last `idle` of the simulator's.
+    tx
+      .select({ kitchenId: orderItems.kitchen_id, at: max(auditEvents.at) })
+      .from(auditEvents)
+      .innerJoin(
+        orderItems,
+        sql`${orderItems.id} = case when ${auditEvents.record_id} ~ '^[0-9]{1,9}$' then ${auditEvents.record_id}::integer end`,
+      )
+      .where(
+        and(
+          eq(auditEvents.store_id, storeId),
+          eq(auditEvents.resource, itemsDefinition.name),
+          isNotNull(auditEvents.account_id),
+          sql`${auditEvents.at} > now() - make_interval(secs => ${idle / 1000})`,
+          eq(orderItems.store_id, storeId),
+        ),
+      )
+      .groupBy(orderItems.kitchen_id),
+  ]);
+  const at = (date: Date) => timeline.dated(date.getTime());
+  const items: KitchenItem[] = itemRows.map((row) => ({
+    ...row,
+    status: row.status as KitchenItem['status'],
+    orderedAt: at(row.orderedAt),
+    since: at(row.since),
+  }));
+  const touchedAt = new Map(
+    touchRows.flatMap((row) => (row.at ? [[row.kitchenId, at(row.at)] as const] : [])),
+  );
+  const dates = [
+    ...itemRows.flatMap((row) => [row.orderedAt, row.since]),
+    ...touchRows.flatMap((row) => (row.at ? [row.at] : [])),
+  ];
+  return { items, touchedAt, earliest: Math.min(...dates.map((date) => date.getTime())) };
 }
 
 /** What the store's guests may order: available products of available categories, not complements only. */

@@ -148,7 +148,7 @@ describe('the floor on a tablet (restaurant staff)', () => {
     await expect.poll(() => cardText(calling.number)).not.toContain('Garçom chamado');
   });
 
-  it('moves an open tab to a new table, then releases that table, settling the tab', async () => {
+  it('moves an open tab to a new table, then releases that table once its kitchen is done, settling the tab', async () => {
     const open = await firstTable(/R\$/);
     await open.card.click();
     const tab = panel(open.number);
@@ -182,20 +182,32 @@ describe('the floor on a tablet (restaurant staff)', () => {
     for (const name of customers) await moved.getByRole('region', { name: name! }).waitFor();
     await expect.poll(() => cardText(open.number)).toMatch(/Livre/);
 
-    await moved.getByRole('button', { name: 'Liberar mesa' }).click();
     const release = page.getByRole('dialog', { name: `Tem certeza que deseja liberar a mesa ${target}?` });
-    await release.waitFor();
-    // A tab that still owes is settled with the method and the reason given; a paid one simply.
-    const method = release.getByRole('combobox', { name: /Forma de pagamento/ });
-    if (await method.isVisible()) {
-      await method.click();
-      await page.getByRole('option', { name: 'Cartão de débito' }).click();
-      await release.getByRole('textbox', { name: 'Motivo' }).fill('Pagou tudo no caixa');
-      await release.getByRole('button', { name: /^Receber R\$ .* e liberar$/ }).click();
-    } else {
-      await release.getByRole('button', { name: 'Confirmar' }).click();
+    const held = moved.getByRole('region', { name: 'Na cozinha' });
+    const released = page.getByText('Mesa liberada.');
+    // The guests may still order meanwhile: each refusal lists what the kitchen makes, marked ready here.
+    for (let attempt = 0; attempt < 5 && !(await released.isVisible()); attempt++) {
+      await moved.getByRole('button', { name: 'Liberar mesa' }).click();
+      await release.waitFor();
+      // A tab that still owes is settled with the method and the reason given; a paid one simply.
+      const method = release.getByRole('combobox', { name: /Forma de pagamento/ });
+      if (await method.isVisible()) {
+        await method.click();
+        await page.getByRole('option', { name: 'Cartão de débito' }).click();
+        await release.getByRole('textbox', { name: 'Motivo' }).fill('Pagou tudo no caixa');
+        await release.getByRole('button', { name: /^Receber R\$ .* e liberar$/ }).click();
+      } else {
+        await release.getByRole('button', { name: 'Confirmar' }).click();
+      }
+      await released.or(held).first().waitFor();
+      const ready = held.getByRole('button', { name: /^Marcar .+ como pronto$/ });
+      while ((await ready.count()) > 0) {
+        const left = await ready.count();
+        await ready.first().click();
+        await expect.poll(() => ready.count()).toBeLessThan(left);
+      }
     }
-    await page.getByText('Mesa liberada.').waitFor();
+    await released.waitFor();
     await expect.poll(() => cardText(target)).toMatch(/Livre/);
   });
 

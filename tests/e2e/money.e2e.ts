@@ -6,7 +6,8 @@ import { startServer, type RunningServer } from './server';
 /**
  * Money and service decisions on the floor, on a tablet held upright (768×1024), as Cantina
  * Bella's manager makes them: releasing a table whose tab still owes (the amount shown, the method
- * chosen, a reason typed), 'Liberar todas' (only the tables that owe nothing), a move and a join
+ * chosen, a reason typed; refused while its kitchen works, whose items are then marked ready on the
+ * panel), 'Liberar todas' (only the tables that owe nothing and wait for nothing), a move and a join
  * each confirmed in the words of both tables and undone with 'Desfazer'; and an administrator's
  * confirmation of a restaurant's approval. Its own server, without the service simulator, so that
  * no guest orders on a tab between a join and its undo.
@@ -16,7 +17,7 @@ interface FloorTable {
   id: number;
   number: number;
   status: 'AVAILABLE' | 'OCCUPIED';
-  order: { id: number; total: number; total_paid: number; status: string } | null;
+  order: { id: number; total: number; total_paid: number; status: string; in_kitchen: number } | null;
 }
 
 interface Tab {
@@ -111,9 +112,9 @@ describe('money and service decisions on the floor (tablet, 768×1024)', () => {
     await server?.stop();
   });
 
-  it('releases a table whose tab still owes: the amount shown, the method chosen, a reason typed', async () => {
-    const [table] = await owing();
-    expect(table, 'a tab of the demo that still owes').toBeDefined();
+  it('releases a table whose tab still owes: the amount shown, the method chosen, a reason typed, once its kitchen is done', async () => {
+    const [table] = (await owing()).filter((row) => row.order!.in_kitchen > 0);
+    expect(table, 'a tab of the demo that still owes, its kitchen at work').toBeDefined();
     const owed = owedOf(table!);
     await openPanel(table!.number);
     await panel(table!.number)
@@ -143,6 +144,26 @@ describe('money and service decisions on the floor (tablet, 768×1024)', () => {
     for (const control of [method, dialog.getByRole('textbox', { name: 'Motivo' }), confirm]) {
       expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     }
+    await confirm.click();
+    // Refused while the kitchen works on the tab: the panel lists what it still makes.
+    await page.getByText(/^A comanda ainda tem \d+ ite(m|ns) na cozinha: /).waitFor();
+    const held = panel(table!.number).getByRole('region', { name: 'Na cozinha' });
+    await held.waitFor();
+    const ready = held.getByRole('button', { name: /^Marcar .+ como pronto$/ });
+    expect(await ready.count()).toBe(table!.order!.in_kitchen);
+    expect((await tab(table!.order!.id)).status).toBe('OPENED');
+    await transitionsDone(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}-kitchen-768.png` });
+    for (let left = await ready.count(); left > 0; left--) {
+      await ready.first().click();
+      await expect.poll(() => ready.count()).toBe(left - 1);
+    }
+    await held.waitFor({ state: 'detached' });
+    await panel(table!.number).getByRole('button', { name: 'Liberar mesa' }).click();
+    await dialog.getByRole('combobox', { name: /Forma de pagamento/ }).click();
+    await page.getByRole('option', { name: 'Pix' }).click();
+    await dialog.getByRole('textbox', { name: 'Motivo' }).fill('Pagaram tudo no caixa');
     await confirm.click();
     await page.getByText('Mesa liberada.').waitFor();
     await expect.poll(() => cardText(table!.number)).toMatch(/Livre/);
@@ -267,14 +288,16 @@ describe('money and service decisions on the floor (tablet, 768×1024)', () => {
     await closePanel();
   });
 
-  it("'Liberar todas' frees only the tables that owe nothing, and lists the others with their amounts", async () => {
+  it("'Liberar todas' frees only the tables that owe nothing and wait for nothing, and lists the others", async () => {
     // A table taken without a tab owes nothing, as a paid tab does.
     const spare = (await floor()).find((table) => table.status === 'AVAILABLE' && table.order === null)!;
     await api(`/api/tables/id/${spare.id}/status/OCCUPIED`, { method: 'PATCH' });
     await expect.poll(() => cardText(spare.number)).toMatch(/Ocupada/);
     const taken = (await floor()).filter((table) => table.status === 'OCCUPIED' || table.order !== null);
-    const settled = taken.filter((table) => owedOf(table) === 0);
+    const cooking = (table: FloorTable) => (table.order?.in_kitchen ?? 0) > 0;
+    const settled = taken.filter((table) => owedOf(table) === 0 && !cooking(table));
     const open = taken.filter((table) => owedOf(table) > 0);
+    const waiting = taken.filter((table) => owedOf(table) === 0 && cooking(table));
     expect(open.length).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Liberar todas' }).click();
@@ -286,6 +309,14 @@ describe('money and service decisions on the floor (tablet, 768×1024)', () => {
         .sort((a, b) => a.number - b.number)
         .map((table) => expect.stringContaining(`Mesa ${table.number} · ${reais(owedOf(table))}`)),
     );
+    if (waiting.length > 0) {
+      const kitchen = dialog.getByRole('list', { name: 'Com itens na cozinha, para resolver uma a uma:' });
+      expect(await kitchen.getByRole('listitem').allInnerTexts()).toEqual(
+        waiting
+          .sort((a, b) => a.number - b.number)
+          .map((table) => expect.stringContaining(`Mesa ${table.number} · ${table.order!.in_kitchen} ite`)),
+      );
+    }
     await transitionsDone(page);
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}-release-all-768.png` });
@@ -305,7 +336,7 @@ describe('money and service decisions on the floor (tablet, 768×1024)', () => {
         order: null,
       });
     }
-    for (const table of open) {
+    for (const table of [...open, ...waiting]) {
       expect(after.find((row) => row.id === table.id)!.order?.id, `mesa ${table.number}`).toBe(
         table.order!.id,
       );

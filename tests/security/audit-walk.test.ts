@@ -14,6 +14,7 @@ import {
   kitchens,
   memberships,
   operations,
+  orderItems,
   products,
   reservations,
   reviews,
@@ -159,6 +160,13 @@ async function openTab(store = t.storeA, ordered = true) {
     const items = ordered ? await placeItems(tx, store, order, customer, [{ productId: product }]) : [];
     return { order, table, customer, item: items[0]! };
   });
+}
+
+/** An open tab whose item the kitchen has made: a tab closes only once its kitchen is done. */
+async function servedTab() {
+  const tab = await openTab();
+  await db().update(orderItems).set({ status: 'READY' }).where(eq(orderItems.id, tab.item));
+  return tab;
 }
 
 /** A reservation waiting for confirmation, tomorrow. */
@@ -581,12 +589,12 @@ const successfulWrites: Record<WriteKey, () => Promise<WriteRequest>> = {
   'DELETE /api/tables/id/:id': async () => ({ by: managerA, params: [await newTable()] }),
   'PATCH /api/orders/id/:id': async () => ({
     by: managerA,
-    params: [(await openTab()).order],
+    params: [(await servedTab()).order],
     payload: { settle: true, method: 'PIX', reason: 'A mesa pagou no caixa' },
   }),
   'POST /api/orders/id/:id/settle': async () => ({
     by: managerA,
-    params: [(await openTab()).order],
+    params: [(await servedTab()).order],
     payload: { method: 'CASH', reason: 'A mesa pagou no caixa' },
   }),
   'POST /api/orders/id/:id/close': async () => ({

@@ -54,6 +54,16 @@ describe('readConfig (the environment, read once at start)', () => {
     expect(() => readConfig({ SIMULATOR: 'sim' })).toThrow(/Configuração inválida:\nSIMULATOR/);
   });
 
+  it('lets the simulator cook at a station 10 minutes after a person last worked it, or as SIMULATOR_KITCHEN_IDLE_MIN says', () => {
+    expect(readConfig({}).simulatorKitchenIdleMinutes).toBe(10);
+    expect(readConfig({ SIMULATOR_KITCHEN_IDLE_MIN: '25' }).simulatorKitchenIdleMinutes).toBe(25);
+    for (const value of ['0', '-5', '2.5', 'dez', '1441']) {
+      expect(() => readConfig({ SIMULATOR_KITCHEN_IDLE_MIN: value }), value).toThrow(
+        /Configuração inválida:\nSIMULATOR_KITCHEN_IDLE_MIN: use um número inteiro de minutos, de 1 a 1440/,
+      );
+    }
+  });
+
   it('refuses a bad value, naming the variable', () => {
     for (const value of ['sim', 'true', '-1', '1.5', '10.0.0.1/33', '10.0.0.1,', '127.1', '100']) {
       expect(() => readConfig({ TRUST_PROXY: value }), value).toThrow(

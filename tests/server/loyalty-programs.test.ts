@@ -6,6 +6,7 @@ import {
   customers,
   loyaltyPrograms,
   loyaltyProgress,
+  orderItems,
   orders,
   tickets,
 } from '../../server/db/schema';
@@ -263,6 +264,8 @@ describe('the loyalty program over the demo logins', () => {
       minutes: number,
     ): Promise<number> {
       const orderId = await seatAndOrder(t.app.db, floor, table, orders_);
+      // Served before the bill: a tab closes only once its kitchen is done.
+      await t.app.db.update(orderItems).set({ status: 'READY' }).where(eq(orderItems.order_id, orderId));
       await t.app.db.transaction((tx) =>
         settleOrder(tx, floor.storeId, orderId, { method: 'PIX', reason: 'Conta paga no caixa' }, null),
       );
@@ -362,6 +365,7 @@ describe('the loyalty program over the demo logins', () => {
       const tab = await seatAndOrder(t.app.db, sertaoFloor, 1, [
         { customerId: other!, items: [{ productId: sertaoFloor.dish }] },
       ]);
+      await t.app.db.update(orderItems).set({ status: 'READY' }).where(eq(orderItems.order_id, tab));
       await t.app.db.transaction((tx) =>
         settleOrder(tx, sertaoFloor.storeId, tab, { method: 'CASH', reason: 'Conta paga no caixa' }, null),
       );

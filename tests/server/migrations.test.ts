@@ -12,8 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Column, getTableName, is, SQL, sql, StringChunk } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../../server/db/schema';
+import { verifyAuditTrail } from '../../server/audit/verify';
 import { rows, type Db } from '../../server/db/client';
 import { createTestApp, type TestApp } from './helpers';
+import { newGuests, openService, seatAndOrder } from './service-fixtures';
 
 const migrationsFolder = fileURLToPath(new URL('../../server/db/migrations', import.meta.url));
 const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
@@ -341,5 +343,106 @@ describe('search support', () => {
       sql`select search_text from customers where username = 'JoaquimA'`,
     );
     expect(row?.search_text).toBe('joaquim angelo conceicao joaquima joaquim@email.test 52998224725');
+  });
+});
+
+describe('0019: what the kitchen left on tabs closed before a tab had to wait for it', () => {
+  let service: TestApp;
+  const statements = fs
+    .readFileSync(path.join(migrationsFolder, '0019_closed_tabs_leave_the_kitchen.sql'), 'utf8')
+    .split('--> statement-breakpoint');
+  const migrate = async () => {
+    for (const statement of statements) await service.app.db.execute(sql.raw(statement));
+  };
+  const ask = async <T>(statement: SQL) => rows<T>(await service.app.db.execute(statement));
+
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('cancels the items still ordered or in preparation, with the reason, one audit row per store; then nothing more', async () => {
+    const { t, floor, other } = await openService([1, 2]);
+    service = t;
+    const [ana, bruno, carla] = await newGuests(t.app.db, 3);
+    const closedHere = await seatAndOrder(t.app.db, floor, 1, [
+      {
+        customerId: ana!,
+        items: [{ productId: floor.dish }, { productId: floor.drink }, { productId: floor.drink }],
+      },
+    ]);
+    const stillOpen = await seatAndOrder(t.app.db, floor, 2, [
+      { customerId: bruno!, items: [{ productId: floor.dish }] },
+    ]);
+    const closedThere = await seatAndOrder(t.app.db, other, 1, [
+      { customerId: carla!, items: [{ productId: other.dish }] },
+    ]);
+    const items = async (orderId: number) =>
+      ask<{ id: number; status: string }>(
+        sql`select id, status from order_items where order_id = ${orderId} order by id`,
+      );
+    const [dish, juice, served] = await items(closedHere);
+    await t.app.db.execute(sql`update order_items set status = 'PREPARING' where id = ${juice!.id}`);
+    await t.app.db.execute(sql`update order_items set status = 'READY' where id = ${served!.id}`);
+    // Closed as tabs were before a tab had to wait for its kitchen.
+    await t.app.db.execute(
+      sql`update orders set status = 'CLOSED', closed_at = now() where id in ${[closedHere, closedThere]}`,
+    );
+    const money = () =>
+      ask(
+        sql`select id, subtotal, total, total_paid from orders where id in ${[closedHere, closedThere]} order by id`,
+      );
+    const before = await money();
+    const [{ last }] = (await ask<{ last: number }>(
+      sql`select coalesce(max(id), 0)::int as last from audit_events`,
+    )) as [{ last: number }];
+
+    await migrate();
+    expect(await items(closedHere)).toEqual([
+      { id: dish!.id, status: 'CANCELLED' },
+      { id: juice!.id, status: 'CANCELLED' },
+      { id: served!.id, status: 'READY' },
+    ]);
+    expect((await items(closedThere)).map((item) => item.status)).toEqual(['CANCELLED']);
+    expect((await items(stillOpen)).map((item) => item.status)).toEqual(['PLACED']);
+    // What was received for those tabs stays as it was.
+    expect(await money()).toEqual(before);
+    const audited = await ask<{
+      store_id: number;
+      actor: string;
+      account_id: number | null;
+      resource: string;
+      action: string;
+      summary: string;
+      reason: string;
+      subjects: string[];
+    }>(sql`select store_id, actor, account_id, resource, action, summary, reason, subjects
+      from audit_events where id > ${last} order by store_id`);
+    const row = {
+      actor: 'Painel (atualização do sistema)',
+      account_id: null,
+      resource: 'orderItems',
+      action: 'cancel-item',
+      reason: 'comanda fechada',
+    };
+    expect(audited).toEqual(
+      [
+        {
+          ...row,
+          store_id: floor.storeId,
+          summary: '2 itens de comandas já fechadas cancelados',
+          subjects: [`order_items:${dish!.id}`, `order_items:${juice!.id}`].sort(),
+        },
+        {
+          ...row,
+          store_id: other.storeId,
+          summary: '1 item de comanda já fechada cancelado',
+          subjects: [`order_items:${(await items(closedThere))[0]!.id}`],
+        },
+      ].sort((a, b) => a.store_id - b.store_id),
+    );
+
+    await migrate();
+    expect(await ask(sql`select id from audit_events where id > ${last}`)).toHaveLength(2);
+    expect((await verifyAuditTrail(t.app.db)).problems).toEqual([]);
   });
 });

@@ -213,6 +213,30 @@ describe('the item state machine', () => {
     );
     expect((await board()).map((item) => item.id)).not.toContain(dish.id);
   });
+
+  it('never lists as work, nor moves, an item of a closed tab', async () => {
+    const [guest] = await newGuests(t.app.db, 1);
+    const tab = await seatAndOrder(t.app.db, floor, 2, [
+      { customerId: guest!, items: [{ productId: floor.dish }, { productId: floor.drink }] },
+    ]);
+    const [dish, drink] = (await board()).filter((item) => item.order_id === tab).sort((a, b) => a.id - b.id);
+    expect((await move(drink!.id, 'READY')).statusCode).toBe(200);
+    // A tab closed before it had to wait for its kitchen (the data 0019 cleans up).
+    await t.app.db.execute(sql`update orders set status = 'CLOSED', closed_at = now() where id = ${tab}`);
+    const shown = (await board()).map((item) => item.id);
+    expect(shown).toContain(drink!.id);
+    expect(shown).not.toContain(dish!.id);
+    for (const [id, status] of [
+      [dish!.id, 'PREPARING'],
+      [drink!.id, 'PREPARING'],
+    ] as const) {
+      const refused = await move(id, status);
+      expect(refused.statusCode).toBe(409);
+      expect(errorOf(refused)).toBe(
+        'A comanda deste item já foi fechada: ele não pode mais mudar de status.',
+      );
+    }
+  });
 });
 
 describe("an administrator's board (the store named with store_id)", () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   checkins,
@@ -62,6 +62,21 @@ const pay = (body: Record<string, unknown>, call = cantina) =>
   call({ method: 'POST', url: '/api/payments/physical', payload: body });
 const post = (id: number, action: string, payload: Record<string, unknown> = {}, call = cantina) =>
   call({ method: 'POST', url: `/api/orders/id/${id}/${action}`, payload });
+/** The kitchen makes everything the tab ordered, marked ready on the board: a tab closes only then. */
+const serve = async (orderId: number) => {
+  const cooking = await t.app.db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(and(eq(orderItems.order_id, orderId), inArray(orderItems.status, ['PLACED', 'PREPARING'])));
+  for (const { id } of cooking) {
+    const ready = await cantina({
+      method: 'PATCH',
+      url: `/api/orders/items/id/${id}/status`,
+      payload: { status: 'READY' },
+    });
+    expect(ready.statusCode, ready.body).toBe(200);
+  }
+};
 
 describe('one tab', () => {
   let orderId: number;
@@ -221,6 +236,43 @@ describe('one tab', () => {
     expect((await post(orderId, 'waiter/dismiss')).statusCode).toBe(200);
   });
 
+  it('keeps the tab open while the kitchen works on its items: closing, settling and releasing are refused, naming them', async () => {
+    const tableId = floor.tables.get(1)!;
+    const cooking =
+      'A comanda ainda tem 3 itens na cozinha: Risoto de cogumelos (Aguardando), 2× Suco de laranja (Aguardando), Risoto de cogumelos (Aguardando). Marque-os como prontos ou cancele-os';
+    const close = await post(orderId, 'close');
+    expect(close.statusCode).toBe(409);
+    expect(errorOf(close)).toBe(`${cooking} antes de fechar a comanda.`);
+    for (const settle of [
+      () => cantina({ method: 'PATCH', url: `/api/orders/id/${orderId}`, payload: { settle: true } }),
+      () => post(orderId, 'settle', { method: 'PIX', reason: 'Cliente pagou no caixa' }),
+    ]) {
+      const refused = await settle();
+      expect(refused.statusCode).toBe(409);
+      expect(errorOf(refused)).toBe(`${cooking} antes de fechar a comanda.`);
+    }
+    const release = await cantina({ method: 'PATCH', url: `/api/tables/id/${tableId}/status/AVAILABLE` });
+    expect(release.statusCode).toBe(409);
+    expect(errorOf(release)).toBe(`${cooking} antes de liberar a mesa.`);
+    // Nothing was received by the refusals, and the tab is still open.
+    expect(await readOrder(orderId)).toMatchObject({ status: 'OPENED', total_paid: 8690 });
+
+    // The kitchen starts Ana's dish and pours her drinks; Bruno's dish is still waiting.
+    const [dish, drinks] = (await readOrder(orderId)).tickets
+      .flatMap((ticket) => ticket.items)
+      .filter((item) => item.status === 'PLACED')
+      .sort((a, b) => a.id - b.id);
+    const step = (id: number, status: string) =>
+      cantina({ method: 'PATCH', url: `/api/orders/items/id/${id}/status`, payload: { status } });
+    expect((await step(dish!.id, 'PREPARING')).statusCode).toBe(200);
+    expect((await step(drinks!.id, 'READY')).statusCode).toBe(200);
+    expect(errorOf(await post(orderId, 'close'))).toBe(
+      'A comanda ainda tem 2 itens na cozinha: Risoto de cogumelos (Preparando), Risoto de cogumelos (Aguardando). Marque-os como prontos ou cancele-os antes de fechar a comanda.',
+    );
+    await serve(orderId);
+    expect(await readOrder(orderId)).toMatchObject({ status: 'OPENED', total: 14190, total_paid: 8690 });
+  });
+
   it('refuses to close a tab that still owes, then settles it: the balance received at the table, the tab closed', async () => {
     const owes = await post(orderId, 'close');
     expect(owes.statusCode).toBe(409);
@@ -330,6 +382,7 @@ describe('closing, paying by the app, moving and joining tabs', () => {
       .from(statementEntries)
       .where(eq(statementEntries.description, `Pagamento pelo app — comanda ${orderId}`));
     expect(lines).toHaveLength(1);
+    await serve(orderId);
     const closed = await post(orderId, 'close');
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json().data).toMatchObject({ status: 'CLOSED', payment_status: 'PAID', total_paid: 1320 });
@@ -544,6 +597,7 @@ describe('the spec’s release of a tab that owes nothing', () => {
       { customerId: guest!, items: [{ productId: floor.drink }] },
     ]);
     await t.app.db.transaction((tx) => payByApp(tx, floor.storeId, orderId, guest!, 'PIX'));
+    await serve(orderId);
     const settled = await cantina({
       method: 'PATCH',
       url: `/api/orders/id/${orderId}`,
@@ -668,6 +722,7 @@ describe('removing a payment received at the table (DELETE /api/payments/id/:id)
     expect(app.statusCode).toBe(409);
     expect(errorOf(app)).toBe('Pagamentos feitos pelo app não podem ser removidos aqui.');
 
+    await serve(orderId);
     expect((await post(orderId, 'close')).statusCode).toBe(200);
     const closed = await remove(physical.id, { reason: 'Engano' });
     expect(closed.statusCode).toBe(409);

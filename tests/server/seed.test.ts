@@ -228,6 +228,17 @@ describe('the demo seed', () => {
     expect(payment.map((p) => p.payment_status).sort()).toEqual(['OPEN', 'PAID', 'PARTIALLY_PAID']);
   });
 
+  it('leaves nothing in the kitchen of a closed tab, nor of a paid ticket', async () => {
+    // A tab closes only once the kitchen is done with it, and guests pay for food already served.
+    const left = await one<{ closed: number; paid: number }>(
+      `select count(*) filter (where o.status = 'CLOSED')::int as closed,
+              count(*) filter (where o.status = 'OPENED' and k.total > 0 and k.total_paid >= k.total)::int as paid
+         from order_items i join orders o on o.id = i.order_id join tickets k on k.id = i.ticket_id
+        where i.status in ('PLACED', 'PREPARING')`,
+    );
+    expect(left).toEqual({ closed: 0, paid: 0 });
+  });
+
   it('has 90 days of closed tabs with real curves', async () => {
     const store = `(select id from stores where slug = 'cantinabella')`;
     const span = await one<{ days: number; first: number; last: number; opened_late: number }>(

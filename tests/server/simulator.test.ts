@@ -13,8 +13,10 @@ import {
   nextParty,
   type TabView,
 } from '../../server/simulator/decisions';
+import { cookingOf, kitchenSteps, LONGEST_COOKING, type KitchenItem } from '../../server/simulator/kitchen';
 import {
   DEMO_STORES,
+  KITCHEN,
   SIMULATOR_LOCK,
   startSimulator,
   type Simulator,
@@ -43,6 +45,19 @@ const stores = new Map<string, number>();
 let otherStores: number[] = [];
 
 const query = async <T>(statement: SQL) => rows<T>(await t.app.db.execute(statement));
+
+/**
+ * The bound on a station's queue (items ordered and not yet ready) while the simulator works it
+ * alone, and on how long any item it cooks stays in it: its longest cooking, and a minute more.
+ */
+const QUEUE_BOUND = 30;
+const LONGEST_IN_KITCHEN = LONGEST_COOKING + 60_000;
+
+/** Every item a demo kitchen still has to make, with its station. */
+const kitchenQueue = () =>
+  query<{ id: number; kitchen_id: number }>(sql`
+    select i.id, i.kitchen_id from order_items i
+    where i.store_id in ${[...stores.values()]} and i.status in ('PLACED', 'PREPARING') order by i.id`);
 
 /** Plays `count` ticks of 5 s of service, calling `after` after each. */
 async function play(count: number, after?: (tick: number) => Promise<void>) {
@@ -133,7 +148,7 @@ describe('the service simulator', () => {
     expect(otherStores.length).toBeGreaterThan(0);
   });
 
-  it('seats a party at a free table of each demo store within the first minute, and its orders go to the kitchens', async () => {
+  it('seats a party at a free table of each demo store within the first minute, and its orders go to the kitchens, which start them', async () => {
     const demoIds = [...stores.values()];
     const [firstOrder, firstItem] = [await lastId('orders'), await lastId('order_items')];
     const misplaced: string[] = [];
@@ -163,7 +178,8 @@ describe('the service simulator', () => {
     for (const item of items) {
       expect(item.kitchen_id).not.toBeNull();
       expect(item.kitchen_id).toBe(item.product_kitchen);
-      expect(item.status).toBe('PLACED');
+      // Nothing is ready within a minute of being ordered; a cook may have started it.
+      expect(['PLACED', 'PREPARING']).toContain(item.status);
     }
     expect(log.warn).not.toHaveBeenCalled();
   });
@@ -178,6 +194,10 @@ describe('the service simulator', () => {
     const occupancy = new Map<number, number[]>();
     const calls = new Map<number, number>();
     const violations: string[] = [];
+    /** Per station, its queue after every tick. */
+    const queues = new Map<number, number[]>();
+    /** How long each item ordered during the hour stayed in the kitchen (ms of service). */
+    const cooked: number[] = [];
 
     beforeAll(async () => {
       openAtStart.push(
@@ -207,7 +227,43 @@ describe('the service simulator', () => {
 
       const paidSince = new Map<number, number>();
       let requested = await waiterCalls();
+      const seeded = new Set((await kitchenQueue()).map((item) => item.id));
+      const kitchenIds = (
+        await query<{ id: number }>(sql`select id from kitchens where store_id in ${[...stores.values()]}`)
+      ).map((row) => row.id);
+      const firstSeen = new Map<number, number>();
+      let lastPayment = firstPayment;
       await playWatchingTables(720, violations, async (tick, after) => {
+        // The kitchen: each station's queue, and how long each item spent in it.
+        const queue = await kitchenQueue();
+        for (const id of kitchenIds) {
+          queues.set(id, [...(queues.get(id) ?? []), queue.filter((item) => item.kitchen_id === id).length]);
+        }
+        const active = new Set(queue.map((item) => item.id));
+        for (const item of queue)
+          if (!seeded.has(item.id) && !firstSeen.has(item.id)) firstSeen.set(item.id, tick);
+        for (const [id, since] of firstSeen) {
+          if (active.has(id)) continue;
+          cooked.push((tick - since) * TICK);
+          firstSeen.delete(id);
+        }
+        for (const [id, since] of firstSeen) {
+          if ((tick - since) * TICK > LONGEST_IN_KITCHEN)
+            violations.push(`tick ${tick}: item ${id} in the kitchen for ${(tick - since) * 5} s`);
+        }
+        // A guest pays only for food already served (or cancelled): never with an item still in the kitchen.
+        for (const payment of await query<{ id: number; waiting: number }>(sql`
+          select p.id, (select count(*)::int from order_items i join tickets tk on tk.id = i.ticket_id
+            where tk.order_id = p.order_id and tk.customer_id = p.customer_id
+              and i.status in ('PLACED', 'PREPARING')) as waiting
+          from payments p where p.id > ${lastPayment} order by p.id`)) {
+          if (payment.waiting > 0)
+            violations.push(
+              `tick ${tick}: payment ${payment.id} with ${payment.waiting} items in the kitchen`,
+            );
+          lastPayment = payment.id;
+        }
+
         for (const storeId of stores.values()) {
           const tables = after.filter((table) => table.store_id === storeId);
           const taken = tables.filter(
@@ -254,8 +310,39 @@ describe('the service simulator', () => {
       return new Map(open.map((call) => [call.order_id, call]));
     }
 
-    it('never seats at an occupied table, never seats a customer twice, never dismisses a call, never leaves a paid tab', () => {
+    it('never seats at an occupied table, never seats a customer twice, never dismisses a call, never leaves a paid tab, never takes a payment for food still in the kitchen', () => {
       expect(violations).toEqual([]);
+    });
+
+    it(`cooks at every station nobody works: its queue under ${QUEUE_BOUND} items, each item ready within its cooking time`, async () => {
+      expect(queues.size).toBeGreaterThanOrEqual(6);
+      for (const [kitchenId, sizes] of queues) {
+        expect(Math.max(...sizes), `station ${kitchenId}`).toBeLessThan(QUEUE_BOUND);
+      }
+      // Work reached every station and left it again.
+      expect([...queues.values()].filter((sizes) => Math.max(...sizes) > 0).length).toBeGreaterThanOrEqual(6);
+      expect(cooked.length).toBeGreaterThan(100);
+      expect(Math.max(...cooked)).toBeLessThanOrEqual(LONGEST_IN_KITCHEN);
+      // Nothing ordered is left on a closed tab.
+      const [left] = await query<{ n: number }>(sql`
+        select count(*)::int as n from order_items i join orders o on o.id = i.order_id
+        where o.status = 'CLOSED' and i.status in ('PLACED', 'PREPARING')`);
+      expect(left!.n).toBe(0);
+      // Every step is in the store's audit trail, named as the demo's kitchen.
+      const steps = await query<{
+        store_id: number;
+        account_id: number | null;
+        summary: string;
+        items: number;
+      }>(sql`
+        select a.store_id, a.account_id, a.summary,
+          (select count(*)::int from jsonb_array_elements(a.changes) c where c->>'t' = 'order_items') as items
+        from audit_events a where a.actor = ${KITCHEN}`);
+      expect(steps.length).toBeGreaterThan(cooked.length);
+      for (const step of steps) {
+        expect(step).toMatchObject({ account_id: null, items: 1 });
+        expect(step.summary).toMatch(/^Item .+ (em preparo|pronto)$/);
+      }
     });
 
     it('keeps the floor alive and never full: 40–75 % of the tables on average, never past 75 %', () => {
@@ -420,6 +507,90 @@ describe('the service simulator', () => {
     });
   });
 
+  describe('a cook working one station on the board', () => {
+    const IDLE = 10 * 60_000;
+    /** The simulator's kitchen steps, by station, each with its time of service. */
+    const steps: { kitchenId: number; at: number }[] = [];
+    const bumps: number[] = [];
+    let station: number;
+    /** The station's items when the simulator may take it back, and those still there at the end. */
+    let backlog: number[] = [];
+    let left: number[] = [];
+
+    beforeAll(async () => {
+      const cantina = as(t.app, await login(t.app, demo.cantina));
+      [{ id: station }] = (await query<{ id: number }>(sql`
+        select id from kitchens where store_id = ${stores.get('cantinabella')!} and name = 'Cozinha'`)) as [
+        { id: number },
+      ];
+      let lastAudit = (
+        await query<{ id: number }>(sql`select coalesce(max(id), 0)::int as id from audit_events`)
+      )[0]!.id;
+      const watch = async () => {
+        for (const row of await query<{ id: number; kitchen_id: number }>(sql`
+          select a.id, i.kitchen_id from audit_events a
+          join order_items i on i.id::text = a.record_id
+          where a.id > ${lastAudit} and a.actor = ${KITCHEN} order by a.id`)) {
+          steps.push({ kitchenId: row.kitchen_id, at: now });
+          lastAudit = row.id;
+        }
+      };
+      /** The cook moves the station's oldest item one step, through the board's API. */
+      const bump = async () => {
+        const board = await cantina({ method: 'GET', url: `/api/orders/items?kitchen_id=${station}` });
+        const next = board
+          .json<{ data: { id: number; status: string }[] }>()
+          .data.find((item) => item.status === 'PLACED' || item.status === 'PREPARING');
+        if (!next) return;
+        const moved = await cantina({
+          method: 'PATCH',
+          url: `/api/orders/items/id/${next.id}/status`,
+          payload: { status: next.status === 'PLACED' ? 'PREPARING' : 'READY' },
+        });
+        expect(moved.statusCode, moved.body).toBe(200);
+        bumps.push(now);
+      };
+      // Ten minutes at the board, a step every minute (slower than the orders come)…
+      await bump();
+      await play(120, async (tick) => {
+        await watch();
+        if (tick % 12 === 11) await bump();
+      });
+      // …then the cook leaves the board: ten minutes later the simulator may take the station back,
+      // and within the longest cooking after that its backlog is done.
+      const atStation = async () =>
+        (await kitchenQueue()).filter((item) => item.kitchen_id === station).map((item) => item.id);
+      const idleTicks = IDLE / TICK;
+      await play(idleTicks + Math.ceil(LONGEST_IN_KITCHEN / TICK), async (tick) => {
+        await watch();
+        if (tick === idleTicks - 1) backlog = await atStation();
+      });
+      left = await atStation();
+    }, 300_000);
+
+    it('leaves the station alone while the cook works it, and for 10 minutes after', () => {
+      expect(bumps.length).toBeGreaterThanOrEqual(10);
+      const last = bumps.at(-1)!;
+      const there = steps.filter((step) => step.kitchenId === station);
+      for (const step of there) expect(step.at - last, `step at ${step.at}`).toBeGreaterThanOrEqual(IDLE);
+      // Meanwhile the other stations were cooked as always.
+      expect(steps.filter((step) => step.kitchenId !== station && step.at <= last).length).toBeGreaterThan(
+        20,
+      );
+    });
+
+    it('takes the station back once nobody has touched it for 10 minutes, and works its backlog off', () => {
+      const last = bumps.at(-1)!;
+      const there = steps.filter((step) => step.kitchenId === station);
+      expect(there.length).toBeGreaterThan(0);
+      expect(there[0]!.at - last).toBeLessThan(IDLE + 60_000);
+      // The cook was slower than the orders: a backlog waited, and all of it was made.
+      expect(backlog.length).toBeGreaterThan(5);
+      expect(left.filter((id) => backlog.includes(id))).toEqual([]);
+      expect(left.length).toBeLessThan(QUEUE_BOUND);
+    });
+  });
+
   it('lets a move refused by a rule, or a failing one, go, and plays on', async () => {
     log.debug.mockClear();
     log.warn.mockClear();
@@ -516,7 +687,8 @@ describe("the guests' decisions", () => {
     seatedAt: 0,
     waiterAt: null,
     lastPaymentAt: null,
-    guests: [{ customerId: 7, joinedAt: 0, items: 2, lastOrderAt: 10 * minute, owed, paid: 0 }],
+    servedAt: null,
+    guests: [{ customerId: 7, joinedAt: 0, items: 2, lastOrderAt: 10 * minute, pending: 0, owed, paid: 0 }],
     ...changes,
   });
   /** Every move the tab makes over `ticks` ticks of 5 s at the same moment (each tick is a new draw). */
@@ -557,10 +729,47 @@ describe("the guests' decisions", () => {
     expect(moves(paid(now - habits.busser), now, 1)).toEqual([{ kind: 'clear', orderId: id, tableId: 1 }]);
   });
 
+  it('waits for the food: nobody pays, asks for the bill or leaves while the kitchen still owes them something', () => {
+    const late = (byApp: boolean) => {
+      const { id, habits } = partyOf(byApp);
+      return { id, now: habits.stay + 10 * minute, habits };
+    };
+    const guests = (ana: number, bruno: number) => [
+      { customerId: 7, joinedAt: 0, items: 2, lastOrderAt: 10 * minute, pending: ana, owed: 5000, paid: 0 },
+      { customerId: 8, joinedAt: 0, items: 1, lastOrderAt: 10 * minute, pending: bruno, owed: 3000, paid: 0 },
+    ];
+    // By the app: each guest pays once their own food came, not before.
+    const app = late(true);
+    expect(moves(tab(app.id, { guests: guests(1, 1) }), app.now)).toEqual([]);
+    const paying = moves(tab(app.id, { guests: guests(1, 0) }), app.now);
+    expect(paying.length).toBeGreaterThan(0);
+    for (const move of paying) expect(move).toMatchObject({ kind: 'pay', customerId: 8 });
+    // The staff's bill: the waiter is called only once everyone has been served.
+    const staff = late(false);
+    expect(moves(tab(staff.id, { guests: guests(0, 1) }), staff.now)).toEqual([]);
+    expect(moves(tab(staff.id, { guests: guests(0, 0) }), staff.now).map((move) => move.kind)).toContain(
+      'callWaiter',
+    );
+    // Paid (at the table, before the food came): they leave the busser's minutes after it came.
+    const paid = { ...guests(1, 0)[0]!, owed: 0, paid: 5000 };
+    expect(moves(tab(app.id, { guests: [paid], lastPaymentAt: 0 }), app.now)).toEqual([]);
+    const servedAt = app.now - app.habits.busser + 1000;
+    expect(
+      moves(tab(app.id, { guests: [{ ...paid, pending: 0 }], lastPaymentAt: 0, servedAt }), app.now),
+    ).toEqual([]);
+    expect(
+      moves(
+        tab(app.id, { guests: [{ ...paid, pending: 0 }], lastPaymentAt: 0, servedAt: servedAt - 1000 }),
+        app.now,
+        1,
+      ),
+    ).toEqual([{ kind: 'clear', orderId: app.id, tableId: 1 }]);
+  });
+
   it('orders first thing on sitting down, unless the menu has nothing left to order', () => {
     const { id, habits } = partyOf(true);
     const seated = tab(id, {
-      guests: [{ customerId: 7, joinedAt: 0, items: 0, lastOrderAt: null, owed: 0, paid: 0 }],
+      guests: [{ customerId: 7, joinedAt: 0, items: 0, lastOrderAt: null, pending: 0, owed: 0, paid: 0 }],
     });
     const first = moves(seated, 30_000, 12);
     expect(first.length).toBeGreaterThan(0);
@@ -606,5 +815,78 @@ describe("the guests' decisions", () => {
     expect(seats(floor(8), 60 * minute - 10_000)).toEqual([]);
     expect(seats(floor(4), 60 * minute - 30_000).length).toBeGreaterThan(0);
     expect(seats(floor(13), 60 * minute - 5 * minute)).toEqual([]);
+  });
+});
+
+describe('the kitchen it plays', () => {
+  const seed = 'teste';
+  const minute = 60_000;
+  const item = (id: number, changes: Partial<KitchenItem> = {}): KitchenItem => ({
+    id,
+    orderId: 1,
+    kitchenId: 3,
+    productId: 40,
+    name: 'Lasanha à bolonhesa',
+    status: 'PLACED',
+    orderedAt: 0,
+    since: 0,
+    drink: false,
+    ...changes,
+  });
+
+  it('pours a drink in a few minutes and cooks a dish in its product’s time, the same each time', () => {
+    const drinks = Array.from({ length: 50 }, (_, i) =>
+      cookingOf(seed, { id: i + 1, productId: 9, drink: true }),
+    );
+    const dishes = Array.from({ length: 50 }, (_, i) =>
+      cookingOf(seed, { id: i + 1, productId: 40, drink: false }),
+    );
+    for (const { start, make } of drinks) expect(start + make).toBeLessThanOrEqual(4.5 * minute);
+    for (const { start, make } of dishes) {
+      expect(make).toBeGreaterThanOrEqual(7 * 0.85 * minute);
+      expect(start + make).toBeLessThanOrEqual(LONGEST_COOKING);
+    }
+    const mean = (list: { make: number }[]) => list.reduce((sum, x) => sum + x.make, 0) / list.length;
+    expect(mean(dishes)).toBeGreaterThan(3 * mean(drinks));
+    // A product takes its own time: another dish, another mean; the same item, the same times.
+    const other = Array.from({ length: 50 }, (_, i) =>
+      cookingOf(seed, { id: i + 1, productId: 41, drink: false }),
+    );
+    expect(Math.abs(mean(other) - mean(dishes))).toBeGreaterThan(0.1 * minute);
+    expect(cookingOf(seed, { id: 7, productId: 40, drink: false })).toEqual(dishes[6]);
+  });
+
+  it('starts an item once a cook would, makes it ready its time after it was started, most overdue first', () => {
+    const { start, make } = cookingOf(seed, item(1));
+    expect(kitchenSteps([item(1)], new Map(), start - 1, 10 * minute, seed)).toEqual([]);
+    expect(kitchenSteps([item(1)], new Map(), start, 10 * minute, seed)).toEqual([
+      { itemId: 1, orderId: 1, name: 'Lasanha à bolonhesa', from: 'PLACED', to: 'PREPARING', due: start },
+    ]);
+    // Started by someone at minute 20: ready its time after that.
+    const started = item(1, { status: 'PREPARING', since: 20 * minute });
+    expect(kitchenSteps([started], new Map(), 20 * minute + make - 1, 10 * minute, seed)).toEqual([]);
+    expect(kitchenSteps([started], new Map(), 20 * minute + make, 10 * minute, seed)).toMatchObject([
+      { itemId: 1, from: 'PREPARING', to: 'READY' },
+    ]);
+    const late = kitchenSteps(
+      [item(2, { orderedAt: 5 * minute }), item(3)],
+      new Map(),
+      60 * minute,
+      10 * minute,
+      seed,
+    );
+    expect(late.map((step) => step.itemId)).toEqual([3, 2]);
+  });
+
+  it('leaves a station alone while a person worked it within the idle time, and only that one', () => {
+    const items = [item(1), item(2, { kitchenId: 4 }), item(3, { kitchenId: null })];
+    const now = 60 * minute;
+    const steps = (touched: [number | null, number][]) =>
+      kitchenSteps(items, new Map(touched), now, 10 * minute, seed).map((step) => step.itemId);
+    expect(steps([]).sort()).toEqual([1, 2, 3]);
+    expect(steps([[3, now - 9 * minute]])).not.toContain(1);
+    expect(steps([[3, now - 9 * minute]])).toHaveLength(2);
+    expect(steps([[3, now - 10 * minute]])).toContain(1);
+    expect(steps([[null, now - minute]])).not.toContain(3);
   });
 });

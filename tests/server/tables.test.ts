@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { rows } from '../../server/db/client';
-import { customers, orders, tables, tickets } from '../../server/db/schema';
+import { customers, orderItems, orders, tables, tickets } from '../../server/db/schema';
 import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -146,6 +146,7 @@ describe('tables API', () => {
         total: 5000,
         total_paid: 2000,
         waiter_requested: true,
+        in_kitchen: 0,
         birthdays: [{ customer_id: birthdayId, fullname: 'Aniversariante Hoje' }],
       },
     });
@@ -208,6 +209,62 @@ describe('tables API', () => {
       .where(eq(orders.store_id, cantinaId));
     expect(closed).toEqual([{ table_id: null }]);
     expect((await cantina({ method: 'DELETE', url: `/api/tables/id/${three!.id}` })).statusCode).toBe(404);
+  });
+
+  it('keeps a table whose kitchen still works on its tab: the floor counts the items, the release names them', async () => {
+    const [two] = await t.app.db
+      .select({ id: tables.id })
+      .from(tables)
+      .where(sql`${tables.number} = 2 and ${tables.store_id} = ${cantinaId}`);
+    const { orderId } = await seatGuests(two!.id, cantinaId);
+    const [ticket] = await t.app.db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(eq(tickets.order_id, orderId));
+    const statuses = [
+      'PLACED',
+      'PREPARING',
+      'PLACED',
+      'READY',
+      'PLACED',
+      'CANCELLED',
+      'PLACED',
+      'PLACED',
+      'PREPARING',
+    ];
+    await t.app.db.insert(orderItems).values(
+      statuses.map((status, i) => ({
+        store_id: cantinaId,
+        order_id: orderId,
+        ticket_id: ticket!.id,
+        name: `Prato ${i + 1}`,
+        product_price: 1000,
+        quantity: i === 1 ? 2 : 1,
+        status: status as 'PLACED',
+      })),
+    );
+    const floor = (await cantina({ method: 'GET', url: '/api/tables' })).json().data.results;
+    expect(floor.find((table: { id: number }) => table.id === two!.id).order.in_kitchen).toBe(7);
+
+    const release = () => cantina({ method: 'PATCH', url: `/api/tables/id/${two!.id}/status/AVAILABLE` });
+    const refused = await release();
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toBe(
+      'A comanda ainda tem 7 itens na cozinha: Prato 1 (Aguardando), 2× Prato 2 (Preparando), Prato 3 (Aguardando), Prato 5 (Aguardando), Prato 7 (Aguardando) e mais 2. Marque-os como prontos ou cancele-os antes de liberar a mesa.',
+    );
+    // Once the kitchen is done, what is left is the tab itself.
+    await t.app.db
+      .update(orderItems)
+      .set({ status: 'READY' })
+      .where(sql`${orderItems.order_id} = ${orderId} and ${orderItems.status} in ('PLACED', 'PREPARING')`);
+    expect(errorOf(await release())).toBe(
+      'A mesa 2 tem uma comanda aberta: feche a comanda antes de liberar a mesa.',
+    );
+    await t.app.db
+      .update(orders)
+      .set({ status: 'CLOSED', closed_at: sql`now()` })
+      .where(eq(orders.id, orderId));
+    expect((await release()).statusCode).toBe(200);
   });
 });
 

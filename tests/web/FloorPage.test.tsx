@@ -64,12 +64,17 @@ function ticket(id: number, fullname: string, over: Partial<Order['tickets'][num
   };
 }
 
+/** What the kitchen still works on: the items ordered (PLACED) or being prepared. */
+const cooking = (order: Order) =>
+  order.tickets.flatMap((t) => t.items).filter((i) => i.status === 'PLACED' || i.status === 'PREPARING');
+
 /**
  * A small floor the fake server holds: table 5 with an open tab (two customers, a birthday, a
  * waiter call), table 6 free, table 7 taken and paid. The floor's polls go through fetch (with
  * their validators); its actions through the dataProvider's client. Both read and change this.
+ * With `kitchen`, it refuses to settle a tab while its kitchen works on anything, as the API does.
  */
-function fakeServer() {
+function fakeServer({ kitchen = false } = {}) {
   let version = 1;
   const order: Order = {
     id: 40,
@@ -110,6 +115,7 @@ function fakeServer() {
     tickets: [
       ticket(3, 'Carla Dias', {
         order_id: 41,
+        items: ticket(3, 'Carla Dias').items.map((item) => ({ ...item, status: 'READY' as const })),
         total: 11_000,
         total_paid: 11_000,
         payment_status: 'PAID',
@@ -135,6 +141,7 @@ function fakeServer() {
     total_paid: order.total_paid,
     created_at: order.created_at,
     waiter_requested: order.waiter_requested,
+    in_kitchen: cooking(order).length,
     birthdays: order.birthdays!,
   });
   const tables: Table[] = [
@@ -171,6 +178,7 @@ function fakeServer() {
         payment_status: 'PAID',
         total_paid: 11_000,
         waiter_requested: false,
+        in_kitchen: 0,
         birthdays: [],
       },
       created_at: minutesAgo(900),
@@ -214,8 +222,17 @@ function fakeServer() {
       order.total_paid += paid.total;
       order.payment_status = 'PARTIALLY_PAID';
     } else if (path === '/api/orders/id/40' && request?.method === 'PATCH') {
+      const left = cooking(order);
+      if (kitchen && left.length > 0) {
+        throw new Error(
+          `A comanda ainda tem ${left.length} itens na cozinha: ${left.map((i) => i.name).join(', ')}. Marque-os como prontos ou cancele-os antes de fechar a comanda.`,
+        );
+      }
       order.status = 'CLOSED';
       order.payment_status = 'PAID';
+    } else if (/^\/api\/orders\/items\/id\/\d+(\/status)?$/.test(path)) {
+      const item = order.tickets.flatMap((t) => t.items).find((i) => i.id === Number(path.split('/')[5]))!;
+      item.status = request?.method === 'DELETE' ? 'CANCELLED' : (body.status as 'READY');
     } else if (/^\/api\/tables\/id\/\d+\/status\/AVAILABLE$/.test(path)) {
       const table = tables.find((t) => t.id === Number(path.split('/')[4]))!;
       if (table.order && table.order.id !== 41 && order.status === 'OPENED') throw new Error('ainda aberta');
@@ -251,9 +268,9 @@ function fakeServer() {
   return { http, polls, order, tables };
 }
 
-function renderFloor(tweak?: (order: Order) => void) {
-  const server = fakeServer();
-  tweak?.(server.order);
+function renderFloor(tweak?: (order: Order, tables: Table[]) => void, options?: { kitchen?: boolean }) {
+  const server = fakeServer(options);
+  tweak?.(server.order, server.tables);
   const view = renderScreen('/hall', { '/hall': <FloorPage />, '*': <p>Outra página</p> }, server.http);
   return { ...view, ...server };
 }
@@ -488,6 +505,96 @@ describe('the floor (/hall)', () => {
     });
     await screen.findByRole('region', { name: 'Mesa 5' });
     expect(screen.queryByRole('button', { name: 'Desfazer' })).not.toBeInTheDocument();
+  });
+
+  it('shows what the kitchen still holds when a release is refused, to mark it ready or cancel it there', async () => {
+    const { user, http } = renderFloor(
+      (tab, tables) => {
+        // Paid in full; Ana's risotto is being prepared and Bruno's ordered, the others served.
+        for (const t of tab.tickets) {
+          t.total_paid = t.total;
+          t.payment_status = 'PAID';
+          t.items[1]!.status = 'READY';
+        }
+        tab.tickets[1]!.items[0]!.status = 'PLACED';
+        tab.total_paid = tab.total;
+        tab.payment_status = 'PAID';
+        tables[0]!.order = {
+          ...tables[0]!.order!,
+          total_paid: tab.total,
+          payment_status: 'PAID',
+          in_kitchen: 2,
+        };
+      },
+      { kitchen: true },
+    );
+    await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
+    await user.click(await screen.findByRole('button', { name: 'Liberar mesa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tem certeza que deseja liberar a mesa 5?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    await screen.findByText(/^A comanda ainda tem 2 itens na cozinha/);
+    const held = await screen.findByRole('region', { name: 'Na cozinha' });
+    const items = within(held).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Risoto de cogumelosAna SouzaPreparando/),
+      expect.stringMatching(/^Risoto de cogumelosBruno LimaAguardando/),
+    ]);
+
+    await user.click(
+      within(held).getByRole('button', { name: 'Marcar Risoto de cogumelos de Ana Souza como pronto' }),
+    );
+    await screen.findByText('O status do item Risoto de cogumelos atualizado com sucesso!');
+    expect(http).toHaveBeenCalledWith('/api/orders/items/id/100/status', {
+      method: 'PATCH',
+      body: { status: 'READY' },
+    });
+
+    await user.click(
+      within(held).getByRole('button', { name: 'Cancelar Risoto de cogumelos de Bruno Lima' }),
+    );
+    const cancel = await screen.findByRole('dialog', { name: 'Cancelar o item Risoto de cogumelos?' });
+    expect(
+      within(cancel).getByText('O item sai da conta de Bruno Lima e não deve ser preparado.'),
+    ).toBeInTheDocument();
+    await user.click(within(cancel).getByRole('button', { name: 'Cancelar item' }));
+    expect(await within(cancel).findByText('Informe o motivo.')).toBeInTheDocument();
+    await user.type(within(cancel).getByRole('textbox', { name: 'Motivo' }), 'Cliente desistiu{Enter}');
+    await screen.findByText('O item Risoto de cogumelos removido com sucesso!');
+    expect(http).toHaveBeenCalledWith('/api/orders/items/id/200', {
+      method: 'DELETE',
+      body: { reason: 'Cliente desistiu' },
+    });
+    // Nothing left in the kitchen: the list goes, and the table is released.
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Na cozinha' })).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Liberar mesa' }));
+    await user.click(
+      within(
+        await screen.findByRole('dialog', { name: 'Tem certeza que deseja liberar a mesa 5?' }),
+      ).getByRole('button', { name: 'Confirmar' }),
+    );
+    await screen.findByText('Mesa liberada.');
+  });
+
+  it("'Liberar todas' leaves a table whose kitchen still works for later, and leads to its items", async () => {
+    const { user, http } = renderFloor((_, tables) => {
+      tables[2]!.order = { ...tables[2]!.order!, in_kitchen: 1 };
+    });
+    await screen.findByRole('button', { name: /^Mesa 5 / });
+    await user.click(screen.getByRole('button', { name: 'Liberar todas' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Tem certeza que deseja liberar todas as mesas?',
+    });
+    expect(
+      within(dialog).getByText(
+        'Nenhuma mesa pode ser liberada de uma vez: as comandas ainda têm saldo em aberto ou itens na cozinha.',
+      ),
+    ).toBeInTheDocument();
+    const held = within(dialog).getByRole('list', { name: 'Com itens na cozinha, para resolver uma a uma:' });
+    expect(within(held).getByRole('listitem')).toHaveTextContent('Mesa 7 · 1 item na cozinha');
+    expect(within(dialog).getByRole('button', { name: 'Liberar 0 mesas' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Ver os itens da mesa 7 na cozinha' }));
+    await screen.findByRole('region', { name: 'Mesa 7' });
+    expect(http).not.toHaveBeenCalled();
   });
 
   it('joins the tab to a taken table after naming both, and splits it back with Desfazer', async () => {

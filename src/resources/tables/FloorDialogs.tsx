@@ -245,29 +245,36 @@ export interface OwingTable {
 }
 
 /**
- * 'Liberar todas' (spec 4): every table whose tab owes nothing is released at once; one whose tab
- * still owes is listed with its balance, to be settled on its own (Acertar opens its panel), since
- * a balance is never booked without a decision.
+ * 'Liberar todas' (spec 4): every table whose tab owes nothing and waits for nothing from the
+ * kitchen is released at once; one whose tab still owes is listed with its balance, to be settled
+ * on its own (Acertar opens its panel), since a balance is never booked without a decision; one
+ * whose kitchen still works on its items is listed with how many (Ver opens its panel on them),
+ * since a tab closes only once the kitchen is done.
  */
 export function ReleaseAllDialog({
   open,
   free,
   owing,
+  cooking = [],
   busy,
   onConfirm,
   onSettle,
+  onKitchen,
   onClose,
 }: {
   open: boolean;
   free: readonly Table[];
   owing: readonly OwingTable[];
+  cooking?: readonly Table[];
   busy?: boolean;
   onConfirm: () => void;
   onSettle: (table: Table) => void;
+  onKitchen?: (table: Table) => void;
   onClose: () => void;
 }) {
   const titleId = useId();
   const owingId = useId();
+  const cookingId = useId();
   const numbers = free.map((table) => table.number);
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
@@ -276,9 +283,11 @@ export function ReleaseAllDialog({
       </DialogTitle>
       <DialogContent>
         <Typography>
-          {free.length === 0
-            ? 'Nenhuma mesa pode ser liberada de uma vez: todas as comandas ainda têm saldo em aberto.'
-            : `${free.length === 1 ? 'Será liberada a mesa' : 'Serão liberadas as mesas'} sem saldo em aberto: ${listed(numbers)}.`}
+          {free.length > 0
+            ? `${free.length === 1 ? 'Será liberada a mesa' : 'Serão liberadas as mesas'} sem saldo em aberto${cooking.length > 0 ? ' nem itens na cozinha' : ''}: ${listed(numbers)}.`
+            : cooking.length > 0
+              ? 'Nenhuma mesa pode ser liberada de uma vez: as comandas ainda têm saldo em aberto ou itens na cozinha.'
+              : 'Nenhuma mesa pode ser liberada de uma vez: todas as comandas ainda têm saldo em aberto.'}
         </Typography>
         {owing.length > 0 ? (
           <>
@@ -310,6 +319,42 @@ export function ReleaseAllDialog({
                   </Button>
                 </Stack>
               ))}
+            </Stack>
+          </>
+        ) : null}
+        {cooking.length > 0 ? (
+          <>
+            <Typography id={cookingId} sx={{ mt: 2, fontWeight: 700 }}>
+              Com itens na cozinha, para resolver uma a uma:
+            </Typography>
+            <Stack
+              component="ul"
+              aria-labelledby={cookingId}
+              sx={{ listStyle: 'none', m: 0, mt: 1, p: 0, gap: 1 }}
+            >
+              {cooking.map((table) => {
+                const count = table.order?.in_kitchen ?? 0;
+                return (
+                  <Stack
+                    key={table.id}
+                    component="li"
+                    direction="row"
+                    sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
+                  >
+                    <Typography>
+                      Mesa {table.number} · {count} {count === 1 ? 'item' : 'itens'} na cozinha
+                    </Typography>
+                    <Button
+                      variant="outlined"
+                      onClick={() => onKitchen?.(table)}
+                      aria-label={`Ver os itens da mesa ${table.number} na cozinha`}
+                      sx={TOUCH}
+                    >
+                      Ver
+                    </Button>
+                  </Stack>
+                );
+              })}
             </Stack>
           </>
         ) : null}

@@ -81,6 +81,8 @@ export function FloorPage() {
     { topic: 'floor' },
   );
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  /** The table opened to resolve what its kitchen still holds ('Liberar todas' sends there). */
+  const [kitchenOf, setKitchenOf] = useState<number | null>(null);
   const [releasingAll, setReleasingAll] = useState(false);
   const actions = useFloorActions();
   const now = useNow(30_000);
@@ -89,15 +91,24 @@ export function FloorPage() {
   const floor = data?.results ?? [];
   const selected = floor.find((table) => table.id === selectedId) ?? null;
   const taken = floor.filter((table) => table.status === 'OCCUPIED' || table.order !== null);
-  // 'Liberar todas' frees the tables that owe nothing; the others are settled one by one.
+  // 'Liberar todas' frees the tables that owe nothing and wait for nothing from the kitchen; the
+  // others are settled, or finished, one by one.
   const owing = taken.filter((table) => owedOf(table) > 0).map((table) => ({ table, owed: owedOf(table) }));
-  const free = taken.filter((table) => owedOf(table) === 0);
+  const cooking = taken.filter((table) => owedOf(table) === 0 && (table.order?.in_kitchen ?? 0) > 0);
+  const free = taken.filter((table) => owedOf(table) === 0 && (table.order?.in_kitchen ?? 0) === 0);
+  const select = (tableId: number | null, kitchen = false) => {
+    setSelectedId(tableId);
+    setKitchenOf(kitchen ? tableId : null);
+  };
   const { dismissOffer } = actions;
   const undo = useCallback(
     (offer: UndoOffer) =>
       void offer.undo().then((ok) => {
         dismissOffer();
-        if (ok) setSelectedId(offer.backTo);
+        if (ok) {
+          setSelectedId(offer.backTo);
+          setKitchenOf(null);
+        }
       }),
     [dismissOffer],
   );
@@ -113,8 +124,9 @@ export function FloorPage() {
       floor={floor}
       now={now}
       actions={actions}
-      onClose={() => setSelectedId(null)}
-      onSelect={setSelectedId}
+      kitchen={kitchenOf === selected.id}
+      onClose={() => select(null)}
+      onSelect={select}
     />
   ) : null;
 
@@ -189,7 +201,7 @@ export function FloorPage() {
                 table={table}
                 now={now}
                 selected={table.id === selectedId}
-                onSelect={() => setSelectedId(table.id === selectedId ? null : table.id)}
+                onSelect={() => select(table.id === selectedId ? null : table.id)}
               />
             </Box>
           ))}
@@ -213,7 +225,7 @@ export function FloorPage() {
         <Drawer
           anchor="right"
           open={panel !== null}
-          onClose={() => setSelectedId(null)}
+          onClose={() => select(null)}
           slotProps={{ paper: { sx: { width: { xs: '100%', sm: 480 } } } }}
         >
           {panel}
@@ -224,16 +236,21 @@ export function FloorPage() {
         open={releasingAll}
         free={free}
         owing={owing}
+        cooking={cooking}
         busy={actions.busy}
         onConfirm={() =>
           void actions.releaseAll(free).then(() => {
             setReleasingAll(false);
-            setSelectedId(null);
+            select(null);
           })
         }
         onSettle={(table) => {
           setReleasingAll(false);
-          setSelectedId(table.id);
+          select(table.id);
+        }}
+        onKitchen={(table) => {
+          setReleasingAll(false);
+          select(table.id, true);
         }}
         onClose={() => setReleasingAll(false)}
       />

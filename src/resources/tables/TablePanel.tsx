@@ -17,6 +17,7 @@ import { OrderTickets, OrderTotals } from '../commands/OrderTickets';
 import type { Table } from './definition';
 import { FloorConfirm, MoveDialog, PayDialog, ReleaseDialog } from './FloorDialogs';
 import { CONFIRM, type useFloorActions } from './floorActions';
+import { KitchenHold, type HeldItem } from './KitchenHold';
 import { QrDownloadButton } from './QrDownloadButton';
 import { TOUCH } from './HallPage';
 
@@ -33,6 +34,7 @@ type Dialog =
   | { kind: 'move' }
   | { kind: 'pay'; ticket: OrderTicket }
   | { kind: 'unpay'; ticket: OrderTicket; payment: Payment }
+  | { kind: 'cancelItem'; held: HeldItem }
   | null;
 
 /** '30,00 em Dinheiro': a payment as the panel names it. */
@@ -97,13 +99,15 @@ function TicketPayments({
 /**
  * The selected table's side panel: its open tab, one card per customer with 'Dar baixa', and what
  * can be done to the table — release it (settling the tab), release the waiter, move or join the
- * tab, download its QR code, remove it.
+ * tab, download its QR code, remove it. When a release is refused, what the kitchen still works on
+ * is listed to be marked ready or cancelled there (`KitchenHold`); `kitchen` lists it from the start.
  */
 export function TablePanel({
   table,
   floor,
   now,
   actions,
+  kitchen = false,
   onClose,
   onSelect,
 }: {
@@ -111,10 +115,12 @@ export function TablePanel({
   floor: readonly Table[];
   now: number;
   actions: ReturnType<typeof useFloorActions>;
+  kitchen?: boolean;
   onClose: () => void;
   onSelect: (tableId: number) => void;
 }) {
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [held, setHeld] = useState(kitchen);
   const orderId = table.order?.id ?? null;
   const {
     data: order,
@@ -218,6 +224,15 @@ export function TablePanel({
         ) : null}
       </Stack>
 
+      {held && order ? (
+        <KitchenHold
+          order={order}
+          busy={actions.busy}
+          onReady={({ item }) => void actions.markReady(item)}
+          onCancel={(item) => setDialog({ kind: 'cancelItem', held: item })}
+        />
+      ) : null}
+
       {orderId === null ? null : isPending ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
           <CircularProgress aria-label="Carregando a comanda" />
@@ -264,7 +279,14 @@ export function TablePanel({
         title={CONFIRM.release(table.number)}
         owed={owed}
         busy={actions.busy}
-        onConfirm={(decision) => after(actions.release(table, decision), onClose)}
+        onConfirm={(decision) =>
+          void actions.release(table, decision).then((ok) => {
+            close();
+            // Refused: what still holds the tab (the kitchen's items) is shown, to be resolved here.
+            if (ok) onClose();
+            else setHeld(true);
+          })
+        }
         onClose={close}
       />
       <FloorConfirm
@@ -303,6 +325,19 @@ export function TablePanel({
           <Typography>
             O valor volta a ficar em aberto na comanda de {dialog.ticket.customer.fullname}.
           </Typography>
+        </ReasonDialog>
+      ) : null}
+      {dialog?.kind === 'cancelItem' ? (
+        <ReasonDialog
+          open
+          title={`Cancelar o item ${dialog.held.item.name}?`}
+          confirmLabel="Cancelar item"
+          confirmColor="warning"
+          busy={actions.busy}
+          onConfirm={(reason) => after(actions.cancelItem(dialog.held.item, reason))}
+          onClose={close}
+        >
+          <Typography>O item sai da conta de {dialog.held.customer} e não deve ser preparado.</Typography>
         </ReasonDialog>
       ) : null}
       {orderId !== null ? (

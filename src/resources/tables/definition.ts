@@ -49,6 +49,8 @@ export const tableOrder = z.object({
   total_paid: count,
   created_at: instant,
   waiter_requested: z.boolean(),
+  /** Items the kitchen still works on (ordered or being prepared): the tab cannot close before they are done. */
+  in_kitchen: count,
   /** The order's customers whose birthday (day and month) is today, in the stores' zone. */
   birthdays: z.array(z.object({ customer_id: recordId, fullname: z.string() })),
 });

@@ -2,7 +2,8 @@ import { useCallback, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { PainelDataProvider } from '../../dataProvider';
 import { useLiveAction } from '../../dataProvider/useLiveAction';
-import { ORDER_MESSAGES, type PaymentMethod } from '../commands/definition';
+import { ORDER_MESSAGES, type OrderItem, type PaymentMethod } from '../commands/definition';
+import { BOARD_MESSAGES } from '../orderItems/definition';
 import { TABLE_DELETED, type Table } from './definition';
 
 /** The floor's messages (restaurant spec 8, Salon). */
@@ -28,6 +29,10 @@ const errorMessage = (error: unknown) =>
 export const owedOf = (table: Table) =>
   table.order ? Math.max(0, table.order.total - table.order.total_paid) : 0;
 
+/** What the kitchen still has to make for a tab: ordered (Aguardando) or being prepared. */
+export const inTheKitchen = (item: Pick<OrderItem, 'status'>) =>
+  item.status === 'PLACED' || item.status === 'PREPARING';
+
 /** How a balance was received, and why it is settled at once (both asked; no default). */
 export interface BalanceDecision {
   method: PaymentMethod;
@@ -49,9 +54,11 @@ export interface UndoOffer {
 
 /**
  * What the floor's staff do, each with the spec's message: release a table (settling its tab
- * first, spec 4: a balance only with the method and reason decided), release all that owe nothing,
- * dismiss the waiter, 'Dar baixa' and take a payment back, move or join a tab (each then undoable
- * for a few seconds: `offer`), remove a table. `busy` is true while one runs.
+ * first, spec 4: a balance only with the method and reason decided), release all that owe nothing
+ * and have nothing in the kitchen, dismiss the waiter, 'Dar baixa' and take a payment back, move
+ * or join a tab (each then undoable for a few seconds: `offer`), mark an item ready or cancel it
+ * (the board's calls and messages, for a tab the kitchen holds), remove a table. `busy` is true
+ * while one runs.
  */
 export function useFloorActions() {
   const dataProvider = useDataProvider<PainelDataProvider>();
@@ -119,9 +126,9 @@ export function useFloorActions() {
     release: (table: Table, decision: BalanceDecision | null) =>
       run(() => releaseOne(table, decision), FLOOR_MESSAGES.released),
     /**
-     * Every table that is not free and owes nothing, one after the other (spec 4); a table whose
-     * tab owes is left to be settled on its own. One refused (its tab ordered meanwhile) does not
-     * stop the others.
+     * Every table that is not free, owes nothing and has nothing in the kitchen, one after the
+     * other (spec 4); the others are left to be settled or finished on their own. One refused (its
+     * tab ordered meanwhile) does not stop the others.
      */
     releaseAll: (tables: readonly Table[]) =>
       run(
@@ -129,7 +136,7 @@ export function useFloorActions() {
           let failed = false;
           for (const table of tables) {
             if (table.status === 'AVAILABLE' && table.order === null) continue;
-            if (owedOf(table) > 0) continue;
+            if (owedOf(table) > 0 || (table.order?.in_kitchen ?? 0) > 0) continue;
             await releaseOne(table, null).catch(() => (failed = true));
           }
           if (failed) throw new Error(FLOOR_MESSAGES.allFailed);
@@ -158,6 +165,23 @@ export function useFloorActions() {
       run(
         () => dataProvider.action('commands', { id: paymentId, action: 'removePayment', data: { reason } }),
         FLOOR_MESSAGES.paymentRemoved,
+      ),
+    /** An item of the tab marked ready from the floor (it was served), as the board's 'Pronto'. */
+    markReady: (item: OrderItem) =>
+      run(
+        () => dataProvider.action('orderItems', { id: item.id, action: 'status', data: { status: 'READY' } }),
+        BOARD_MESSAGES.updated(item.name),
+      ),
+    /** An item of the tab cancelled from the floor, with the reason: it leaves the bill. */
+    cancelItem: (item: OrderItem, reason: string) =>
+      run(
+        () =>
+          dataProvider.delete('orderItems', {
+            id: item.id,
+            previousData: { id: item.id },
+            meta: { body: { reason } },
+          }),
+        BOARD_MESSAGES.removed(item.name),
       ),
     move: (orderId: number, from: Table, to: Table) => undoable('move', orderId, from, to),
     merge: (orderId: number, from: Table, to: Table) => undoable('merge', orderId, from, to),
