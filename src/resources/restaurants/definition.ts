@@ -92,8 +92,8 @@ export const DEFAULT_KITCHEN_TIMERS: KitchenTimers = {
  * customer's ticket at a table (the default), or one per table's tab.
  */
 export const KITCHEN_GROUPINGS = [
-  { id: 'ticket', name: 'Por cliente' },
-  { id: 'table', name: 'Por mesa' },
+  { id: 'ticket', name: 'Um cartão por cliente da mesa' },
+  { id: 'table', name: 'Um cartão por mesa' },
 ] as const;
 export type KitchenGrouping = (typeof KITCHEN_GROUPINGS)[number]['id'];
 const kitchenGrouping = z.enum(['ticket', 'table'], { error: 'Agrupe os pedidos por cliente ou por mesa.' });
