@@ -236,14 +236,28 @@ function renderBoardAs(role: string, server = fakeServer()) {
 
 /** A card, found by its name ('Mesa 7 Ana Souza'). */
 const card = (name: string | RegExp) => screen.getByRole('article', { name });
-/** The cards on the board, each as its key and its items' names and statuses. */
+/**
+ * The cards on the board, each as its key and its lines: an item as `id:status`, the line of the
+ * ready items beside what is still to do as `ready:ids`.
+ */
 const cardsShown = () =>
-  screen.getAllByTestId('board-card').map((element) => [
-    element.dataset.cardKey,
-    within(element)
-      .getAllByTestId('board-item')
-      .map((line) => `${line.dataset.itemId}:${line.dataset.status}`),
-  ]);
+  screen
+    .getAllByTestId('board-card')
+    .map((element) => [
+      element.dataset.cardKey,
+      [
+        ...element.querySelectorAll<HTMLElement>('[data-testid="board-item"], [data-testid="board-ready"]'),
+      ].map((line) =>
+        line.dataset.testid === 'board-ready'
+          ? `ready:${line.dataset.itemIds}`
+          : `${line.dataset.itemId}:${line.dataset.status}`,
+      ),
+    ]);
+/** Whether an item is among a card's ready ones (beside what is still to do there). */
+const folded = (id: number) =>
+  [...document.querySelectorAll<HTMLElement>('[data-testid="board-ready"]')].some((line) =>
+    line.dataset.itemIds!.split(' ').includes(String(id)),
+  );
 /** An item's line on a card. */
 const line = (id: number) =>
   document.querySelector<HTMLElement>(`[data-testid="board-item"][data-item-id="${id}"]`)!;
@@ -312,7 +326,7 @@ describe('the kitchen board (/orders): cards', () => {
     // Table 7's tab holds Ana's and Caio's tickets: one card, whose oldest item is Caio's pudding.
     await waitFor(() =>
       expect(cardsShown()).toEqual([
-        ['tab:40', ['4:READY', '5:CANCELLED', '3:PREPARING', '1:PLACED']],
+        ['tab:40', ['ready:4', '5:CANCELLED', '3:PREPARING', '1:PLACED']],
         ['tab:42', ['6:PLACED', '7:PLACED']],
         ['tab:41', ['2:PLACED']],
       ]),
@@ -472,7 +486,10 @@ describe('the kitchen board (/orders): moving cards and items', () => {
     ]);
     await waitFor(() => expect(statusOf(1)).toBe('PREPARING'));
     // Each item moved one step: the picanha is ready, the risotto being prepared.
-    expect(cardsShown()[0]).toEqual(['ticket:100', ['3:READY', '1:PREPARING']]);
+    expect(cardsShown()[0]).toEqual(['ticket:100', ['ready:3', '1:PREPARING']]);
+    expect(within(card('Mesa 7 Ana Souza')).getByTestId('board-ready')).toHaveTextContent(
+      'Pronto: Picanha na chapa',
+    );
     expect(within(card('Mesa 7 Ana Souza')).getByRole('button', { name: 'Tudo pronto' })).toBeInTheDocument();
 
     // Dora's card, all ready in two presses, leaves the board; the focus is on Bia's by then.
@@ -505,14 +522,30 @@ describe('the kitchen board (/orders): moving cards and items', () => {
     expect(line(7).querySelector('button')).toHaveFocus();
     // In preparation, the line reads 'Pronto' and moves it to READY.
     await user.click(within(card('Mesa 7 Ana Souza')).getByRole('button', { name: /^Pronto: 2× Risoto/ }));
-    await waitFor(() => expect(statusOf(1)).toBe('READY'));
+    await waitFor(() => expect(folded(1)).toBe(true));
     expect(actionsSent(server.http).at(-1)).toEqual([
       'PATCH',
       '/api/orders/items/id/1/status',
       { status: 'READY' },
     ]);
-    // A ready item is done with: its line is no longer a button.
-    expect(line(1).querySelector('button')).toBeNull();
+    // A ready item is done with: it joins the line of the card's ready ones, no longer a button.
+    expect(within(card('Mesa 7 Ana Souza')).getByTestId('board-ready')).toHaveTextContent(
+      'Pronto: 2× Risoto de cogumelos',
+    );
+    expect(line(1)).toBeNull();
+  });
+
+  it('leaves the focus where the cook put it when the board reads again', async () => {
+    const { server } = renderBoard();
+    const ana = await screen.findByRole('article', { name: 'Mesa 7 Ana Souza' });
+    const risotto = within(ana).getByRole('button', { name: /^Preparar: 2× Risoto/ });
+    risotto.focus();
+    // A tap on the page, away from any button.
+    risotto.blur();
+    server.add(item(30, 'Lasanha', 110, { order_id: 44, table: { number: 4 } }));
+    await pollNow();
+    await screen.findByText('1 novo pedido');
+    expect(document.activeElement).toBe(document.body);
   });
 
   it("says why a move failed: the server's words for a refusal, else the spec's message", async () => {
@@ -683,7 +716,7 @@ describe("the kitchen board (/orders): 'Prontos recentes'", () => {
     const { user, server } = renderBoard();
     await screen.findByRole('article', { name: 'Mesa 7 Ana Souza' });
     await user.click(within(card('Mesa 7 Ana Souza')).getByRole('button', { name: /^Pronto: Picanha/ }));
-    await waitFor(() => expect(statusOf(3)).toBe('READY'));
+    await waitFor(() => expect(folded(3)).toBe(true));
     await user.click(within(card('Mesa 7 Ana Souza')).getByRole('button', { name: /^Mais ações/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Voltar ao preparo: Picanha na chapa' }));
     await screen.findByText('O item Picanha na chapa voltou para o preparo.');

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type MouseEvent } from 'react';
 import { Box, Button, ButtonBase, Card, IconButton, Menu, MenuItem, Stack, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import BlockIcon from '@mui/icons-material/Block';
@@ -106,9 +106,19 @@ function CardTimer({ ageing, since, now }: { ageing: Ageing; since: string; now:
   );
 }
 
+/** Where a press came from: the control, and whether a key pressed it (a tap has a `detail`). */
+export interface Press {
+  control: HTMLElement;
+  keyboard: boolean;
+}
+const pressOf = (event: MouseEvent<HTMLElement>): Press => ({
+  control: event.currentTarget,
+  keyboard: event.detail === 0,
+});
+
 interface ItemHandlers {
   /** The item's own skip-step, pressed on its line. */
-  onAdvance: (item: OrderItem, line: HTMLElement) => void;
+  onAdvance: (item: OrderItem, press: Press) => void;
   onRecall: (item: OrderItem) => void;
   onCancel: (item: OrderItem) => void;
 }
@@ -215,6 +225,40 @@ function DoneLine({ item }: { item: OrderItem }) {
 }
 
 /**
+ * The ready items of a card still being worked, in one line ('Prontos: Burrata, Aperol Spritz'):
+ * the cook sees what has gone out without it taking the room of what is still to do.
+ */
+function ReadyLine({ items }: { items: readonly OrderItem[] }) {
+  const names = items.map(itemLabel).join(', ');
+  return (
+    <Stack
+      component="li"
+      direction="row"
+      data-testid="board-ready"
+      data-item-ids={items.map((item) => item.id).join(' ')}
+      title={names}
+      sx={{ alignItems: 'center', gap: 0.75, px: 0.5, minHeight: 26, color: 'text.secondary', minWidth: 0 }}
+    >
+      <CheckCircleIcon sx={{ fontSize: 18, color: STATUS.READY.color, flexShrink: 0 }} aria-hidden />
+      <Typography
+        component="span"
+        sx={{
+          fontSize: '0.875rem',
+          fontWeight: 700,
+          lineHeight: 1.2,
+          minWidth: 0,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+        }}
+      >
+        {items.length === 1 ? 'Pronto' : 'Prontos'}: {names}
+      </Typography>
+    </Stack>
+  );
+}
+
+/**
  * An item still to do on its card: its stage, count and name, complements, and what the guest
  * asked ('Sem cebola' stands out). The line itself is the item's skip-step ('Preparar', then
  * 'Pronto').
@@ -246,7 +290,7 @@ function ItemLine({
         data-focus-item={item.id}
         aria-describedby={describedBy}
         disabled={busy}
-        onClick={(event) => onAdvance(item, event.currentTarget)}
+        onClick={(event) => onAdvance(item, pressOf(event))}
         sx={{
           flex: 1,
           minWidth: 0,
@@ -363,7 +407,7 @@ export function BoardCard({
   fresh: ReadonlySet<number>;
   /** `card:<key>` or `item:<id>`: the change under way. */
   busy: string | null;
-  onAdvanceCard: (card: Card_, button: HTMLElement) => void;
+  onAdvanceCard: (card: Card_, press: Press) => void;
 } & ItemHandlers) {
   const titleId = useId();
   const guestsId = useId();
@@ -380,6 +424,8 @@ export function BoardCard({
         ? card.guests.map((name) => name.split(' ')[0]).join(', ')
         : card.guests.join(', ');
   const late = !done && ageing === 'red';
+  // Beside what is still to do, what is ready already takes one line.
+  const folded = done ? [] : card.items.filter((item) => item.status === 'READY');
   const named = guests ? `${titleId} ${guestsId}` : titleId;
 
   return (
@@ -390,7 +436,6 @@ export function BoardCard({
       data-card-key={card.key}
       data-fresh={isFresh || undefined}
       sx={{
-        height: '100%',
         display: 'flex',
         flexDirection: 'column',
         gap: 0.5,
@@ -473,20 +518,23 @@ export function BoardCard({
         aria-label="Itens"
         sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 0.25 }}
       >
-        {card.items.map((item) =>
-          isPending(item) ? (
-            <ItemLine
-              key={item.id}
-              item={item}
-              fresh={fresh.has(item.id)}
-              busy={cardBusy || busy === `item:${item.id}`}
-              describedBy={named}
-              onAdvance={handlers.onAdvance}
-            />
-          ) : (
-            <DoneLine key={item.id} item={item} />
-          ),
-        )}
+        {folded.length > 0 ? <ReadyLine items={folded} /> : null}
+        {card.items
+          .filter((item) => !folded.includes(item))
+          .map((item) =>
+            isPending(item) ? (
+              <ItemLine
+                key={item.id}
+                item={item}
+                fresh={fresh.has(item.id)}
+                busy={cardBusy || busy === `item:${item.id}`}
+                describedBy={named}
+                onAdvance={handlers.onAdvance}
+              />
+            ) : (
+              <DoneLine key={item.id} item={item} />
+            ),
+          )}
       </Box>
       {step ? (
         <Button
@@ -496,9 +544,8 @@ export function BoardCard({
           data-focus-card={card.key}
           aria-describedby={named}
           disabled={cardBusy}
-          onClick={(event) => onAdvanceCard(card, event.currentTarget)}
+          onClick={(event) => onAdvanceCard(card, pressOf(event))}
           sx={{
-            mt: 'auto',
             minHeight: TOUCH,
             py: 0,
             fontSize: '1rem',

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import {
   Alert,
   Box,
@@ -18,6 +18,7 @@ import {
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
+import { visuallyHidden } from '@mui/utils';
 import { Title, useGetList, useSidebarState } from 'react-admin';
 import { useNow } from '../../components/clock';
 import { ReasonDialog } from '../../components/ReasonDialog';
@@ -25,7 +26,7 @@ import { usePolled } from '../../dataProvider/usePolled';
 import { GENERIC_ERROR } from '../../dataProvider/httpClient';
 import type { Kitchen } from '../kitchens/definition';
 import { AllDayCounts } from './AllDayCounts';
-import { BoardCard } from './BoardCard';
+import { BoardCard, type Press } from './BoardCard';
 import { useBoardActions } from './boardActions';
 import { BOARD_SETTINGS, useDeviceSetting, useKitchenSound, useNewItems } from './boardHooks';
 import { useBoardStore } from './boardStore';
@@ -83,7 +84,7 @@ function StationSelect({
       label="Cozinha"
       value={known && kitchens ? value : ALL_STATIONS}
       onChange={(event) => onChange(event.target.value)}
-      sx={{ width: 200, '& .MuiSelect-select': { minHeight: 27, display: 'flex', alignItems: 'center' } }}
+      sx={{ width: 176, '& .MuiSelect-select': { minHeight: 27, display: 'flex', alignItems: 'center' } }}
     >
       <MenuItem value={ALL_STATIONS} sx={{ minHeight: 48 }}>
         Todas as cozinhas
@@ -192,7 +193,39 @@ function useRoomForTheBoard() {
   }, []);
 }
 
-/** The first of `selector` inside `root` that follows `from` in the page, or null. */
+const CARD_GAP = 8;
+/** The height of the rows the cards are packed on: each card spans as many as it needs. */
+const PACK_ROW = 4;
+/** Where the browser tells the board when a card changes size (not in every test runner). */
+const packed = typeof ResizeObserver !== 'undefined';
+
+/**
+ * The cards packed under each other, column by column, oldest first along the rows: a card as
+ * tall as its items, not as the tallest of its row, so that a tablet shows as many cards as fit.
+ * Each card spans the grid's small rows its height needs, measured before it is painted and
+ * again whenever it changes size.
+ */
+function usePackedCards(list: RefObject<HTMLUListElement | null>) {
+  useLayoutEffect(() => {
+    const cards = list.current;
+    if (!cards || !packed) return;
+    const fit = (card: Element) => {
+      const place = card.parentElement;
+      if (place)
+        place.style.gridRowEnd = `span ${Math.ceil((card.getBoundingClientRect().height + CARD_GAP) / PACK_ROW)}`;
+    };
+    const observer = new ResizeObserver((entries) => entries.forEach((entry) => fit(entry.target)));
+    for (const place of cards.children) {
+      const card = place.firstElementChild;
+      if (!card) continue;
+      fit(card);
+      observer.observe(card);
+    }
+    return () => observer.disconnect();
+  });
+}
+
+/** The first of `selector` inside `root` that follows `from` in the page (else the first other one), or null. */
 function nextAfter(root: HTMLElement, selector: string, from: HTMLElement): HTMLElement | null {
   const enabled = [...root.querySelectorAll<HTMLElement>(selector)].filter(
     (element) => !element.hasAttribute('disabled'),
@@ -206,58 +239,64 @@ function nextAfter(root: HTMLElement, selector: string, from: HTMLElement): HTML
 /**
  * Where the keyboard goes on the board. After 'Preparar' or 'Pronto' it moves on at once — a card's
  * button to the next card's, an item to the next item still to do — so a cook bumps ticket after
- * ticket with Enter alone, and never lands on the page when the card they pressed leaves. If what
- * held the focus goes (a card done, a cancelled item), the focus comes back to the first card.
+ * ticket with Enter alone, and never lands on the page when the card they pressed leaves (a tap
+ * moves it too, without scrolling the board under the finger). If what held the focus goes (a
+ * card done, an item ready), the focus comes back to the first card; if the cook merely put it
+ * elsewhere, it stays there.
  */
 function useBoardFocus(changed: unknown) {
   const root = useRef<HTMLDivElement | null>(null);
+  const heading = useRef<HTMLHeadingElement | null>(null);
   const list = useRef<HTMLUListElement | null>(null);
-  const held = useRef(false);
+  const last = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     const board = root.current;
     if (!board) return;
-    const focusIn = () => (held.current = true);
-    const focusOut = (event: FocusEvent) => {
-      // Away to somewhere else on purpose; a button that vanished leaves no `relatedTarget`.
-      if (event.relatedTarget instanceof Node && !board.contains(event.relatedTarget)) held.current = false;
+    const focusIn = (event: FocusEvent) => {
+      if (event.target instanceof HTMLElement) last.current = event.target;
     };
     board.addEventListener('focusin', focusIn);
-    board.addEventListener('focusout', focusOut);
-    return () => {
-      board.removeEventListener('focusin', focusIn);
-      board.removeEventListener('focusout', focusOut);
-    };
+    return () => board.removeEventListener('focusin', focusIn);
   }, []);
 
   const fallback = () => {
     const first = list.current?.querySelector<HTMLElement>(
       '[data-focus-card]:not([disabled]), [data-focus-item]:not([disabled])',
     );
-    (first ?? list.current ?? root.current)?.focus();
+    (first ?? list.current ?? heading.current)?.focus();
   };
 
   useEffect(() => {
-    if (held.current && (document.activeElement === document.body || document.activeElement === null)) {
+    const lost = document.activeElement === document.body || document.activeElement === null;
+    if (lost && last.current && !last.current.isConnected) {
+      last.current = null;
       fallback();
     }
   }, [changed]);
 
+  const move = (next: HTMLElement | null, press: Press) => next?.focus({ preventScroll: !press.keyboard });
   return {
     root,
+    heading,
     list,
     /** After a card's button: the next card's. */
-    afterCard: (button: HTMLElement) => {
-      if (list.current) nextAfter(list.current, '[data-focus-card]', button)?.focus();
+    afterCard: (press: Press) => {
+      if (list.current) move(nextAfter(list.current, '[data-focus-card]', press.control), press);
     },
     /** After an item's press: the next item still to do (in this card, else the next cards). */
-    afterItem: (line: HTMLElement) => {
-      if (list.current) nextAfter(list.current, '[data-focus-item]', line)?.focus();
+    afterItem: (press: Press) => {
+      if (list.current) move(nextAfter(list.current, '[data-focus-item]', press.control), press);
     },
-    /** Back to an item after its dialog closed, or on to the board. */
+    /** Back to an item after its dialog closed: its line, else its card, else the board. */
     toItem: (id: number) => {
-      const line = list.current?.querySelector<HTMLElement>(`[data-focus-item="${id}"]`);
-      if (line && !line.hasAttribute('disabled')) line.focus();
+      const line = list.current?.querySelector<HTMLElement>(`[data-focus-item="${id}"]:not([disabled])`);
+      const card = list.current
+        ?.querySelector(`[data-testid="board-item"][data-item-id="${id}"]`)
+        ?.closest('article')
+        ?.querySelector<HTMLElement>('button:not([disabled])');
+      const target = line ?? card;
+      if (target) target.focus();
       else fallback();
     },
   };
@@ -308,20 +347,21 @@ export function KitchenBoard() {
   const actions = useBoardActions();
   const [cancelling, setCancelling] = useState<OrderItem | null>(null);
   const focus = useBoardFocus(data);
+  usePackedCards(focus.list);
 
   const items = data ?? [];
   const grouping = board.grouping;
   const cards = filter === 'ALL' ? activeCards(items, grouping) : cardsInStatus(items, grouping, filter);
   const shownCount = items.filter(matches(filter)).length;
 
-  const advanceCard = (card: Card_, button: HTMLElement) => {
+  const advanceCard = (card: Card_, press: Press) => {
     for (const item of card.items) newItems.seen(item.id);
-    focus.afterCard(button);
+    focus.afterCard(press);
     void actions.advanceCard({ key: card.key, name: cardName(card, grouping) }, card.items.filter(isPending));
   };
-  const advanceItem = (item: OrderItem, line: HTMLElement) => {
+  const advanceItem = (item: OrderItem, press: Press) => {
     newItems.seen(item.id);
-    if (isPending(item)) focus.afterItem(line);
+    if (isPending(item)) focus.afterItem(press);
     void actions.advance(item);
   };
 
@@ -332,10 +372,58 @@ export function KitchenBoard() {
         direction="row"
         sx={{ flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}
       >
-        <Typography component="h1" variant="h5" sx={{ fontWeight: 800 }}>
+        {/* While new orders wait to be seen, their notice takes the title's place (the app bar
+            still says Pedidos): the cards keep the height of the screen. */}
+        <Typography
+          ref={focus.heading}
+          component="h1"
+          variant="h5"
+          tabIndex={-1}
+          sx={newItems.count > 0 ? visuallyHidden : { fontWeight: 800, outline: 'none' }}
+        >
           Pedidos
         </Typography>
-        <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        {newItems.count > 0 ? (
+          <Alert
+            severity="warning"
+            variant="filled"
+            icon={<NotificationsActiveIcon />}
+            sx={{
+              minHeight: 48,
+              py: 0,
+              pl: 1.5,
+              pr: 0.5,
+              alignItems: 'center',
+              fontSize: '1rem',
+              fontWeight: 800,
+              color: '#1a1200',
+              '& .MuiAlert-message, & .MuiAlert-icon': { py: 0.5 },
+              '& .MuiAlert-action': { p: 0, ml: 1, mr: 0 },
+            }}
+            action={
+              <Button
+                color="inherit"
+                variant="outlined"
+                onClick={newItems.acknowledge}
+                sx={{
+                  minHeight: 40,
+                  minWidth: 56,
+                  fontWeight: 800,
+                  // The board's ring, dark on the orange notice.
+                  '&:focus-visible, &.Mui-focusVisible': {
+                    outline: '3px solid #1a1200',
+                    outlineOffset: '2px',
+                  },
+                }}
+              >
+                OK
+              </Button>
+            }
+          >
+            {newItemsText(newItems.count)}
+          </Alert>
+        ) : null}
+        <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, ml: 'auto' }}>
           {board.admin ? <StorePicker value={board.id} onChange={board.choose} /> : null}
           {waiting ? null : <StationSelect value={station} onChange={setStation} storeId={adminStore} />}
           {board.store ? (
@@ -374,37 +462,6 @@ export function KitchenBoard() {
         </Card>
       ) : (
         <>
-          {newItems.count > 0 ? (
-            <Alert
-              severity="warning"
-              variant="filled"
-              icon={<NotificationsActiveIcon />}
-              sx={{
-                position: 'sticky',
-                top: 56,
-                zIndex: 2,
-                mb: 1,
-                py: 0,
-                alignItems: 'center',
-                fontSize: '1.1rem',
-                fontWeight: 800,
-                color: '#1a1200',
-              }}
-              action={
-                <Button
-                  color="inherit"
-                  variant="outlined"
-                  onClick={newItems.acknowledge}
-                  sx={{ minHeight: TOUCH, minWidth: 72, fontWeight: 800, ...FOCUS_RING }}
-                >
-                  OK
-                </Button>
-              }
-            >
-              {newItemsText(newItems.count)}
-            </Alert>
-          ) : null}
-
           <FilterButtons items={items} value={filter} onChange={setFilter} />
           <AllDayCounts items={items} />
 
@@ -439,10 +496,11 @@ export function KitchenBoard() {
                 p: 0,
                 listStyle: 'none',
                 display: 'grid',
-                gap: 1,
+                columnGap: `${CARD_GAP}px`,
                 gridTemplateColumns: 'repeat(auto-fill, minmax(208px, 1fr))',
-                alignItems: 'stretch',
+                alignItems: 'start',
                 outline: 'none',
+                ...(packed ? { gridAutoRows: `${PACK_ROW}px`, rowGap: 0 } : { rowGap: `${CARD_GAP}px` }),
               }}
             >
               {cards.map((card) => (

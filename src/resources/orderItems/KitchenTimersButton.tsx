@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import {
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -127,13 +128,26 @@ export function KitchenTimersButton({
 
   return (
     <>
+      {/* On a tablet the word gives its room to the cards' notices: the clock alone, named. */}
       <Button
         variant="outlined"
-        startIcon={<TimerOutlinedIcon />}
+        aria-label="Tempos"
+        title="Tempos e cartões da cozinha"
         onClick={start}
-        sx={{ minHeight: 44, textTransform: 'none', fontWeight: 700, ...FOCUS_RING }}
+        sx={{
+          minHeight: 44,
+          minWidth: 44,
+          px: { xs: 0, md: 1.5 },
+          gap: 1,
+          textTransform: 'none',
+          fontWeight: 700,
+          ...FOCUS_RING,
+        }}
       >
-        Tempos
+        <TimerOutlinedIcon aria-hidden />
+        <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+          Tempos
+        </Box>
       </Button>
       <Dialog open={open} onClose={() => (isPending ? undefined : setOpen(false))} aria-labelledby={titleId}>
         {/* The API's rules and words, not the browser's own checks of a number field. */}

@@ -156,7 +156,7 @@ export function RecentlyReady({
           variant="outlined"
           startIcon={<TaskAltIcon />}
           onClick={() => setOpen(true)}
-          sx={{ minHeight: TOUCH, textTransform: 'none', fontWeight: 700, ...FOCUS_RING }}
+          sx={{ minHeight: TOUCH, px: 1.25, textTransform: 'none', fontWeight: 700, ...FOCUS_RING }}
         >
           Prontos recentes
         </Button>
