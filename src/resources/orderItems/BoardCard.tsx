@@ -15,7 +15,7 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { elapsed } from '../../components/clock';
 import type { KitchenGrouping, KitchenTimers } from '../restaurants/definition';
 import { FOCUS_RING, FOCUS_RING_INSIDE, TOUCH } from './boardStyles';
-import { cardName, isPending, type BoardCard as Card_ } from './cards';
+import { cardName, isPending, type KitchenCard } from './cards';
 import { BOARD_MESSAGES, nextStatus, type BoardStatus, type OrderItem } from './definition';
 
 export type Ageing = 'ok' | 'amber' | 'red';
@@ -45,15 +45,15 @@ const stageStart = (item: OrderItem) => (item.status === 'PLACED' ? item.created
  * minutes in the stage: waiting since it was ordered, in preparation since it was started); ready
  * and cancelled items no longer age.
  */
-export function ageingOf(item: OrderItem, now: number, timers: KitchenTimers): Ageing {
+function ageingOf(item: OrderItem, now: number, timers: KitchenTimers): Ageing {
   if (item.status !== 'PLACED' && item.status !== 'PREPARING') return 'ok';
   const limits = item.status === 'PLACED' ? timers.placed : timers.preparing;
   const minutes = minutesSince(stageStart(item), now);
   return minutes >= limits.late ? 'red' : minutes >= limits.warn ? 'amber' : 'ok';
 }
 
-/** A card ages as its latest item in its stage does. */
-export function cardAgeing(card: Card_, now: number, timers: KitchenTimers): Ageing {
+/** A card ages as the most behind of its items in their stages does. */
+function cardAgeing(card: KitchenCard, now: number, timers: KitchenTimers): Ageing {
   const ageings = card.items.map((item) => ageingOf(item, now, timers));
   return ageings.includes('red') ? 'red' : ageings.includes('amber') ? 'amber' : 'ok';
 }
@@ -63,7 +63,7 @@ export function cardAgeing(card: Card_, now: number, timers: KitchenTimers): Age
  * waiting → 'Preparar tudo', all in preparation → 'Tudo pronto', some of each → 'Avançar tudo';
  * null when nothing it shows is left to do.
  */
-export function cardStep(items: readonly OrderItem[]) {
+function cardStep(items: readonly OrderItem[]) {
   const pending = items.filter(isPending);
   if (pending.length === 0) return null;
   if (pending.every((item) => item.status === 'PLACED'))
@@ -133,7 +133,7 @@ function CardMenu({
   busy,
   onRecall,
   onCancel,
-}: { card: Card_; name: string; busy: boolean } & Omit<ItemHandlers, 'onAdvance'>) {
+}: { card: KitchenCard; name: string; busy: boolean } & Omit<ItemHandlers, 'onAdvance'>) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const close = () => setAnchor(null);
@@ -398,7 +398,7 @@ export function BoardCard({
   onAdvanceCard,
   ...handlers
 }: {
-  card: Card_;
+  card: KitchenCard;
   grouping: KitchenGrouping;
   now: number;
   /** The store's thresholds of the card's timer. */
@@ -407,7 +407,7 @@ export function BoardCard({
   fresh: ReadonlySet<number>;
   /** `card:<key>` or `item:<id>`: the change under way. */
   busy: string | null;
-  onAdvanceCard: (card: Card_, press: Press) => void;
+  onAdvanceCard: (card: KitchenCard, press: Press) => void;
 } & ItemHandlers) {
   const titleId = useId();
   const guestsId = useId();

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Box,
@@ -12,14 +12,12 @@ import {
   ToggleButton,
   ToggleButtonGroup,
   Typography,
-  useMediaQuery,
-  type Theme,
 } from '@mui/material';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import { visuallyHidden } from '@mui/utils';
-import { Title, useGetList, useSidebarState } from 'react-admin';
+import { Title, useGetList } from 'react-admin';
 import { useNow } from '../../components/clock';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { usePolled } from '../../dataProvider/usePolled';
@@ -29,16 +27,11 @@ import { AllDayCounts } from './AllDayCounts';
 import { BoardCard, type Press } from './BoardCard';
 import { useBoardActions } from './boardActions';
 import { BOARD_SETTINGS, useDeviceSetting, useKitchenSound, useNewItems } from './boardHooks';
+import { useBoardFocus } from './boardFocus';
+import { CARD_GAP, cardListLayout, usePackedCards, useRoomForTheBoard } from './boardLayout';
 import { useBoardStore } from './boardStore';
 import { FOCUS_RING, TOUCH } from './boardStyles';
-import {
-  activeCards,
-  cardName,
-  cardsInStatus,
-  isPending,
-  readyCards,
-  type BoardCard as Card_,
-} from './cards';
+import { activeCards, cardName, cardsInStatus, isPending, readyCards, type KitchenCard } from './cards';
 import { BOARD_MESSAGES, boardFilters, orderItems, type BoardFilter, type OrderItem } from './definition';
 import { KitchenTimersButton } from './KitchenTimersButton';
 import { RecentlyReady } from './RecentlyReady';
@@ -165,144 +158,6 @@ const newItemsText = (count: number) => (count === 1 ? '1 novo pedido' : `${coun
 const CHOOSE_STORE = 'Escolha um restaurante para ver os pedidos da cozinha.';
 
 /**
- * Below the `lg` breakpoint (a tablet, upright or lying) the side menu closes when the board
- * opens, so that the cards have the width; it opens again on leaving, unless someone opened or
- * closed it meanwhile.
- */
-function useRoomForTheBoard() {
-  const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('lg'), { noSsr: true });
-  const [open, setOpen] = useSidebarState();
-  const closedByBoard = useRef(false);
-  const current = useRef(open);
-  current.current = open;
-  // Opened by hand meanwhile: it stays as the cook left it. (Before the effect that closes it, so
-  // that the first render's `open` does not count.)
-  useEffect(() => {
-    if (open) closedByBoard.current = false;
-  }, [open]);
-  useEffect(() => {
-    if (narrow && current.current) {
-      closedByBoard.current = true;
-      setOpen(false);
-    }
-    return () => {
-      if (closedByBoard.current && !current.current) setOpen(true);
-    };
-    // Once, as the board opens: the menu is the cook's to open again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-}
-
-const CARD_GAP = 8;
-/** The height of the rows the cards are packed on: each card spans as many as it needs. */
-const PACK_ROW = 4;
-/** Where the browser tells the board when a card changes size (not in every test runner). */
-const packed = typeof ResizeObserver !== 'undefined';
-
-/**
- * The cards packed under each other, column by column, oldest first along the rows: a card as
- * tall as its items, not as the tallest of its row, so that a tablet shows as many cards as fit.
- * Each card spans the grid's small rows its height needs, measured before it is painted and
- * again whenever it changes size.
- */
-function usePackedCards(list: RefObject<HTMLUListElement | null>) {
-  useLayoutEffect(() => {
-    const cards = list.current;
-    if (!cards || !packed) return;
-    const fit = (card: Element) => {
-      const place = card.parentElement;
-      if (place)
-        place.style.gridRowEnd = `span ${Math.ceil((card.getBoundingClientRect().height + CARD_GAP) / PACK_ROW)}`;
-    };
-    const observer = new ResizeObserver((entries) => entries.forEach((entry) => fit(entry.target)));
-    for (const place of cards.children) {
-      const card = place.firstElementChild;
-      if (!card) continue;
-      fit(card);
-      observer.observe(card);
-    }
-    return () => observer.disconnect();
-  });
-}
-
-/** The first of `selector` inside `root` that follows `from` in the page (else the first other one), or null. */
-function nextAfter(root: HTMLElement, selector: string, from: HTMLElement): HTMLElement | null {
-  const enabled = [...root.querySelectorAll<HTMLElement>(selector)].filter(
-    (element) => !element.hasAttribute('disabled'),
-  );
-  const after = enabled.find(
-    (element) => from.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING,
-  );
-  return after ?? enabled.find((element) => element !== from) ?? null;
-}
-
-/**
- * Where the keyboard goes on the board. After 'Preparar' or 'Pronto' it moves on at once — a card's
- * button to the next card's, an item to the next item still to do — so a cook bumps ticket after
- * ticket with Enter alone, and never lands on the page when the card they pressed leaves (a tap
- * moves it too, without scrolling the board under the finger). If what held the focus goes (a
- * card done, an item ready), the focus comes back to the first card; if the cook merely put it
- * elsewhere, it stays there.
- */
-function useBoardFocus(changed: unknown) {
-  const root = useRef<HTMLDivElement | null>(null);
-  const heading = useRef<HTMLHeadingElement | null>(null);
-  const list = useRef<HTMLUListElement | null>(null);
-  const last = useRef<HTMLElement | null>(null);
-
-  useEffect(() => {
-    const board = root.current;
-    if (!board) return;
-    const focusIn = (event: FocusEvent) => {
-      if (event.target instanceof HTMLElement) last.current = event.target;
-    };
-    board.addEventListener('focusin', focusIn);
-    return () => board.removeEventListener('focusin', focusIn);
-  }, []);
-
-  const fallback = () => {
-    const first = list.current?.querySelector<HTMLElement>(
-      '[data-focus-card]:not([disabled]), [data-focus-item]:not([disabled])',
-    );
-    (first ?? list.current ?? heading.current)?.focus();
-  };
-
-  useEffect(() => {
-    const lost = document.activeElement === document.body || document.activeElement === null;
-    if (lost && last.current && !last.current.isConnected) {
-      last.current = null;
-      fallback();
-    }
-  }, [changed]);
-
-  const move = (next: HTMLElement | null, press: Press) => next?.focus({ preventScroll: !press.keyboard });
-  return {
-    root,
-    heading,
-    list,
-    /** After a card's button: the next card's. */
-    afterCard: (press: Press) => {
-      if (list.current) move(nextAfter(list.current, '[data-focus-card]', press.control), press);
-    },
-    /** After an item's press: the next item still to do (in this card, else the next cards). */
-    afterItem: (press: Press) => {
-      if (list.current) move(nextAfter(list.current, '[data-focus-item]', press.control), press);
-    },
-    /** Back to an item after its dialog closed: its line, else its card, else the board. */
-    toItem: (id: number) => {
-      const line = list.current?.querySelector<HTMLElement>(`[data-focus-item="${id}"]:not([disabled])`);
-      const card = list.current
-        ?.querySelector(`[data-testid="board-item"][data-item-id="${id}"]`)
-        ?.closest('article')
-        ?.querySelector<HTMLElement>('button:not([disabled])');
-      const target = line ?? card;
-      if (target) target.focus();
-      else fallback();
-    },
-  };
-}
-
-/**
  * The kitchen orders board (Pedidos, restaurant spec 2, 4, 8) as the kitchen works it: cards, one
  * per guest at a table or per table (the store's choice), oldest first, each with its items in
  * their own stages, a timer ageing amber then red by the store's minutes, a button that moves the
@@ -354,7 +209,7 @@ export function KitchenBoard() {
   const cards = filter === 'ALL' ? activeCards(items, grouping) : cardsInStatus(items, grouping, filter);
   const shownCount = items.filter(matches(filter)).length;
 
-  const advanceCard = (card: Card_, press: Press) => {
+  const advanceCard = (card: KitchenCard, press: Press) => {
     for (const item of card.items) newItems.seen(item.id);
     focus.afterCard(press);
     void actions.advanceCard({ key: card.key, name: cardName(card, grouping) }, card.items.filter(isPending));
@@ -500,7 +355,7 @@ export function KitchenBoard() {
                 gridTemplateColumns: 'repeat(auto-fill, minmax(208px, 1fr))',
                 alignItems: 'start',
                 outline: 'none',
-                ...(packed ? { gridAutoRows: `${PACK_ROW}px`, rowGap: 0 } : { rowGap: `${CARD_GAP}px` }),
+                ...cardListLayout,
               }}
             >
               {cards.map((card) => (

@@ -8,7 +8,7 @@ import type { KitchenGrouping } from '../restaurants/definition';
 import { itemLabel } from './BoardCard';
 import type { CardRef } from './boardActions';
 import { FOCUS_RING, TOUCH } from './boardStyles';
-import { cardName, RECENTLY_READY, type BoardCard } from './cards';
+import { cardName, RECENTLY_READY, type KitchenCard } from './cards';
 import type { OrderItem } from './definition';
 
 const ago = (instant: string, now: number) => {
@@ -25,7 +25,7 @@ function ReadyCard({
   onRecallCard,
   onRecallItem,
 }: {
-  card: BoardCard;
+  card: KitchenCard;
   grouping: KitchenGrouping;
   now: number;
   busy: string | null;
@@ -124,7 +124,7 @@ export function RecentlyReady({
   onRecallCard,
   onRecallItem,
 }: {
-  cards: BoardCard[];
+  cards: KitchenCard[];
   grouping: KitchenGrouping;
   now: number;
   busy: string | null;

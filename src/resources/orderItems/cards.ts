@@ -6,7 +6,7 @@
 import type { KitchenGrouping } from '../restaurants/definition';
 import type { BoardStatus, OrderItem } from './definition';
 
-export interface BoardCard {
+export interface KitchenCard {
   /** `ticket:<id>` or `tab:<id>`: the same card on every read. */
   key: string;
   orderId: number;
@@ -33,7 +33,7 @@ export const cardKeyOf = (item: OrderItem, grouping: KitchenGrouping) =>
 export const guestName = (item: OrderItem) => item.customer.fullname.trim() || `@${item.customer.username}`;
 
 /** How a card is named: 'Mesa 5 · Ana Souza' per guest, 'Mesa 5' per table, the guest without a table. */
-export function cardName(card: Pick<BoardCard, 'table' | 'guests'>, grouping: KitchenGrouping): string {
+export function cardName(card: Pick<KitchenCard, 'table' | 'guests'>, grouping: KitchenGrouping): string {
   const guests = card.guests.join(', ');
   if (card.table === null) return guests;
   return grouping === 'table' ? `Mesa ${card.table}` : `Mesa ${card.table} · ${guests}`;
@@ -70,7 +70,7 @@ function groups(items: readonly OrderItem[], grouping: KitchenGrouping): Map<str
   return found;
 }
 
-function cardOf(key: string, items: OrderItem[]): BoardCard {
+function cardOf(key: string, items: OrderItem[]): KitchenCard {
   const sorted = [...items].sort(byTime);
   const first = sorted[0]!;
   const ready = sorted.filter((item) => item.status === 'READY').map((item) => Date.parse(item.updated_at));
@@ -85,11 +85,11 @@ function cardOf(key: string, items: OrderItem[]): BoardCard {
   };
 }
 
-const oldestFirst = (a: BoardCard, b: BoardCard) =>
+const oldestFirst = (a: KitchenCard, b: KitchenCard) =>
   Date.parse(a.startedAt) - Date.parse(b.startedAt) || a.key.localeCompare(b.key);
 
 /** The cards still being worked ('Todos'), oldest first: each with its latest round. */
-export function activeCards(items: readonly OrderItem[], grouping: KitchenGrouping): BoardCard[] {
+export function activeCards(items: readonly OrderItem[], grouping: KitchenGrouping): KitchenCard[] {
   return [...groups(items, grouping)]
     .map(([key, cardItems]) => cardOf(key, latestRound(cardItems)))
     .filter((card) => card.items.some(isPending))
@@ -101,7 +101,7 @@ export function cardsInStatus(
   items: readonly OrderItem[],
   grouping: KitchenGrouping,
   status: BoardStatus,
-): BoardCard[] {
+): KitchenCard[] {
   return [
     ...groups(
       items.filter((item) => item.status === status),
@@ -119,7 +119,7 @@ export const RECENTLY_READY = 20;
  * The cards whose latest round is all done (ready or cancelled, at least one ready), the most
  * recently ready first: what may be sent back to preparation.
  */
-export function readyCards(items: readonly OrderItem[], grouping: KitchenGrouping): BoardCard[] {
+export function readyCards(items: readonly OrderItem[], grouping: KitchenGrouping): KitchenCard[] {
   return [...groups(items, grouping)]
     .map(([key, cardItems]) => cardOf(key, latestRound(cardItems)))
     .filter((card) => card.doneAt !== null)
