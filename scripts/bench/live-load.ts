@@ -35,8 +35,6 @@ export const POLL_MS: Record<Topic, number> = { floor: 1_000, board: 5_000 };
 export const SAFETY_POLL_MS = 30_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 const RECONNECT_MS = 1_000;
-/** How long after marking an item READY the bench still recalls it (the server allows 5 minutes). */
-const RECALL_MS = 4 * 60_000;
 /** A payment at the table, in cents. */
 const PAYMENT = 100;
 /** Arrivals older than this are forgotten: a change is followed for a few seconds at most. */
@@ -388,10 +386,9 @@ class StoreState {
   private ticket = 0;
   /**
    * The board's item this store moves back and forth: PREPARING → READY, and back (a READY item
-   * may be recalled for 5 minutes, RECALL_MINUTES); one READY for too long is left, for the next.
+   * may be recalled whatever time has passed).
    */
   private item: { id: number; status: ItemStatus } | undefined;
-  private readyAt = 0;
 
   constructor(readonly plan: BenchStore) {}
 
@@ -406,13 +403,11 @@ class StoreState {
   }
 
   private moveItem(): Change | null {
-    if (!this.item || (this.item.status === 'READY' && performance.now() - this.readyAt > RECALL_MS))
-      this.item = this.plan.items.find((item) => item.status === 'PLACED' || item.status === 'PREPARING');
+    this.item ??= this.plan.items.find((item) => item.status === 'PLACED' || item.status === 'PREPARING');
     const item = this.item;
     if (!item) return null;
     const status = item.status === 'PREPARING' ? 'READY' : 'PREPARING';
     const moved = (now: ItemStatus) => {
-      if (now === 'READY' && item.status !== 'READY') this.readyAt = performance.now();
       item.status = now;
     };
     return {

@@ -82,6 +82,7 @@ export function storeToApi(
       links,
       default_links: row.default_links ?? defaultLinksFor(row.slug),
       kitchen_timers: row.kitchen_timers,
+      kitchen_grouping: row.kitchen_grouping,
     },
   };
 }

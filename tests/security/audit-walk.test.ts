@@ -629,6 +629,20 @@ const successfulWrites: Record<WriteKey, () => Promise<WriteRequest>> = {
     params: [(await openTab()).item],
     payload: { status: 'PREPARING' },
   }),
+  'PATCH /api/orders/items/status': async () => ({
+    by: waiterA,
+    payload: { items: [{ id: (await openTab()).item, from: 'PLACED' }] },
+  }),
+  'PATCH /api/orders/items/recall': async () => {
+    const { item } = await openTab();
+    const ready = await waiterA.call({
+      method: 'PATCH',
+      url: `/api/orders/items/id/${item}/status`,
+      payload: { status: 'READY' },
+    });
+    expect(ready.statusCode, ready.body).toBe(200);
+    return { by: waiterA, payload: { ids: [item] } };
+  },
   'DELETE /api/orders/items/id/:id': async () => ({
     by: managerA,
     params: [(await openTab()).item],

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { orderItems } from '../../server/db/schema';
+import { auditEvents, orderItems } from '../../server/db/schema';
 import type { AuditNote } from '../../server/plugins/audit';
 import { placeItems } from '../../server/service/guests';
 import { settleOrder } from '../../server/service/tabs';
 import type { Order } from '../../src/resources/commands/definition';
 import type { OrderItem } from '../../src/resources/orderItems/definition';
-import { as, errorOf, type TestApp } from './helpers';
+import { DEFAULT_PERMISSIONS } from '../../src/resources/permissions';
+import { as, createAccount, errorOf, login, type TestApp } from './helpers';
 import { newGuests, openService, seatAndOrder, type Floor } from './service-fixtures';
 
 let t: TestApp;
@@ -64,6 +65,7 @@ const cancel = (id: number, call = cantina, reason: string | null = 'Cliente des
     payload: reason === null ? {} : { reason },
   });
 const itemNamed = async (name: string) => (await board()).find((item) => item.name === name)!;
+const itemById = async (id: number) => (await board()).find((item) => item.id === id)!;
 
 describe('the kitchen board (GET /api/orders/items)', () => {
   it("lists the store's live items, oldest first, with the customer, the table and the complements, never a cart's", async () => {
@@ -78,9 +80,15 @@ describe('the kitchen board (GET /api/orders/items)', () => {
       kitchen_id: floor.kitchen,
       observations: 'Sem cebola',
       complements: [{ name: 'Parmesão extra', quantity: 1 }],
-      customer: { username: expect.stringMatching(/^convidado/), profile_picture: null },
+      customer: {
+        username: expect.stringMatching(/^convidado/),
+        fullname: expect.stringMatching(/^Convidado \d+$/),
+        profile_picture: null,
+      },
       table: { number: 1 },
     });
+    // Both items are the one guest's ticket: the board's card.
+    expect(items[1]!.ticket_id).toBe(dish!.ticket_id);
     // Another store's items never reach this board, and an administrator picks the store.
     expect((await board('', sertao)).map((item) => item.store_id)).toEqual([other.storeId]);
     expect((await board(`?store_id=${floor.storeId}`, admin)).length).toBe(2);
@@ -127,21 +135,27 @@ describe('the item state machine', () => {
     expect(errorOf(third)).toBe('O item Risoto de cogumelos não pode ser atualizado pois já está pronto!');
   });
 
-  it('brings back to PREPARING an item marked READY by mistake, only for a few minutes', async () => {
+  it('brings back to PREPARING an item marked READY, whatever time has passed, noted as a recall', async () => {
     const dish = await itemNamed('Risoto de cogumelos');
+    notes = [];
     const recalled = await move(dish.id, 'PREPARING');
     expect(recalled.statusCode, recalled.body).toBe(200);
     expect(recalled.json().data.status).toBe('PREPARING');
+    expect(notes).toEqual([
+      expect.objectContaining({
+        action: 'recall',
+        summary: 'Mesa 1: Risoto de cogumelos voltou ao preparo',
+      }),
+    ]);
     expect((await move(dish.id, 'READY')).statusCode).toBe(200);
     await t.app.db
       .update(orderItems)
-      .set({ updated_at: sql`now() - interval '6 minutes'` })
+      .set({ updated_at: sql`now() - interval '3 hours'` })
       .where(eq(orderItems.id, dish.id));
     const late = await move(dish.id, 'PREPARING');
-    expect(late.statusCode).toBe(409);
-    expect(errorOf(late)).toBe(
-      'O item Risoto de cogumelos ficou pronto há mais de 5 minutos e não pode voltar ao preparo.',
-    );
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json().data.status).toBe('PREPARING');
+    expect((await move(dish.id, 'READY')).statusCode).toBe(200);
   });
 
   it('refuses bad input, an item still in a cart and another store’s item, changing nothing', async () => {
@@ -226,15 +240,14 @@ describe('the item state machine', () => {
     const shown = (await board()).map((item) => item.id);
     expect(shown).toContain(drink!.id);
     expect(shown).not.toContain(dish!.id);
-    for (const [id, status] of [
-      [dish!.id, 'PREPARING'],
-      [drink!.id, 'PREPARING'],
+    for (const [id, status, message] of [
+      [dish!.id, 'PREPARING', 'A comanda deste item já foi fechada: ele não pode mais mudar de status.'],
+      // A ready one is not sent back to a kitchen that has nobody to serve.
+      [drink!.id, 'PREPARING', 'A comanda deste item já foi fechada: ele não pode voltar ao preparo.'],
     ] as const) {
       const refused = await move(id, status);
       expect(refused.statusCode).toBe(409);
-      expect(errorOf(refused)).toBe(
-        'A comanda deste item já foi fechada: ele não pode mais mudar de status.',
-      );
+      expect(errorOf(refused)).toBe(message);
     }
   });
 });
@@ -275,5 +288,306 @@ describe("an administrator's board (the store named with store_id)", () => {
       const response = await admin({ method: 'GET', url: `/api/orders/items?store_id=${id}` });
       expect(response.statusCode, id).toBe(400);
     }
+  });
+});
+
+/** A card's call: each item one step on from the status the board showed. */
+const advance = (items: { id: number; from: string }[], call = cantina) =>
+  call({ method: 'PATCH', url: '/api/orders/items/status', payload: { items } });
+const recall = (ids: number[], call = cantina) =>
+  call({ method: 'PATCH', url: '/api/orders/items/recall', payload: { ids } });
+/** What the board showed of `items`: each with its status then. */
+const shown = (items: OrderItem[]) => items.map((item) => ({ id: item.id, from: item.status }));
+const statuses = (answer: { json: () => { data: OrderItem[] } }) =>
+  answer.json().data.map((item) => [item.name, item.status]);
+/** A ticket's items as the board reads them now. */
+const ticketItems = async (ticketId: number) => (await board()).filter((item) => item.ticket_id === ticketId);
+/** The last audit row of an action in Cantina Bella's chain. */
+async function lastAudit(action: string) {
+  const [row] = await t.app.db
+    .select({ summary: auditEvents.summary, actor: auditEvents.actor, resource: auditEvents.resource })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, action), eq(auditEvents.store_id, floor.storeId)))
+    .orderBy(desc(auditEvents.seq))
+    .limit(1);
+  return row;
+}
+/** Sabor do Sertão's item, which Cantina Bella's staff never reach. */
+async function foreignItem() {
+  const [row] = await t.app.db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(eq(orderItems.store_id, other.storeId))
+    .limit(1);
+  return row!.id;
+}
+
+describe('a whole card in one call (PATCH /api/orders/items/status)', () => {
+  let bia: number;
+  let tab: number;
+  let ticket: number;
+
+  beforeAll(async () => {
+    bia = (await newGuests(t.app.db, 1))[0]!;
+    tab = await seatAndOrder(t.app.db, floor, 2, [
+      {
+        customerId: bia!,
+        items: [
+          { productId: floor.dish, observations: 'Bem passado' },
+          { productId: floor.drink, quantity: 2 },
+          { productId: floor.extra },
+          { productId: floor.dish },
+        ],
+      },
+    ]);
+    ticket = (await board()).find((item) => item.order_id === tab)!.ticket_id;
+  });
+
+  it('moves each item one step from what the board showed, leaving the ready and the cancelled ones', async () => {
+    const [, drink, extra, second] = await ticketItems(ticket);
+    expect((await move(drink!.id, 'PREPARING')).statusCode).toBe(200);
+    expect((await move(extra!.id, 'READY')).statusCode).toBe(200);
+    expect((await cancel(second!.id)).statusCode).toBe(200);
+    const card = await ticketItems(ticket);
+    expect(card.map((item) => item.status)).toEqual(['PLACED', 'PREPARING', 'READY', 'CANCELLED']);
+
+    notes = [];
+    const answer = await advance(shown(card));
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(statuses(answer)).toEqual([
+      ['Risoto de cogumelos', 'PREPARING'],
+      ['Suco de laranja', 'READY'],
+      ['Parmesão extra', 'READY'],
+      ['Risoto de cogumelos', 'CANCELLED'],
+    ]);
+    expect(answer.json().data[0]).toMatchObject({ table: { number: 2 }, observations: 'Bem passado' });
+    expect(notes).toEqual([
+      expect.objectContaining({
+        action: 'advance',
+        summary: 'Mesa 2: Risoto de cogumelos em preparo; 2× Suco de laranja pronto',
+      }),
+    ]);
+    expect(await lastAudit('advance')).toEqual({
+      summary: 'Mesa 2: Risoto de cogumelos em preparo; 2× Suco de laranja pronto',
+      actor: expect.stringContaining('Giulia Romano'),
+      resource: 'orderItems',
+    });
+  });
+
+  it('leaves what another tablet already moved: the same card pressed twice moves one step', async () => {
+    const before = await ticketItems(ticket);
+    const stale = [
+      { id: before[0]!.id, from: 'PLACED' },
+      { id: before[1]!.id, from: 'PREPARING' },
+    ];
+    notes = [];
+    const again = await advance(stale);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(statuses(again)).toEqual([
+      ['Risoto de cogumelos', 'PREPARING'],
+      ['Suco de laranja', 'READY'],
+    ]);
+    expect(notes[0]).toMatchObject({
+      action: 'advance',
+      summary: 'Nenhum item avançou: todos já estavam adiante',
+    });
+    // The board's own view of it moves it on.
+    const next = await advance(shown((await ticketItems(ticket)).slice(0, 1)));
+    expect(statuses(next)).toEqual([['Risoto de cogumelos', 'READY']]);
+  });
+
+  it("refuses the whole card when an item is another store's or still in a cart, changing nothing", async () => {
+    const [fresh] = await t.app.db.transaction((tx) =>
+      placeItems(tx, floor.storeId, tab, bia, [{ productId: floor.dish }]),
+    );
+    const [saved] = await t.app.db.transaction((tx) =>
+      placeItems(tx, floor.storeId, tab, bia, [{ productId: floor.drink }], 'SAVED'),
+    );
+    for (const intruder of [await foreignItem(), saved!, 99_999_999]) {
+      const refused = await advance([
+        { id: fresh!, from: 'PLACED' },
+        { id: intruder, from: 'PLACED' },
+      ]);
+      expect(refused.statusCode, String(intruder)).toBe(404);
+      expect(errorOf(refused)).toBe('Item não encontrado.');
+    }
+    expect((await ticketItems(ticket)).find((item) => item.id === fresh)?.status).toBe('PLACED');
+    // Sabor do Sertão's staff do not reach Cantina Bella's card either.
+    expect((await advance([{ id: fresh!, from: 'PLACED' }], sertao)).statusCode).toBe(404);
+    expect((await ticketItems(ticket)).find((item) => item.id === fresh)?.status).toBe('PLACED');
+  });
+
+  it('refuses a body that is not a card', async () => {
+    const [first] = await ticketItems(ticket);
+    const bodies = [
+      {},
+      { items: [] },
+      { items: [{ id: first!.id }] },
+      { items: [{ id: first!.id, from: 'SAVED' }] },
+      { items: [{ id: 0, from: 'PLACED' }] },
+      { items: [first!.id] },
+      {
+        items: [
+          { id: first!.id, from: 'PLACED' },
+          { id: first!.id, from: 'PLACED' },
+        ],
+      },
+      { items: Array.from({ length: 101 }, (_, i) => ({ id: i + 1, from: 'PLACED' })) },
+      { items: [{ id: first!.id, from: 'PLACED' }], status: 'READY' },
+    ];
+    for (const payload of bodies) {
+      const response = await cantina({ method: 'PATCH', url: '/api/orders/items/status', payload });
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+    }
+  });
+
+  it("lets an administrator move a store's card", async () => {
+    const [fresh] = (await ticketItems(ticket)).filter((item) => item.status === 'PLACED');
+    const answer = await advance([{ id: fresh!.id, from: 'PLACED' }], admin);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(statuses(answer)).toEqual([['Risoto de cogumelos', 'PREPARING']]);
+  });
+});
+
+describe('recalling ready items (PATCH /api/orders/items/recall)', () => {
+  let caio: number;
+  let tab: number;
+  let card: OrderItem[];
+
+  beforeAll(async () => {
+    caio = (await newGuests(t.app.db, 1))[0]!;
+    tab = await seatAndOrder(t.app.db, floor, 3, [
+      { customerId: caio!, items: [{ productId: floor.dish }, { productId: floor.drink, quantity: 2 }] },
+    ]);
+    const items = (await board()).filter((item) => item.order_id === tab);
+    await advance(shown(items));
+    card = (await advance(shown((await board()).filter((item) => item.order_id === tab)))).json().data;
+  });
+
+  it('brings a whole card back to preparation in one call, however long ago it was ready', async () => {
+    expect(card.map((item) => item.status)).toEqual(['READY', 'READY']);
+    await t.app.db
+      .update(orderItems)
+      .set({ updated_at: sql`now() - interval '2 hours'` })
+      .where(eq(orderItems.order_id, tab));
+    notes = [];
+    const answer = await recall(card.map((item) => item.id));
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(statuses(answer)).toEqual([
+      ['Risoto de cogumelos', 'PREPARING'],
+      ['Suco de laranja', 'PREPARING'],
+    ]);
+    const summary = 'Mesa 3: Risoto de cogumelos e 2× Suco de laranja voltaram ao preparo';
+    expect(notes).toEqual([expect.objectContaining({ action: 'recall', summary })]);
+    // The audit trail says who did it.
+    expect(await lastAudit('recall')).toEqual({
+      summary,
+      actor: expect.stringContaining('Giulia Romano'),
+      resource: 'orderItems',
+    });
+    // Its stage timer starts again.
+    const [dish] = answer.json().data as OrderItem[];
+    expect(Date.now() - Date.parse(dish!.updated_at)).toBeLessThan(60_000);
+  });
+
+  it('leaves an item that is no longer ready, and brings back one item alone', async () => {
+    await advance([{ id: card[0]!.id, from: 'PREPARING' }]);
+    notes = [];
+    const answer = await recall([card[0]!.id, card[1]!.id]);
+    expect(statuses(answer)).toEqual([
+      ['Risoto de cogumelos', 'PREPARING'],
+      ['Suco de laranja', 'PREPARING'],
+    ]);
+    expect(notes[0]).toMatchObject({
+      action: 'recall',
+      summary: 'Mesa 3: Risoto de cogumelos voltou ao preparo',
+    });
+    notes = [];
+    await recall([card[1]!.id]);
+    expect(notes[0]).toMatchObject({
+      action: 'recall',
+      summary: 'Nenhum item voltou ao preparo: nenhum deles estava pronto',
+    });
+  });
+
+  it("refuses another store's item, and an item whose tab was closed, changing nothing", async () => {
+    await advance(shown((await board()).filter((item) => item.order_id === tab)));
+    const foreign = await recall([card[0]!.id, await foreignItem()]);
+    expect(foreign.statusCode).toBe(404);
+    expect(errorOf(foreign)).toBe('Item não encontrado.');
+    expect((await recall([card[0]!.id], sertao)).statusCode).toBe(404);
+    expect((await itemById(card[0]!.id)).status).toBe('READY');
+
+    await t.app.db.transaction((tx) =>
+      settleOrder(tx, floor.storeId, tab, { method: 'CASH', reason: 'Conta paga no caixa' }, null),
+    );
+    const closed = await recall([card[0]!.id]);
+    expect(closed.statusCode).toBe(409);
+    expect(errorOf(closed)).toBe('A comanda deste item já foi fechada: ele não pode voltar ao preparo.');
+    expect(errorOf(await move(card[0]!.id, 'PREPARING'))).toBe(
+      'A comanda deste item já foi fechada: ele não pode voltar ao preparo.',
+    );
+    expect((await itemById(card[0]!.id)).status).toBe('READY');
+  });
+
+  it('refuses a body that is not a list of items', async () => {
+    for (const payload of [{}, { ids: [] }, { ids: [1, 1] }, { ids: ['x'] }, { ids: [0] }, { id: 1 }]) {
+      const response = await cantina({ method: 'PATCH', url: '/api/orders/items/recall', payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+  });
+});
+
+describe('who works the board (permission Pedidos)', () => {
+  it("lets the kitchen's role move and recall a card, and refuses a role without Pedidos", async () => {
+    const password = 'Cozinha@2026';
+    await createAccount(t.app.db, {
+      email: 'cozinha@cantinabella.com.br',
+      password,
+      role: 'KITCHEN',
+      store_id: floor.storeId,
+      fullname: 'Rafael Cozinha',
+    });
+    await createAccount(t.app.db, {
+      email: 'colaborador@cantinabella.com.br',
+      password,
+      role: 'STAFF',
+      store_id: floor.storeId,
+    });
+    const kitchen = as(t.app, await login(t.app, { email: 'cozinha@cantinabella.com.br', password }));
+    const staff = as(t.app, await login(t.app, { email: 'colaborador@cantinabella.com.br', password }));
+    const withoutBoard = await cantina({
+      method: 'PATCH',
+      url: '/api/team/permissions',
+      payload: { role: 'STAFF', permissions: DEFAULT_PERMISSIONS.STAFF.filter((p) => p !== 'board') },
+    });
+    expect(withoutBoard.statusCode, withoutBoard.body).toBe(200);
+
+    const [dora] = await newGuests(t.app.db, 1);
+    const doraTab = await seatAndOrder(t.app.db, floor, 1, [
+      { customerId: dora!, items: [{ productId: floor.dish }] },
+    ]);
+    const card = (await board()).filter((item) => item.order_id === doraTab);
+    const refusal = 'Sua função não tem a permissão "Pedidos". Peça a um gerente do restaurante.';
+    for (const response of [
+      await advance(shown(card), staff),
+      await recall([card[0]!.id], staff),
+      await staff({ method: 'GET', url: '/api/orders/items' }),
+    ]) {
+      expect(response.statusCode).toBe(403);
+      expect(errorOf(response)).toBe(refusal);
+    }
+    expect((await board()).find((item) => item.id === card[0]!.id)?.status).toBe('PLACED');
+
+    expect(statuses(await advance(shown(card), kitchen))).toEqual([['Risoto de cogumelos', 'PREPARING']]);
+    expect(statuses(await advance([{ id: card[0]!.id, from: 'PREPARING' }], kitchen))).toEqual([
+      ['Risoto de cogumelos', 'READY'],
+    ]);
+    notes = [];
+    expect(statuses(await recall([card[0]!.id], kitchen))).toEqual([['Risoto de cogumelos', 'PREPARING']]);
+    expect(await lastAudit('recall')).toMatchObject({
+      summary: 'Mesa 1: Risoto de cogumelos voltou ao preparo',
+      actor: expect.stringContaining('Rafael Cozinha'),
+    });
   });
 });

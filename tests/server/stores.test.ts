@@ -540,3 +540,80 @@ describe("a store's kitchen timers (info.kitchen_timers)", () => {
     expect(await stored(cantinaId)).toEqual(before);
   });
 });
+
+describe("how a store's kitchen board groups its cards (info.kitchen_grouping)", () => {
+  let t: TestApp;
+  let admin: ReturnType<typeof as>;
+  let manager: ReturnType<typeof as>;
+  let kitchen: ReturnType<typeof as>;
+  let cantinaId: number;
+  let sertaoId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    cantinaId = await storeId(t.database.db, 'Cantina Bella');
+    sertaoId = await storeId(t.database.db, 'Sabor do Sertão');
+    admin = as(t.app, await login(t.app, demo.admin));
+    manager = as(t.app, await login(t.app, demo.cantina));
+    const password = 'Cozinha@2026';
+    await createAccount(t.database.db, {
+      email: 'cozinha@cantinabella.com.br',
+      password,
+      role: 'KITCHEN',
+      store_id: cantinaId,
+    });
+    kitchen = as(t.app, await login(t.app, { email: 'cozinha@cantinabella.com.br', password }));
+  });
+  afterAll(() => t?.close());
+
+  const stored = async (id: number) =>
+    (
+      await t.database.db.select({ grouping: stores.kitchen_grouping }).from(stores).where(eq(stores.id, id))
+    )[0]!.grouping;
+  const patch = (call: ReturnType<typeof as>, id: number, payload: Record<string, unknown>) =>
+    call({ method: 'PATCH', url: `/api/stores/id/${id}`, payload });
+  const read = async (call: ReturnType<typeof as>, id: number) =>
+    (await call({ method: 'GET', url: `/api/stores/id/${id}` })).json().data.info.kitchen_grouping;
+
+  it("reads per customer's ticket by default, for the whole team the board serves", async () => {
+    expect(await read(manager, cantinaId)).toBe('ticket');
+    expect(await read(kitchen, cantinaId)).toBe('ticket');
+  });
+
+  it('lets who holds Configurações choose per table, and an administrator any store', async () => {
+    const response = await patch(manager, cantinaId, { info: { kitchen_grouping: 'table' } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.info.kitchen_grouping).toBe('table');
+    expect(await stored(cantinaId)).toBe('table');
+    expect(await read(kitchen, cantinaId)).toBe('table');
+    // With the timers, in one save (the board's 'Tempos' dialog).
+    const both = await patch(manager, cantinaId, {
+      info: {
+        kitchen_grouping: 'ticket',
+        kitchen_timers: { placed: { warn: 4, late: 9 }, preparing: { warn: 10, late: 20 } },
+      },
+    });
+    expect(both.json().data.info).toMatchObject({
+      kitchen_grouping: 'ticket',
+      kitchen_timers: { placed: { warn: 4, late: 9 } },
+    });
+    expect((await patch(admin, sertaoId, { info: { kitchen_grouping: 'table' } })).statusCode).toBe(200);
+    expect(await stored(sertaoId)).toBe('table');
+    expect((await patch(manager, sertaoId, { info: { kitchen_grouping: 'ticket' } })).statusCode).toBe(404);
+    expect(await stored(sertaoId)).toBe('table');
+  });
+
+  it('refuses another grouping, and the kitchen, who may not change the settings', async () => {
+    for (const kitchen_grouping of ['customer', '', null, 1]) {
+      const response = await patch(manager, cantinaId, { info: { kitchen_grouping } });
+      expect(response.statusCode, String(kitchen_grouping)).toBe(400);
+      expect(errorOf(response)).toContain('Agrupe os pedidos por cliente ou por mesa.');
+    }
+    const refused = await patch(kitchen, cantinaId, { info: { kitchen_grouping: 'table' } });
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)).toBe(
+      'Sua função não tem a permissão "Configurações". Peça a um gerente do restaurante.',
+    );
+    expect(await stored(cantinaId)).toBe('ticket');
+  });
+});

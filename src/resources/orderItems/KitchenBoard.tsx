@@ -1,10 +1,11 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Box,
   Button,
   Card,
   CircularProgress,
+  IconButton,
   MenuItem,
   Stack,
   TextField,
@@ -15,26 +16,26 @@ import {
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
+import { visuallyHidden } from '@mui/utils';
 import { Title, useGetList } from 'react-admin';
 import { useNow } from '../../components/clock';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { usePolled } from '../../dataProvider/usePolled';
 import { GENERIC_ERROR } from '../../dataProvider/httpClient';
 import type { Kitchen } from '../kitchens/definition';
+import { AllDayCounts } from './AllDayCounts';
+import { BoardCard, type Press } from './BoardCard';
 import { useBoardActions } from './boardActions';
 import { BOARD_SETTINGS, useDeviceSetting, useKitchenSound, useNewItems } from './boardHooks';
-import {
-  BOARD_MESSAGES,
-  boardFilters,
-  orderItems,
-  RECALL_MINUTES,
-  type BoardFilter,
-  type OrderItem,
-} from './definition';
-import { ItemCard } from './ItemCard';
-import { KitchenTimersButton } from './KitchenTimersButton';
-import { StorePicker } from './StorePicker';
+import { useBoardFocus } from './boardFocus';
+import { CARD_GAP, cardListLayout, usePackedCards, useRoomForTheBoard } from './boardLayout';
 import { useBoardStore } from './boardStore';
+import { FOCUS_RING, TOUCH } from './boardStyles';
+import { activeCards, cardName, cardsInStatus, isPending, readyCards, type KitchenCard } from './cards';
+import { BOARD_MESSAGES, boardFilters, orderItems, type BoardFilter, type OrderItem } from './definition';
+import { KitchenTimersButton } from './KitchenTimersButton';
+import { RecentlyReady } from './RecentlyReady';
+import { StorePicker } from './StorePicker';
 
 /** The board polls its items every 5 s (restaurant spec 9); an unchanged board costs a 304. */
 export const BOARD_POLL_MS = 5000;
@@ -43,21 +44,11 @@ const CLOCK_MS = 15_000;
 
 const ALL_STATIONS = 'all';
 /**
- * 'Todos' by default: an item stays in place as it moves along (PLACED → PREPARING → READY) rather
- * than leaving under the cook's finger, and one cancelled while being cooked turns 'Esse item foi
- * cancelado' where the cook is looking. What was settled a while ago sinks below (`settled`). A
- * device remembers the filter it was left on.
+ * 'Todos' by default: the cards still being worked, each item staying in place as it moves along
+ * (PLACED → PREPARING → READY) until the whole card is done. A device remembers the filter it was
+ * left on.
  */
 const DEFAULT_FILTER: BoardFilter = 'ALL';
-
-/**
- * Ready or cancelled for longer than an item may be recalled: done with. Items stay READY until
- * their tab closes, so a dinner's worth of them would bury the work still to do; under 'Todos'
- * they go after it.
- */
-const settled = (item: OrderItem, now: number) =>
-  (item.status === 'READY' || item.status === 'CANCELLED') &&
-  now - Date.parse(item.updated_at) >= RECALL_MINUTES * 60_000;
 
 /** An administrator's board asks for the kitchens of the store it shows; staff have their own only. */
 function StationSelect({
@@ -82,10 +73,11 @@ function StationSelect({
   return (
     <TextField
       select
+      size="small"
       label="Cozinha"
       value={known && kitchens ? value : ALL_STATIONS}
       onChange={(event) => onChange(event.target.value)}
-      sx={{ width: 240, '& .MuiSelect-select': { minHeight: 28, display: 'flex', alignItems: 'center' } }}
+      sx={{ width: 176, '& .MuiSelect-select': { minHeight: 27, display: 'flex', alignItems: 'center' } }}
     >
       <MenuItem value={ALL_STATIONS} sx={{ minHeight: 48 }}>
         Todas as cozinhas
@@ -101,6 +93,7 @@ function StationSelect({
 
 const matches = (filter: BoardFilter) => (item: OrderItem) => filter === 'ALL' || item.status === filter;
 
+/** The spec's five filters, each with how many items it holds. */
 function FilterButtons({
   items,
   value,
@@ -118,22 +111,24 @@ function FilterButtons({
         if (next) onChange(next);
       }}
       aria-label="Filtrar pedidos"
-      sx={{ flexWrap: 'wrap', mb: 2 }}
+      sx={{ flexWrap: 'wrap', mb: 1 }}
     >
       {boardFilters.map((filter) => (
         <ToggleButton
           key={filter.id}
           value={filter.id}
           sx={{
-            minHeight: 52,
-            px: 2,
-            gap: 1,
-            fontSize: '1rem',
+            minHeight: TOUCH,
+            px: 1.5,
+            py: 0,
+            gap: 0.75,
+            fontSize: '0.95rem',
             fontWeight: 700,
             textTransform: 'none',
             color: 'text.primary',
             '&.Mui-selected': { bgcolor: 'primary.main', color: '#1a0d00' },
             '&.Mui-selected:hover': { bgcolor: 'primary.light' },
+            ...FOCUS_RING,
           }}
         >
           {filter.name}
@@ -141,12 +136,12 @@ function FilterButtons({
             component="span"
             data-testid={`count-${filter.id}`}
             sx={{
-              minWidth: 28,
+              minWidth: 26,
               px: 0.75,
-              borderRadius: 14,
+              borderRadius: 13,
               bgcolor: 'rgba(255, 255, 255, 0.12)',
               fontWeight: 800,
-              lineHeight: '26px',
+              lineHeight: '24px',
               '.Mui-selected &': { bgcolor: '#1a0d00', color: '#ffffff' },
             }}
           >
@@ -158,55 +153,25 @@ function FilterButtons({
   );
 }
 
-/** A grid of cards, one list for who reads the page without seeing it. */
-function CardList({
-  items,
-  card,
-  label,
-  labelledBy,
-}: {
-  items: OrderItem[];
-  card: (item: OrderItem) => ReactNode;
-  label?: string;
-  labelledBy?: string;
-}) {
-  return (
-    <Box
-      component="ul"
-      aria-label={label}
-      aria-labelledby={labelledBy}
-      sx={{
-        m: 0,
-        p: 0,
-        listStyle: 'none',
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))',
-      }}
-    >
-      {items.map((item) => (
-        <li key={item.id}>{card(item)}</li>
-      ))}
-    </Box>
-  );
-}
-
 const newItemsText = (count: number) => (count === 1 ? '1 novo pedido' : `${count} novos pedidos`);
 
 const CHOOSE_STORE = 'Escolha um restaurante para ver os pedidos da cozinha.';
 
 /**
- * The kitchen orders board (Pedidos, restaurant spec 2, 4, 8): the items the tabs ordered, oldest
- * first (under 'Todos', what was settled a while ago after the rest), as cards a cook reads and
- * presses on a tablet in a dim kitchen. Filters by stage with
- * their counts (on the client, as the spec's board does), a station per device, ticket timers that
- * age amber then red by the store's minutes ('Tempos', for who may change the store's settings),
- * and an alert — pulsing cards, a banner, a sound once allowed — when new items arrive. Polled
- * every 5 s with conditional requests: an unchanged board costs a 304 and never flickers; an
+ * The kitchen orders board (Pedidos, restaurant spec 2, 4, 8) as the kitchen works it: cards, one
+ * per guest at a table or per table (the store's choice), oldest first, each with its items in
+ * their own stages, a timer ageing amber then red by the store's minutes, a button that moves the
+ * whole card one step, and each item moved, sent back or cancelled alone. Above them the spec's
+ * five filters with their counts of items (on the client, as the spec's board does), 'Todo o dia'
+ * (what the station still has to make, product by product) and 'Prontos recentes' (the last cards
+ * bumped, to send back). A station per device; an alert — pulsing cards, a banner, a sound once
+ * allowed — when new items arrive. It follows the store's live notices (polling every 5 s while
+ * they are down) with conditional requests: an unchanged board costs a 304 and never flickers; an
  * action reads it again at once. An administrator first chooses the restaurant (platform spec 2.2
- * gives administrators /orders too), sent as `store_id`.
+ * gives administrators /orders too), sent as `store_id`. On a tablet the side menu steps aside.
  */
 export function KitchenBoard() {
+  useRoomForTheBoard();
   const board = useBoardStore();
   // An administrator's board names its store; staff's is their own, which the API knows.
   const adminStore = board.admin ? (board.id ?? undefined) : undefined;
@@ -216,7 +181,11 @@ export function KitchenBoard() {
   const filter = boardFilters.some((f) => f.id === storedFilter)
     ? (storedFilter as BoardFilter)
     : DEFAULT_FILTER;
-  const { data, isPending, error } = usePolled<OrderItem[]>(
+  const {
+    data,
+    isPending: loading,
+    error,
+  } = usePolled<OrderItem[]>(
     waiting ? null : orderItems.endpoint,
     {
       store_id: adminStore,
@@ -232,55 +201,111 @@ export function KitchenBoard() {
   const newItems = useNewItems(data, `${adminStore ?? ''}:${station}`, sound.play);
   const actions = useBoardActions();
   const [cancelling, setCancelling] = useState<OrderItem | null>(null);
-
-  const doneLabelId = useId();
+  const focus = useBoardFocus(data);
+  usePackedCards(focus.list);
 
   const items = data ?? [];
-  const shown = items.filter(matches(filter));
-  // Only 'Todos' sinks what is settled: a stage's filter shows that stage as the API orders it.
-  const live = filter === 'ALL' ? shown.filter((item) => !settled(item, now)) : shown;
-  const done = filter === 'ALL' ? shown.filter((item) => settled(item, now)) : [];
-  const card = (item: OrderItem) => (
-    <ItemCard
-      item={item}
-      now={now}
-      timers={board.timers}
-      fresh={newItems.fresh.has(item.id)}
-      busy={actions.busyId === item.id}
-      onAdvance={() => {
-        newItems.seen(item.id);
-        void actions.advance(item);
-      }}
-      onRecall={() => void actions.recall(item)}
-      onCancel={() => setCancelling(item)}
-    />
-  );
+  const grouping = board.grouping;
+  const cards = filter === 'ALL' ? activeCards(items, grouping) : cardsInStatus(items, grouping, filter);
+  const shownCount = items.filter(matches(filter)).length;
+
+  const advanceCard = (card: KitchenCard, press: Press) => {
+    for (const item of card.items) newItems.seen(item.id);
+    focus.afterCard(press);
+    void actions.advanceCard({ key: card.key, name: cardName(card, grouping) }, card.items.filter(isPending));
+  };
+  const advanceItem = (item: OrderItem, press: Press) => {
+    newItems.seen(item.id);
+    if (isPending(item)) focus.afterItem(press);
+    void actions.advance(item);
+  };
 
   return (
-    <Box sx={{ pb: 4 }}>
+    <Box ref={focus.root} sx={{ pb: 2 }}>
       <Title title="Pedidos" />
       <Stack
         direction="row"
-        sx={{ flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1.5, my: 2 }}
+        sx={{ flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}
       >
-        <Typography component="h1" variant="h5" sx={{ fontWeight: 800 }}>
+        {/* While new orders wait to be seen, their notice takes the title's place (the app bar
+            still says Pedidos): the cards keep the height of the screen. */}
+        <Typography
+          ref={focus.heading}
+          component="h1"
+          variant="h5"
+          tabIndex={-1}
+          sx={newItems.count > 0 ? visuallyHidden : { fontWeight: 800, outline: 'none' }}
+        >
           Pedidos
         </Typography>
-        <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        {newItems.count > 0 ? (
+          <Alert
+            severity="warning"
+            variant="filled"
+            icon={<NotificationsActiveIcon />}
+            sx={{
+              minHeight: 48,
+              py: 0,
+              pl: 1.5,
+              pr: 0.5,
+              alignItems: 'center',
+              fontSize: '1rem',
+              fontWeight: 800,
+              color: '#1a1200',
+              '& .MuiAlert-message, & .MuiAlert-icon': { py: 0.5 },
+              '& .MuiAlert-action': { p: 0, ml: 1, mr: 0 },
+            }}
+            action={
+              <Button
+                color="inherit"
+                variant="outlined"
+                onClick={newItems.acknowledge}
+                sx={{
+                  minHeight: 40,
+                  minWidth: 56,
+                  fontWeight: 800,
+                  // The board's ring, dark on the orange notice.
+                  '&:focus-visible, &.Mui-focusVisible': {
+                    outline: '3px solid #1a1200',
+                    outlineOffset: '2px',
+                  },
+                }}
+              >
+                OK
+              </Button>
+            }
+          >
+            {newItemsText(newItems.count)}
+          </Alert>
+        ) : null}
+        <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, ml: 'auto' }}>
           {board.admin ? <StorePicker value={board.id} onChange={board.choose} /> : null}
           {waiting ? null : <StationSelect value={station} onChange={setStation} storeId={adminStore} />}
-          {board.store ? <KitchenTimersButton store={board.store} timers={board.timers} /> : null}
-          {sound.supported ? (
-            <Button
-              variant={sound.on ? 'contained' : 'outlined'}
-              aria-pressed={sound.on}
-              startIcon={sound.on ? <VolumeUpIcon /> : <VolumeOffIcon />}
-              onClick={sound.toggle}
-              sx={{ minHeight: 56 }}
-            >
-              {sound.on ? 'Som ativado' : 'Ativar som'}
-            </Button>
+          {board.store ? (
+            <KitchenTimersButton store={board.store} timers={board.timers} grouping={grouping} />
           ) : null}
+          {sound.supported ? (
+            <IconButton
+              aria-label={sound.on ? 'Som ativado' : 'Ativar som'}
+              title={sound.on ? 'Som ativado' : 'Ativar som'}
+              aria-pressed={sound.on}
+              onClick={sound.toggle}
+              color={sound.on ? 'primary' : 'default'}
+              sx={{ width: TOUCH, height: TOUCH, border: '1px solid', borderColor: 'divider', ...FOCUS_RING }}
+            >
+              {sound.on ? <VolumeUpIcon /> : <VolumeOffIcon />}
+            </IconButton>
+          ) : null}
+          {waiting ? null : (
+            <RecentlyReady
+              cards={readyCards(items, grouping)}
+              grouping={grouping}
+              now={now}
+              busy={actions.busy}
+              onRecallCard={actions.recallCard}
+              onRecallItem={actions.recall}
+            />
+          )}
         </Stack>
       </Stack>
 
@@ -292,75 +317,64 @@ export function KitchenBoard() {
         </Card>
       ) : (
         <>
-          {newItems.count > 0 ? (
-            <Alert
-              severity="warning"
-              variant="filled"
-              icon={<NotificationsActiveIcon />}
-              sx={{
-                position: 'sticky',
-                top: 56,
-                zIndex: 2,
-                mb: 2,
-                alignItems: 'center',
-                fontSize: '1.15rem',
-                fontWeight: 800,
-                color: '#1a1200',
-              }}
-              action={
-                <Button
-                  color="inherit"
-                  variant="outlined"
-                  onClick={newItems.acknowledge}
-                  sx={{ minHeight: 48, minWidth: 72, fontWeight: 800 }}
-                >
-                  OK
-                </Button>
-              }
-            >
-              {newItemsText(newItems.count)}
-            </Alert>
-          ) : null}
-
           <FilterButtons items={items} value={filter} onChange={setFilter} />
+          <AllDayCounts items={items} />
 
           {error && data ? (
-            <Alert severity="error" sx={{ mb: 2 }}>
+            <Alert severity="error" sx={{ mb: 1 }}>
               Não foi possível atualizar os pedidos: os que aparecem podem estar desatualizados.
             </Alert>
           ) : null}
 
-          {isPending ? (
+          {loading ? (
             <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
               <CircularProgress aria-label="Carregando os pedidos" />
             </Box>
           ) : error && !data ? (
             <Alert severity="error">{GENERIC_ERROR}</Alert>
-          ) : shown.length === 0 ? (
+          ) : shownCount === 0 ? (
             <Card sx={{ p: 4, textAlign: 'center' }}>
               <Typography variant="h6" component="p">
                 {BOARD_MESSAGES.empty}
               </Typography>
             </Card>
+          ) : cards.length === 0 ? (
+            <Typography sx={{ my: 2, fontWeight: 700 }}>Nenhum pedido em andamento.</Typography>
           ) : (
-            <>
-              {live.length === 0 ? (
-                <Typography sx={{ mb: 2, fontWeight: 700 }}>Nenhum pedido em andamento.</Typography>
-              ) : (
-                <CardList label="Pedidos" items={live} card={card} />
-              )}
-              {done.length > 0 ? (
-                <>
-                  <Typography
-                    id={doneLabelId}
-                    sx={{ mt: 4, mb: 1.5, fontWeight: 800, color: 'text.secondary' }}
-                  >
-                    Prontos ou cancelados há mais de {RECALL_MINUTES} minutos
-                  </Typography>
-                  <CardList labelledBy={doneLabelId} items={done} card={card} />
-                </>
-              ) : null}
-            </>
+            <Box
+              component="ul"
+              ref={focus.list}
+              aria-label="Pedidos"
+              tabIndex={-1}
+              sx={{
+                m: 0,
+                p: 0,
+                listStyle: 'none',
+                display: 'grid',
+                columnGap: `${CARD_GAP}px`,
+                gridTemplateColumns: 'repeat(auto-fill, minmax(208px, 1fr))',
+                alignItems: 'start',
+                outline: 'none',
+                ...cardListLayout,
+              }}
+            >
+              {cards.map((card) => (
+                <li key={card.key}>
+                  <BoardCard
+                    card={card}
+                    grouping={grouping}
+                    now={now}
+                    timers={board.timers}
+                    fresh={newItems.fresh}
+                    busy={actions.busy}
+                    onAdvanceCard={advanceCard}
+                    onAdvance={advanceItem}
+                    onRecall={(item) => void actions.recall(item)}
+                    onCancel={setCancelling}
+                  />
+                </li>
+              ))}
+            </Box>
           )}
         </>
       )}
@@ -370,13 +384,21 @@ export function KitchenBoard() {
         title={cancelling ? `Cancelar o item ${cancelling.name}?` : ''}
         confirmLabel="Cancelar item"
         confirmColor="warning"
-        busy={cancelling !== null && actions.busyId === cancelling.id}
+        busy={cancelling !== null && actions.busy === `item:${cancelling.id}`}
         onConfirm={(reason) => {
           if (!cancelling) return;
-          newItems.seen(cancelling.id);
-          void actions.cancel(cancelling, reason).then(() => setCancelling(null));
+          const item = cancelling;
+          newItems.seen(item.id);
+          void actions.cancel(item, reason).then(() => {
+            setCancelling(null);
+            setTimeout(() => focus.toItem(item.id));
+          });
         }}
-        onClose={() => setCancelling(null)}
+        onClose={() => {
+          const item = cancelling;
+          setCancelling(null);
+          if (item) setTimeout(() => focus.toItem(item.id));
+        }}
       >
         <Typography>O item sai da conta do cliente e não deve ser preparado.</Typography>
       </ReasonDialog>

@@ -1,12 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import {
+  Box,
   Button,
   Dialog,
   DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
+  FormControlLabel,
   InputAdornment,
+  Radio,
+  RadioGroup,
   Stack,
   TextField,
   Typography,
@@ -15,12 +19,15 @@ import TimerOutlinedIcon from '@mui/icons-material/TimerOutlined';
 import { HttpError, useCanAccess, useNotify, useUpdate } from 'react-admin';
 import { GENERIC_ERROR } from '../../dataProvider/httpClient';
 import {
+  KITCHEN_GROUPINGS,
   KITCHEN_TIMER_LIMITS,
   kitchenTimersInput,
   restaurants,
+  type KitchenGrouping,
   type KitchenTimers,
   type Store,
 } from '../restaurants/definition';
+import { FOCUS_RING } from './boardStyles';
 
 const TIMERS_SAVED = 'Tempos da cozinha atualizados com sucesso!';
 
@@ -48,24 +55,36 @@ const minutes = (text: string) => (text.trim() === '' ? Number.NaN : Number(text
 
 /**
  * 'Tempos': the minutes after which the board's cards turn amber (atenção) and red (atraso), per
- * stage, for the store's managers and the platform's administrators (who may change the store's
- * settings); hidden from the rest of the team. Checked here with the API's own rules, then saved
- * on the store (PATCH /api/stores/id/{id}, `info.kitchen_timers`); the board ages its cards by
- * the new minutes at once.
+ * stage, and whether a card gathers a guest's items or a table's, for who may change the store's
+ * settings (Configurações: managers by default) and the platform's administrators; hidden from the
+ * rest of the team. Checked here with the API's own rules, then saved on the store (PATCH
+ * /api/stores/id/{id}, `info.kitchen_timers` and `info.kitchen_grouping`); the board ages and
+ * gathers its cards by them at once.
  */
-export function KitchenTimersButton({ store, timers }: { store: Store; timers: KitchenTimers }) {
+export function KitchenTimersButton({
+  store,
+  timers,
+  grouping,
+}: {
+  store: Store;
+  timers: KitchenTimers;
+  grouping: KitchenGrouping;
+}) {
   const { canAccess = false } = useCanAccess({ resource: restaurants.name, action: 'edit' });
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Draft>(() => draftOf(timers));
+  const [cards, setCards] = useState<KitchenGrouping>(grouping);
   const [errors, setErrors] = useState<Errors>({});
   const [update, { isPending }] = useUpdate();
   const notify = useNotify();
   const titleId = useId();
+  const groupingId = useId();
 
   if (!canAccess) return null;
 
   const start = () => {
     setDraft(draftOf(timers));
+    setCards(grouping);
     setErrors({});
     setOpen(true);
   };
@@ -88,7 +107,11 @@ export function KitchenTimersButton({ store, timers }: { store: Store; timers: K
     setErrors({});
     void update(
       restaurants.name,
-      { id: store.id, data: { info: { kitchen_timers: parsed.data } }, previousData: store },
+      {
+        id: store.id,
+        data: { info: { kitchen_timers: parsed.data, kitchen_grouping: cards } },
+        previousData: store,
+      },
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
@@ -105,8 +128,26 @@ export function KitchenTimersButton({ store, timers }: { store: Store; timers: K
 
   return (
     <>
-      <Button variant="outlined" startIcon={<TimerOutlinedIcon />} onClick={start} sx={{ minHeight: 56 }}>
-        Tempos
+      {/* On a tablet the word gives its room to the cards' notices: the clock alone, named. */}
+      <Button
+        variant="outlined"
+        aria-label="Tempos"
+        title="Tempos e cartões da cozinha"
+        onClick={start}
+        sx={{
+          minHeight: 44,
+          minWidth: 44,
+          px: { xs: 0, md: 1.5 },
+          gap: 1,
+          textTransform: 'none',
+          fontWeight: 700,
+          ...FOCUS_RING,
+        }}
+      >
+        <TimerOutlinedIcon aria-hidden />
+        <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+          Tempos
+        </Box>
       </Button>
       <Dialog open={open} onClose={() => (isPending ? undefined : setOpen(false))} aria-labelledby={titleId}>
         {/* The API's rules and words, not the browser's own checks of a number field. */}
@@ -114,7 +155,8 @@ export function KitchenTimersButton({ store, timers }: { store: Store; timers: K
           <DialogTitle id={titleId}>Tempos da cozinha</DialogTitle>
           <DialogContent>
             <DialogContentText sx={{ mb: 2 }}>
-              Depois de quantos minutos na etapa o pedido fica amarelo (atenção) e vermelho (atraso).
+              Depois de quantos minutos na etapa o pedido fica amarelo (atenção) e vermelho (atraso), e como
+              os itens se juntam nos cartões.
             </DialogContentText>
             {STAGES.map((stage) => (
               <Stack key={stage.id} component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2, gap: 1 }}>
@@ -154,6 +196,26 @@ export function KitchenTimersButton({ store, timers }: { store: Store; timers: K
                 </Stack>
               </Stack>
             ))}
+            <Stack component="fieldset" sx={{ border: 0, p: 0, m: 0, gap: 0.5 }}>
+              <Typography component="legend" id={groupingId} sx={{ fontWeight: 800, mb: 0.5 }}>
+                Cartões
+              </Typography>
+              <RadioGroup
+                aria-labelledby={groupingId}
+                value={cards}
+                onChange={(event) => setCards(event.target.value as KitchenGrouping)}
+              >
+                {KITCHEN_GROUPINGS.map((choice) => (
+                  <FormControlLabel
+                    key={choice.id}
+                    value={choice.id}
+                    control={<Radio />}
+                    label={choice.name}
+                    sx={{ minHeight: 44 }}
+                  />
+                ))}
+              </RadioGroup>
+            </Stack>
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
             <Button onClick={() => setOpen(false)} disabled={isPending} sx={{ minHeight: 48 }}>

@@ -5,6 +5,7 @@ import {
   DEFAULT_KITCHEN_TIMERS,
   kitchenTimersInput,
   restaurants,
+  type KitchenGrouping,
   type KitchenTimers,
   type Store,
   type StoreRow,
@@ -12,7 +13,8 @@ import {
 import { BOARD_SETTINGS, useDeviceSetting } from './boardHooks';
 
 /**
- * Whose board this is, and the thresholds its timers age by. Staff see their own store's board:
+ * Whose board this is, the thresholds its timers age by and how it gathers items into cards
+ * (`info.kitchen_grouping`: per guest by default). Staff see their own store's board:
  * the restaurants list gives them that one store and no other. An administrator chooses the store,
  * remembered on this device; `id` is null until one is chosen (or, for staff, until it is read).
  * The timers are the store's (`info.kitchen_timers`), or the defaults while it loads or when it
@@ -39,9 +41,10 @@ export function useBoardStore() {
     const stored = kitchenTimersInput.safeParse(current?.info?.kitchen_timers);
     return stored.success ? stored.data : DEFAULT_KITCHEN_TIMERS;
   }, [current]);
+  const grouping: KitchenGrouping = current?.info?.kitchen_grouping === 'table' ? 'table' : 'ticket';
   const choose = useCallback(
     (next: number | null) => remember(next === null ? '' : String(next)),
     [remember],
   );
-  return { roleLoading, admin, id, store: current, timers, choose };
+  return { roleLoading, admin, id, store: current, timers, grouping, choose };
 }

@@ -23,10 +23,10 @@ export const boardFilters = [
 ] as const;
 export type BoardFilter = (typeof boardFilters)[number]['id'];
 
-/** How long an item marked READY by mistake may be brought back to PREPARING. */
-export const RECALL_MINUTES = 5;
-
-/** The board's messages (spec 8), with the item's name. */
+/**
+ * The board's messages: spec 8's, with the item's name, and those of a whole card (named as its
+ * header reads: 'Mesa 5 · Ana Souza').
+ */
 export const BOARD_MESSAGES = {
   empty: 'Não foi encontrado nenhum pedido!',
   cancelledItem: 'Esse item foi cancelado',
@@ -36,9 +36,13 @@ export const BOARD_MESSAGES = {
   removed: (name: string) => `O item ${name} removido com sucesso!`,
   removeFailed: (name: string) => `Ocorreu um problema ao tentar remover o item ${name}.`,
   alreadyCancelled: (name: string) => `O item ${name} foi cancelado e não pode ser alterado.`,
-  recallExpired: (name: string) =>
-    `O item ${name} ficou pronto há mais de ${RECALL_MINUTES} minutos e não pode voltar ao preparo.`,
   recalled: (name: string) => `O item ${name} voltou para o preparo.`,
+  recallClosed: 'A comanda deste item já foi fechada: ele não pode voltar ao preparo.',
+  closedTab: 'A comanda deste item já foi fechada: ele não pode mais mudar de status.',
+  cardUpdated: (card: string) => `O status dos itens de ${card} atualizado com sucesso!`,
+  cardUpdateFailed: (card: string) =>
+    `Ocorreu um problema ao tentar atualizar o status dos itens de ${card}.`,
+  cardRecalled: (card: string) => `Os itens de ${card} voltaram para o preparo.`,
 } as const;
 
 /**
@@ -61,6 +65,45 @@ export const itemStatusInput = z.strictObject({
 /** `DELETE /api/orders/items/id/{id}`: cancelling an item says why (kept with the audit). */
 export const cancelItemInput = z.strictObject({ reason });
 
+/** The most items one card's call carries: a table's whole round fits many times over. */
+export const CARD_ITEMS_MAX = 100;
+
+const itemId = z
+  .int({ error: 'Item inválido.' })
+  .positive('Item inválido.')
+  .max(2_147_483_647, 'Item inválido.');
+const eachOnce = (ids: readonly number[]) => new Set(ids).size === ids.length;
+const REPEATED = 'Um item aparece mais de uma vez.';
+const TOO_MANY = `No máximo ${CARD_ITEMS_MAX} itens por vez.`;
+
+/**
+ * `PATCH /api/orders/items/status`: a whole card one step on, in one transaction. Each item says
+ * the status the board showed (`from`); the skip-step of spec 4 is applied to each from there
+ * (PLACED → PREPARING, PREPARING → READY). A READY or cancelled item is left as it is, and so is
+ * one that another tablet already moved on (two cooks pressing the same card move it one step).
+ */
+export const cardAdvanceInput = z.strictObject({
+  items: z
+    .array(z.strictObject({ id: itemId, from: z.enum(boardStatuses, { error: 'Status inválido.' }) }), {
+      error: 'Informe os itens a avançar.',
+    })
+    .min(1, 'Informe os itens a avançar.')
+    .max(CARD_ITEMS_MAX, TOO_MANY)
+    .refine((items) => eachOnce(items.map((item) => item.id)), REPEATED),
+});
+
+/**
+ * `PATCH /api/orders/items/recall`: READY items back to PREPARING (a dish sent back, a 'Pronto'
+ * pressed by mistake), whatever time has passed; items no longer READY are left as they are.
+ */
+export const recallInput = z.strictObject({
+  ids: z
+    .array(itemId, { error: 'Informe os itens a devolver ao preparo.' })
+    .min(1, 'Informe os itens a devolver ao preparo.')
+    .max(CARD_ITEMS_MAX, TOO_MANY)
+    .refine(eachOnce, REPEATED),
+});
+
 export const orderItemRecord = z.object({
   id: recordId,
   store_id: recordId,
@@ -73,9 +116,14 @@ export const orderItemRecord = z.object({
   observations: maybeText,
   complements: z.array(z.object({ name: z.string(), quantity: count })),
   created_at: instant,
-  /** When the item last changed status: the stage timers run from here. */
+  /**
+   * When the item last changed status: when it entered its stage, where the stage timers run from
+   * (a PLACED item's stage began when it was ordered, `created_at`).
+   */
   updated_at: instant,
-  customer: z.object({ profile_picture: maybeText, username: z.string() }),
+  /** The customer's ticket in the tab: the board's cards gather a ticket's items (or a tab's). */
+  ticket_id: recordId,
+  customer: z.object({ profile_picture: maybeText, username: z.string(), fullname: z.string() }),
   table: z.object({ number: count }).nullable(),
 });
 
@@ -110,7 +158,20 @@ export const orderItems = defineResource({
       path: '/id/:id/status',
       access: 'store:board',
       summary:
-        'Avança um item no preparo (PLACED → PREPARING → READY), ou o devolve ao preparo até 5 minutos depois de pronto',
+        'Avança um item no preparo (PLACED → PREPARING → READY), ou o devolve ao preparo depois de pronto',
+    },
+    advance: {
+      method: 'PATCH',
+      path: '/status',
+      access: 'store:board',
+      summary:
+        'Avança de uma vez os itens de um cartão da cozinha, cada um um passo a partir do status mostrado',
+    },
+    recall: {
+      method: 'PATCH',
+      path: '/recall',
+      access: 'store:board',
+      summary: 'Devolve ao preparo itens prontos (um cartão inteiro ou um item), a qualquer tempo',
     },
   },
   // The kitchen works the oldest first; a service rarely passes a few hundred live items.

@@ -87,6 +87,17 @@ export const DEFAULT_KITCHEN_TIMERS: KitchenTimers = {
   preparing: { warn: 12, late: 20 },
 };
 
+/**
+ * How the kitchen board gathers items into cards (`stores.kitchen_grouping`): one card per
+ * customer's ticket at a table (the default), or one per table's tab.
+ */
+export const KITCHEN_GROUPINGS = [
+  { id: 'ticket', name: 'Um cartão por cliente da mesa' },
+  { id: 'table', name: 'Um cartão por mesa' },
+] as const;
+export type KitchenGrouping = (typeof KITCHEN_GROUPINGS)[number]['id'];
+const kitchenGrouping = z.enum(['ticket', 'table'], { error: 'Agrupe os pedidos por cliente ou por mesa.' });
+
 /** Restaurant create (spec 5): the admin form's fields and messages. */
 export const storeCreateInput = z.strictObject({
   logo_black: requiredFileUrl(IMAGES_MISSING),
@@ -184,6 +195,7 @@ export const storeUpdateInput = z.strictObject({
       links: z.array(link).max(20).optional(),
       default_links: z.object({ menu: link, reservations: link }).optional(),
       kitchen_timers: kitchenTimersInput.optional(),
+      kitchen_grouping: kitchenGrouping.optional(),
     })
     .optional(),
 });
@@ -285,6 +297,7 @@ export const storeRecord = storeRow.extend({
     links: z.array(storedLink),
     default_links: z.object({ menu: storedLink, reservations: storedLink }),
     kitchen_timers: z.object({ placed: storedStageTimers, preparing: storedStageTimers }),
+    kitchen_grouping: kitchenGrouping,
   }),
   bank_account: z
     .object({
