@@ -4,7 +4,7 @@ import { rows, type Db } from '../db/client';
 import { accounts } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { buildDemo, SHARED_STAFF_EMAIL, STAFF_PASSWORD, type Scale } from './build';
-import { insertRows, resetIdentities } from './bulk';
+import { insertRows, resetIdentities, withIndexesDeferred } from './bulk';
 
 export type { Scale } from './build';
 export { SHARED_STAFF_EMAIL, STAFF_PASSWORD };
@@ -15,6 +15,9 @@ export const DEMO_ACCOUNTS = [
   { who: 'Equipe do Cantina Bella', email: 'gerente@cantinabella.com.br', password: 'Cantina@2026' },
   { who: 'Equipe do Sabor do Sertão', email: 'gerente@sabordosertao.com.br', password: 'Sertao@2026' },
 ] as const;
+
+/** Rows from which a table's indexes are built after its load rather than kept up during it. */
+const LARGE_TABLE = 1000;
 
 export interface SeedOptions {
   /** The demo's "now": every date is relative to it, in America/Sao_Paulo. */
@@ -76,11 +79,15 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     await tx.execute(sql`set local painel.rollups = 'off'`);
     // The demo's history is not anyone's action: the audit trail starts with the first real one.
     await tx.execute(sql`set local painel.audit = 'off'`);
-    for (const step of plan.steps) {
-      await insertRows(tx, step.table, step.rows as PgTable['$inferInsert'][]);
-      const name = getTableName(step.table);
-      written[name] = (written[name] ?? 0) + step.rows.length;
-    }
+    // The tables of the history get their indexes once, after their rows.
+    const large = plan.steps.filter((step) => step.rows.length >= LARGE_TABLE).map((step) => step.table);
+    await withIndexesDeferred(tx, large, async () => {
+      for (const step of plan.steps) {
+        await insertRows(tx, step.table, step.rows as PgTable['$inferInsert'][]);
+        const name = getTableName(step.table);
+        written[name] = (written[name] ?? 0) + step.rows.length;
+      }
+    });
     await resetIdentities(
       tx,
       plan.steps.map((step) => step.table),
