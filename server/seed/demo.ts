@@ -104,7 +104,9 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     );
     await tx.execute(sql`select rebuild_rollups()`);
     // The planner's statistics of the big tables: PGlite has no autovacuum to gather them, and
-    // without them a cascade on (order_id, store_id) scans the store's items for every tab.
+    // without them a cascade on (order_id, store_id) scans the store's items for every tab. A
+    // sample of 3,000 rows a table is enough for the demo's plans, at a fifth of the default's time.
+    await tx.execute(sql`set local default_statistics_target = 10`);
     const analyzed = new Set([...large.map((table) => getTableName(table)), ...ROLLUP_TABLES]);
     for (const name of analyzed) await tx.execute(sql.raw(`analyze "${name}"`));
   });
