@@ -20,6 +20,7 @@ import {
   type PeriodQuery,
   type PeriodRange,
   STATISTICS_PATHS,
+  variation,
 } from '../../src/resources/statistics/contract';
 import type { Db } from '../db/client';
 import { rows } from '../db/client';
@@ -62,8 +63,8 @@ const WEEKDAYS = ['dom', 'seg', 'ter', 'qua', 'qui', 'sex', 'sáb'] as const;
 
 const TAGS = ['Estatísticas'];
 
-/** A percentage change, one decimal: 12.5 reads +12,5%. */
-const percentChange = z.number();
+/** A percentage change, one decimal (12.5 reads +12,5%), or null with no earlier figure to compare with. */
+const percentChange = z.number().nullable();
 
 const storesDashboard = z.object({
   data: z.object({
@@ -86,12 +87,6 @@ const usersAnalytics = z.object({
     by_week: z.array(z.object({ label: z.string(), current: count, past: count })),
   }),
 });
-
-/** Percentage change from the past period to the current one, one decimal; 0 when there is no past. */
-export function variation(current: number, past: number): number {
-  if (past === 0) return current === 0 ? 0 : 100;
-  return Math.round(((current - past) / past) * 1000) / 10;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Statistics and finance figures (GET /api/statistics/general, /api/statistics and

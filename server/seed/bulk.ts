@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
+import { rows, type Db } from '../db/client';
 
 type Executor = Pick<Db, 'execute'>;
 
@@ -77,6 +77,36 @@ export async function insertRows<T extends PgTable>(
   }
 }
 
+/**
+ * Runs a bulk load with the secondary indexes of `tables` dropped, and builds them again after it:
+ * an index built once from all its rows costs less than one kept up row by row (a fifth of the
+ * demo's load). Indexes behind a constraint (primary keys, unique constraints) stay. Meant for a
+ * transaction: a load that fails rolls the drops back with it.
+ */
+export async function withIndexesDeferred<T>(
+  db: Executor,
+  tables: readonly PgTable[],
+  load: () => Promise<T>,
+): Promise<T> {
+  const names = [...new Set(tables.map((table) => getTableName(table)))];
+  if (names.length === 0) return load();
+  const indexes = rows<{ name: string; definition: string }>(
+    await db.execute(sql`
+      select i.indexname as name, i.indexdef as definition from pg_indexes i
+      where i.schemaname = current_schema() and i.tablename in (${sql.join(
+        names.map((name) => sql`${name}`),
+        sql`, `,
+      )})
+        and not exists (select 1 from pg_constraint c
+                        where c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)
+      order by i.tablename, i.indexname`),
+  );
+  for (const index of indexes) await db.execute(sql.raw(`drop index "${index.name}"`));
+  const result = await load();
+  for (const index of indexes) await db.execute(sql.raw(index.definition));
+  return result;
+}
+
 /** After ids were given explicitly, moves each identity past the largest id. */
 export async function resetIdentities(db: Executor, tables: readonly PgTable[]): Promise<void> {
   for (const table of tables) {
@@ -106,36 +136,35 @@ function transportOf(column: PgColumn): { transport: string; cast?: string; enco
   return { transport: type, encode: 'plain' };
 }
 
-/** A PostgreSQL array literal, every non-null element quoted. */
+/**
+ * A PostgreSQL array literal. Text is quoted; numbers, booleans and instants (ISO 8601) hold no
+ * character the literal's syntax reads, so they go as they are: a fifth less to build and to parse.
+ */
 function arrayLiteral(values: unknown[], encode: Encode): string {
-  let out = '{';
+  const elements = new Array<string>(values.length);
   for (let i = 0; i < values.length; i++) {
-    if (i > 0) out += ',';
     const value = values[i];
-    if (value === null || value === undefined) {
-      out += 'NULL';
-    } else if (encode === 'json') {
-      out += quote(JSON.stringify(value));
-    } else if (encode === 'array') {
-      out += quote(arrayLiteral(value as unknown[], 'plain'));
-    } else {
-      out += quote(scalar(value));
-    }
+    if (value === null || value === undefined) elements[i] = 'NULL';
+    else if (encode === 'json') elements[i] = quote(JSON.stringify(value));
+    else if (encode === 'array') elements[i] = quote(arrayLiteral(value as unknown[], 'plain'));
+    else elements[i] = element(value);
   }
-  return out + '}';
+  return `{${elements.join(',')}}`;
 }
 
-function scalar(value: unknown): string {
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'boolean') return value ? 't' : 'f';
+function element(value: unknown): string {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
     return String(value);
   }
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return quote(value);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'boolean') return value ? 't' : 'f';
   throw new Error(`cannot encode ${typeof value}`);
 }
 
+const ESCAPED = /[\\"]/;
+
 function quote(text: string): string {
-  return `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+  return ESCAPED.test(text) ? `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"` : `"${text}"`;
 }

@@ -75,6 +75,12 @@ export interface StoreDef {
   rating: number;
   /** Days since the store joined the platform. */
   partnerDays: number;
+  /**
+   * How steeply its sales grew from the day it joined to 90 days ago, as the power of the share
+   * of that time gone by: 4 for a store the app caught on at early, 20 (the default) for one where
+   * it caught on in the months just before.
+   */
+  rise?: number;
   /** Days since the store stopped taking orders (INACTIVE, CLOSED). */
   stoppedDays?: number;
   tables: number;
@@ -185,6 +191,7 @@ export const STORES: StoreDef[] = [
     lunch: 0.35,
     rating: 4.6,
     partnerDays: 820,
+    rise: 4,
     tables: 20,
     kitchens: ['Cozinha', 'Forno a lenha', 'Bar e sobremesas'],
     hue: 8,
@@ -446,6 +453,7 @@ export const STORES: StoreDef[] = [
     lunch: 0.5,
     rating: 4.7,
     partnerDays: 610,
+    rise: 6,
     tables: 20,
     kitchens: ['Cozinha', 'Tapiocaria', 'Bar'],
     hue: 32,

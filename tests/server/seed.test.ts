@@ -239,20 +239,32 @@ describe('the demo seed', () => {
     expect(left).toEqual({ closed: 0, paid: 0 });
   });
 
-  it('has 90 days of closed tabs with real curves', async () => {
-    const store = `(select id from stores where slug = 'cantinabella')`;
-    const span = await one<{ days: number; first: number; last: number; opened_late: number }>(
-      `select count(distinct (created_at at time zone '${SP}')::date)::int as days,
-              extract(day from ${ts(NOW)} - min(created_at))::int as first,
-              extract(epoch from ${ts(NOW)} - max(closed_at))::int / 60 as last,
-              count(*) filter (where closed_at > ${ts(NOW)})::int as opened_late
-         from orders where store_id = ${store} and status = 'CLOSED'`,
+  it('has closed tabs since each store joined, the last 90 days in full, with real curves', async () => {
+    // Every store's first tab on its first open day as a partner (the platform's "Parceiro desde").
+    const starts = await query<{ slug: string; joined: string; first: string; late: number }>(
+      `select s.slug, (s.created_at at time zone '${SP}')::date::text as joined,
+              (min(o.created_at) at time zone '${SP}')::date::text as first,
+              count(*) filter (where o.closed_at > ${ts(NOW)})::int as late
+         from stores s join orders o on o.store_id = s.id and o.status = 'CLOSED'
+        group by s.id order by s.id`,
     );
-    expect(span.first).toBeGreaterThanOrEqual(89);
-    expect(span.first).toBeLessThanOrEqual(91);
+    expect(starts.length).toBeGreaterThanOrEqual(12);
+    for (const store of starts) {
+      const wait = (Date.parse(store.first) - Date.parse(store.joined)) / 86_400_000;
+      expect(wait, store.slug).toBeGreaterThanOrEqual(0);
+      expect(wait, store.slug).toBeLessThan(7);
+      expect(store.late, store.slug).toBe(0);
+    }
+    expect(starts[0]).toMatchObject({ slug: 'cantinabella', joined: '2024-02-15' });
+
+    const store = `(select id from stores where slug = 'cantinabella')`;
+    const span = await one<{ days: number; last: number }>(
+      `select count(distinct (created_at at time zone '${SP}')::date)::int as days,
+              extract(epoch from ${ts(NOW)} - max(closed_at))::int / 60 as last
+         from orders where store_id = ${store} and status = 'CLOSED' and created_at >= ${ts(NOW)} - interval '90 days'`,
+    );
     expect(span.days).toBeGreaterThanOrEqual(70); // closed on Mondays
     expect(span.last).toBeLessThan(24 * 60);
-    expect(span.opened_late).toBe(0);
 
     const byDay = await query<{ dow: number; avg: number }>(
       `select dow, avg(n)::float as avg from (
@@ -265,18 +277,43 @@ describe('the demo seed', () => {
     const avg = (dow: number) => byDay.find((d) => d.dow === dow)?.avg ?? 0;
     expect(Math.min(avg(5), avg(6))).toBeGreaterThan(Math.max(avg(2), avg(3)));
 
-    const growth = await one<{ early: number; late: number }>(
-      `select count(*) filter (where created_at < ${ts(NOW)} - interval '60 days')::int as early,
+    const growth = await one<{ year: number; early: number; late: number }>(
+      `select count(*) filter (where created_at between ${ts(NOW)} - interval '395 days' and ${ts(NOW)} - interval '365 days')::int as year,
+              count(*) filter (where created_at between ${ts(NOW)} - interval '90 days' and ${ts(NOW)} - interval '60 days')::int as early,
               count(*) filter (where created_at >= ${ts(NOW)} - interval '30 days')::int as late
          from orders where store_id = ${store} and status = 'CLOSED'`,
     );
     expect(growth.late).toBeGreaterThan(growth.early * 1.15);
+    expect(growth.early).toBeGreaterThan(growth.year * 2);
+    expect(growth.year).toBeGreaterThan(0);
 
     const evening = await one<{ share: number }>(
       `select avg(case when extract(hour from created_at at time zone '${SP}') >= 18 then 1 else 0 end)::float as share
          from orders where store_id = ${store} and status = 'CLOSED'`,
     );
     expect(evening.share).toBeGreaterThan(0.5);
+  });
+
+  it("fills every month of the demo stores' 12-month charts, from the daily figures they read", async () => {
+    // The months of the 12-month period ending today (365 days: 13 calendar months, the first and
+    // the last partial), as GET /api/statistics?period=12m and the finance dashboard sum them.
+    for (const slug of ['cantinabella', 'sabordosertao']) {
+      const months = await query<{ month: string; gross: number; tickets: number }>(
+        `with today as (select (${ts(NOW)} at time zone '${SP}')::date as d)
+         select to_char(m, 'YYYY-MM') as month,
+                coalesce(sum(sd.gross), 0)::float8 as gross, coalesce(sum(sd.tickets), 0)::int as tickets
+           from today cross join generate_series(date_trunc('month', today.d - 364), today.d, interval '1 month') m
+           left join store_days sd on sd.store_id = (select id from stores where slug = '${slug}')
+                and sd.day between greatest(m::date, today.d - 364) and least((m + interval '1 month')::date - 1, today.d)
+          group by m order by m`,
+      );
+      expect(months, slug).toHaveLength(13);
+      expect(months[0]!.month).toBe('2025-05');
+      expect(
+        months.filter((m) => m.gross <= 0 || m.tickets <= 0).map((m) => m.month),
+        slug,
+      ).toEqual([]);
+    }
   });
 
   it('adds up: items, tickets, orders, payments, fees, ratings', async () => {

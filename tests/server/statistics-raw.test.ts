@@ -45,9 +45,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-function change(current: number, past: number): number {
-  if (past === 0) return current === 0 ? 0 : 100;
-  return Math.round(((current - past) / past) * 1000) / 10;
+/** The change against the previous period; none (null) when that period had nothing. */
+function change(current: number, past: number): number | null {
+  if (past === 0) return null;
+  return Math.round(((current - past) / Math.abs(past)) * 1000) / 10;
 }
 
 const storeFilter = (store: number | null) => (store === null ? sql`true` : sql`store_id = ${store}`);

@@ -192,8 +192,8 @@ describe('figures', () => {
       paid_amount: 0,
       total_tickets: 0,
       avg_ticket: 0,
-      gross: { amount: 0, variation: 0 },
-      liquid: { amount: 0, variation: 0 },
+      gross: { amount: 0, variation: null },
+      liquid: { amount: 0, variation: null },
       previous: { paid_amount: 0, total_tickets: 0, avg_ticket: 0 },
     });
     expect(data.products).toEqual([]);
@@ -255,7 +255,7 @@ describe('figures', () => {
     await db().execute(sql`delete from payments where order_id = ${orderId}`);
   });
 
-  it('variation: one decimal against the previous period, 100 from nothing, 0 from nothing to nothing', async () => {
+  it('variation: one decimal against the previous period, none (null) against a period without sales', async () => {
     const d = addDays(today, -10);
     const before = addDays(d, -1);
     await pay(`${before}T12:00:00-03:00`, 800, 'CREDIT_CARD', 80);
@@ -278,7 +278,9 @@ describe('figures', () => {
       cantina,
       `/api/statistics?period=custom&start=${before}&end=${before}`,
     );
-    expect(backwards.financial.gross).toEqual({ amount: 800, variation: 100 });
+    // R$ 8,00 after a day without sales is no "+100 %": there is nothing to compare with.
+    expect(backwards.financial.gross).toEqual({ amount: 800, variation: null });
+    expect(backwards.financial.liquid).toEqual({ amount: 720, variation: null });
     const after = addDays(d, 1);
     const drop = await get<StoreStatistics>(
       cantina,
@@ -290,7 +292,7 @@ describe('figures', () => {
       cantina,
       '/api/statistics?period=custom&start=2020-01-01&end=2020-01-31',
     );
-    expect(nothing.financial.gross.variation).toBe(0);
+    expect(nothing.financial.gross.variation).toBeNull();
 
     const general = await get<GeneralStatistics>(
       admin,

@@ -308,6 +308,13 @@ describe('restaurants API', () => {
       'Últimos 30 dias',
       'Últimos 12 meses',
     ]);
+    // Nothing sold before: no percentage against it (never "+100 %").
+    expect(dashboard.json().data.revenues.map((r: { variation: number | null }) => r.variation)).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(Array.isArray(dashboard.json().data.trending)).toBe(true);
     const overview = await cantina({ method: 'GET', url: `/api/statistics/store/id/${cantinaId}/overview` });
     expect(overview.json().data).toEqual({

@@ -431,6 +431,7 @@ describe('restaurants dashboard (/restaurants)', () => {
     revenues: [
       { label: 'Faturamento bruto', amount: 12345678, variation: 12.5 },
       { label: 'Faturamento líquido', amount: 9876500, variation: -3 },
+      { label: 'Últimos 12 meses', amount: 500000, variation: null },
     ],
     trending: [
       { id: 7, name: 'Sabor do Sertão', logo_black: '/uploads/demo/7.svg', total_visits: 1234 },
@@ -467,6 +468,11 @@ describe('restaurants dashboard (/restaurants)', () => {
     const net = screen.getByText('Faturamento líquido').parentElement!;
     expect(net).toHaveTextContent('R$ 98.765,00');
     expect(net).toHaveTextContent('-3%');
+    // Against a year without sales: no percentage.
+    const year = screen.getByText('Últimos 12 meses').parentElement!;
+    expect(year).toHaveTextContent('R$ 5.000,00');
+    expect(year).toHaveTextContent('—');
+    expect(year).not.toHaveTextContent('%');
 
     const trending = screen
       .getAllByRole('link')

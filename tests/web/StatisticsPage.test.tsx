@@ -181,6 +181,33 @@ describe('/statistics for restaurant staff', () => {
     expect(screen.queryByRole('img', { name: /^Gráfico/ })).not.toBeInTheDocument();
   });
 
+  it('shows "—", never "+100 %", against a previous period without sales', async () => {
+    const figures = storeFigures();
+    fakeApi((path) =>
+      path === '/api/statistics'
+        ? storeFigures({
+            financial: {
+              ...figures.financial,
+              gross: { amount: figures.financial.gross.amount, variation: null },
+              liquid: { amount: figures.financial.liquid.amount, variation: null },
+              previous: { paid_amount: 0, total_tickets: 0, avg_ticket: 0 },
+            },
+          })
+        : undefined,
+    );
+    renderAs('MANAGER', '/statistics', ROUTES);
+
+    await screen.findByText('R$ 1.234,56');
+    for (const label of ['Valor adicionado aos carrinhos', 'Total de usuários', 'Ticket médio']) {
+      const figure = card(label);
+      expect(figure, label).toHaveTextContent('—');
+      expect(figure, label).toHaveTextContent('sem dados no período anterior para comparar');
+      expect(figure, label).not.toHaveTextContent('%');
+      expect(within(figure).queryByTitle('Alta'), label).not.toBeInTheDocument();
+    }
+    expect(card('Valor adicionado aos carrinhos')).toHaveTextContent('R$ 0,00 no período anterior');
+  });
+
   it('shows skeletons while the figures load', async () => {
     fakeApi(() => undefined);
     renderAs('MANAGER', '/statistics', ROUTES);
@@ -234,6 +261,28 @@ describe('/statistics for an administrator', () => {
       'iOS',
       'Android',
     ]);
+  });
+
+  it('shows "—" for a revenue whose previous period had none', async () => {
+    fakeApi((path) =>
+      path === '/api/statistics/general'
+        ? general({
+            financial: {
+              ...general().financial,
+              gross: { amount: 12345678, variation: null },
+              liquid: { amount: 11111100, variation: null },
+            },
+          })
+        : undefined,
+    );
+    renderAs('ADMIN', '/statistics', ROUTES);
+
+    await screen.findByText('R$ 123.456,78');
+    for (const label of ['Receita bruta', 'Receita líquida']) {
+      expect(card(label), label).toHaveTextContent('—');
+      expect(card(label), label).not.toHaveTextContent('%');
+      expect(within(card(label)).queryByTitle('Alta'), label).not.toBeInTheDocument();
+    }
   });
 
   it('asks the financial cards again for the period chosen', async () => {

@@ -32,6 +32,7 @@ export function buildCustomers(demo: Pick<Demo, 'clock' | 'rng' | 'images' | 'st
   const usernames = new Set<string>();
   const cpfs = new Set<string>();
   const customers: Customer[] = [];
+  const platformDays = Math.max(...demo.stores.map((store) => store.def.partnerDays)) + 30;
   for (let i = 0; i < CUSTOMER_COUNT; i++) {
     const gender = rng.choose({ F: 48, M: 45, O: 3, null: 4 });
     const female = gender === 'F' || ((gender === 'O' || gender === 'null') && rng.chance(0.5));
@@ -57,12 +58,13 @@ export function buildCustomers(demo: Pick<Demo, 'clock' | 'rng' | 'images' | 'st
     const birthYear = Number(demo.clock.today.slice(0, 4)) - age;
     const birthDay = rng.int(0, 364);
     const birthdate = new Date(Date.UTC(birthYear, 0, 1 + birthDay)).toISOString().slice(0, 10);
-    // Sign-ups: 55% before the demo's history, the rest accelerating towards today.
+    // Sign-ups: 55% before the last 90 days, since a month before the first store joined; the
+    // rest accelerating towards today.
     const daysAgo =
       i < 8
         ? 0
         : rng.chance(0.55)
-          ? rng.float(HISTORY_DAYS + 1, 620)
+          ? rng.float(HISTORY_DAYS + 1, platformDays)
           : HISTORY_DAYS * (1 - Math.sqrt(rng.next()));
     const createdAt =
       daysAgo === 0
@@ -141,6 +143,19 @@ export function drawCustomer(
   at: Date,
   taken: Set<number>,
 ): Customer {
+  const customer = findCustomer(customers, rng, store, at, taken);
+  if (!customer) throw new Error('no customer available');
+  return customer;
+}
+
+/** Like `drawCustomer`, or none when every customer of the store who had signed up is in `taken`. */
+export function findCustomer(
+  customers: Customer[],
+  rng: Random,
+  store: StoreRt,
+  at: Date,
+  taken: Set<number>,
+): Customer | undefined {
   const cumulative = store.poolCumulative;
   const total = cumulative[cumulative.length - 1]!;
   for (let attempt = 0; attempt < 12; attempt++) {
@@ -159,5 +174,5 @@ export function drawCustomer(
     const customer = customers[id - 1]!;
     if (customer.createdAt <= at && !taken.has(customer.id) && customer.status === 'ACTIVE') return customer;
   }
-  throw new Error('no customer available');
+  return undefined;
 }

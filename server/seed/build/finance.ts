@@ -1,4 +1,4 @@
-import { HISTORY_DAYS, type Demo } from './state';
+import type { Demo } from './state';
 
 /** Weekly transfers of the available balance, and their statement lines. */
 export function buildFinance(demo: Pick<Demo, 'clock' | 'stores' | 'statementRows' | 'depositRows'>): void {
@@ -9,7 +9,7 @@ export function buildFinance(demo: Pick<Demo, 'clock' | 'stores' | 'statementRow
     const entries = demo.statementRows.filter((e) => e.store_id === store.id);
     let deposited = 0;
     let failedOnce = false;
-    for (let day = -HISTORY_DAYS; day <= 7; day++) {
+    for (let day = -store.def.partnerDays; day <= 7; day++) {
       if (demo.clock.weekdayOf(day) !== 2) continue; // Tuesdays
       const date = demo.clock.date(day);
       const at = demo.clock.at(day, 9 * 60);

@@ -1,6 +1,13 @@
-import { drawCustomer } from './customers';
+import { findCustomer } from './customers';
 import { drawItem } from './items';
-import { HISTORY_DAYS, type Demo, type ItemDraft, type OrderDraft, type TicketDraft } from './state';
+import {
+  HISTORY_DAYS,
+  type Demo,
+  type ItemDraft,
+  type OrderDraft,
+  type StoreRt,
+  type TicketDraft,
+} from './state';
 
 /**
  * Scales every store's tabs a day. With 2,000 customers, each visits about once a week; more tabs
@@ -11,7 +18,29 @@ const VOLUME = 0.65;
 /** Tabs per day by weekday (Sunday first), before growth and noise. */
 const WEEKDAY_FACTOR = [1.15, 0.6, 0.75, 0.85, 1.0, 1.45, 1.6];
 
-/** 90 days of closed tabs per store, busier on weekends and evenings and growing over time. */
+/** A store's tabs as a share of its `dailyOrders`: 90 days ago, and today. */
+const WINDOW_START = 0.72;
+const TODAY = 1.22;
+
+/** How steeply a store's sales grew before the last 90 days, unless its definition says (`rise`). */
+const RISE = 20;
+
+/**
+ * How busy the app was at a store `day` days from today (≤ 0), as a share of its `dailyOrders`:
+ * over the last 90 days growing from 0.72 to 1.22 as the app catches on, and before them from a
+ * trickle on the day the store joined the platform up to that 0.72.
+ */
+function historyVolume(store: StoreRt, day: number): number {
+  if (day >= -HISTORY_DAYS) return WINDOW_START + (TODAY - WINDOW_START) * (1 + day / HISTORY_DAYS);
+  const { partnerDays } = store.def;
+  const gone = (partnerDays + day) / (partnerDays - HISTORY_DAYS);
+  return WINDOW_START * gone ** (store.def.rise ?? RISE);
+}
+
+/**
+ * Every store's closed tabs since the day it joined the platform (the first of them that day),
+ * busier on weekends and evenings and growing over time (`historyVolume`).
+ */
 export function buildHistory(demo: Pick<Demo, 'clock' | 'rng' | 'stores' | 'customers'>): OrderDraft[] {
   const drafts: OrderDraft[] = [];
   const nowMs = demo.clock.now.getTime();
@@ -19,15 +48,21 @@ export function buildHistory(demo: Pick<Demo, 'clock' | 'rng' | 'stores' | 'cust
     const rng = demo.rng.fork(`history/${store.def.slug}`);
     const def = store.def;
     const openDays = new Set(def.hours.map((h) => h.day_of_week));
-    for (let day = -HISTORY_DAYS; day <= 0; day++) {
-      if (day < -def.partnerDays) continue;
+    let first = true;
+    for (let day = -def.partnerDays; day <= 0; day++) {
       if (def.stoppedDays !== undefined && day > -def.stoppedDays) continue;
       const weekday = demo.clock.weekdayOf(day);
       if (!openDays.has(weekday)) continue;
-      const growth = 0.72 + 0.5 * ((day + HISTORY_DAYS) / HISTORY_DAYS);
-      const count = Math.round(
-        def.dailyOrders * VOLUME * WEEKDAY_FACTOR[weekday]! * growth * rng.float(0.85, 1.15),
-      );
+      const expected =
+        def.dailyOrders *
+        VOLUME *
+        WEEKDAY_FACTOR[weekday]! *
+        historyVolume(store, day) *
+        rng.float(0.85, 1.15);
+      // Rounded up as often as its fraction says: 0.2 tabs a day are a tab every five days.
+      let count = Math.floor(expected) + (rng.chance(expected % 1) ? 1 : 0);
+      if (first) count = Math.max(count, 1);
+      first = false;
       for (let n = 0; n < count; n++) {
         const lunch = rng.chance(def.lunch);
         const minute = lunch
@@ -43,7 +78,9 @@ export function buildHistory(demo: Pick<Demo, 'clock' | 'rng' | 'stores' | 'cust
         const tickets: TicketDraft[] = [];
         for (let t = 0; t < size; t++) {
           const joined = new Date(createdAt.getTime() + (t === 0 ? 0 : rng.float(0, 12)) * 60_000);
-          const customer = drawCustomer(demo.customers, rng, store, joined, taken);
+          // In a store's first days few of its customers had signed up: the party is who there is.
+          const customer = findCustomer(demo.customers, rng, store, joined, taken);
+          if (!customer) break;
           taken.add(customer.id);
           const itemCount = rng.weighted([1, 2, 3, 4, 5], [18, 36, 28, 13, 5]);
           const items: ItemDraft[] = [];
@@ -63,6 +100,7 @@ export function buildHistory(demo: Pick<Demo, 'clock' | 'rng' | 'stores' | 'cust
           }
           tickets.push({ customer, createdAt: joined, items });
         }
+        if (tickets.length === 0) continue;
         drafts.push({
           store,
           day,

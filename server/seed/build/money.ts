@@ -21,7 +21,8 @@ export function buildMoney(demo: Demo, history: OrderDraft[], live: OrderDraft[]
     const orderId = ++ids.order;
     const def = draft.store.def;
     const closed = draft.closedAt !== null;
-    const progress = (draft.day + HISTORY_DAYS) / HISTORY_DAYS;
+    // How far into the last 90 days (0 before them): paying by the app grows with it.
+    const progress = Math.max(0, (draft.day + HISTORY_DAYS) / HISTORY_DAYS);
     let orderSubtotal = 0;
     let orderService = 0;
     let orderDiscount = 0;

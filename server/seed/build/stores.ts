@@ -164,7 +164,8 @@ export function buildStores(
     let programId: number | null = null;
     if (def.loyalty) {
       programId = ++ids.program;
-      const created = demo.clock.at(-Math.min(def.partnerDays, 150), 16 * 60);
+      // Since the store joined: a customer's consumption is every tab closed there.
+      const created = demo.clock.at(-def.partnerDays, 16 * 60);
       programs.push({
         id: programId,
         store_id: id,

@@ -17,6 +17,7 @@ import {
   STATISTICS_PATHS,
   storeStatistics,
   type StoreStatistics as Statistics,
+  variation,
 } from '../../resources/statistics/contract';
 import {
   axisReais,
@@ -34,7 +35,7 @@ import {
   StatCardSkeletons,
   useChartStyle,
 } from './charts';
-import { periodParams, variation, type ChosenPeriod } from './period';
+import { periodParams, type ChosenPeriod } from './period';
 import { PeriodSelector } from './PeriodSelector';
 import { useFigures } from './useFigures';
 

@@ -1,9 +1,8 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Box, Card, CardContent, Paper, Skeleton, Stack, Typography, useTheme } from '@mui/material';
-import TrendingUpIcon from '@mui/icons-material/TrendingUp';
-import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCents, formatDate } from '../../lib/format';
+import { Variation } from './Variation';
 
 /**
  * The pieces every chart of the app shares (statistics, finance, users and restaurants
@@ -40,11 +39,6 @@ export function axisReais(cents: number): string {
 
 /** '1.234' */
 export const formatCount = (value: number) => value.toLocaleString('pt-BR');
-
-/** '+12,5%' or '-3%' (one decimal at most). */
-export function formatVariation(value: number): string {
-  return `${value >= 0 ? '+' : ''}${value.toLocaleString('pt-BR', { maximumFractionDigits: 1 })}%`;
-}
 
 /** '12,5%' */
 export const formatPercentage = (value: number) =>
@@ -207,7 +201,10 @@ export function ChartCard({
   );
 }
 
-/** A figure with its variation against the previous period: green arrow up, red arrow down. */
+/**
+ * A figure with its variation against the previous period (green arrow up, red arrow down, '—'
+ * when the previous period had nothing: `change` null); without `change`, none is shown.
+ */
 export function StatCard({
   label,
   value,
@@ -216,10 +213,9 @@ export function StatCard({
 }: {
   label: string;
   value: string;
-  change?: number;
+  change?: number | null;
   hint?: string;
 }) {
-  const up = (change ?? 0) >= 0;
   return (
     <Card component="section" aria-label={label} sx={{ minWidth: 0 }}>
       <CardContent>
@@ -230,22 +226,7 @@ export function StatCard({
           {value}
         </Typography>
         <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, minHeight: 24 }}>
-          {change === undefined ? null : (
-            <Stack
-              direction="row"
-              spacing={0.5}
-              alignItems="center"
-              data-trend={up ? 'up' : 'down'}
-              sx={{ color: up ? 'success.main' : 'error.main' }}
-            >
-              {up ? (
-                <TrendingUpIcon fontSize="small" titleAccess="Alta" />
-              ) : (
-                <TrendingDownIcon fontSize="small" titleAccess="Queda" />
-              )}
-              <Typography variant="body2">{formatVariation(change)}</Typography>
-            </Stack>
-          )}
+          {change === undefined ? null : <Variation value={change} />}
           {hint ? (
             <Typography variant="body2" color="text.secondary">
               {hint}

@@ -80,9 +80,3 @@ export function maskTypedDate(text: string): string {
 export function periodText(start: string, end: string): string {
   return start === end ? formatDate(start) : `${formatDate(start)} a ${formatDate(end)}`;
 }
-
-/** Percentage change from the past figure to the current one, one decimal (the API's rule). */
-export function variation(current: number, past: number): number {
-  if (past === 0) return current === 0 ? 0 : 100;
-  return Math.round(((current - past) / past) * 1000) / 10;
-}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { ReadState } from '../../components/ReadState';
+import { useScrollRegion } from '../../components/scrollRegion';
 import { RecordHistory } from '../audit/RecordHistory';
 import {
   Box,
@@ -80,6 +81,8 @@ export function TabDialog({ tab, onClose }: { tab: OrderRow; onClose: () => void
     refetch,
   } = useApi<Order>(recordPath(commands.endpoint, tab.id), WHOLE_TAB);
   const shown = order ?? tab;
+  // On a tablet the tickets and the history overflow: the keyboard scrolls them too.
+  const body = useScrollRegion<HTMLDivElement>('Detalhes da comanda');
   return (
     <Dialog
       open
@@ -104,7 +107,7 @@ export function TabDialog({ tab, onClose }: { tab: OrderRow; onClose: () => void
           <PaymentChip status={shown.payment_status} />
         </Stack>
       </Box>
-      <DialogContent dividers>
+      <DialogContent dividers ref={body.ref} {...body.props}>
         {order ? (
           <>
             <OrderTickets order={order} />

@@ -2,8 +2,6 @@ import { Link } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import ListIcon from '@mui/icons-material/List';
-import TrendingUpIcon from '@mui/icons-material/TrendingUp';
-import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import { Title } from 'react-admin';
 import { useApi } from '../../dataProvider/useApi';
 import {
@@ -15,16 +13,16 @@ import {
   SERIES_COLORS,
   useChartStyle,
 } from '../../custom-pages/statistics/charts';
+import { Variation } from '../../custom-pages/statistics/Variation';
 
 export interface UsersStatistics {
-  by_periods: { label: string; current: number; past: number; variation: number }[];
+  by_periods: { label: string; current: number; past: number; variation: number | null }[];
   by_week: { label: string; current: number; past: number }[];
 }
 
 export const LIST_USERS_LABEL = 'LISTAR USUÁRIOS';
 
 function PeriodCard({ label, current, past, variation }: UsersStatistics['by_periods'][number]) {
-  const up = variation >= 0;
   return (
     <Card sx={{ flex: '1 1 180px' }} data-testid={`period-${label}`}>
       <CardContent>
@@ -35,18 +33,7 @@ function PeriodCard({ label, current, past, variation }: UsersStatistics['by_per
           {current.toLocaleString('pt-BR')}
         </Typography>
         <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1 }}>
-          <Stack
-            direction="row"
-            spacing={0.5}
-            alignItems="center"
-            sx={{ color: up ? 'success.main' : 'error.main' }}
-          >
-            {up ? <TrendingUpIcon fontSize="small" /> : <TrendingDownIcon fontSize="small" />}
-            <Typography variant="body2">
-              {up ? '+' : ''}
-              {variation.toLocaleString('pt-BR')}%
-            </Typography>
-          </Stack>
+          <Variation value={variation} />
           <Typography variant="body2" color="text.secondary">
             ({past.toLocaleString('pt-BR')} no período anterior)
           </Typography>

@@ -1,4 +1,4 @@
-import { forwardRef, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { forwardRef, useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Card, type CardProps } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -12,6 +12,7 @@ import {
   useCreatePath,
   useRecordContext,
 } from 'react-admin';
+import { useScrollRegion } from '../../components/scrollRegion';
 import type { ResourceDefinition } from '../define';
 import type { FormOverrides } from '../overrides';
 import { useResourceNotices } from '../useResourceNotices';
@@ -125,31 +126,15 @@ export const ScrollingCard = forwardRef<HTMLDivElement, CardProps & { label: str
   { label, ...props },
   ref,
 ) {
-  const own = useRef<HTMLDivElement | null>(null);
-  const [overflowing, setOverflowing] = useState(false);
-  const measure = useCallback(() => {
-    const card = own.current;
-    if (card) setOverflowing(card.scrollWidth > card.clientWidth + 1);
-  }, []);
-  // Its rows change with every page (the card renders again): measured after each render, and
-  // when the screen's width changes.
-  useLayoutEffect(measure);
-  useEffect(() => {
-    if (!own.current || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(own.current);
-    return () => observer.disconnect();
-  }, [measure]);
-  const setRef = (node: HTMLDivElement | null) => {
-    own.current = node;
-    if (typeof ref === 'function') ref(node);
-    else if (ref) ref.current = node;
-  };
-  return (
-    <Card
-      ref={setRef}
-      {...props}
-      {...(overflowing ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
-    />
+  const region = useScrollRegion<HTMLDivElement>(label);
+  const { ref: regionRef } = region;
+  const setRef = useCallback(
+    (node: HTMLDivElement | null) => {
+      regionRef(node);
+      if (typeof ref === 'function') ref(node);
+      else if (ref) ref.current = node;
+    },
+    [ref, regionRef],
   );
+  return <Card ref={setRef} {...props} {...region.props} />;
 });

@@ -17,19 +17,17 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import ListIcon from '@mui/icons-material/List';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
-import TrendingUpIcon from '@mui/icons-material/TrendingUp';
-import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import { Title } from 'react-admin';
 import { useApi } from '../../dataProvider/useApi';
 import { formatCents } from '../../lib/format';
+import { Variation } from '../../custom-pages/statistics/Variation';
 
 interface Dashboard {
-  revenues: { label: string; amount: number; variation: number }[];
+  revenues: { label: string; amount: number; variation: number | null }[];
   trending: { id: number; name: string; logo_black: string | null; total_visits: number }[];
 }
 
 function RevenueCard({ label, amount, variation }: Dashboard['revenues'][number]) {
-  const up = variation >= 0;
   return (
     <Card sx={{ flex: '1 1 200px' }}>
       <CardContent>
@@ -39,18 +37,7 @@ function RevenueCard({ label, amount, variation }: Dashboard['revenues'][number]
         <Typography variant="h5" sx={{ my: 1, fontWeight: 600 }}>
           {formatCents(amount)}
         </Typography>
-        <Stack
-          direction="row"
-          spacing={0.5}
-          alignItems="center"
-          sx={{ color: up ? 'success.main' : 'error.main' }}
-        >
-          {up ? <TrendingUpIcon fontSize="small" /> : <TrendingDownIcon fontSize="small" />}
-          <Typography variant="body2">
-            {up ? '+' : ''}
-            {variation.toLocaleString('pt-BR')}%
-          </Typography>
-        </Stack>
+        <Variation value={variation} />
       </CardContent>
     </Card>
   );

@@ -122,8 +122,21 @@ export const periodRange = z.object({
 });
 export type PeriodRange = z.infer<typeof periodRange>;
 
-/** An amount and its change against the previous period (12.5 reads +12,5 %). */
-export const amountVariation = z.object({ amount: cents, variation: percentage });
+/**
+ * Percentage change from the past figure to the current one, one decimal: the rule of every
+ * variation the API answers and the screens compute. A past of nothing gives no percentage
+ * (R$ 500 after R$ 0 is not "+100 %"): null, shown as '—'.
+ */
+export function variation(current: number, past: number): number | null {
+  if (past === 0) return null;
+  return Math.round(((current - past) / Math.abs(past)) * 1000) / 10;
+}
+
+/**
+ * An amount and its change against the previous period (12.5 reads +12,5 %); null when the previous
+ * period has nothing to compare with (shown as '—', never as +100 %).
+ */
+export const amountVariation = z.object({ amount: cents, variation: percentage.nullable() });
 
 const methodShare = z.object({
   method: z.enum(PAYMENT_METHODS),

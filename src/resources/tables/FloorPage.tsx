@@ -14,6 +14,7 @@ import {
 import LogoutIcon from '@mui/icons-material/Logout';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import { useNow } from '../../components/clock';
+import { useScrollRegion } from '../../components/scrollRegion';
 import { usePolled } from '../../dataProvider/usePolled';
 import { tables, type Table } from './definition';
 import { ReleaseAllDialog } from './FloorDialogs';
@@ -131,6 +132,9 @@ export function FloorPage() {
   ) : null;
 
   const noticeInDrawer = !wide && panel !== null;
+  // The panel scrolls beside the floor: reached by keyboard too. (In the drawer over it, the
+  // drawer itself takes the focus when it opens, and the keys scroll it.)
+  const panelScroll = useScrollRegion<HTMLDivElement>('Painel da mesa');
 
   return (
     <HallPage
@@ -208,6 +212,8 @@ export function FloorPage() {
         </Box>
         {wide && panel ? (
           <Card
+            ref={panelScroll.ref}
+            {...panelScroll.props}
             sx={{
               width: 420,
               flexShrink: 0,
