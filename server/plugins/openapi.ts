@@ -6,6 +6,7 @@ import { permissionOf, type Access } from '../../src/resources/define';
 import { permissionName } from '../../src/resources/permissions';
 import { definitions } from '../../src/resources/definitions';
 import { toJsonSchema, type JsonSchema } from '../json-schema';
+import { CLIENT_ERRORS, clientErrorsOf, operationIdOf, type ClientError } from '../openapi-operations';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
@@ -30,19 +31,26 @@ const REQUEST_PARTS = ['querystring', 'body', 'params', 'headers'] as const;
 
 const asJson = (schema: unknown): unknown => (schema instanceof z.ZodType ? toJsonSchema(schema) : schema);
 
+/** Where a route's 4xx answers wait, between `transform` and `documentErrors`, which replaces it. */
+const CLIENT_ERRORS_KEY = 'x-client-errors';
+
 /**
  * Each route's entry in the document, from the route's own schemas (zod, turned into JSON Schema)
- * and its declared access: a security requirement for every route that is not public, the access
- * in words and as `x-access`, and for lists the CSV they also answer.
+ * and its declared access: its operation id, a security requirement for every route that is not
+ * public, the access in words and as `x-access`, the 4xx answers it can give, and for lists the
+ * CSV they also answer.
  */
 const transform: FastifyDynamicSwaggerOptions['transform'] = ({ schema, url, route }) => {
   if (!schema || schema.hide) return { schema: { hide: true }, url };
   const source = schema as Record<string, unknown>;
   const transformed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(source)) {
-    if (key === 'response' || (REQUEST_PARTS as readonly string[]).includes(key)) continue;
+    if (key === 'response' || key === 'errors' || (REQUEST_PARTS as readonly string[]).includes(key))
+      continue;
     transformed[key] = value;
   }
+  transformed.operationId = operationIdOf(route);
+  transformed[CLIENT_ERRORS_KEY] = clientErrorsOf(route);
   for (const part of REQUEST_PARTS) if (source[part]) transformed[part] = asJson(source[part]);
   const access = route.config?.access as Access | undefined;
   const isList = route.config?.operation === 'list';
@@ -103,6 +111,61 @@ function hoistDefinitions(document: Record<string, unknown>): Record<string, unk
 }
 
 /**
+ * Each operation's 4xx answers as references to shared responses, all in the one envelope
+ * (`components.schemas.Error`); only the responses some operation gives are defined.
+ */
+function documentErrors(document: Record<string, unknown>): Record<string, unknown> {
+  const used = new Set<ClientError>();
+  const paths = (document.paths ?? {}) as Record<string, Record<string, Record<string, unknown>>>;
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      const errors = operation[CLIENT_ERRORS_KEY] as ClientError[] | undefined;
+      delete operation[CLIENT_ERRORS_KEY];
+      if (!errors) continue;
+      const responses = (operation.responses ??= {}) as Record<string, unknown>;
+      for (const status of errors) {
+        responses[status] = { $ref: `#/components/responses/${CLIENT_ERRORS[status].name}` };
+        used.add(status);
+      }
+    }
+  }
+  const components = (document.components ?? {}) as {
+    schemas?: Record<string, unknown>;
+    responses?: Record<string, unknown>;
+  };
+  (components.schemas ??= {}).Error = ERROR_ENVELOPE;
+  const responses = (components.responses ??= {});
+  for (const status of [...used].sort((a, b) => a - b)) {
+    const { name, description } = CLIENT_ERRORS[status];
+    responses[name] = {
+      description,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
+  }
+  document.components = components;
+  return document;
+}
+
+/** Every refusal and failure of the API answers in this shape (server/plugins/errors.ts). */
+const ERROR_ENVELOPE = {
+  type: 'object',
+  description: 'A resposta de erro da API, a mesma em todas as rotas.',
+  properties: {
+    error: {
+      type: 'object',
+      properties: {
+        message: {
+          type: 'string',
+          description: 'O motivo, em português, escrito para ser mostrado a quem usa.',
+        },
+      },
+      required: ['message'],
+    },
+  },
+  required: ['error'],
+} as const;
+
+/**
  * The API reference: an OpenAPI 3.1 document generated from the routes' own schemas at
  * `GET /api/openapi.json`, and a browsable reference (Swagger UI) at `/api/docs`. Registered before
  * the routes, so that it sees every one of them.
@@ -118,7 +181,11 @@ export default fp(
           description:
             'A API do Painel: restaurantes, cardápio, serviço, clientes e a administração da plataforma. ' +
             'Respostas em `data` (listas em `data.results` com `data.total`); erros em `error.message`, em português.',
+          // The Painel is not open source: its API is for the platform's clients and partners.
+          license: { name: 'Proprietária', identifier: 'LicenseRef-Proprietary' },
         },
+        // The API answers at the address the document itself is read from.
+        servers: [{ url: '/', description: 'Este servidor' }],
         // A resource's routes are grouped under its endpoint, with its name as users read it (two
         // resources read "Cozinhas": the platform's cuisines and a restaurant's kitchens).
         tags: Object.values(definitions).map((definition) => ({
@@ -138,8 +205,10 @@ export default fp(
       },
       transform,
       transformObject: (document) =>
-        hoistDefinitions(
-          ('openapiObject' in document ? document.openapiObject : {}) as Record<string, unknown>,
+        documentErrors(
+          hoistDefinitions(
+            ('openapiObject' in document ? document.openapiObject : {}) as Record<string, unknown>,
+          ),
         ),
     });
 

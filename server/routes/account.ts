@@ -102,6 +102,8 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Alterar o próprio nome, telefone ou senha',
+        // Wrong current passwords, tried too often.
+        errors: [429],
         description:
           'Com o token do primeiro acesso ou da recuperação, só a nova senha. ' +
           'Uma nova senha encerra as sessões anteriores: a resposta traz um novo access_token.',
@@ -182,6 +184,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Trabalhar em outro restaurante da própria equipe, sem sair da conta',
+        operationId: 'switchStore',
         description:
           'A sessão passa a trabalhar no restaurante escolhido (e o próximo acesso começa nele); ' +
           'a resposta traz a conta e um access_token que diz o restaurante e a função.',

@@ -274,6 +274,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routes.update({
+      // Wrong old passwords, tried too often.
+      errors: [429],
       querystring: scopeQuery,
       body: anyBody,
       response: { 200: answerWith(admins, { access_token: z.string().optional() }) },
@@ -347,7 +349,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...routes.delete({ querystring: scopeQuery }),
+    // Oneself, the last administrator or the store's last manager is never removed.
+    ...routes.delete({ querystring: scopeQuery, errors: [409] }),
     handler: async (request) => {
       const caller = callerOf(request);
       const audience = audienceOf(request, request.query.store_id);
@@ -416,6 +419,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.route({
     ...routes.call('includeCollaborator', {
+      operationId: 'includeCollaborator',
+      errors: [404, 409],
       body: includeCollaboratorInput,
       response: routes.one().schema.response,
     }),

@@ -81,6 +81,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Entrar com e-mail e senha',
+        operationId: 'signIn',
+        errors: [401, 429],
         body: z.strictObject({
           email,
           password: z.string({ error: 'Campo obrigatório' }).min(1, 'Campo obrigatório').max(200),
@@ -153,6 +155,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Sair: encerrar a sessão deste token',
+        operationId: 'signOut',
         description: 'O token deixa de abrir qualquer rota, em todas as instâncias do servidor.',
         response: { 204: z.null().describe('Sessão encerrada') },
       },
@@ -173,6 +176,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Pedir por e-mail um token de acesso (primeiro acesso ou senha esquecida)',
+        operationId: 'requestAccessToken',
+        errors: [429],
         body: z.strictObject({ email: emailWith('Email inválido'), role }),
         response: { 200: keyAnswer },
       },
@@ -254,6 +259,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Trocar o token recebido por e-mail por uma sessão que só define a nova senha',
+        operationId: 'redeemAccessToken',
         body: z.strictObject({
           token: z
             .string({ error: 'Informe os 5 dígitos enviados para o email' })

@@ -213,7 +213,10 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The feed hunters, for the featured-post author picker (spec 2.14). */
   app.route({
-    ...routes.call('feedhunters', { response: { 200: listAnswer('data.results', feedhunterOption) } }),
+    ...routes.call('feedhunters', {
+      operationId: 'listFeedhunters',
+      response: { 200: listAnswer('data.results', feedhunterOption) },
+    }),
     handler: async () => {
       const results = await app.db
         .select({ id: customers.id, username: customers.username, fullname: customers.fullname })

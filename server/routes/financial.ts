@@ -105,7 +105,11 @@ const financialRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The five cards over the statement (server/service/statement-figures.ts). */
   app.route({
-    ...balance.call('balance', { querystring: balanceQuery, response: { 200: balanceAnswer } }),
+    ...balance.call('balance', {
+      operationId: 'getFinancialBalance',
+      querystring: balanceQuery,
+      response: { 200: balanceAnswer },
+    }),
     handler: async (request) => {
       const { start, end, store_id } = request.query;
       const problem = dayRange(request.query);
@@ -235,7 +239,8 @@ const financialRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** A change, checked on the account as it will be; the default moves, it is never left empty. */
   app.route({
-    ...accounts.update(),
+    // The default account stays the default until another one is.
+    ...accounts.update({ errors: [409] }),
     handler: async (request) => {
       const current = await readAccount(request, request.params.id);
       const { is_default, ...changes } = request.body;

@@ -203,6 +203,8 @@ const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async
 
   app.route({
     ...routes.list({
+      // The store named (store_id) may not exist.
+      errors: [404],
       querystring: integrationQuery,
       response: { 200: z.object({ data: z.array(integrationRecord) }) },
     }),
@@ -249,7 +251,12 @@ const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async
   });
 
   app.route({
-    ...routes.call('deactivate', { params: idParams, querystring: withStore, response: { 200: one } }),
+    ...routes.call('deactivate', {
+      params: idParams,
+      querystring: withStore,
+      response: { 200: one },
+      errors: [409],
+    }),
     handler: async (request) => {
       const scope = storeScope(request);
       const { store_id: requested } = request.query;
@@ -279,6 +286,9 @@ const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async
 
   app.route({
     ...routes.call('catalog', {
+      operationId: 'getIntegrationCatalog',
+      // The point of sale's own rate limit.
+      errors: [429],
       params: idParams,
       querystring: withStore,
       response: { 200: catalogAnswer },
@@ -296,7 +306,7 @@ const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async
     // row is written at its end, with what it made.
     ...routes.call(
       'importCategory',
-      { params: idParams, body: importCategoryInput, response: { 200: importAnswer } },
+      { params: idParams, body: importCategoryInput, response: { 200: importAnswer }, errors: [429] },
       { audit: 'manual' },
     ),
     handler: async (request) => {
@@ -330,7 +340,7 @@ const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async
   app.route({
     ...routes.call(
       'importProducts',
-      { params: idParams, body: importProductsInput, response: { 200: importAnswer } },
+      { params: idParams, body: importProductsInput, response: { 200: importAnswer }, errors: [429] },
       { audit: 'manual' },
     ),
     handler: async (request) => {
@@ -358,6 +368,8 @@ const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async
     ...routes.call(
       'link',
       {
+        operationId: 'linkIntegrationProduct',
+        errors: [409, 429],
         params: idParams,
         body: linkInput,
         response: { 200: z.object({ data: z.object({ product_id: z.int().positive() }) }) },
@@ -391,6 +403,8 @@ const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async
 
   app.route({
     ...routes.call('syncPreview', {
+      operationId: 'previewIntegrationSync',
+      errors: [429],
       params: idParams,
       querystring: withStore,
       response: { 200: z.object({ data: z.array(syncChange) }) },
@@ -406,6 +420,8 @@ const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async
     ...routes.call(
       'syncApply',
       {
+        operationId: 'applyIntegrationSync',
+        errors: [429],
         params: idParams,
         body: syncApplyInput,
         response: { 200: z.object({ data: z.object({ updated: z.int() }) }) },

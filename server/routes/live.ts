@@ -53,6 +53,9 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       exposeHeadRoute: false,
       schema: {
         summary: 'Avisos ao vivo do salão e da cozinha de um restaurante (text/event-stream)',
+        operationId: 'streamStoreNotices',
+        // The store named (store_id) may not exist.
+        errors: [404],
         tags: ['Pedidos'],
         querystring: z.strictObject({ store_id: z.coerce.number().int().positive().optional() }),
         response: {

@@ -219,7 +219,8 @@ const loyaltyProgramRoutes: FastifyPluginAsyncZod = async (app) => {
   const routes = served(definition);
 
   app.route({
-    ...routes.call('read', { querystring: readQuery, response: { 200: programAnswer } }),
+    // The store named (store_id) may not exist, here and below.
+    ...routes.call('read', { querystring: readQuery, response: { 200: programAnswer }, errors: [404] }),
     handler: async (request) => {
       const storeId = await targetStore(db, request, request.query.store_id);
       return { data: await readProgram(db, storeId) };
@@ -228,6 +229,7 @@ const loyaltyProgramRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routes.call('save', {
+      errors: [404],
       body: loyaltyProgramInput,
       response: { 200: programAnswer, 201: programAnswer },
     }),
@@ -275,6 +277,7 @@ const loyaltyProgramRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routes.list({
+      errors: [404],
       querystring: customersQuery,
       response: { 200: listAnswer(definition.envelope.list, loyaltyCustomerRow) },
     }),

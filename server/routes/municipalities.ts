@@ -41,6 +41,7 @@ const municipalityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['Municípios'],
         summary: 'Sugerir municípios do IBGE pelo nome, de todo o país ou de uma UF',
+        operationId: 'searchMunicipalities',
         querystring: z.strictObject({
           search: z.string().trim().max(100, 'Busca muito longa.').default(''),
           uf: z.string().trim().toUpperCase().length(2, 'Informe uma UF válida').optional(),

@@ -168,6 +168,8 @@ const orderItemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routes.call('status', {
+      operationId: 'setOrderItemStatus',
+      errors: [409],
       params: z.strictObject({ id: idParam }),
       body: itemStatusInput,
       response: itemAnswer,
@@ -183,7 +185,12 @@ const orderItemRoutes: FastifyPluginAsyncZod = async (app) => {
   // A card's items one step on, in one transaction: each by spec 4's skip-step from what the
   // board showed; the answer is the items as they are now.
   app.route({
-    ...routes.call('advance', { body: cardAdvanceInput, response: itemsAnswer }),
+    ...routes.call('advance', {
+      operationId: 'advanceOrderItems',
+      body: cardAdvanceInput,
+      response: itemsAnswer,
+      errors: [404],
+    }),
     handler: async (request) => {
       const { items } = request.body;
       const moved = await db.transaction((tx) => advanceCard(tx, storeScope(request), items));
@@ -207,7 +214,12 @@ const orderItemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Back to preparation, whatever time has passed: a card from the recently ready ones, or one item.
   app.route({
-    ...routes.call('recall', { body: recallInput, response: itemsAnswer }),
+    ...routes.call('recall', {
+      operationId: 'recallOrderItems',
+      body: recallInput,
+      response: itemsAnswer,
+      errors: [404, 409],
+    }),
     handler: async (request) => {
       const { ids } = request.body;
       const recalled = await db.transaction((tx) => recallItems(tx, storeScope(request), ids));
@@ -219,7 +231,7 @@ const orderItemRoutes: FastifyPluginAsyncZod = async (app) => {
   // Spec 4: cancelling an item removes it (from the bill); the board shows it as cancelled. Who
   // cancels says why.
   app.route({
-    ...routes.delete({ params: idParams, body: cancelItemInput, response: itemAnswer }),
+    ...routes.delete({ params: idParams, body: cancelItemInput, response: itemAnswer, errors: [409] }),
     handler: async (request) => {
       const { id } = request.params;
       const cancelled = await db.transaction((tx) => cancelItem(tx, storeScope(request), id));

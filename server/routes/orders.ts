@@ -153,13 +153,14 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The spec's client settles a tab with an update of { settle: true } before releasing its table.
   app.route({
-    ...routes.update({ body: orderUpdateInput, response: { 200: orderAnswer } }),
+    ...routes.update({ body: orderUpdateInput, response: { 200: orderAnswer }, errors: [409] }),
     handler: async (request) =>
       settle(request, request.params.id, { method: request.body.method, reason: request.body.reason }),
   });
 
   app.route({
     ...routes.call('settle', {
+      errors: [409],
       params: idParams,
       body: settleInput.optional(),
       response: { 200: orderAnswer },
@@ -168,7 +169,12 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...routes.call('close', { params: idParams, body: noBody, response: { 200: orderAnswer } }),
+    ...routes.call('close', {
+      params: idParams,
+      body: noBody,
+      response: { 200: orderAnswer },
+      errors: [409],
+    }),
     handler: async (request) => {
       const answer = await changed(request, request.params.id, (tx, store) =>
         closeOrder(tx, store, request.params.id),
@@ -185,7 +191,12 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...routes.call('dismissWaiter', { params: idParams, body: noBody, response: { 200: orderAnswer } }),
+    ...routes.call('dismissWaiter', {
+      params: idParams,
+      body: noBody,
+      response: { 200: orderAnswer },
+      errors: [409],
+    }),
     handler: async (request) =>
       changed(request, request.params.id, (tx, store) => dismissWaiter(tx, store, request.params.id)),
   });
@@ -199,7 +210,12 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...routes.call('move', { params: idParams, body: targetTableInput, response: { 200: undoableAnswer } }),
+    ...routes.call('move', {
+      params: idParams,
+      body: targetTableInput,
+      response: { 200: undoableAnswer },
+      errors: [409],
+    }),
     handler: async (request) => {
       const moved = await db.transaction((tx) =>
         moveOrder(tx, storeScope(request), request.params.id, request.body.table_id),
@@ -217,7 +233,12 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The tab joins the other table's: the answer is that tab, which now holds both.
   app.route({
-    ...routes.call('merge', { params: idParams, body: targetTableInput, response: { 200: undoableAnswer } }),
+    ...routes.call('merge', {
+      params: idParams,
+      body: targetTableInput,
+      response: { 200: undoableAnswer },
+      errors: [409],
+    }),
     handler: async (request) => {
       const { merged, token } = await db.transaction(async (tx) => {
         const merged = await mergeOrder(tx, storeScope(request), request.params.id, request.body.table_id);
@@ -235,7 +256,12 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...routes.call('undoMove', { params: idParams, body: undoInput, response: { 200: orderAnswer } }),
+    ...routes.call('undoMove', {
+      params: idParams,
+      body: undoInput,
+      response: { 200: orderAnswer },
+      errors: [409],
+    }),
     handler: async (request) => {
       const { id } = request.params;
       const moved = await db.transaction((tx) =>
@@ -254,7 +280,12 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The answer is the tab that had left, back at its own table.
   app.route({
-    ...routes.call('undoMerge', { params: idParams, body: undoInput, response: { 200: orderAnswer } }),
+    ...routes.call('undoMerge', {
+      params: idParams,
+      body: undoInput,
+      response: { 200: orderAnswer },
+      errors: [409],
+    }),
     handler: async (request) => {
       const undone = await db.transaction((tx) =>
         undoMerge(tx, storeScope(request), request.params.id, request.body.token, undoKey),
@@ -272,6 +303,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routes.call('removePayment', {
+      errors: [409],
       params: idParams,
       body: removePaymentInput,
       response: { 200: orderAnswer },
@@ -296,6 +328,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routes.call('physicalPayment', {
+      operationId: 'recordPhysicalPayment',
+      errors: [404, 409],
       body: physicalPaymentInput,
       response: { 201: z.object({ data: orderPayment.extend({ order_id: recordId, order: orderRecord }) }) },
     }),

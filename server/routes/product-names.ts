@@ -29,6 +29,7 @@ const productName = named.extend({ store_id: recordId, store_name: z.string() })
 const productNameRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...served(productsDefinition).call('names', {
+      operationId: 'listProductNames',
       querystring: namesQuery,
       response: { 200: z.object({ data: z.array(productName) }) },
     }),

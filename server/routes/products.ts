@@ -158,6 +158,7 @@ const productRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app,
   const picker = createList(db, productsDefinition, pickerSource);
   app.route({
     ...routes.call('simplelist', {
+      operationId: 'listProductOptions',
       querystring: pickerQuery,
       response: { 200: listAnswer(productsDefinition.envelope.list, productPickerRow) },
     }),

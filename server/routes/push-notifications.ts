@@ -135,7 +135,7 @@ const pushNotificationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...routes.call('cancel', { params: idParams, response: routes.one().schema.response }),
+    ...routes.call('cancel', { params: idParams, response: routes.one().schema.response, errors: [409] }),
     handler: async (request) => {
       const [cancelled] = await app.db
         .update(pushNotifications)

@@ -131,7 +131,7 @@ const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...routes.update({ body: updateBody, response: { 200: updateAnswer } }),
+    ...routes.update({ body: updateBody, response: { 200: updateAnswer }, errors: [409] }),
     handler: async (request) => {
       const { id } = request.params;
       const { info } = await db.transaction((tx) =>

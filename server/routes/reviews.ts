@@ -138,6 +138,7 @@ const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routes.call('summary', {
+      operationId: 'getReviewSummary',
       querystring: summaryQuery,
       response: { 200: z.object({ data: reviewSummary }) },
     }),

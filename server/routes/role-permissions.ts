@@ -56,7 +56,9 @@ const rolePermissionRoutes: FastifyPluginAsyncZod = async (app) => {
   const routes = served(definition);
 
   app.route({
+    // The store named (store_id) may not exist, here and below.
     ...routes.call('read', {
+      errors: [404],
       querystring: z.strictObject({ store_id: storeIdParam.optional() }),
       response: { 200: answer },
     }),
@@ -67,7 +69,7 @@ const rolePermissionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...routes.call('save', { body: rolePermissionsInput, response: { 200: answer } }),
+    ...routes.call('save', { body: rolePermissionsInput, response: { 200: answer }, errors: [404] }),
     handler: async (request) => {
       const caller = callerOf(request);
       const { role, permissions, store_id } = request.body;

@@ -212,6 +212,7 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Painel dos restaurantes: faturamento por período e os mais visitados',
+        operationId: 'getStoresStatistics',
         response: { 200: storesDashboard },
       },
     },
@@ -257,6 +258,7 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Resumo de um restaurante: visitantes, faturamento e comandas pagas',
+        operationId: 'getStoreOverview',
         params: idParams,
         response: { 200: storeOverview },
       },
@@ -309,6 +311,7 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Cadastros de usuários por período e por dia da semana',
+        operationId: 'getUsersStatistics',
         response: { 200: usersAnalytics },
       },
     },
@@ -379,6 +382,7 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Estatísticas da plataforma: faturamento, comandas abertas, uso por plataforma e usuários',
+        operationId: 'getPlatformStatistics',
         querystring: periodQuery,
         response: { 200: generalStatistics },
       },
@@ -459,6 +463,9 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary:
           'Estatísticas de um restaurante no período: faturamento, comandas, mais pedidos, horários e meios de pagamento',
+        operationId: 'getStoreStatistics',
+        // The store named (store_id) may not exist.
+        errors: [404],
         querystring: storePeriodQuery,
         response: { 200: storeStatistics },
       },
@@ -572,6 +579,8 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Financeiro'],
         summary:
           'Painel financeiro: ticket médio, receita líquida, meios de pagamento e faturamento acumulado nos últimos 12 meses',
+        // The store named (store_id) may not exist.
+        errors: [404],
         querystring: analyticsQuery,
         response: { 200: financialAnalytics },
       },

@@ -321,7 +321,7 @@ const storeRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, {
 
   /** Approvals (spec 2.5 made real): activates a restaurant that is not active yet. */
   app.route({
-    ...routes.call('approve', { params: idParams, response: routes.one().schema.response }),
+    ...routes.call('approve', { params: idParams, response: routes.one().schema.response, errors: [409] }),
     handler: async (request) => {
       const [store] = await app.db
         .select({ status: stores.status, name: stores.name })

@@ -184,7 +184,12 @@ const tableRoutes: FastifyPluginAsyncZod = async (app) => {
    * released: the order is settled and closed first (spec 4, releasing a table).
    */
   app.route({
-    ...routes.call('status', { params: statusParams, response: { 200: answerWith(definition, {}) } }),
+    ...routes.call('status', {
+      operationId: 'setTableStatus',
+      params: statusParams,
+      response: { 200: answerWith(definition, {}) },
+      errors: [409],
+    }),
     handler: async (request) => {
       const { id, status } = request.params;
       await db.transaction((tx) => setTableStatus(tx, storeScope(request), id, status satisfies TableStatus));
@@ -201,7 +206,8 @@ const tableRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...routes.delete(),
+    // A table with an open tab stays.
+    ...routes.delete({ errors: [409] }),
     handler: async (request) => {
       const removed = await db.transaction(async (tx) => {
         const table = await lockTable(tx, request.params.id, storeScope(request));

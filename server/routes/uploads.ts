@@ -82,6 +82,9 @@ const uploadRoutes: FastifyPluginAsyncZod<{ dir: string }> = async (app, { dir }
         schema: {
           tags,
           summary: 'Enviar um arquivo (imagem PNG, JPEG ou WebP; vídeo MP4)',
+          operationId: 'uploadFile',
+          // Out of storage, or too many uploads in a short time.
+          errors: [413, 429],
           description:
             'Corpo multipart/form-data: o arquivo no campo `file` e, se quiser, a pasta no campo ' +
             '`folder` (images, até 5 MB, ou videos, até 50 MB; sem ela, a pasta segue o tipo do ' +
@@ -190,6 +193,8 @@ const uploadRoutes: FastifyPluginAsyncZod<{ dir: string }> = async (app, { dir }
       schema: {
         tags,
         summary: 'Excluir um arquivo enviado (a equipe, só os do seu restaurante)',
+        operationId: 'deleteFile',
+        errors: [404],
         body: deleteBody,
         response: { 200: uploadAnswer },
       },

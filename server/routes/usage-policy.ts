@@ -108,6 +108,7 @@ const usagePolicyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routes.call('accept', {
+      errors: [409],
       body: acceptanceInput,
       response: { 200: policyAnswer, 201: policyAnswer },
     }),

@@ -121,6 +121,12 @@ export interface ResourceDefinition<
   /** API base path; records live at `${endpoint}/id/{id}`. */
   endpoint: string;
   label: { one: string; many: string };
+  /**
+   * The resource in English, as the API reference's operation ids name it (`getCuisine`,
+   * `listCuisines`), where its endpoint does not read so (the legacy `/api/cousines`); by default
+   * the endpoint's own words.
+   */
+  noun?: { one: string; many: string };
   /** The operations the resource has, each with who may call it. */
   access: Partial<{ [operation in Operation]: Access }>;
   /** Calls beyond the operations, by name (the dataProvider's `action` finds them here). */

@@ -31,7 +31,8 @@ describe('the API reference', () => {
     await page.goto(`${baseUrl}/api/docs/`);
     await page.locator('.opblock').first().waitFor();
     // Swagger UI draws only what is in view: scroll down half a screen at a time and gather the
-    // operations (by id, which names their tag: the resource's endpoint) and the tags' headings.
+    // operations (by id, which names their tag, the resource's endpoint, and their operationId) and
+    // the tags' headings.
     const summaries = new Map<string, string>();
     const headings = new Map<string, string>();
     for (let last = -1; ;) {
@@ -62,7 +63,7 @@ describe('the API reference', () => {
     expect(summaries.size).toBe(operations);
     // A resource's operations, with their Portuguese summaries, under the resource's tag.
     expect(headings.get('/api/kitchens')).toBe('Cozinhas');
-    expect(summaries.get('operations-\\/api\\/kitchens-get_api_kitchens')).toBe('Listar cozinhas');
+    expect(summaries.get('operations-\\/api\\/kitchens-listKitchens')).toBe('Listar cozinhas');
     // Nothing refused by the page's security policy, no script error.
     expect(problems).toEqual([]);
   });

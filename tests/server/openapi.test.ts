@@ -10,17 +10,22 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 interface Operation {
+  operationId?: string;
   summary?: string;
   tags?: string[];
   security?: unknown[];
   'x-access'?: string;
   parameters?: { name: string; in: string }[];
   requestBody?: unknown;
-  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  responses: Record<string, { $ref?: string; content?: Record<string, { schema?: unknown }> }>;
 }
 interface Document {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
+  components: {
+    schemas: Record<string, unknown>;
+    responses: Record<string, { description: string; content: Record<string, { schema: unknown }> }>;
+  };
 }
 
 const documented = (route: RouteEntry) =>
@@ -69,6 +74,58 @@ describe('the API reference', () => {
         `${key}: resposta sem esquema`,
       ).toBeDefined();
     }
+  });
+
+  it('names every operation once, from its resource where it has one', () => {
+    const ids = new Map<string, string>();
+    for (const route of t.app.routeTable.filter(documented)) {
+      const key = `${route.method} ${route.url}`;
+      const id = document.paths[openapiPath(route.url)]![route.method.toLowerCase()]!.operationId;
+      expect(id, key).toMatch(/^[a-z][A-Za-z]+$/);
+      expect(ids.get(id!), `${key} repete o operationId de outra rota`).toBeUndefined();
+      ids.set(id!, key);
+    }
+    const idOf = (path: string, method: string) => document.paths[path]![method]!.operationId;
+    expect(idOf('/api/cousines', 'get')).toBe('listCuisines');
+    expect(idOf('/api/cousines/id/{id}', 'get')).toBe('getCuisine');
+    expect(idOf('/api/cousines', 'post')).toBe('createCuisine');
+    expect(idOf('/api/categories/reorder', 'patch')).toBe('reorderCategories');
+    expect(idOf('/api/orders/id/{id}/settle', 'post')).toBe('settleOrder');
+    expect(idOf('/api/orders/id/{id}/waiter/dismiss', 'post')).toBe('dismissOrderWaiter');
+    expect(idOf('/api/usage-policy/acceptances', 'get')).toBe('listUsagePolicyAcceptances');
+    expect(idOf('/api/account', 'get')).toBe('getAccount');
+    expect(idOf('/auth/email', 'post')).toBe('signIn');
+  });
+
+  it('lists the 4xx answers each route can give, in the one error envelope', () => {
+    const statuses = (route: RouteEntry) =>
+      Object.keys(document.paths[openapiPath(route.url)]![route.method.toLowerCase()]!.responses).filter(
+        (status) => status.startsWith('4'),
+      );
+    for (const route of t.app.routeTable.filter(documented)) {
+      const key = `${route.method} ${route.url}`;
+      const errors = statuses(route);
+      expect(errors, key).toContain('400');
+      if (route.access === 'public') {
+        expect(errors, key).not.toContain('403');
+        // Signing in with a wrong password is the one 401 a public route gives.
+        if (route.url !== '/auth/email') expect(errors, key).not.toContain('401');
+      } else {
+        expect(errors, key).toContain('401');
+      }
+      if (route.url.includes(':')) expect(errors, key).toContain('404');
+    }
+    const reservations = document.paths['/api/reservations']!.post!.responses;
+    expect(reservations['409']).toEqual({ $ref: '#/components/responses/Conflict' });
+    expect(reservations['422']).toEqual({ $ref: '#/components/responses/IdempotencyKeyReused' });
+    expect(document.paths['/api/health']!.get!.responses['401']).toBeUndefined();
+    expect(document.components.responses.NotFound!.content['application/json']!.schema).toEqual({
+      $ref: '#/components/schemas/Error',
+    });
+    expect(document.components.schemas.Error).toMatchObject({
+      required: ['error'],
+      properties: { error: { required: ['message'] } },
+    });
   });
 
   it("describes a resource's body, query and record from its definition", () => {

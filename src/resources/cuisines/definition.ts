@@ -9,6 +9,7 @@ import { defineResource } from '../define';
 export const cuisines = defineResource({
   name: 'cousines',
   endpoint: '/api/cousines',
+  noun: { one: 'cuisine', many: 'cuisines' },
   label: { one: 'Cozinha', many: 'Cozinhas' },
   // Restaurants pick their cuisine in their settings, so every signed-in user reads the list.
   access: { list: 'signed-in', one: 'signed-in', create: 'admin', update: 'admin', delete: 'admin' },

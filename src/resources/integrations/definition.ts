@@ -199,6 +199,7 @@ export type SyncChange = z.infer<typeof syncChange>;
 export const integrations = defineResource({
   name: 'integrations',
   endpoint: '/api/stores/integration',
+  noun: { one: 'integration', many: 'integrations' },
   label: { one: 'Integração', many: 'Integrações' },
   // The list also tells the import screen which integration to use: the whole team's, like the
   // menu; adding or deactivating one is the store's managers' (and administrators').

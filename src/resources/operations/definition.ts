@@ -6,6 +6,8 @@ import { defineResource } from '../define';
 export const operations = defineResource({
   name: 'operations',
   endpoint: '/api/operations',
+  // Not "operation": every entry of the API reference is one.
+  noun: { one: 'operatingCity', many: 'operatingCities' },
   label: { one: 'Cidade de Operação', many: 'Cidades de Operação' },
   access: { list: 'signed-in', create: 'admin' },
   envelope: { list: 'data.results', one: 'data' },

@@ -150,6 +150,7 @@ export const promoCodeFields = {
 export const promoCodes = defineResource({
   name: 'promoCodes',
   endpoint: '/api/promocodes',
+  noun: { one: 'promoCode', many: 'promoCodes' },
   label: { one: 'Cupom', many: 'Cupons' },
   // No edit screen and no delete in the spec: an administrator lists, adds and (de)activates.
   access: { list: 'admin', one: 'admin', create: 'admin', update: 'admin' },

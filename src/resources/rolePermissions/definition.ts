@@ -68,6 +68,8 @@ export const rolePermissionPaths = {
 export const rolePermissions = defineResource({
   name: 'role-permissions',
   endpoint: ENDPOINT,
+  // One set per store, read and saved whole.
+  noun: { one: 'teamPermissions', many: 'teamPermissions' },
   label: { one: 'Permissões da função', many: 'Permissões' },
   access: {},
   calls,
