@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { inject } from 'vitest';
@@ -50,12 +51,23 @@ export interface TestAppOptions {
    * migrated copy: the migrations' own tests.
    */
   migrate?: boolean;
+  /**
+   * With `seed: 'full'` on PGlite, start from a copy of the demo seeded once for the run at that
+   * "now" (default), or seed it afresh (false: the seed's own tests, a "now" no other file uses).
+   */
+  snapshot?: boolean;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, drop } = await freshDatabase(options.migrate ?? false);
+  const seed = options.seed ?? true;
+  const seeded =
+    seed === 'full' && options.snapshot !== false && process.env.TEST_DATABASE !== 'postgres'
+      ? await seededDemo(options.seedNow)
+      : undefined;
+  const { database, drop } = await freshDatabase(options.migrate ?? false, seeded?.data);
   const outbox: MailMessage[] = [];
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-uploads-'));
+  if (seeded) fs.cpSync(seeded.uploads, uploadsDir, { recursive: true });
   let app: FastifyInstance | undefined;
   const appOptions = (): AppOptions => ({
     database,
@@ -75,8 +87,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const jwtSecret = crypto.randomBytes(32).toString('hex');
   const others: FastifyInstance[] = [];
   try {
-    const seed = options.seed ?? true;
-    if (seed) {
+    if (seed && !seeded) {
       await seedDemo(database.db, {
         scale: seed === 'full' ? 'full' : 'accounts',
         now: options.seedNow,
@@ -122,9 +133,60 @@ function migratedCopy(): Blob {
   return snapshot;
 }
 
-async function freshDatabase(migrate: boolean): Promise<{ database: Database; drop: () => Promise<void> }> {
+/**
+ * The whole demo seeded at `now` (the real one by default), once per run and "now": the first
+ * file that asks seeds it and keeps its files beside the migrated copy; the others wait for them
+ * and start from a copy (a few seconds instead of fifteen). A seed that failed leaves its error
+ * for the others to throw.
+ */
+async function seededDemo(now: Date | undefined): Promise<{ data: Blob; uploads: string }> {
+  const folder = path.dirname(inject('pgliteSnapshot'));
+  const name = `demo-${now ? now.toISOString().replace(/[:.]/g, '-') : 'now'}`;
+  const data = path.join(folder, `${name}.tar`);
+  const uploads = path.join(folder, `${name}-uploads`);
+  const failed = path.join(folder, `${name}.failed`);
+  let building = false;
+  try {
+    fs.writeFileSync(path.join(folder, `${name}.lock`), String(process.pid), { flag: 'wx' });
+    building = true;
+  } catch {
+    // Another file is seeding it.
+  }
+  if (building) {
+    const database = await openDatabase({ kind: 'pglite', from: migratedCopy() });
+    try {
+      const images = fs.mkdtempSync(path.join(folder, `${name}-images-`));
+      await seedDemo(database.db, { scale: 'full', now, uploadsDir: images });
+      const client = (database.db as unknown as { $client: PGlite }).$client;
+      const dump = await client.dumpDataDir('none');
+      fs.renameSync(images, uploads);
+      fs.writeFileSync(`${data}.part`, Buffer.from(await dump.arrayBuffer()));
+      // The rename is the signal: the files are whole once the name exists.
+      fs.renameSync(`${data}.part`, data);
+    } catch (error) {
+      fs.writeFileSync(failed, String(error instanceof Error ? (error.stack ?? error.message) : error));
+      throw error;
+    } finally {
+      await database.close();
+    }
+  } else {
+    while (!fs.existsSync(data)) {
+      if (fs.existsSync(failed)) throw new Error(`the demo seed failed:\n${fs.readFileSync(failed, 'utf8')}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return { data: new Blob([fs.readFileSync(data)]), uploads };
+}
+
+async function freshDatabase(
+  migrate: boolean,
+  from?: Blob,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (process.env.TEST_DATABASE !== 'postgres') {
-    const database = await openDatabase({ kind: 'pglite', from: migrate ? undefined : migratedCopy() });
+    const database = await openDatabase({
+      kind: 'pglite',
+      from: from ?? (migrate ? undefined : migratedCopy()),
+    });
     return { database, drop: async () => {} };
   }
   const url = process.env.DATABASE_URL;

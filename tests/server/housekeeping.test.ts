@@ -210,7 +210,7 @@ describe('housekeeping: the timer', () => {
         rounds++;
       }
     };
-    await vi.waitFor(() => expect(rounds).toBeGreaterThanOrEqual(2), { timeout: 2000 });
+    await vi.waitFor(() => expect(rounds).toBeGreaterThanOrEqual(2), { timeout: 60_000 });
     await app.close();
     const done = rounds;
     expect(running).toBe(0);

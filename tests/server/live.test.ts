@@ -254,7 +254,7 @@ describe('the live stream (GET /api/live)', () => {
       const missed = data<LiveChange>(await stream.next(named('change'), 5000));
       expect(missed.version).toBeGreaterThan(seen);
       expect(missed.topics).toEqual(['floor', 'tab', 'board']);
-      await expect.poll(() => t.app.live.noticesFlow(), { timeout: 5000 }).toBe(true);
+      await expect.poll(() => t.app.live.noticesFlow()).toBe(true);
       stream.close();
     },
   );

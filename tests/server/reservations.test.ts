@@ -482,21 +482,18 @@ describe('a table set aside for a confirmed reservation', () => {
     // The table was written outside the app too: wait until the floor's tag holds (its notice read).
     let etag: string | undefined;
     await expect
-      .poll(
-        async () => {
-          const response = await floor(etag);
-          if (response.statusCode === 200) etag = response.headers.etag as string;
-          return response.statusCode;
-        },
-        { timeout: 5000 },
-      )
+      .poll(async () => {
+        const response = await floor(etag);
+        if (response.statusCode === 200) etag = response.headers.etag as string;
+        return response.statusCode;
+      })
       .toBe(304);
 
     const soon = new Date(Date.now() + 20 * 60_000);
     const id = await insert({ date: soon, status: 'CONFIRMED', fullname: 'Rafael Costa', n_persons: 3 });
     // Written outside the app: on PostgreSQL the instance learns the new version from the notice,
     // which arrives a moment after the commit.
-    await expect.poll(async () => (await floor(etag)).statusCode, { timeout: 5000 }).toBe(200);
+    await expect.poll(async () => (await floor(etag)).statusCode).toBe(200);
     expect(await patch(cantina, id, { table_id: tableId })).toHaveProperty('statusCode', 200);
     // A cancelled one, and one of another day, are not the floor's.
     await insert({ date: soon, status: 'CANCELLED', table_id: tableId });

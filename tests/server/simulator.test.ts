@@ -123,7 +123,7 @@ async function playWatchingTables(
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: 'full', seedNow: OPENING });
+  t = await createTestApp({ seed: 'full', seedNow: OPENING, snapshot: false });
   for (const row of await query<{ id: number; slug: string }>(sql`select id, slug from stores order by id`)) {
     if ((DEMO_STORES as readonly string[]).includes(row.slug)) stores.set(row.slug, row.id);
     else otherStores.push(row.id);
@@ -661,7 +661,7 @@ describe('the service simulator', () => {
     let played = false;
     const clock = vi.fn(() => new Date(now));
     const timed = startSimulator(t.app.db, { log, intervalMs: 50, seed: 'teste', clock });
-    await vi.waitFor(() => expect(clock.mock.calls.length).toBeGreaterThanOrEqual(2), { timeout: 5000 });
+    await vi.waitFor(() => expect(clock.mock.calls.length).toBeGreaterThanOrEqual(2), { timeout: 60_000 });
     const underWay = timed.tick().then(() => (played = true));
     await timed.stop();
     expect(played).toBe(true);

@@ -289,10 +289,7 @@ describe('floor polling', () => {
     const expectMoved = async (what: string) => {
       let answer = await poll(cantina, previous);
       await expect
-        .poll(async () => (answer = await poll(cantina, previous)).statusCode, {
-          timeout: 1000,
-          interval: 20,
-        })
+        .poll(async () => (answer = await poll(cantina, previous)).statusCode, { interval: 20 })
         .toBe(200);
       expect(answer.headers.etag, what).not.toBe(previous);
       previous = answer.headers.etag as string;

@@ -196,11 +196,8 @@ describe('tabs list (/commands)', () => {
       expect.arrayContaining(['aberto', 'fechado']),
     );
     await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'fechado' }));
-    await waitFor(
-      () => expect(listCalls(http)).toContainEqual(expect.objectContaining({ status: 'CLOSED' })),
-      {
-        timeout: 3000,
-      },
+    await waitFor(() =>
+      expect(listCalls(http)).toContainEqual(expect.objectContaining({ status: 'CLOSED' })),
     );
   });
 
@@ -217,18 +214,16 @@ describe('tabs list (/commands)', () => {
     await screen.findByText('Mesa 7');
     typeDay('Data inicial', '2026-03-01');
     typeDay('Data final', '2026-03-31');
-    await waitFor(
-      () =>
-        expect(listCalls(http as never)).toContainEqual({
-          page: 1,
-          page_size: 25,
-          sort_field: 'created_at',
-          sort_order: 'DESC',
-          search: undefined,
-          start_at: '2026-03-01',
-          end_at: '2026-03-31',
-        }),
-      { timeout: 3000 },
+    await waitFor(() =>
+      expect(listCalls(http as never)).toContainEqual({
+        page: 1,
+        page_size: 25,
+        sort_field: 'created_at',
+        sort_order: 'DESC',
+        search: undefined,
+        start_at: '2026-03-01',
+        end_at: '2026-03-31',
+      }),
     );
 
     URL.createObjectURL = vi.fn(() => 'blob:comandas');
@@ -250,11 +245,8 @@ describe('tabs list (/commands)', () => {
     const { http } = renderList();
     await screen.findByText('Mesa 7');
     typeDay('Data final', '2026-03-01');
-    await waitFor(
-      () => expect(listCalls(http)).toContainEqual(expect.objectContaining({ end_at: '2026-03-01' })),
-      {
-        timeout: 3000,
-      },
+    await waitFor(() =>
+      expect(listCalls(http)).toContainEqual(expect.objectContaining({ end_at: '2026-03-01' })),
     );
     const asked = listCalls(http).length;
     typeDay('Data inicial', '2026-03-10');
@@ -265,12 +257,10 @@ describe('tabs list (/commands)', () => {
 
     typeDay('Data inicial', '2026-02-20');
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
-    await waitFor(
-      () =>
-        expect(listCalls(http)).toContainEqual(
-          expect.objectContaining({ start_at: '2026-02-20', end_at: '2026-03-01' }),
-        ),
-      { timeout: 3000 },
+    await waitFor(() =>
+      expect(listCalls(http)).toContainEqual(
+        expect.objectContaining({ start_at: '2026-02-20', end_at: '2026-03-01' }),
+      ),
     );
   });
 

@@ -297,12 +297,7 @@ describe('the floor (/hall)', () => {
   it('polls the tables with the validator it holds, and keeps the screen as it is on a 304', async () => {
     const { polls } = renderFloor();
     await screen.findByRole('button', { name: /^Mesa 5 / });
-    await waitFor(
-      () => expect(polls.filter((p) => p.url.includes('/api/tables')).length).toBeGreaterThan(1),
-      {
-        timeout: 3000,
-      },
-    );
+    await waitFor(() => expect(polls.filter((p) => p.url.includes('/api/tables')).length).toBeGreaterThan(1));
     const tablePolls = polls.filter((p) => p.url.includes('/api/tables'));
     expect(tablePolls[0]!.ifNoneMatch).toBeNull();
     expect(tablePolls[1]!.ifNoneMatch).toBe('W/"v1"');

@@ -158,7 +158,7 @@ describe('Links de acesso (/links)', () => {
     await screen.findByText('Erro ao buscar links', { selector: '.MuiAlert-message' });
     await user.click(screen.getByRole('button', { name: 'SALVAR' }));
     // After the notice of the failed read, which the notifications show first.
-    await screen.findByText('Dados da loja não carregados', {}, { timeout: 10_000 });
+    await screen.findByText('Dados da loja não carregados');
   });
 
   it('shows VOLTAR, the additional links, the default links and SALVAR, in the spec’s order', async () => {

@@ -46,7 +46,9 @@ beforeEach(() => {
         const encoder = new TextEncoder();
         let controller!: ReadableStreamDefaultController<Uint8Array>;
         const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-        init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+        init?.signal?.addEventListener('abort', () =>
+          controller.error(new DOMException('aborted', 'AbortError')),
+        );
         streams.push({
           headers,
           url: url.pathname + url.search,
@@ -121,7 +123,7 @@ describe('the live stream behind the polled screens', () => {
     streams[0]!.close(); // the network dropped
 
     version = 4;
-    await waitFor(() => expect(streams).toHaveLength(2), { timeout: 3000 });
+    await waitFor(() => expect(streams).toHaveLength(2));
     expect(streams[1]!.headers.get('Last-Event-ID')).toBe('3');
     streams[1]!.send(ready(4));
     await screen.findByText('versão 4');
@@ -133,7 +135,7 @@ describe('the live stream behind the polled screens', () => {
     await screen.findByText('versão 1');
     const before = polls;
     version = 2;
-    await screen.findByText('versão 2', undefined, { timeout: 2000 });
+    await screen.findByText('versão 2');
     expect(polls).toBeGreaterThan(before);
   });
 

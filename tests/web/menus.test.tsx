@@ -31,19 +31,15 @@ async function openEveryEntry(role: string, menu: readonly MenuEntry[]) {
   vi.stubGlobal('fetch', emptyApi(role));
   window.location.hash = '#/statistics';
   render(<App />);
-  await screen.findAllByRole('menuitem', {}, { timeout: 20_000 });
+  await screen.findAllByRole('menuitem');
   for (const entry of menu) {
     window.location.hash = `#${entry.to}`;
     // The page of the entry opens (its menu item is the current one), and it is not "Não encontrado".
     // A lazily loaded screen may take a while on a busy machine: wait for it, however long.
-    await waitFor(
-      () =>
-        expect(document.querySelector('.RaMenuItemLink-active')?.getAttribute('href')).toBe(`#${entry.to}`),
-      { timeout: 15_000 },
+    await waitFor(() =>
+      expect(document.querySelector('.RaMenuItemLink-active')?.getAttribute('href')).toBe(`#${entry.to}`),
     );
-    await waitFor(() => expect(screen.queryByText('Não encontrado'), entry.to).not.toBeInTheDocument(), {
-      timeout: 5_000,
-    });
+    await waitFor(() => expect(screen.queryByText('Não encontrado'), entry.to).not.toBeInTheDocument());
     expect(screen.queryByText('Não encontrado'), entry.to).not.toBeInTheDocument();
   }
 }
@@ -68,7 +64,7 @@ describe("a role's menu", () => {
     vi.stubGlobal('fetch', emptyApi('WAITER', DEFAULT_PERMISSIONS.WAITER));
     window.location.hash = '#/';
     render(<App />);
-    await waitFor(() => expect(window.location.hash).toBe('#/hall'), { timeout: 20_000 });
+    await waitFor(() => expect(window.location.hash).toBe('#/hall'));
     await waitFor(() =>
       expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
         'Salão',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { demo } from './helpers';
+import { demo } from '../server/helpers';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const READY = /Painel pronto em http:\/\/localhost:(\d+)/;
