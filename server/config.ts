@@ -1,7 +1,7 @@
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { filePrefix, firebaseFilePrefix } from '../src/lib/fileUrls';
+import { filePrefix, firebaseFilePrefix } from '../contract/lib/fileUrls';
 
 /** What Fastify's `trustProxy` takes in a list: an address, a range, or one of proxy-addr's names. */
 function isProxyAddress(entry: string): boolean {

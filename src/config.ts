@@ -1,4 +1,4 @@
-import { firebaseFilePrefix } from './lib/fileUrls';
+import { firebaseFilePrefix } from '../contract/lib/fileUrls';
 
 /**
  * The API host. Empty means the same origin that served the app (our own server, or Vite's

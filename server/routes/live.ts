@@ -11,7 +11,7 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LIVE_EVENTS, LIVE_PATH, LIVE_TOPICS } from '../../src/resources/live';
+import { LIVE_EVENTS, LIVE_PATH, LIVE_TOPICS } from '../../contract/live';
 import { bearerToken, callerOf } from '../plugins/access';
 import { DATA_HEADERS, transportSecurity } from '../plugins/headers';
 import { targetStore } from '../resources/scope';

@@ -12,8 +12,12 @@ import {
   RESERVATION_MESSAGES as M,
   type reservationCreateInput,
   type reservationUpdateInput,
-} from '../../src/resources/reservations/definition';
-import { reservationTimeProblem, saoPauloClock, statusChange } from '../../src/resources/reservations/rules';
+} from '../../contract/resources/reservations/definition';
+import {
+  reservationTimeProblem,
+  saoPauloClock,
+  statusChange,
+} from '../../contract/resources/reservations/rules';
 import type { Tx } from '../db/client';
 import { reservations, stores, tables } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http-errors';

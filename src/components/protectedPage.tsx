@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Authenticated, Loading } from 'react-admin';
-import type { Permission } from '../resources/permissions';
+import type { Permission } from '../../contract/permissions';
 import { RequirePermission } from './RequirePermission';
 
 /**

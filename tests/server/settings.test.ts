@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { stores } from '../../server/db/schema';
-import { groupHours, groupProblems, ungroupHours } from '../../src/lib/hours';
+import { groupHours, groupProblems, ungroupHours } from '../../contract/lib/hours';
 import { as, createAccount, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
 
 /**

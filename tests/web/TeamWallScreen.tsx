@@ -9,8 +9,8 @@ import { canAccessResource } from '../../src/authProvider';
 import { createDataProvider } from '../../src/dataProvider';
 import { download, httpClient } from '../../src/dataProvider/httpClient';
 import { i18nProvider } from '../../src/i18n';
-import { definitions } from '../../src/resources/definitions';
-import { permissionsOf } from '../../src/resources/permissions';
+import { definitions } from '../../contract/definitions';
+import { permissionsOf } from '../../contract/permissions';
 import { fakeAuthProvider } from './renderAuthPage';
 
 /**

@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, oneOf, updatedAt } from './columns';
 import { ACCOUNT_ROLES, ACCOUNT_STATUS, APP_SKINS, KITCHEN_GROUPINGS, PIX_KEY_TYPES, STORE_STATUS } from './enums';
-import { TEAM_ROLE_IDS } from '../../../src/resources/permissions';
+import { TEAM_ROLE_IDS } from '../../../contract/permissions';
 
 export interface TimePeriod {
   start_time: string; // HH:mm

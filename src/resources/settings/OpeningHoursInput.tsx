@@ -12,7 +12,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { TextInput, useInput } from 'react-admin';
 import { useFieldArray } from 'react-hook-form';
-import { WEEKDAY_ABBREVIATIONS, WEEKDAYS, type HoursGroup } from '../../lib/hours';
+import { WEEKDAY_ABBREVIATIONS, WEEKDAYS, type HoursGroup } from '../../../contract/lib/hours';
 import { errorText, TOUCH } from './touch';
 
 /** Read by screen readers, not shown. */

@@ -7,9 +7,9 @@ import PendingIcon from '@mui/icons-material/Pending';
 import RoomServiceIcon from '@mui/icons-material/RoomService';
 import EventSeatIcon from '@mui/icons-material/EventSeat';
 import { elapsed } from '../../components/clock';
-import { formatCents } from '../../lib/format';
-import { isNear, saoPauloClock } from '../reservations/rules';
-import type { Table } from './definition';
+import { formatCents } from '../../../contract/lib/format';
+import { isNear, saoPauloClock } from '../../../contract/resources/reservations/rules';
+import type { Table } from '../../../contract/resources/tables/definition';
 
 /** The card indicators of restaurant spec 4, each with its colour, icon and words. */
 export const INDICATORS = {
