@@ -9,7 +9,7 @@ import type { Permission } from './permissions';
 
 /**
  * Who may call an operation. `store`: the team of the record's store, or an administrator;
- * `store:<permission>`: those of the team whose role holds the permission (src/resources/permissions.ts),
+ * `store:<permission>`: those of the team whose role holds the permission (contract/permissions.ts),
  * or an administrator; `manager`: the store's managers, or an administrator.
  */
 export type Access = 'public' | 'signed-in' | 'admin' | 'store' | `store:${Permission}` | 'manager';

@@ -106,7 +106,7 @@ export interface Config {
   opdvUrl: string;
   opdvTimeoutMs: number;
   integrationKey?: string;
-  /** Where, besides this server, the files records point to may live (src/lib/fileUrls.ts). */
+  /** Where, besides this server, the files records point to may live (contract/lib/fileUrls.ts). */
   fileUrlPrefixes: string[];
 }
 

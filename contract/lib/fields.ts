@@ -149,7 +149,7 @@ export const storeIdField = z.coerce
 
 /**
  * The address of an uploaded file (a logo, a photo, a video): one of this server's stored files or
- * one under an https prefix the deployment trusts (src/lib/fileUrls.ts). Every field that holds
+ * one under an https prefix the deployment trusts (contract/lib/fileUrls.ts). Every field that holds
  * one is built from this block, so every form and the API refuse any other address alike.
  */
 export const fileUrl = z

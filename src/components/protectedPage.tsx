@@ -5,7 +5,7 @@ import { RequirePermission } from './RequirePermission';
 
 /**
  * A custom page behind the login, loaded lazily; with a permission, only for the roles that hold
- * it (src/resources/permissions.ts).
+ * it (contract/permissions.ts).
  */
 export function protectedPage(page: ReactNode, permission?: Permission) {
   return (

@@ -261,7 +261,7 @@ describe("a store's settings (PATCH /api/stores/id/{id})", () => {
   });
 });
 
-describe('opening hours as the settings form edits them (src/lib/hours.ts)', () => {
+describe('opening hours as the settings form edits them (contract/lib/hours.ts)', () => {
   const week = [
     { day_of_week: 6, time_periods: [{ start_time: '18:30', end_time: '23:59' }] },
     { day_of_week: 0, time_periods: [{ start_time: '11:30', end_time: '17:00' }] },

@@ -61,7 +61,7 @@ export function renderAs(role: string, path: string, routes: Record<string, Reac
   const authProvider = {
     ...fakeAuthProvider({ checkAuth: () => Promise.resolve() }),
     getPermissions: () => Promise.resolve(role),
-    // The role holds its default permissions (src/resources/permissions.ts).
+    // The role holds its default permissions (contract/permissions.ts).
     canAccess: ({ resource, action }: { resource: string; action: string }) =>
       Promise.resolve(canAccessResource(definitions, role, resource, action, permissionsOf(role, null))),
   };

@@ -117,7 +117,7 @@ const storeId = z.coerce
   .int('Restaurante inválido.')
   .positive('Restaurante inválido.');
 
-/** A team member's role (src/resources/permissions.ts says what each may do). */
+/** A team member's role (contract/permissions.ts says what each may do). */
 export const teamRoles = TEAM_ROLES;
 const teamRole = z.enum(TEAM_ROLE_IDS, {
   error: 'Função inválida: use MANAGER, WAITER, CASHIER, KITCHEN ou STAFF.',

@@ -6,7 +6,7 @@ import { CONFIGURABLE_ROLES, PERMISSION_IDS, TEAM_ROLES, type Permission } from 
 /**
  * What each role of a store's team may do (Configurações → Permissões): every role with its
  * permissions, the managers' fixed at all of them. The store's managers change the others'; the
- * change holds from each member's next call (src/resources/permissions.ts has the catalogue and
+ * change holds from each member's next call (contract/permissions.ts has the catalogue and
  * the defaults).
  */
 

@@ -2,7 +2,7 @@
  * What the settings and links screens send (PATCH /api/stores/id/{id}), checked alike by the
  * forms and the API: the restaurant's update body, with the links of restaurant spec 5 (a link
  * without a title or an address is dropped, a default link falls back to its default) and a
- * store's hours held to their rules (src/lib/hours.ts).
+ * store's hours held to their rules (contract/lib/hours.ts).
  */
 import { z } from 'zod';
 import { withScheme } from '../../lib/fields';

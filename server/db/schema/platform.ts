@@ -239,7 +239,7 @@ export const accounts = pgTable(
 
 /**
  * A person on a store's team: one account may work in several stores, with a role in each
- * (src/resources/permissions.ts). Removing the last membership of an account removes the account.
+ * (contract/permissions.ts). Removing the last membership of an account removes the account.
  */
 export const memberships = pgTable(
   'memberships',

@@ -56,7 +56,7 @@ const hoursOf = (week: Week) =>
 
 /**
  * What is wrong, under the period that breaks it: a time missing, a period that starts when it
- * ends, ends before it starts, or overlaps another of its day (src/lib/hours.ts: the API's words).
+ * ends, ends before it starts, or overlaps another of its day (contract/lib/hours.ts: the API's words).
  */
 function problemsOf(week: Week): WeekErrors {
   const errors: WeekErrors = {};

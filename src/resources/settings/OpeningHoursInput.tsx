@@ -68,7 +68,7 @@ function DaysInput({ source, label, disabled }: { source: string; label: string;
 /**
  * Funcionamento (restaurant spec 2 and 3): the opening hours as groups of days sharing a period,
  * added and removed; saved as the API's per-day list (`ungroupHours`). The form's `validate`
- * places the rules of src/lib/hours.ts on the group that breaks them.
+ * places the rules of contract/lib/hours.ts on the group that breaks them.
  */
 export function OpeningHoursInput({
   source = 'hours',

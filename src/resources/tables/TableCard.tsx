@@ -68,7 +68,7 @@ const RESERVED_COLOR = '#90caf9';
 
 /**
  * The confirmed reservation set on the table whose time is near (an hour before to half an hour
- * after, src/resources/reservations/rules.ts): its time, party and name.
+ * after, contract/resources/reservations/rules.ts): its time, party and name.
  */
 function NearReservation({ table, now }: { table: Table; now: number }) {
   const reservation = table.reservations?.find((candidate) => isNear(candidate.date, now));
