@@ -32,7 +32,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { LIVE_SPREAD_MS } from '../src/resources/live';
+import { LIVE_SPREAD_MS } from '../contract/live';
 import { openDatabase, type Database } from '../server/db/client';
 import { Load, POLL_MS, PhaseRecord } from './bench/live-load';
 import { PostgresActivity, ServerProcess, UsageWindow, type Usage } from './bench/live-server';

@@ -17,7 +17,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { saoPauloClock, saoPauloInstant } from '../src/resources/reservations/rules';
+import { saoPauloClock, saoPauloInstant } from '../contract/resources/reservations/rules';
 
 const args = process.argv.slice(2);
 const logAt = args.indexOf('--log');

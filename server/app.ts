@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions }
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { Access } from '../src/resources/define';
+import type { Access } from '../contract/define';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
 import errors, { clientErrorHandler, forTheLog, frameworkErrors } from './plugins/errors';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { filePrefix, firebaseFilePrefix } from '../src/lib/fileUrls';
+import { filePrefix, firebaseFilePrefix } from '../contract/lib/fileUrls';
 
 /** What Fastify's `trustProxy` takes in a list: an address, a range, or one of proxy-addr's names. */
 function isProxyAddress(entry: string): boolean {
@@ -106,7 +106,7 @@ export interface Config {
   opdvUrl: string;
   opdvTimeoutMs: number;
   integrationKey?: string;
-  /** Where, besides this server, the files records point to may live (src/lib/fileUrls.ts). */
+  /** Where, besides this server, the files records point to may live (contract/lib/fileUrls.ts). */
   fileUrlPrefixes: string[];
 }
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { trustFilePrefixes } from '../src/lib/fileUrls';
+import { trustFilePrefixes } from '../contract/lib/fileUrls';
 import { readConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirBusyError } from './db/lock';

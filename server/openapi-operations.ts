@@ -6,8 +6,8 @@
  * route states an id where the derived one would read badly, and the refusals its own code adds.
  */
 import type { RouteOptions } from 'fastify';
-import type { Access, ResourceDefinition } from '../src/resources/define';
-import { definitions } from '../src/resources/definitions';
+import type { Access, ResourceDefinition } from '../contract/define';
+import { definitions } from '../contract/definitions';
 
 declare module 'fastify' {
   interface FastifySchema {

@@ -13,7 +13,7 @@ import { RequirePermission } from './components/RequirePermission';
 import { FinancePage, StatisticsPage } from './custom-pages/statistics/StatisticsPage';
 import { adminAliases, admins, IncludeCollaborator } from './resources/admins';
 import { cuisineAliases } from './resources/cuisines';
-import { definitions } from './resources/definitions';
+import { definitions } from '../contract/definitions';
 import { generatedResources } from './resources/engine';
 import { customers } from './resources/customers';
 import { faqAliases } from './resources/faqs';

@@ -1,4 +1,4 @@
-import { firebaseFilePrefix } from './lib/fileUrls';
+import { firebaseFilePrefix } from '../contract/lib/fileUrls';
 
 /**
  * The API host. Empty means the same origin that served the app (our own server, or Vite's
@@ -56,7 +56,7 @@ export const FIREBASE_CONFIG: FirebaseConfig | null = firebaseConfigFrom(import.
 
 /**
  * Where, besides our API's stored files, the files records point to may live
- * (src/lib/fileUrls.ts): Firebase Storage's bucket when it is configured, and the API's own
+ * (contract/lib/fileUrls.ts): Firebase Storage's bucket when it is configured, and the API's own
  * address when it is another origin (VITE_API_URL; the server lists it in FILE_URL_PREFIXES).
  */
 export const FILE_URL_PREFIXES: readonly string[] = [

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { readSession } from './authProvider/session';
 import { FILE_URL_PREFIXES } from './config';
-import { trustFilePrefixes } from './lib/fileUrls';
+import { trustFilePrefixes } from '../contract/lib/fileUrls';
 import { preloadScreenOf } from './resources/preload';
 
 // The forms check files' addresses as the server does, against the same trusted places.

@@ -21,7 +21,7 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { createParser } from 'eventsource-parser';
-import { LIVE_SPREAD_MS } from '../../src/resources/live';
+import { LIVE_SPREAD_MS } from '../../contract/live';
 import type { BenchStore, ItemStatus, TableStatus } from './live-stores';
 
 export type Topic = 'floor' | 'board';

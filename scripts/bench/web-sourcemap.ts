@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export interface Origin {
-  /** 'react-dom', '@mui/material', 'Painel' (src/), or the chunk's name when unmapped. */
+  /** 'react-dom', '@mui/material', 'Painel' (src/ and contract/), or the chunk's name when unmapped. */
   owner: string;
   /** The function's original name and where it is, e.g. `commitRoot react-dom/cjs/…:12906`. */
   label: string;
@@ -81,7 +81,7 @@ function readMap(file: string): SourceMap {
 
 function ownerOf(source: string): string {
   const at = source.lastIndexOf('node_modules/');
-  if (at === -1) return source.includes('src/') ? 'Painel' : source;
+  if (at === -1) return source.includes('src/') || source.includes('contract/') ? 'Painel' : source;
   const [first, second] = source.slice(at + 'node_modules/'.length).split('/');
   return first!.startsWith('@') ? `${first}/${second}` : first!;
 }

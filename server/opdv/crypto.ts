@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { TOKEN_HINT_LENGTH } from '../../src/resources/integrations/definition';
+import { TOKEN_HINT_LENGTH } from '../../contract/resources/integrations/definition';
 
 /**
  * Point-of-sale tokens at rest: AES-256-GCM under a key of the deployment (INTEGRATION_KEY, or

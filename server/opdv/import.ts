@@ -8,10 +8,14 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { categoryInput } from '../../src/resources/categories/definition';
-import type { ImportResult, OpdvCategory, SyncChange } from '../../src/resources/integrations/definition';
-import { IMPORT_MESSAGES } from '../../src/resources/integrations/definition';
-import { productInput } from '../../src/resources/menu/definition';
+import { categoryInput } from '../../contract/resources/categories/definition';
+import type {
+  ImportResult,
+  OpdvCategory,
+  SyncChange,
+} from '../../contract/resources/integrations/definition';
+import { IMPORT_MESSAGES } from '../../contract/resources/integrations/definition';
+import { productInput } from '../../contract/resources/menu/definition';
 import { pgConstraint, pgErrorCode, type Db } from '../db/client';
 import { categories, products } from '../db/schema';
 import { forgetFiles, recordUpload } from '../storage/file-records';

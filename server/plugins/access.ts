@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { permissionOf, type Access } from '../../src/resources/define';
-import { permissionName, permissionsOf, type Permission } from '../../src/resources/permissions';
+import { permissionOf, type Access } from '../../contract/define';
+import { permissionName, permissionsOf, type Permission } from '../../contract/permissions';
 import { accounts, memberships, rolePermissions, sessions } from '../db/schema';
 import { forbidden, unauthorized } from '../http-errors';
 import { passwordGeneration, type TokenScope } from '../auth/tokens';

@@ -21,7 +21,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client';
 import { ADMIN } from '../auth/roles';
-import { LIVE_TOPICS, type LiveChange, type LiveTopic } from '../../src/resources/live';
+import { LIVE_TOPICS, type LiveChange, type LiveTopic } from '../../contract/live';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,9 +2,9 @@ import fp from 'fastify-plugin';
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { z } from 'zod';
-import { permissionOf, type Access } from '../../src/resources/define';
-import { permissionName } from '../../src/resources/permissions';
-import { definitions } from '../../src/resources/definitions';
+import { permissionOf, type Access } from '../../contract/define';
+import { permissionName } from '../../contract/permissions';
+import { definitions } from '../../contract/definitions';
 import { toJsonSchema, type JsonSchema } from '../json-schema';
 import { CLIENT_ERRORS, clientErrorsOf, operationIdOf, type ClientError } from '../openapi-operations';
 

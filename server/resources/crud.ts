@@ -1,5 +1,5 @@
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { ResourceDefinition } from '../../src/resources/define';
+import type { ResourceDefinition } from '../../contract/define';
 import type { Constraints } from './write-errors';
 
 /** What the server adds to a definition to serve it: its table and any derived columns. */

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { CSV_BOM, csvFileName, csvLine, csvValue } from '../../src/lib/csv';
-import { exportedFields, type ResourceDefinition } from '../../src/resources/define';
+import { CSV_BOM, csvFileName, csvLine, csvValue } from '../../contract/lib/csv';
+import { exportedFields, type ResourceDefinition } from '../../contract/define';
 
 /**
  * Streams a list's rows as CSV: the definition's exported fields, titled with their labels, a

@@ -9,9 +9,9 @@ import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'dri
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DAY_RANGE_INVALID, listDay } from '../../src/lib/fields';
-import { listAnswer, rowOf } from '../../src/resources/answers';
-import type { ResourceDefinition } from '../../src/resources/define';
+import { DAY_RANGE_INVALID, listDay } from '../../contract/lib/fields';
+import { listAnswer, rowOf } from '../../contract/answers';
+import type { ResourceDefinition } from '../../contract/define';
 import type { Db } from '../db/client';
 import { rowReader } from '../db/rows';
 import { badRequest } from '../http-errors';

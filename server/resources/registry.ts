@@ -1,7 +1,7 @@
 import { is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import { definitions, type ResourceName } from '../../src/resources/definitions';
-import type { ResourceDefinition } from '../../src/resources/define';
+import { definitions, type ResourceName } from '../../contract/definitions';
+import type { ResourceDefinition } from '../../contract/define';
 import * as schema from '../db/schema';
 import { crud, nameKeyed, type CrudResource } from './crud';
 

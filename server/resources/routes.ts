@@ -12,8 +12,8 @@ import {
   listPath,
   type Operation,
   type ResourceDefinition,
-} from '../../src/resources/define';
-import { deletedAnswer, listAnswer, recordAnswer, reorderedAnswer, rowOf } from '../../src/resources/answers';
+} from '../../contract/define';
+import { deletedAnswer, listAnswer, recordAnswer, reorderedAnswer, rowOf } from '../../contract/answers';
 import { idParams, reorderBody } from './params';
 import type { AuditMode } from '../plugins/audit';
 

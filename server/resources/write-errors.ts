@@ -3,7 +3,7 @@
  * rules (unique keys, foreign keys, checks) so that concurrent writes cannot slip past them; this
  * turns the constraint a write broke into the answer its resource gives.
  */
-import type { ResourceDefinition } from '../../src/resources/define';
+import type { ResourceDefinition } from '../../contract/define';
 import { pgConstraint, pgErrorCode } from '../db/client';
 import { HttpError } from '../http-errors';
 import { STORE_NOT_FOUND } from './scope';

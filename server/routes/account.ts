@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordId } from '../../src/lib/records';
-import { admins } from '../../src/resources/admins/definition';
-import { PERMISSION_IDS, permissionsOf } from '../../src/resources/permissions';
+import { recordId } from '../../contract/lib/records';
+import { admins } from '../../contract/resources/admins/definition';
+import { PERMISSION_IDS, permissionsOf } from '../../contract/permissions';
 import { accounts, memberships, rolePermissions, sessions, stores } from '../db/schema';
 import { STRONG_PASSWORD } from '../auth/passwords';
 import { checkCurrentPassword, newPassword } from '../auth/current-password';

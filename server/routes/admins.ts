@@ -12,8 +12,8 @@ import {
   includeCollaboratorInput,
   OLD_PASSWORD_NEEDED,
   WRONG_OLD_PASSWORD,
-} from '../../src/resources/admins/definition';
-import { permissionsOf } from '../../src/resources/permissions';
+} from '../../contract/resources/admins/definition';
+import { permissionsOf } from '../../contract/permissions';
 import { accounts, memberships, rolePermissions, stores } from '../db/schema';
 import type { Db, Tx } from '../db/client';
 import { checkCurrentPassword, newPassword } from '../auth/current-password';

@@ -2,7 +2,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditEvents as definition } from '../../src/resources/audit/definition';
+import { auditEvents as definition } from '../../contract/resources/audit/definition';
 import { auditEvents, stores } from '../db/schema';
 import { notFound } from '../http-errors';
 import { ADMIN, callerOf } from '../plugins/access';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import {
   categories as categoriesDefinition,
   categoryUpdateInput,
-} from '../../src/resources/categories/definition';
+} from '../../contract/resources/categories/definition';
 import type { Db } from '../db/client';
 import { categories, products } from '../db/schema';
 import { notFound } from '../http-errors';

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listAnswer } from '../../src/resources/answers';
+import { listAnswer } from '../../contract/answers';
 import {
   customers as definition,
   customerStats,
   customerUpdateInput,
   feedhunterOption,
-} from '../../src/resources/customers/definition';
+} from '../../contract/resources/customers/definition';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { checkins, customers, orderItems, reservations, reviews, stores, tickets } from '../db/schema';
 import { notFound } from '../http-errors';

@@ -2,8 +2,8 @@ import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DAY_RANGE_INVALID, listDay } from '../../src/lib/fields';
-import { bankOf } from '../../src/resources/financial/banks';
+import { DAY_RANGE_INVALID, listDay } from '../../contract/lib/fields';
+import { bankOf } from '../../contract/resources/financial/banks';
 import {
   BANK_MESSAGES,
   bankAccounts as bankAccountDefinition,
@@ -11,7 +11,7 @@ import {
   deposits as depositDefinition,
   normalPixKey,
   statement,
-} from '../../src/resources/financial/definition';
+} from '../../contract/resources/financial/definition';
 import type { Tx } from '../db/client';
 import { bankAccounts, deposits, statementEntries } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http-errors';

@@ -4,7 +4,7 @@ import { and, desc, eq, not, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordAnswer } from '../../src/resources/answers';
+import { recordAnswer } from '../../contract/answers';
 import {
   catalogAnswer,
   IMPORT_MESSAGES,
@@ -20,8 +20,8 @@ import {
   maskToken,
   syncApplyInput,
   syncChange,
-} from '../../src/resources/integrations/definition';
-import { PRODUCT_ALREADY_IMPORTED } from '../../src/resources/menu/definition';
+} from '../../contract/resources/integrations/definition';
+import { PRODUCT_ALREADY_IMPORTED } from '../../contract/resources/menu/definition';
 import { readConfig } from '../config';
 import { pgConstraint, pgErrorCode } from '../db/client';
 import { accounts, categories, integrations, products } from '../db/schema';

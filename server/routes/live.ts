@@ -1,6 +1,6 @@
 /**
  * `GET /api/live`: a store's live notices as server-sent events (the contract is in
- * src/resources/live.ts). The floor and the board keep one open and read again only what a notice
+ * contract/live.ts). The floor and the board keep one open and read again only what a notice
  * names, instead of waiting for their next poll.
  *
  * The caller is authenticated like any call, by its `Authorization` header (the web app reads the
@@ -11,7 +11,7 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LIVE_EVENTS, LIVE_PATH, LIVE_TOPICS } from '../../src/resources/live';
+import { LIVE_EVENTS, LIVE_PATH, LIVE_TOPICS } from '../../contract/live';
 import { bearerToken, callerOf } from '../plugins/access';
 import { DATA_HEADERS, transportSecurity } from '../plugins/headers';
 import { targetStore } from '../resources/scope';
@@ -61,7 +61,7 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: z
             .string()
-            .describe('text/event-stream: eventos ready, change e ended (ver src/resources/live.ts)'),
+            .describe('text/event-stream: eventos ready, change e ended (ver contract/live.ts)'),
         },
       },
     },

@@ -2,14 +2,14 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listAnswer, recordAnswer } from '../../src/resources/answers';
+import { listAnswer, recordAnswer } from '../../contract/answers';
 import {
   LOYALTY_MESSAGES,
   loyaltyCustomerRow,
   loyaltyProgramInput,
   loyaltyPrograms as definition,
   loyaltyProgramRecord,
-} from '../../src/resources/loyalty/definition';
+} from '../../contract/resources/loyalty/definition';
 import { rows, type Db } from '../db/client';
 import { coupons, customers, loyaltyPrograms, orders, tickets } from '../db/schema';
 import { badRequest } from '../http-errors';

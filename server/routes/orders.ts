@@ -17,9 +17,9 @@ import {
   undoOffer,
   type OrderInclude,
   type PaymentMethod,
-} from '../../src/resources/commands/definition';
-import { formatCents } from '../../src/lib/format';
-import { recordId } from '../../src/lib/records';
+} from '../../contract/resources/commands/definition';
+import { formatCents } from '../../contract/lib/format';
+import { recordId } from '../../contract/lib/records';
 import type { Tx } from '../db/client';
 import { orders, payments, tables, tickets } from '../db/schema';
 import { callerOf } from '../plugins/access';

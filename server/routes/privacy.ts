@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { instant } from '../../src/lib/records';
-import { DEFAULT_PRIVACY_TEXT, PRIVACY_ENDPOINT, privacyInput } from '../../src/resources/privacy/definition';
+import { instant } from '../../contract/lib/records';
+import {
+  DEFAULT_PRIVACY_TEXT,
+  PRIVACY_ENDPOINT,
+  privacyInput,
+} from '../../contract/resources/privacy/definition';
 import { privacyTexts } from '../db/schema';
 
 /** The one row of privacy_texts (its CHECK allows id 1 only). */

@@ -2,17 +2,17 @@ import { and, asc, eq, getTableColumns, inArray, max, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { listAnswer } from '../../src/resources/answers';
-import { categories as categoriesDefinition } from '../../src/resources/categories/definition';
-import { complementGroups as groupsDefinition } from '../../src/resources/complementGroups/definition';
-import { kitchens as kitchensDefinition } from '../../src/resources/kitchens/definition';
+import { listAnswer } from '../../contract/answers';
+import { categories as categoriesDefinition } from '../../contract/resources/categories/definition';
+import { complementGroups as groupsDefinition } from '../../contract/resources/complementGroups/definition';
+import { kitchens as kitchensDefinition } from '../../contract/resources/kitchens/definition';
 import {
   PRODUCT_ALREADY_IMPORTED,
   PRODUCT_CODE_TAKEN,
   productPickerRow,
   products as productsDefinition,
   productUpdateInput,
-} from '../../src/resources/menu/definition';
+} from '../../contract/resources/menu/definition';
 import type { Db } from '../db/client';
 import { categories, complementGroups, kitchens, productComplementGroups, products } from '../db/schema';
 import { notFound } from '../http-errors';

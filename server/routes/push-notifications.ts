@@ -5,7 +5,7 @@ import {
   ALREADY_CANCELLED,
   notificationCreateInput,
   notifications,
-} from '../../src/resources/notifications/definition';
+} from '../../contract/resources/notifications/definition';
 import { checkins, customers, pushNotifications, stores } from '../db/schema';
 import { rows } from '../db/client';
 import { badRequest, conflict, notFound } from '../http-errors';

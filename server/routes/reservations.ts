@@ -2,13 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { onlyDigits } from '../../src/lib/format';
+import { onlyDigits } from '../../contract/lib/format';
 import {
   NIGHT_STARTS_AT,
   reservations as definition,
   reservationPeriods,
   reservationUpdateInput,
-} from '../../src/resources/reservations/definition';
+} from '../../contract/resources/reservations/definition';
 import { reservations, tables } from '../db/schema';
 import { notFound } from '../http-errors';
 import { betweenDays, filter, registerList } from '../resources/list';

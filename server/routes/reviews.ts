@@ -9,7 +9,7 @@ import {
   reviewRecord,
   reviews as definition,
   reviewSummary,
-} from '../../src/resources/reviews/definition';
+} from '../../contract/resources/reviews/definition';
 import { accounts, customers, reviews, stores } from '../db/schema';
 import { notFound } from '../http-errors';
 import { callerOf } from '../plugins/access';

@@ -5,14 +5,14 @@ import {
   rolePermissions as definition,
   roleRecord,
   rolePermissionsInput,
-} from '../../src/resources/rolePermissions/definition';
+} from '../../contract/resources/rolePermissions/definition';
 import {
   DEFAULT_PERMISSIONS,
   MANAGER,
   permissionsOf,
   TEAM_ROLES,
   type ConfigurableRole,
-} from '../../src/resources/permissions';
+} from '../../contract/permissions';
 import { accounts, rolePermissions } from '../db/schema';
 import type { Db } from '../db/client';
 import { callerOf } from '../plugins/access';

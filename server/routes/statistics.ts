@@ -2,7 +2,7 @@ import { and, desc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { count, maybeText, recordId } from '../../src/lib/records';
+import { count, maybeText, recordId } from '../../contract/lib/records';
 import {
   CHOOSE_STORE,
   checkPeriod,
@@ -21,7 +21,7 @@ import {
   type PeriodRange,
   STATISTICS_PATHS,
   variation,
-} from '../../src/resources/statistics/contract';
+} from '../../contract/statistics';
 import type { Db } from '../db/client';
 import { rows } from '../db/client';
 import { checkins, customers, payments, stores, tickets } from '../db/schema';

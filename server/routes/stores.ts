@@ -2,8 +2,8 @@ import { and, asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { restaurants } from '../../src/resources/restaurants/definition';
-import { settingsUpdateInput } from '../../src/resources/settings/schema';
+import { restaurants } from '../../contract/resources/restaurants/definition';
+import { settingsUpdateInput } from '../../contract/resources/settings/schema';
 import {
   accounts,
   bankAccounts,

@@ -7,7 +7,7 @@ import {
   mediaProblem,
   stories as storyDefinition,
   storyUpdateInput,
-} from '../../src/resources/stories/definition';
+} from '../../contract/resources/stories/definition';
 import { customers, products, stores, stories } from '../db/schema';
 import { badRequest, notFound } from '../http-errors';
 import { betweenDays, registerList } from '../resources/list';

@@ -7,7 +7,7 @@ import {
   tableOrder,
   tableReservation,
   type TableStatus,
-} from '../../src/resources/tables/definition';
+} from '../../contract/resources/tables/definition';
 import type { Db } from '../db/client';
 import { customers, orderItems, orders, reservations, tables, tickets } from '../db/schema';
 import { conflict, notFound } from '../http-errors';
@@ -98,7 +98,7 @@ const todayStarts = sql`((now() at time zone 'America/Sao_Paulo')::date::timesta
 
 /**
  * The confirmed reservations set on the tables, from half an hour before today to an hour after
- * it (São Paulo): a card shows the one whose time is near (src/resources/reservations/rules.ts),
+ * it (São Paulo): a card shows the one whose time is near (contract/resources/reservations/rules.ts),
  * by the tablet's clock, since the floor's answer is kept for as long as nothing changes that day.
  */
 async function heldReservations(db: Db, tableIds: number[]): Promise<Map<number, HeldReservation[]>> {

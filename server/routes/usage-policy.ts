@@ -1,7 +1,7 @@
 import { and, desc, eq, exists, not, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordAnswer } from '../../src/resources/answers';
+import { recordAnswer } from '../../contract/answers';
 import {
   acceptanceInput,
   DEFAULT_USAGE_POLICY_TITLE,
@@ -11,7 +11,7 @@ import {
   usagePolicy as definition,
   usagePolicyInput,
   type AcceptanceSituation,
-} from '../../src/resources/usagePolicy/definition';
+} from '../../contract/resources/usagePolicy/definition';
 import type { Db } from '../db/client';
 import {
   accounts,

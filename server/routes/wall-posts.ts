@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, min, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { wall, wallPostUpdateInput } from '../../src/resources/wall/definition';
+import { wall, wallPostUpdateInput } from '../../contract/resources/wall/definition';
 import type { Db, Tx } from '../db/client';
 import { wallPosts } from '../db/schema';
 import { notFound } from '../http-errors';

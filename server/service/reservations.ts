@@ -1,7 +1,7 @@
 /**
  * What is done to reservations (restaurant spec 4, and the no-show and the table beyond it): made
  * within the store's reservation hours with a code of their own, confirmed, cancelled, marked as a
- * no-show, given a table. The rules themselves are src/resources/reservations/rules.ts, which the
+ * no-show, given a table. The rules themselves are contract/resources/reservations/rules.ts, which the
  * screens follow too; here they are held against the locked row, so two tablets acting on one
  * reservation at once are served one after the other.
  */
@@ -12,8 +12,12 @@ import {
   RESERVATION_MESSAGES as M,
   type reservationCreateInput,
   type reservationUpdateInput,
-} from '../../src/resources/reservations/definition';
-import { reservationTimeProblem, saoPauloClock, statusChange } from '../../src/resources/reservations/rules';
+} from '../../contract/resources/reservations/definition';
+import {
+  reservationTimeProblem,
+  saoPauloClock,
+  statusChange,
+} from '../../contract/resources/reservations/rules';
 import type { Tx } from '../db/client';
 import { reservations, stores, tables } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http-errors';

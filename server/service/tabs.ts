@@ -9,15 +9,15 @@
  * the other, each against the totals the other left.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { formatCents } from '../../src/lib/format';
+import { formatCents } from '../../contract/lib/format';
 import {
   ORDER_MESSAGES,
   PAYMENT_MESSAGES,
   SETTLE_MESSAGES,
   itemStatuses,
   type PaymentMethod,
-} from '../../src/resources/commands/definition';
-import { TABLE_NOT_FOUND } from '../../src/resources/tables/definition';
+} from '../../contract/resources/commands/definition';
+import { TABLE_NOT_FOUND } from '../../contract/resources/tables/definition';
 import type { Tx } from '../db/client';
 import {
   checkins,

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { withScheme } from '../../src/lib/fields';
-import type { defaultLinkInput, extraLinkInput } from '../../src/resources/settings/schema';
+import { withScheme } from '../../contract/lib/fields';
+import type { defaultLinkInput, extraLinkInput } from '../../contract/resources/settings/schema';
 import type { DefaultLinks, StoreLink } from '../db/schema';
 import { defaultLinksFor } from './serialize';
 

@@ -1,8 +1,8 @@
 import type { AuthProvider } from 'react-admin';
 import { HttpError } from 'react-admin';
 import { httpClient, type HttpClient } from '../dataProvider/httpClient';
-import { definitions } from '../resources/definitions';
-import { permissionOf, type Access, type Operation, type ResourceDefinition } from '../resources/define';
+import { definitions } from '../../contract/definitions';
+import { permissionOf, type Access, type Operation, type ResourceDefinition } from '../../contract/define';
 import {
   clearSession,
   decodeToken,

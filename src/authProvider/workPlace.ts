@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { httpClient } from '../dataProvider/httpClient';
-import { PERMISSION_IDS, type Permission } from '../resources/permissions';
+import { PERMISSION_IDS, type Permission } from '../../contract/permissions';
 import type { Account } from './index';
 import { decodeToken, readSession, savePlaces, saveSession, type WorkPlace } from './session';
 

@@ -1,5 +1,5 @@
 import { TextInput, type TextInputProps } from 'react-admin';
-import { maskCep, maskCnpj, maskCpf, maskPhone, onlyDigits } from '../lib/format';
+import { maskCep, maskCnpj, maskCpf, maskPhone, onlyDigits } from '../../contract/lib/format';
 
 /**
  * Text inputs that show the Brazilian masks while typing and hold the digits only, which is what

@@ -8,7 +8,7 @@ import {
   TextField,
   type ButtonProps,
 } from '@mui/material';
-import { reason as reasonSchema, REASON_MAX } from '../lib/fields';
+import { reason as reasonSchema, REASON_MAX } from '../../contract/lib/fields';
 
 /** A finger's size, for the dialogs of the service screens. */
 const TOUCH = { minHeight: 48, minWidth: 96 } as const;

@@ -5,7 +5,7 @@ import { Button, Card, CardContent, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
 import { ADMIN, MANAGER } from '../authProvider';
 import { useWorkPlace } from '../authProvider/workPlace';
-import { permissionName, type Permission } from '../resources/permissions';
+import { permissionName, type Permission } from '../../contract/permissions';
 import { landingOf } from '../layout/menus';
 
 /**

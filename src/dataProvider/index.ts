@@ -11,7 +11,13 @@ import type {
   UpdateManyParams,
   UpdateParams,
 } from 'react-admin';
-import { callPath, listPath, recordPath, type Envelope, type ResourceDefinition } from '../resources/define';
+import {
+  callPath,
+  listPath,
+  recordPath,
+  type Envelope,
+  type ResourceDefinition,
+} from '../../contract/define';
 import type { Download, HttpClient, Query } from './httpClient';
 
 /** Reads the payload out of the envelope the resource answers with. */

@@ -1,4 +1,4 @@
-import { definitions } from '../resources/definitions';
+import { definitions } from '../../contract/definitions';
 import { createDataProvider } from './index';
 import { download, httpClient } from './httpClient';
 

@@ -7,7 +7,7 @@ import {
   LIVE_TOPICS,
   type LiveChange,
   type LiveTopic,
-} from '../resources/live';
+} from '../../contract/live';
 import { buildUrl } from './httpClient';
 import { readEventStream } from './liveEvents';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { LiveTopic } from '../resources/live';
+import type { LiveTopic } from '../../contract/live';
 import { buildUrl, getIfChanged, type Query } from './httpClient';
 import { watchLive } from './liveStream';
 

@@ -5,7 +5,7 @@ import StorefrontIcon from '@mui/icons-material/Storefront';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import CheckIcon from '@mui/icons-material/Check';
 import { switchStore, useWorkPlace } from '../authProvider/workPlace';
-import { TEAM_ROLES } from '../resources/permissions';
+import { TEAM_ROLES } from '../../contract/permissions';
 
 const roleName = (role: string) => TEAM_ROLES.find((entry) => entry.id === role)?.name ?? role;
 

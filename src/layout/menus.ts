@@ -20,7 +20,7 @@ import LoyaltyIcon from '@mui/icons-material/Loyalty';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import IntegrationInstructionsIcon from '@mui/icons-material/IntegrationInstructions';
 import HistoryIcon from '@mui/icons-material/History';
-import type { Permission } from '../resources/permissions';
+import type { Permission } from '../../contract/permissions';
 
 export interface MenuEntry {
   /** Key under app.menu in the messages. */

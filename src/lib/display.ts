@@ -2,8 +2,8 @@
  * How a field's value reads on screen, by its kind (reais, percentages, dates in the stores'
  * zone, Sim/Não, a choice's label): the generated lists' cells.
  */
-import { choiceLabel, type FieldDefinition } from '../resources/define';
-import { formatCents, formatDate, formatDateTime } from './format';
+import { choiceLabel, type FieldDefinition } from '../../contract/define';
+import { formatCents, formatDate, formatDateTime } from '../../contract/lib/format';
 
 const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
 const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });

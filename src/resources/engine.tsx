@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
-import type { ResourceDefinition } from './define';
+import type { ResourceDefinition } from '../../contract/define';
 import type { ScreenOverrides } from './overrides';
 import { lazyScreen } from './preload';
 

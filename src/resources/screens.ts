@@ -3,7 +3,7 @@ import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SoupKitchenIcon from '@mui/icons-material/SoupKitchen';
 import HistoryIcon from '@mui/icons-material/History';
-import type { ResourceName } from './definitions';
+import type { ResourceName } from '../../contract/definitions';
 import type { ScreenModule } from './engine';
 
 /**

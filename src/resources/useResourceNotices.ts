@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useNotify, useRedirect } from 'react-admin';
-import type { ResourceDefinition } from './define';
+import type { ResourceDefinition } from '../../contract/define';
 
 /** Where a screen goes once its write succeeded: the list (default), a path, or nowhere. */
 export type After = 'list' | false | { path: string };

@@ -24,8 +24,8 @@ import {
 } from '../../server/db/schema';
 import { startStandIn, type StandIn } from '../../server/opdv/stand-in';
 import { placeItems, seatGuests } from '../../server/service/guests';
-import { DEFAULT_PERMISSIONS } from '../../src/resources/permissions';
-import { saoPauloClock, saoPauloInstant } from '../../src/resources/reservations/rules';
+import { DEFAULT_PERMISSIONS } from '../../contract/permissions';
+import { saoPauloClock, saoPauloInstant } from '../../contract/resources/reservations/rules';
 import { as, createAccount, login } from '../server/helpers';
 import { routeKey } from './expected-access';
 import { createSecurityApp, type Call, type SecurityApp } from './identities';

@@ -1,7 +1,7 @@
 import type { RouteEntry } from '../../server/app';
 import { operationRoute } from '../../server/resources/routes';
-import { callPath, type Access, type Operation } from '../../src/resources/define';
-import { definitions } from '../../src/resources/definitions';
+import { callPath, type Access, type Operation } from '../../contract/define';
+import { definitions } from '../../contract/definitions';
 
 /**
  * Who may call each route, stated apart from the routes themselves: a resource's routes take it

@@ -24,8 +24,8 @@ import {
   tickets,
   wallPosts,
 } from '../../server/db/schema';
-import { permissionOf, isStoreAccess, type Access } from '../../src/resources/define';
-import { DEFAULT_PERMISSIONS, permissionName } from '../../src/resources/permissions';
+import { permissionOf, isStoreAccess, type Access } from '../../contract/define';
+import { DEFAULT_PERMISSIONS, permissionName } from '../../contract/permissions';
 import { accessProblems, expectedAccess, OTHER_ROUTES, routeKey } from './expected-access';
 import { createSecurityApp, IDENTITIES, type Identity, type SecurityApp } from './identities';
 import { as, createAccount, login } from '../server/helpers';

@@ -10,9 +10,9 @@ import { HttpError } from '../../server/http-errors';
 import { callerOf, type Caller } from '../../server/plugins/access';
 import { operationRoute } from '../../server/resources/routes';
 import { STORE_NOT_FOUND, STORE_REQUIRED, storeCondition, targetStore } from '../../server/resources/scope';
-import { callPath, type Operation, type ResourceDefinition } from '../../src/resources/define';
-import { definitions } from '../../src/resources/definitions';
-import { PERMISSION_IDS } from '../../src/resources/permissions';
+import { callPath, type Operation, type ResourceDefinition } from '../../contract/define';
+import { definitions } from '../../contract/definitions';
+import { PERMISSION_IDS } from '../../contract/permissions';
 import { createTestApp, type TestApp } from './helpers';
 
 const SESSION_ENDED = { error: { message: 'Sessão expirada ou inválida. Entre novamente.' } };

@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { PERMISSION_IDS } from '../../src/resources/permissions';
+import { PERMISSION_IDS } from '../../contract/permissions';
 import { eq } from 'drizzle-orm';
 import { accounts } from '../../server/db/schema';
 import { as, createAccount, createTestApp, demo, login, storeId, type TestApp } from './helpers';

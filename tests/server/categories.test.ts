@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { firebaseFilePrefix, trustFilePrefixes } from '../../src/lib/fileUrls';
+import { firebaseFilePrefix, trustFilePrefixes } from '../../contract/lib/fileUrls';
 import {
   admin,
   cantina,

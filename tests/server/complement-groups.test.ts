@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { complementGroups } from '../../server/db/schema';
 import { cantina, cantinaId, expectError, foreign, own, sertaoId, t, useMenuApp } from './menu-fixtures';
-import type { ComplementGroup } from '../../src/resources/complementGroups/definition';
+import type { ComplementGroup } from '../../contract/resources/complementGroups/definition';
 
 type Group = ComplementGroup;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { checkins, customers, reservations, reviews, tickets } from '../../server/db/schema';
-import { formatDateTime, maskCpf } from '../../src/lib/format';
+import { formatDateTime, maskCpf } from '../../contract/lib/format';
 import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
-import type { Customer } from '../../src/resources/customers/definition';
+import type { Customer } from '../../contract/resources/customers/definition';
 
 describe('customers API', () => {
   let t: TestApp;

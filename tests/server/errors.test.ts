@@ -6,7 +6,7 @@ import { hashPassword } from '../../server/auth/passwords';
 import { HttpError } from '../../server/http-errors';
 import { forTheLog } from '../../server/plugins/errors';
 import { FORBIDDEN_CHARACTERS } from '../../server/plugins/input-guard';
-import { EXPIRY_FORMAT } from '../../src/resources/promoCodes/definition';
+import { EXPIRY_FORMAT } from '../../contract/resources/promoCodes/definition';
 import { as, createTestApp, demo, login, type TestApp } from './helpers';
 
 const UNEXPECTED = { error: { message: 'Ocorreu um erro inesperado. Tente novamente.' } };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bankAccounts } from '../../server/db/schema';
 import { as, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
-import type { BankAccount } from '../../src/resources/financial/definition';
+import type { BankAccount } from '../../contract/resources/financial/definition';
 
 /**
  * A store's bank accounts (`/api/financial/bank-accounts`): the shared schema's rules and

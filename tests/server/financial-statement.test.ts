@@ -4,7 +4,7 @@ import { rows } from '../../server/db/client';
 import { SEEK_FROM } from '../../server/resources/list';
 import { stores } from '../../server/db/schema';
 import { as, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
-import type { DepositRow, StatementRow } from '../../src/resources/financial/definition';
+import type { DepositRow, StatementRow } from '../../contract/resources/financial/definition';
 
 /**
  * The statement, the deposit history and the five cards (platform spec 2.8, 3, 9) over the living

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
 import { idempotencyKeys, reservations, stores } from '../../server/db/schema';
 import { KEY_IN_FLIGHT, KEY_INVALID, KEY_REUSED } from '../../server/plugins/idempotency';
-import { saoPauloClock, saoPauloInstant } from '../../src/resources/reservations/rules';
+import { saoPauloClock, saoPauloInstant } from '../../contract/resources/reservations/rules';
 import { as, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { integrations } from '../../server/db/schema';
 import { startStandIn, type StandIn } from '../../server/opdv/stand-in';
-import type { Integration } from '../../src/resources/integrations/definition';
+import type { Integration } from '../../contract/resources/integrations/definition';
 import { as, createAccount, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
 
 /**

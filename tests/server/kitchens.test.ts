@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { kitchens } from '../../server/db/schema';
 import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
 import * as menu from './menu-fixtures';
-import type { Kitchen } from '../../src/resources/kitchens/definition';
+import type { Kitchen } from '../../contract/resources/kitchens/definition';
 
 /**
  * Kitchens (restaurant spec 2 "Kitchens", 3, 4, 5). The describe 'kitchens' at the end runs over the

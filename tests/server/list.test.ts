@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { kitchens, promoCodes } from '../../server/db/schema';
 import { createList, SEEK_FROM } from '../../server/resources/list';
-import { defineResource } from '../../src/resources/define';
+import { defineResource } from '../../contract/define';
 import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
 
 let t: TestApp;

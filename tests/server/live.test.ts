@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { LISTENER_NAME } from '../../server/db/client';
 import { accounts, orderItems } from '../../server/db/schema';
 import { readEventStream, type StreamEnd, type StreamEvent } from '../../src/dataProvider/liveEvents';
-import type { LiveChange, LiveReady } from '../../src/resources/live';
+import type { LiveChange, LiveReady } from '../../contract/live';
 import { as, createAccount, demo, errorOf, login, type TestApp } from './helpers';
 import { newGuests, openService, seatAndOrder, type Floor } from './service-fixtures';
 

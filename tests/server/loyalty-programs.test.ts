@@ -15,7 +15,7 @@ import {
   LOYALTY_MESSAGES,
   type LoyaltyCustomerRow,
   type LoyaltyProgram,
-} from '../../src/resources/loyalty/definition';
+} from '../../contract/resources/loyalty/definition';
 import { as, createAccount, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
 import { buildFloor, newGuests, seatAndOrder, type Floor } from './service-fixtures';
 

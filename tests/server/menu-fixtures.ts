@@ -11,7 +11,7 @@ import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers
  */
 
 export type Call = ReturnType<typeof as>;
-export type { Category } from '../../src/resources/categories/definition';
+export type { Category } from '../../contract/resources/categories/definition';
 
 /** The answer is the error shape with this status, and its message starts with `message`. */
 export function expectError(response: { statusCode: number; body: string }, status: number, message: string) {
@@ -20,7 +20,7 @@ export function expectError(response: { statusCode: number; body: string }, stat
   expect(body.error.message.startsWith(message), body.error.message).toBe(true);
 }
 
-export type { Product } from '../../src/resources/menu/definition';
+export type { Product } from '../../contract/resources/menu/definition';
 
 export let t: TestApp;
 export let admin: Call;

@@ -5,8 +5,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { categories, integrations, products } from '../../server/db/schema';
 import { CANTINA_BELLA_CATALOGUE, type StandInCategory } from '../../server/opdv/catalogue';
 import { startStandIn, type StandIn } from '../../server/opdv/stand-in';
-import { CATEGORY_NAME_REQUIRED } from '../../src/resources/categories/definition';
-import type { ImportResult, Integration, SyncChange } from '../../src/resources/integrations/definition';
+import { CATEGORY_NAME_REQUIRED } from '../../contract/resources/categories/definition';
+import type { ImportResult, Integration, SyncChange } from '../../contract/resources/integrations/definition';
 import { as, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
 
 /**

@@ -5,9 +5,9 @@ import { auditEvents, orderItems } from '../../server/db/schema';
 import type { AuditNote } from '../../server/plugins/audit';
 import { placeItems } from '../../server/service/guests';
 import { settleOrder } from '../../server/service/tabs';
-import type { Order } from '../../src/resources/commands/definition';
-import type { OrderItem } from '../../src/resources/orderItems/definition';
-import { DEFAULT_PERMISSIONS } from '../../src/resources/permissions';
+import type { Order } from '../../contract/resources/commands/definition';
+import type { OrderItem } from '../../contract/resources/orderItems/definition';
+import { DEFAULT_PERMISSIONS } from '../../contract/permissions';
 import { as, createAccount, errorOf, login, type TestApp } from './helpers';
 import { newGuests, openService, seatAndOrder, type Floor } from './service-fixtures';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createAccount, createTestApp, demo, login, storeId, type TestApp } from './helpers';
 import { BEYOND_OWN_PERMISSIONS, MANAGERS_BY_MANAGERS, SHARED_ACCOUNT } from '../../server/routes/admins';
 import { NOT_A_MEMBER } from '../../server/routes/account';
-import { DEFAULT_PERMISSIONS, PERMISSION_IDS } from '../../src/resources/permissions';
+import { DEFAULT_PERMISSIONS, PERMISSION_IDS } from '../../contract/permissions';
 import { stores, tables } from '../../server/db/schema';
 
 type Call = ReturnType<typeof as>;

@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { privacyTexts } from '../../server/db/schema';
-import { DEFAULT_PRIVACY_TEXT, type PrivacyText } from '../../src/resources/privacy/definition';
+import { DEFAULT_PRIVACY_TEXT, type PrivacyText } from '../../contract/resources/privacy/definition';
 import { as, createTestApp, demo, login, type TestApp } from './helpers';
 
 const SESSION_ENDED = { error: { message: 'Sessão expirada ou inválida. Entre novamente.' } };

@@ -9,7 +9,7 @@ import {
   EXPIRY_PAST,
   USES_MIN,
   type PromoCode,
-} from '../../src/resources/promoCodes/definition';
+} from '../../contract/resources/promoCodes/definition';
 import { discountString, promoCodePayload } from '../../src/resources/promoCodes/payload';
 import { as, createTestApp, demo, login, type TestApp } from './helpers';
 

@@ -4,9 +4,9 @@ import { reservations, stores, tables } from '../../server/db/schema';
 import { buildDemo } from '../../server/seed/build';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo';
 import { CODE_LETTERS } from '../../server/service/reservations';
-import { PHONE_MESSAGE } from '../../src/lib/fields';
-import type { Reservation } from '../../src/resources/reservations/definition';
-import { saoPauloClock, saoPauloInstant } from '../../src/resources/reservations/rules';
+import { PHONE_MESSAGE } from '../../contract/lib/fields';
+import type { Reservation } from '../../contract/resources/reservations/definition';
+import { saoPauloClock, saoPauloInstant } from '../../contract/resources/reservations/rules';
 import { as, createAccount, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
 
 /**

@@ -2,9 +2,9 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { cuisines, faqs, operations } from '../../server/db/schema';
 import { as, createTestApp, demo, login, type TestApp } from './helpers';
-import { cuisines as cuisineDefinition } from '../../src/resources/cuisines/definition';
-import type { RecordOf } from '../../src/resources/define';
-import { faqs as faqDefinition } from '../../src/resources/faqs/definition';
+import { cuisines as cuisineDefinition } from '../../contract/resources/cuisines/definition';
+import type { RecordOf } from '../../contract/define';
+import { faqs as faqDefinition } from '../../contract/resources/faqs/definition';
 
 const NOT_FOUND = { error: { message: 'Registro não encontrado.' } };
 const ADMIN_ONLY = { error: { message: 'Acesso restrito aos administradores da plataforma.' } };

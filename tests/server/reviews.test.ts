@@ -7,7 +7,7 @@ import {
   REVIEW_MESSAGES,
   type Review,
   type ReviewSummary,
-} from '../../src/resources/reviews/definition';
+} from '../../contract/resources/reviews/definition';
 import { as, createAccount, errorOf, login } from './helpers';
 import { newGuests, openService, seatAndOrder, type ServiceApp } from './service-fixtures';
 

@@ -6,7 +6,7 @@ import { rows, type Db } from '../../server/db/client';
 import { buildDemo } from '../../server/seed/build';
 import { DEMO_ACCOUNTS, SHARED_STAFF_EMAIL, STAFF_PASSWORD } from '../../server/seed/demo';
 import { cnpjCheckDigits, cpfCheckDigits } from '../../server/seed/documents';
-import { isValidCnpj, isValidCpf, isValidPhone } from '../../src/lib/validators';
+import { isValidCnpj, isValidCpf, isValidPhone } from '../../contract/lib/validators';
 import { as, createTestApp, login, type TestApp } from './helpers';
 
 /** A Friday, 20:40 in São Paulo: the demo's "real Friday night". */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { stores } from '../../server/db/schema';
-import { groupHours, groupProblems, ungroupHours } from '../../src/lib/hours';
+import { groupHours, groupProblems, ungroupHours } from '../../contract/lib/hours';
 import { as, createAccount, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
 
 /**
@@ -261,7 +261,7 @@ describe("a store's settings (PATCH /api/stores/id/{id})", () => {
   });
 });
 
-describe('opening hours as the settings form edits them (src/lib/hours.ts)', () => {
+describe('opening hours as the settings form edits them (contract/lib/hours.ts)', () => {
   const week = [
     { day_of_week: 6, time_periods: [{ start_time: '18:30', end_time: '23:59' }] },
     { day_of_week: 0, time_periods: [{ start_time: '11:30', end_time: '17:00' }] },

@@ -15,7 +15,7 @@ import {
   type FinancialAnalytics,
   type GeneralStatistics,
   type StoreStatistics,
-} from '../../src/resources/statistics/contract';
+} from '../../contract/statistics';
 import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
 
 const SEED_NOW = new Date('2026-11-20T15:00:00-03:00');

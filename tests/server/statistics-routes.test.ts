@@ -15,7 +15,7 @@ import {
   type FinancialAnalytics,
   type GeneralStatistics,
   type StoreStatistics,
-} from '../../src/resources/statistics/contract';
+} from '../../contract/statistics';
 import { as, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
 
 let t: TestApp;

@@ -10,8 +10,8 @@ import {
   operations,
   stores,
 } from '../../server/db/schema';
-import { DEFAULT_KITCHEN_TIMERS as BOARD_DEFAULT_TIMERS } from '../../src/resources/restaurants/definition';
-import { FILE_URL_INVALID } from '../../src/lib/fileUrls';
+import { DEFAULT_KITCHEN_TIMERS as BOARD_DEFAULT_TIMERS } from '../../contract/resources/restaurants/definition';
+import { FILE_URL_INVALID } from '../../contract/lib/fileUrls';
 import { as, createAccount, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
 
 /** A complete create form, as the admin screen sends it (masks included). */

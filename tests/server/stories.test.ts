@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { customers, products, stories } from '../../server/db/schema';
-import { firebaseFilePrefix, trustFilePrefixes } from '../../src/lib/fileUrls';
+import { firebaseFilePrefix, trustFilePrefixes } from '../../contract/lib/fileUrls';
 import { as, createTestApp, demo, login, storeId, type TestApp } from './helpers';
 
 const IMAGE = '/uploads/images/platform/1700000000000-abc123.webp';

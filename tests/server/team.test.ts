@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { accounts } from '../../server/db/schema';
-import type { Member } from '../../src/resources/admins/definition';
+import type { Member } from '../../contract/resources/admins/definition';
 import { TEAM_PAGE_SIZE } from '../../src/resources/team/team';
 import { as, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
 

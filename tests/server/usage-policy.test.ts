@@ -16,7 +16,7 @@ import {
   USAGE_POLICY_NOT_PUBLISHED,
   type AcceptanceRow,
   type UsagePolicy,
-} from '../../src/resources/usagePolicy/definition';
+} from '../../contract/resources/usagePolicy/definition';
 import { as, createAccount, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
 
 const ADMIN_ONLY = 'Acesso restrito aos administradores da plataforma.';

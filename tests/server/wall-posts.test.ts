@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { wallPosts } from '../../server/db/schema';
-import { FILE_URL_INVALID } from '../../src/lib/fileUrls';
-import type { WallPost } from '../../src/resources/wall/definition';
+import { FILE_URL_INVALID } from '../../contract/lib/fileUrls';
+import type { WallPost } from '../../contract/resources/wall/definition';
 import { as, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
 
 /**

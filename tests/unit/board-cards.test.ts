@@ -7,7 +7,7 @@ import {
   latestRound,
   readyCards,
 } from '../../src/resources/orderItems/cards';
-import type { OrderItem } from '../../src/resources/orderItems/definition';
+import type { OrderItem } from '../../contract/resources/orderItems/definition';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 27, 20, 0) + minutes * 60_000).toISOString();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvFileName, csvLine, csvValue } from '../../src/lib/csv';
-import type { FieldDefinition } from '../../src/resources/define';
+import { csvFileName, csvLine, csvValue } from '../../contract/lib/csv';
+import type { FieldDefinition } from '../../contract/define';
 
 const field = (kind: FieldDefinition['kind'], extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
   label: 'Campo',

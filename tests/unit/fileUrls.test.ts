@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearableFileUrl, fileUrl, optionalFileUrl, requiredFileUrl } from '../../src/lib/fields';
+import { clearableFileUrl, fileUrl, optionalFileUrl, requiredFileUrl } from '../../contract/lib/fields';
 import {
   FILE_URL_INVALID,
   filePrefix,
   firebaseFilePrefix,
   isFileUrl,
   trustFilePrefixes,
-} from '../../src/lib/fileUrls';
+} from '../../contract/lib/fileUrls';
 
 afterEach(() => trustFilePrefixes([]));
 

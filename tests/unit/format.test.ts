@@ -10,7 +10,7 @@ import {
   maskPhone,
   onlyDigits,
   parseReaisToCents,
-} from '../../src/lib/format';
+} from '../../contract/lib/format';
 
 describe('formatCents', () => {
   it.each([

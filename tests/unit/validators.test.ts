@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { maskCnpj, maskCpf, maskPhone } from '../../src/lib/format';
+import { maskCnpj, maskCpf, maskPhone } from '../../contract/lib/format';
 import {
   BRAZILIAN_UFS,
   isValidCep,
@@ -9,7 +9,7 @@ import {
   isValidEmail,
   isValidPhone,
   isValidUf,
-} from '../../src/lib/validators';
+} from '../../contract/lib/validators';
 
 describe('isValidCpf', () => {
   const valid = ['529.982.247-25', '111.444.777-35', '123.456.789-09', '935.411.347-80', '390.533.447-05'];

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
-import { auditEvents, type AuditEvent, type AuditRow } from '../../src/resources/audit/definition';
+import { auditEvents, type AuditEvent, type AuditRow } from '../../contract/resources/audit/definition';
 import overrides from '../../src/resources/audit/screens';
 import { GeneratedList } from '../../src/resources/generated/GeneratedList';
 import { renderScreen } from './renderScreen';

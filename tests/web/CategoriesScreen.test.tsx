@@ -6,9 +6,12 @@ import {
   CATEGORY_ORDER_SAVED,
   CATEGORY_VISIBILITY_CHANGED,
   CATEGORY_VISIBILITY_ERROR,
-} from '../../src/resources/categories/definition';
+} from '../../contract/resources/categories/definition';
 import { CategoriesScreen, LOAD_FAILED } from '../../src/resources/menu/CategoriesScreen';
-import { PRODUCT_VISIBILITY_CHANGED, PRODUCT_VISIBILITY_ERROR } from '../../src/resources/menu/definition';
+import {
+  PRODUCT_VISIBILITY_CHANGED,
+  PRODUCT_VISIBILITY_ERROR,
+} from '../../contract/resources/menu/definition';
 import { layOutRows, moveWithKeyboard } from './dragLayout';
 import { renderScreen as renderApp } from './renderScreen';
 

@@ -3,8 +3,8 @@ import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { CategoryCreate, CategoryEdit } from '../../src/resources/categories/CategoryForm';
-import { CATEGORY_DELETED, CATEGORY_NAME_REQUIRED } from '../../src/resources/categories/definition';
-import { PRODUCT_DELETED, PRODUCT_ORDER_SAVED } from '../../src/resources/menu/definition';
+import { CATEGORY_DELETED, CATEGORY_NAME_REQUIRED } from '../../contract/resources/categories/definition';
+import { PRODUCT_DELETED, PRODUCT_ORDER_SAVED } from '../../contract/resources/menu/definition';
 import { layOutRows, moveWithKeyboard } from './dragLayout';
 import { messageOf, renderScreen as renderApp } from './renderScreen';
 

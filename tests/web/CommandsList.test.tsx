@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
-import { DAY_RANGE_INVALID } from '../../src/lib/fields';
-import type { Order, OrderRow } from '../../src/resources/commands/definition';
+import { DAY_RANGE_INVALID } from '../../contract/lib/fields';
+import type { Order, OrderRow } from '../../contract/resources/commands/definition';
 import overrides from '../../src/resources/commands/screens';
-import { commands } from '../../src/resources/commands/definition';
+import { commands } from '../../contract/resources/commands/definition';
 import { GeneratedList } from '../../src/resources/generated/GeneratedList';
 import { renderScreen } from './renderScreen';
 

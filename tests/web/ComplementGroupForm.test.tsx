@@ -15,7 +15,7 @@ import {
   GROUP_RANGE,
   GROUP_UPDATED,
   PRODUCT_ALREADY_SELECTED,
-} from '../../src/resources/complementGroups/definition';
+} from '../../contract/resources/complementGroups/definition';
 import { messageOf, renderScreen as renderApp } from './renderScreen';
 
 /** The store's products, as `GET /api/products/simplelist` answers them. */

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BankAccountList } from '../../src/resources/financial/BankAccountList';
-import { FINANCIAL_MESSAGES } from '../../src/resources/financial/definition';
+import { FINANCIAL_MESSAGES } from '../../contract/resources/financial/definition';
 import { DepositHistoryPage, StatementPage } from '../../src/resources/financial/FinanceLists';
 import { fakeApi, renderAs } from './StatisticsFixtures';
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient, Request } from '../../src/dataProvider/httpClient';
-import type { Order } from '../../src/resources/commands/definition';
-import type { Table } from '../../src/resources/tables/definition';
+import type { Order } from '../../contract/resources/commands/definition';
+import type { Table } from '../../contract/resources/tables/definition';
 import { FloorPage } from '../../src/resources/tables/FloorPage';
 import { renderScreen } from './renderScreen';
 

@@ -5,7 +5,7 @@ import type {
   Integration,
   OpdvCategory,
   SyncChange,
-} from '../../src/resources/integrations/definition';
+} from '../../contract/resources/integrations/definition';
 import { ImportScreen } from '../../src/resources/menu/import/ImportScreen';
 import { renderSignedIn } from './renderSignedIn';
 

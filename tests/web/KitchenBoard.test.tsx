@@ -5,9 +5,9 @@ import { AuthContext, HttpError, useSidebarState } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAuthProvider } from '../../src/authProvider';
 import type { HttpClient, Request } from '../../src/dataProvider/httpClient';
-import { orderItems, type OrderItem } from '../../src/resources/orderItems/definition';
+import { orderItems, type OrderItem } from '../../contract/resources/orderItems/definition';
 import { KitchenBoard } from '../../src/resources/orderItems/KitchenBoard';
-import type { KitchenGrouping, KitchenTimers } from '../../src/resources/restaurants/definition';
+import type { KitchenGrouping, KitchenTimers } from '../../contract/resources/restaurants/definition';
 import { renderScreen } from './renderScreen';
 import { makeToken } from './tokens';
 

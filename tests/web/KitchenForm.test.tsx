@@ -4,7 +4,7 @@ import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { GeneratedCreate, GeneratedEdit } from '../../src/resources/generated/GeneratedForm';
-import { kitchens } from '../../src/resources/kitchens/definition';
+import { kitchens } from '../../contract/resources/kitchens/definition';
 import overrides from '../../src/resources/kitchens/screens';
 import { messageOf, renderScreen as renderApp } from './renderScreen';
 

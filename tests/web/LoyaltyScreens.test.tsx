@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { Resource } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDate } from '../../src/lib/format';
+import { formatDate } from '../../contract/lib/format';
 import { BOARD_SETTINGS } from '../../src/resources/orderItems/boardHooks';
 import {
   LOYALTY_MESSAGES,
   type LoyaltyCustomerRow,
   type LoyaltyProgram,
-} from '../../src/resources/loyalty/definition';
+} from '../../contract/resources/loyalty/definition';
 import { LoyaltyCustomers } from '../../src/resources/loyalty/LoyaltyCustomers';
 import { LoyaltyDetails } from '../../src/resources/loyalty/LoyaltyDetails';
 import { messageOf } from './renderScreen';

@@ -10,7 +10,7 @@ import {
   PRODUCT_DELETED,
   PRODUCT_NAME_REQUIRED,
   PRODUCT_PRICE_REQUIRED,
-} from '../../src/resources/menu/definition';
+} from '../../contract/resources/menu/definition';
 import { centsToInput, inputToCents } from '../../src/resources/menu/inputs';
 import { ProductCreate, ProductEdit } from '../../src/resources/menu/ProductForm';
 import { messageOf, renderScreen as renderApp } from './renderScreen';

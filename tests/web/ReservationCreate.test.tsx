@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
-import { PHONE_MESSAGE } from '../../src/lib/fields';
+import { PHONE_MESSAGE } from '../../contract/lib/fields';
 import { ReservationCreate } from '../../src/resources/reservations/ReservationCreate';
-import { saoPauloClock, saoPauloInstant } from '../../src/resources/reservations/rules';
+import { saoPauloClock, saoPauloInstant } from '../../contract/resources/reservations/rules';
 import { messageOf, renderScreen } from './renderScreen';
 
 // The form reads the account's store through useApi, which calls the app's httpClient: the

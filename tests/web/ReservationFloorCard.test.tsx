@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Table } from '../../src/resources/tables/definition';
+import type { Table } from '../../contract/resources/tables/definition';
 import { TableCard } from '../../src/resources/tables/TableCard';
-import { saoPauloClock } from '../../src/resources/reservations/rules';
+import { saoPauloClock } from '../../contract/resources/reservations/rules';
 
 const MINUTE = 60_000;
 const NOW = Date.parse('2026-03-13T22:30:00.000Z'); // Friday 19:30 in São Paulo

@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
-import type { ReservationRow } from '../../src/resources/reservations/definition';
+import type { ReservationRow } from '../../contract/resources/reservations/definition';
 import { ReservationList } from '../../src/resources/reservations/ReservationList';
-import { todayInSaoPaulo } from '../../src/resources/reservations/rules';
+import { todayInSaoPaulo } from '../../contract/resources/reservations/rules';
 import { renderScreen } from './renderScreen';
 
 const HOUR = 3_600_000;

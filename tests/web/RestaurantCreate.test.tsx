@@ -11,7 +11,7 @@ import {
   IMAGES_MISSING,
   SELECTS_MISSING,
   storeCreateInput,
-} from '../../src/resources/restaurants/definition';
+} from '../../contract/resources/restaurants/definition';
 import { messageOf, renderScreen as renderApp } from './renderScreen';
 
 vi.mock('../../src/dataProvider/upload', async (importOriginal) => ({

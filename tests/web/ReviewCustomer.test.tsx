@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDateTime } from '../../src/lib/format';
-import type { CustomerDetail } from '../../src/resources/customers/definition';
-import type { Review } from '../../src/resources/reviews/definition';
+import { formatDateTime } from '../../contract/lib/format';
+import type { CustomerDetail } from '../../contract/resources/customers/definition';
+import type { Review } from '../../contract/resources/reviews/definition';
 import { ReviewCustomer } from '../../src/resources/reviews/ReviewCustomer';
 import { renderSignedIn } from './renderSignedIn';
 

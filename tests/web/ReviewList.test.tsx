@@ -7,13 +7,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authProvider } from '../../src/authProvider';
 import { dataProvider } from '../../src/dataProvider/instance';
 import { i18nProvider } from '../../src/i18n';
-import { formatDateTime } from '../../src/lib/format';
+import { formatDateTime } from '../../contract/lib/format';
 import {
   ANSWER_MAX,
   REVIEW_MESSAGES,
   type Review,
   type ReviewSummary,
-} from '../../src/resources/reviews/definition';
+} from '../../contract/resources/reviews/definition';
 import { ReviewList } from '../../src/resources/reviews/ReviewList';
 import { makeToken } from './tokens';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RolePermissionsPage } from '../../src/resources/rolePermissions/RolePermissionsPage';
-import { DEFAULT_PERMISSIONS, PERMISSION_IDS, TEAM_ROLES } from '../../src/resources/permissions';
+import { DEFAULT_PERMISSIONS, PERMISSION_IDS, TEAM_ROLES } from '../../contract/permissions';
 import { fakeApi, refusal, renderAs } from './TeamWallScreen';
 
 const routes = { '/settings/permissions': <RolePermissionsPage /> };

@@ -11,7 +11,7 @@ import {
   type FinancialAnalytics,
   type GeneralStatistics,
   type StoreStatistics,
-} from '../../src/resources/statistics/contract';
+} from '../../contract/statistics';
 import { renderSignedIn } from './renderSignedIn';
 
 /**

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChartTooltip, dayOrLabel } from '../../src/custom-pages/statistics/charts';
 import { StatisticsDashboard } from '../../src/custom-pages/statistics/StatisticsDashboard';
-import { formatCents } from '../../src/lib/format';
+import { formatCents } from '../../contract/lib/format';
 import { fakeApi, general, renderAs, storeFigures } from './StatisticsFixtures';
 
 afterEach(() => {

@@ -9,8 +9,8 @@ import { canAccessResource } from '../../src/authProvider';
 import { createDataProvider } from '../../src/dataProvider';
 import { download, httpClient } from '../../src/dataProvider/httpClient';
 import { i18nProvider } from '../../src/i18n';
-import { definitions } from '../../src/resources/definitions';
-import { permissionsOf } from '../../src/resources/permissions';
+import { definitions } from '../../contract/definitions';
+import { permissionsOf } from '../../contract/permissions';
 import { fakeAuthProvider } from './renderAuthPage';
 
 /**
@@ -61,7 +61,7 @@ export function renderAs(role: string, path: string, routes: Record<string, Reac
   const authProvider = {
     ...fakeAuthProvider({ checkAuth: () => Promise.resolve() }),
     getPermissions: () => Promise.resolve(role),
-    // The role holds its default permissions (src/resources/permissions.ts).
+    // The role holds its default permissions (contract/permissions.ts).
     canAccess: ({ resource, action }: { resource: string; action: string }) =>
       Promise.resolve(canAccessResource(definitions, role, resource, action, permissionsOf(role, null))),
   };

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { httpClient } from '../../src/dataProvider/httpClient';
-import { formatDateTime } from '../../src/lib/format';
+import { formatDateTime } from '../../contract/lib/format';
 import {
   USAGE_POLICY_SAVED,
   type AcceptanceRow,
   type UsagePolicy,
-} from '../../src/resources/usagePolicy/definition';
+} from '../../contract/resources/usagePolicy/definition';
 import { UsagePolicyEditor } from '../../src/resources/usagePolicy/UsagePolicyEditor';
 import { messageOf, renderScreen } from './renderScreen';
 

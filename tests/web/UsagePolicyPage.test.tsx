@@ -6,13 +6,13 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authProvider } from '../../src/authProvider';
 import { i18nProvider } from '../../src/i18n';
-import { formatDate, formatDateTime } from '../../src/lib/format';
+import { formatDate, formatDateTime } from '../../contract/lib/format';
 import {
   USAGE_POLICY_ACCEPTED,
   USAGE_POLICY_CHANGED,
   USAGE_POLICY_NOT_PUBLISHED,
   type UsagePolicy,
-} from '../../src/resources/usagePolicy/definition';
+} from '../../contract/resources/usagePolicy/definition';
 import { UsagePolicyPage } from '../../src/resources/usagePolicy/UsagePolicyPage';
 import { makeToken } from './tokens';
 

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { canAccessResource, createAuthProvider } from '../../src/authProvider';
 import { readSession, saveSession } from '../../src/authProvider/session';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
-import { definitions } from '../../src/resources/definitions';
+import { definitions } from '../../contract/definitions';
 import { makeToken } from './tokens';
 
 function setup(answer: unknown = {}) {

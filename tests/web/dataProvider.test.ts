@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { createDataProvider, unwrap } from '../../src/dataProvider';
 import { buildUrl, type HttpClient } from '../../src/dataProvider/httpClient';
 import { API_URL } from '../../src/config';
-import { defineResource, type Envelope, type ResourceDefinition } from '../../src/resources/define';
-import { definitions } from '../../src/resources/definitions';
+import { defineResource, type Envelope, type ResourceDefinition } from '../../contract/define';
+import { definitions } from '../../contract/definitions';
 
 /** A resource of the test's own, answering in the envelope under test. */
 function testResource(name: string, envelope: Envelope) {

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { saveSession } from '../../src/authProvider/session';
 import { usePolled } from '../../src/dataProvider/usePolled';
-import type { LiveTopic } from '../../src/resources/live';
+import type { LiveTopic } from '../../contract/live';
 import { makeToken } from './tokens';
 
 /**

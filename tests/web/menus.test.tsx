@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/App';
 import { adminMenu, storeMenu, type MenuEntry } from '../../src/layout/menus';
-import { DEFAULT_PERMISSIONS, PERMISSION_IDS } from '../../src/resources/permissions';
+import { DEFAULT_PERMISSIONS, PERMISSION_IDS } from '../../contract/permissions';
 import { makeToken } from './tokens';
 
 afterEach(() => {

@@ -6,9 +6,9 @@ import { Route, Routes, type Location } from 'react-router-dom';
 import { AdminContext, memoryStore, Notification, TestMemoryRouter } from 'react-admin';
 import { createDataProvider } from '../../src/dataProvider';
 import type { Download, HttpClient, Query } from '../../src/dataProvider/httpClient';
-import type { ResourceDefinition } from '../../src/resources/define';
+import type { ResourceDefinition } from '../../contract/define';
 import { i18nProvider } from '../../src/i18n';
-import { definitions } from '../../src/resources/definitions';
+import { definitions } from '../../contract/definitions';
 import { fakeAuthProvider } from './renderAuthPage';
 
 /**

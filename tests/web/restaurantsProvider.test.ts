@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createDataProvider } from '../../src/dataProvider';
 import { buildUrl, type HttpClient } from '../../src/dataProvider/httpClient';
 import { API_URL } from '../../src/config';
-import { definitions } from '../../src/resources/definitions';
+import { definitions } from '../../contract/definitions';
 import { CANTINA_RECORD } from './restaurantRecord';
 
 /** The URL a call of the fake client becomes on the wire. */

@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, oneOf, updatedAt } from './columns';
 import { ACCOUNT_ROLES, ACCOUNT_STATUS, APP_SKINS, KITCHEN_GROUPINGS, PIX_KEY_TYPES, STORE_STATUS } from './enums';
-import { TEAM_ROLE_IDS } from '../../../src/resources/permissions';
+import { TEAM_ROLE_IDS } from '../../../contract/permissions';
 
 export interface TimePeriod {
   start_time: string; // HH:mm
@@ -239,7 +239,7 @@ export const accounts = pgTable(
 
 /**
  * A person on a store's team: one account may work in several stores, with a role in each
- * (src/resources/permissions.ts). Removing the last membership of an account removes the account.
+ * (contract/permissions.ts). Removing the last membership of an account removes the account.
  */
 export const memberships = pgTable(
   'memberships',

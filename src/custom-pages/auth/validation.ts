@@ -1,4 +1,4 @@
-import { isValidEmail } from '../../lib/validators';
+import { isValidEmail } from '../../../contract/lib/validators';
 
 /** Spec 5's messages, exactly. */
 export const REQUIRED = 'Campo obrigatório';

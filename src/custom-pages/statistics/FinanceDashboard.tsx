@@ -5,14 +5,14 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import { Title, usePermissions } from 'react-admin';
 import { ADMIN } from '../../authProvider';
-import { formatCents } from '../../lib/format';
+import { formatCents } from '../../../contract/lib/format';
 import { StorePicker } from '../../resources/orderItems/StorePicker';
 import {
   financialAnalytics,
   STATISTICS_PATHS,
   type FinancialAnalytics,
   type MonthAmount,
-} from '../../resources/statistics/contract';
+} from '../../../contract/statistics';
 import { ChartCard, chartGrid, ReaisArea } from './charts';
 import { MethodsPie } from './StoreStatistics';
 import { useFigures } from './useFigures';

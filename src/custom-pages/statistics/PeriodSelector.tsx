@@ -7,8 +7,8 @@ import {
   periodQuery,
   type Period,
   type PeriodRange,
-} from '../../resources/statistics/contract';
-import { formatDate } from '../../lib/format';
+} from '../../../contract/statistics';
+import { formatDate } from '../../../contract/lib/format';
 import { maskTypedDate, parseTypedDate, periodText, type ChosenPeriod } from './period';
 
 const INVALID_DATE = 'Data inválida: use dd/mm/aaaa.';

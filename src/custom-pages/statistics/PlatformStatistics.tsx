@@ -2,12 +2,8 @@ import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'rec
 import { Box, Stack, Tab, Tabs } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
 import { ChooseStoreNotice, ChosenStorePicker, useChosenStore } from '../../components/chosenStore';
-import { formatCents } from '../../lib/format';
-import {
-  generalStatistics,
-  STATISTICS_PATHS,
-  type GeneralStatistics,
-} from '../../resources/statistics/contract';
+import { formatCents } from '../../../contract/lib/format';
+import { generalStatistics, STATISTICS_PATHS, type GeneralStatistics } from '../../../contract/statistics';
 import {
   cardGrid,
   ChartArea,

@@ -12,13 +12,13 @@ import {
   Typography,
 } from '@mui/material';
 import RestaurantIcon from '@mui/icons-material/Restaurant';
-import { formatCents } from '../../lib/format';
+import { formatCents } from '../../../contract/lib/format';
 import {
   STATISTICS_PATHS,
   storeStatistics,
   type StoreStatistics as Statistics,
   variation,
-} from '../../resources/statistics/contract';
+} from '../../../contract/statistics';
 import {
   axisReais,
   cardGrid,

@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Box, Card, CardContent, Paper, Skeleton, Stack, Typography, useTheme } from '@mui/material';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCents, formatDate } from '../../lib/format';
+import { formatCents, formatDate } from '../../../contract/lib/format';
 import { Variation } from './Variation';
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { periodQuery, type Period } from '../../resources/statistics/contract';
-import { formatDate } from '../../lib/format';
+import { periodQuery, type Period } from '../../../contract/statistics';
+import { formatDate } from '../../../contract/lib/format';
 
 /** The period the figures are asked for, as the API reads it. */
 export interface ChosenPeriod {

@@ -8,7 +8,11 @@ import {
   useNotify,
   useRedirect,
 } from 'react-admin';
-import { ADMIN_PERMISSIONS, adminCreateForm, admins as definition } from './definition';
+import {
+  ADMIN_PERMISSIONS,
+  adminCreateForm,
+  admins as definition,
+} from '../../../contract/resources/admins/definition';
 import { PhoneInput } from '../../components/MaskedInputs';
 import { zodValidate } from '../../lib/zodForm';
 import { FieldRow, SectionHeading } from './inputs';

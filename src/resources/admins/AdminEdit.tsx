@@ -12,7 +12,11 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { readSession, saveSession } from '../../authProvider/session';
-import { ADMIN_PERMISSIONS, adminEditForm, admins as definition } from './definition';
+import {
+  ADMIN_PERMISSIONS,
+  adminEditForm,
+  admins as definition,
+} from '../../../contract/resources/admins/definition';
 import { PhoneInput } from '../../components/MaskedInputs';
 import { zodValidate } from '../../lib/zodForm';
 import { FieldRow, SectionHeading } from './inputs';

@@ -4,8 +4,8 @@ import AddIcon from '@mui/icons-material/Add';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import { DataTable, List, Pagination, SearchInput, SimpleList, TopToolbar } from 'react-admin';
 import { ExportButton } from '../../components/ExportButton';
-import { formatDate, maskPhone } from '../../lib/format';
-import { admins as definition, type Member } from './definition';
+import { formatDate, maskPhone } from '../../../contract/lib/format';
+import { admins as definition, type Member } from '../../../contract/resources/admins/definition';
 
 export const ADD_ADMIN_LABEL = 'ADICIONAR ADMINISTRADOR';
 export const INCLUDE_COLLABORATOR_LABEL = 'INCLUIR COLABORADOR';

@@ -13,7 +13,7 @@ import {
 import { useFormContext, type FieldValues } from 'react-hook-form';
 import { Box, Card, CardContent } from '@mui/material';
 import { httpClient } from '../../dataProvider/httpClient';
-import { INCLUDED_MESSAGE, includeCollaboratorInput } from './definition';
+import { INCLUDED_MESSAGE, includeCollaboratorInput } from '../../../contract/resources/admins/definition';
 import { zodValidate } from '../../lib/zodForm';
 import { SectionHeading } from './inputs';
 

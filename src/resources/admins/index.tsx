@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import type { ResourceProps } from 'react-admin';
-import { admins as definition } from './definition';
+import { admins as definition } from '../../../contract/resources/admins/definition';
 
 // Loaded when first opened, not with the login page.
 const AdminCreate = lazy(() => import('./AdminCreate').then((m) => ({ default: m.AdminCreate })));

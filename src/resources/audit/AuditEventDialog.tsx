@@ -17,9 +17,9 @@ import {
   type Theme,
 } from '@mui/material';
 import { useApi } from '../../dataProvider/useApi';
-import { formatDateTime } from '../../lib/format';
-import { choiceLabel, recordPath } from '../define';
-import { auditEvents, type AuditEvent } from './definition';
+import { formatDateTime } from '../../../contract/lib/format';
+import { choiceLabel, recordPath } from '../../../contract/define';
+import { auditEvents, type AuditEvent } from '../../../contract/resources/audit/definition';
 import { changeTitle, fieldLabel, valueText } from './changes';
 
 const TOUCH = { minHeight: 44 } as const;

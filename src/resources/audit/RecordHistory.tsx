@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useGetList } from 'react-admin';
 import { Alert, Box, ButtonBase, LinearProgress, Stack, Typography } from '@mui/material';
 import { useWorkPlace } from '../../authProvider/workPlace';
-import { formatDateTime } from '../../lib/format';
-import { choiceLabel } from '../define';
+import { formatDateTime } from '../../../contract/lib/format';
+import { choiceLabel } from '../../../contract/define';
 import { AuditEventDialog } from './AuditEventDialog';
-import { AUDIT_MESSAGES, auditEvents, type AuditRow } from './definition';
+import { AUDIT_MESSAGES, auditEvents, type AuditRow } from '../../../contract/resources/audit/definition';
 
 const SHOWN = 20;
 

@@ -1,4 +1,4 @@
-import { formatCents, formatDateTime } from '../../lib/format';
+import { formatCents, formatDateTime } from '../../../contract/lib/format';
 
 /**
  * How the rows a write changed read in the Histórico: the tables and columns by their names on

@@ -3,10 +3,10 @@ import { Stack, Typography } from '@mui/material';
 import HistoryIcon from '@mui/icons-material/History';
 import { ADMIN } from '../../authProvider';
 import { fieldText } from '../../lib/display';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../contract/lib/format';
 import { DayRangeFilter } from '../generated/DayRangeFilter';
 import { defineScreens } from '../overrides';
-import { AUDIT_MESSAGES, auditEvents } from './definition';
+import { AUDIT_MESSAGES, auditEvents } from '../../../contract/resources/audit/definition';
 import { AuditEventDialog } from './AuditEventDialog';
 
 const text = (field: keyof typeof auditEvents.fields, record: RaRecord) =>

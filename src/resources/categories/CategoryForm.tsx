@@ -28,7 +28,7 @@ import {
 import { ImagePicker } from '../../components/ImagePicker';
 import type { PainelDataProvider } from '../../dataProvider';
 import { zodValidate } from '../../lib/zodForm';
-import { PRODUCT_ORDER_SAVED } from '../menu/definition';
+import { PRODUCT_ORDER_SAVED } from '../../../contract/resources/menu/definition';
 import type { MenuCategory, MenuProduct } from '../menu/menuTypes';
 import { MenuFormToolbar, useMenuRecordQueryOptions } from '../menu/MenuFormToolbar';
 import { menuPaths } from '../menu/paths';
@@ -39,7 +39,7 @@ import {
   categoryInput,
   checkboxesOf,
   displayFrom,
-} from './definition';
+} from '../../../contract/resources/categories/definition';
 
 /**
  * The two checkboxes of spec 2 over the one `display` field: both give ALL, grid only GRID,

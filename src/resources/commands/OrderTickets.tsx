@@ -2,8 +2,13 @@ import type { ReactNode } from 'react';
 import { Avatar, Box, Card, Chip, Divider, Stack, Typography } from '@mui/material';
 import CakeIcon from '@mui/icons-material/Cake';
 import RestaurantIcon from '@mui/icons-material/Restaurant';
-import { formatCents } from '../../lib/format';
-import { itemStatuses, type Order, type OrderItem, type OrderTicket } from './definition';
+import { formatCents } from '../../../contract/lib/format';
+import {
+  itemStatuses,
+  type Order,
+  type OrderItem,
+  type OrderTicket,
+} from '../../../contract/resources/commands/definition';
 
 /** Paid, or paid in part, tickets have a green bottom border; the others gold (restaurant spec 4). */
 export const PAID_BORDER = '#4caf50';

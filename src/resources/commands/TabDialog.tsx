@@ -18,9 +18,14 @@ import {
   type Theme,
 } from '@mui/material';
 import { useApi } from '../../dataProvider/useApi';
-import { formatDateTime } from '../../lib/format';
-import { choiceLabel, recordPath } from '../define';
-import { commands, WHOLE_TAB, type Order, type OrderRow } from './definition';
+import { formatDateTime } from '../../../contract/lib/format';
+import { choiceLabel, recordPath } from '../../../contract/define';
+import {
+  commands,
+  WHOLE_TAB,
+  type Order,
+  type OrderRow,
+} from '../../../contract/resources/commands/definition';
 import { OrderTickets, OrderTotals } from './OrderTickets';
 
 const TOUCH = { minHeight: 44 } as const;

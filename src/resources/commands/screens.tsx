@@ -2,10 +2,10 @@ import { Stack, Typography } from '@mui/material';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { useRecordContext, type RaRecord } from 'react-admin';
 import { fieldText } from '../../lib/display';
-import { formatCents, formatDateTime } from '../../lib/format';
+import { formatCents, formatDateTime } from '../../../contract/lib/format';
 import { DayRangeFilter } from '../generated/DayRangeFilter';
 import { defineScreens } from '../overrides';
-import { commands, type OrderRow } from './definition';
+import { commands, type OrderRow } from '../../../contract/resources/commands/definition';
 import { PaymentChip, StatusChip, TabDialog, tableLabel } from './TabDialog';
 
 const NO_TABS = 'Nenhuma comanda encontrada.';

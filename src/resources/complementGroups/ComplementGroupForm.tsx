@@ -30,7 +30,7 @@ import {
 } from 'react-admin';
 import { z } from 'zod';
 import { useApi } from '../../dataProvider/useApi';
-import { formatCents } from '../../lib/format';
+import { formatCents } from '../../../contract/lib/format';
 import { menuPaths } from '../menu/paths';
 import { SuccessDialog } from '../../components/SuccessDialog';
 import {
@@ -42,8 +42,8 @@ import {
   MAX_CHOICES,
   PRODUCT_ALREADY_SELECTED,
   type ComplementGroup,
-} from './definition';
-import type { productPickerRow } from '../menu/definition';
+} from '../../../contract/resources/complementGroups/definition';
+import type { productPickerRow } from '../../../contract/resources/menu/definition';
 
 /** A product of the group, as the API reads it and as the chips show it. */
 export type GroupProduct = ComplementGroup['products'][number];

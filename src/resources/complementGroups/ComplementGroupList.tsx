@@ -27,7 +27,10 @@ import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { Confirm, Title, useDelete, useGetList, useNotify } from 'react-admin';
 import { menuPaths } from '../menu/paths';
-import { complementGroups as definition, type ComplementGroup } from './definition';
+import {
+  complementGroups as definition,
+  type ComplementGroup,
+} from '../../../contract/resources/complementGroups/definition';
 
 /** Spec 8: the complements' load message. */
 export const LOAD_FAILED = 'Não foi possível carregar os grupos de complementos.';

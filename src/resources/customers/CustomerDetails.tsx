@@ -15,15 +15,15 @@ import {
 import { Title, useDataProvider, useNotify, usePermissions } from 'react-admin';
 import { ADMIN } from '../../authProvider';
 import { useApi } from '../../dataProvider/useApi';
-import { formatCents, formatDate, formatDateTime, maskCpf, maskPhone } from '../../lib/format';
+import { formatCents, formatDate, formatDateTime, maskCpf, maskPhone } from '../../../contract/lib/format';
 import {
   CUSTOMER_LOAD_FAILED,
   CUSTOMER_UPDATED,
   FEEDHUNTER_UPDATE_FAILED,
   customers as definition,
   type CustomerDetail,
-} from './definition';
-import { genderLabel } from './labels';
+} from '../../../contract/resources/customers/definition';
+import { genderLabel } from '../../../contract/resources/customers/labels';
 import { LastTicketItems } from './LastTicketItems';
 
 export const UPDATE_LABEL = 'ATUALIZAR';

@@ -11,9 +11,14 @@ import {
 } from 'react-admin';
 import { ExportButton } from '../../components/ExportButton';
 import { PictureAvatar } from '../../components/PictureAvatar';
-import { formatDate, maskCpf } from '../../lib/format';
-import { customers as definition, feedhunterChoices, genderChoices, type Customer } from './definition';
-import { genderLabel, yesNo } from './labels';
+import { formatDate, maskCpf } from '../../../contract/lib/format';
+import {
+  customers as definition,
+  feedhunterChoices,
+  genderChoices,
+  type Customer,
+} from '../../../contract/resources/customers/definition';
+import { genderLabel, yesNo } from '../../../contract/resources/customers/labels';
 
 const detailsPath = (id: RaRecord['id']) => `/customers/list/details/${id}`;
 

@@ -1,5 +1,5 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { formatCents } from '../../lib/format';
+import { formatCents } from '../../../contract/lib/format';
 
 interface Item {
   name: string;

@@ -2,7 +2,7 @@ import { Route } from 'react-router-dom';
 import PeopleIcon from '@mui/icons-material/People';
 import type { ResourceProps } from 'react-admin';
 import { lazyScreen } from '../preload';
-import { customers as definition } from './definition';
+import { customers as definition } from '../../../contract/resources/customers/definition';
 
 // Loaded when first opened, not with the login page.
 const CustomerDetails = lazyScreen('/customers/list/details/:id', () =>

@@ -3,7 +3,7 @@ import { ToolbarLink } from '../generated/parts';
 import { defineScreens } from '../overrides';
 import { PRIVACY_PATH } from '../privacy';
 import { USAGE_POLICY_PATH } from '../usagePolicy';
-import { faqs } from './definition';
+import { faqs } from '../../../contract/resources/faqs/definition';
 
 /** The privacy text (spec 2.12) and the terms of use are edited from the FAQ, by who may edit the FAQ. */
 function LegalTextLinks() {

@@ -1,8 +1,8 @@
 import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { useApi } from '../../dataProvider/useApi';
-import { formatCents } from '../../lib/format';
-import { callPath } from '../define';
-import { statement } from './definition';
+import { formatCents } from '../../../contract/lib/format';
+import { callPath } from '../../../contract/define';
+import { statement } from '../../../contract/resources/financial/definition';
 
 /** The five figures of `GET /api/financial/balance` (platform spec 3 "Financial summary"). */
 export interface Balance {

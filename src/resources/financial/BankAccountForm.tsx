@@ -10,12 +10,17 @@ import {
   type TextInputProps,
 } from 'react-admin';
 import { ChooseStoreNotice, ChosenStorePicker, useChosenStore } from '../../components/chosenStore';
-import { maskCnpj, maskCpf, onlyDigits } from '../../lib/format';
+import { maskCnpj, maskCpf, onlyDigits } from '../../../contract/lib/format';
 import { GeneratedCreate, GeneratedEdit } from '../generated/GeneratedForm';
 import { ToolbarLink } from '../generated/parts';
 import { defineScreens, type ScreenOverrides } from '../overrides';
-import { BANKS, bankLabel } from './banks';
-import { accountTypeChoices, bankAccounts, FINANCIAL_MESSAGES, pixKeyTypeChoices } from './definition';
+import { BANKS, bankLabel } from '../../../contract/resources/financial/banks';
+import {
+  accountTypeChoices,
+  bankAccounts,
+  FINANCIAL_MESSAGES,
+  pixKeyTypeChoices,
+} from '../../../contract/resources/financial/definition';
 import { financialPaths } from './paths';
 
 const formDefinition = {

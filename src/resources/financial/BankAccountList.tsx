@@ -4,7 +4,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { RaRecord } from 'react-admin';
 import { GeneratedList } from '../generated/GeneratedList';
 import type { ScreenOverrides } from '../overrides';
-import { bankAccounts, FINANCIAL_MESSAGES } from './definition';
+import { bankAccounts, FINANCIAL_MESSAGES } from '../../../contract/resources/financial/definition';
 import { bankAccountPath, financialPaths } from './paths';
 
 const noAccounts = (

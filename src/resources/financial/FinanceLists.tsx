@@ -4,12 +4,12 @@ import { Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useListContext, type RaRecord } from 'react-admin';
 import { fieldText } from '../../lib/display';
-import { DAY_RANGE_INVALID } from '../../lib/fields';
+import { DAY_RANGE_INVALID } from '../../../contract/lib/fields';
 import { GeneratedList } from '../generated/GeneratedList';
-import { PLATFORM_SCOPE_NAME } from '../statistics/contract';
+import { PLATFORM_SCOPE_NAME } from '../../../contract/statistics';
 import type { ListOverrides, ScreenOverrides } from '../overrides';
 import { BalanceCards } from './BalanceCards';
-import { deposits, FINANCIAL_MESSAGES, statement } from './definition';
+import { deposits, FINANCIAL_MESSAGES, statement } from '../../../contract/resources/financial/definition';
 import { financialPaths } from './paths';
 
 /** A fingertip's size, for a tablet's controls. */

@@ -4,7 +4,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SavingsIcon from '@mui/icons-material/Savings';
 import type { ResourceProps } from 'react-admin';
 import { lazyScreen } from '../preload';
-import { bankAccounts, deposits, statement } from './definition';
+import { bankAccounts, deposits, statement } from '../../../contract/resources/financial/definition';
 import { financialPaths } from './paths';
 
 export { financialPaths };

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Box, GlobalStyles, Stack, Typography } from '@mui/material';
 import { DateInput, FilterFormClasses } from 'react-admin';
-import { DAY_RANGE_INVALID } from '../../lib/fields';
+import { DAY_RANGE_INVALID } from '../../../contract/lib/fields';
 
 const later = (start: unknown, end: unknown) =>
   typeof start === 'string' && typeof end === 'string' && start !== '' && end !== '' && start > end;

@@ -12,9 +12,9 @@ import {
   required,
 } from 'react-admin';
 import type { z } from 'zod';
-import { onlyDigits } from '../../lib/format';
+import { onlyDigits } from '../../../contract/lib/format';
 import { requiredMessage, zodValidate } from '../../lib/zodForm';
-import type { FieldDefinition, ResourceDefinition } from '../define';
+import type { FieldDefinition, ResourceDefinition } from '../../../contract/define';
 import type { FormOverrides, FormSection, ScreenOverrides } from '../overrides';
 import { useResourceNotices } from '../useResourceNotices';
 import { BackToList, FormToolbar } from './parts';

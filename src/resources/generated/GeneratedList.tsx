@@ -15,7 +15,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { fieldText, NUMERIC_KINDS } from '../../lib/display';
-import type { FieldDefinition, ResourceDefinition } from '../define';
+import type { FieldDefinition, ResourceDefinition } from '../../../contract/define';
 import type { ListOverrides, RowClick, ScreenOverrides } from '../overrides';
 import { ExportButton } from '../../components/ExportButton';
 import {

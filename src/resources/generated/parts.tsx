@@ -13,7 +13,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { useScrollRegion } from '../../components/scrollRegion';
-import type { ResourceDefinition } from '../define';
+import type { ResourceDefinition } from '../../../contract/define';
 import type { FormOverrides } from '../overrides';
 import { useResourceNotices } from '../useResourceNotices';
 

@@ -23,9 +23,9 @@ import { ADMIN, MANAGER } from '../../authProvider';
 import { useWorkPlace } from '../../authProvider/workPlace';
 import { ChooseStoreNotice, ChosenStorePicker, useChosenStore } from '../../components/chosenStore';
 import { useApi } from '../../dataProvider/useApi';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../contract/lib/format';
 import { requiredMessage, zodValidate } from '../../lib/zodForm';
-import { listPath } from '../define';
+import { listPath } from '../../../contract/define';
 import { integrationsApi, type NewIntegration } from './api';
 import {
   INTEGRATION_MESSAGES,
@@ -33,7 +33,7 @@ import {
   integrations,
   integrationTypes,
   type Integration,
-} from './definition';
+} from '../../../contract/resources/integrations/definition';
 
 const TOUCH = { minHeight: 44 } as const;
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { httpClient, type Query } from '../../dataProvider/httpClient';
-import { callPath, listPath, type CallDefinition } from '../define';
+import { callPath, listPath, type CallDefinition } from '../../../contract/define';
 import {
   integrations,
   type ImportResult,
@@ -8,7 +8,7 @@ import {
   type integrationCreateInput,
   type OpdvCategory,
   type SyncChange,
-} from './definition';
+} from '../../../contract/resources/integrations/definition';
 
 /*
  * The integrations' calls, their paths and methods read from the definition. An administrator

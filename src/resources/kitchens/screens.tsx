@@ -12,7 +12,7 @@ import {
   KITCHEN_ON,
   kitchens,
   type Kitchen,
-} from './definition';
+} from '../../../contract/resources/kitchens/definition';
 
 /** The staff menu has no Cozinhas entry (spec 1): the way in and out is the products screen. */
 export const BACK_TO_PRODUCTS_LABEL = 'PRODUTOS';

@@ -25,7 +25,11 @@ import { ExportFileButton } from '../../components/ExportButton';
 import { PictureAvatar } from '../../components/PictureAvatar';
 import { fieldText } from '../../lib/display';
 import { ChooseStoreNotice, ChosenStorePicker, useChosenStore } from '../../components/chosenStore';
-import { LOYALTY_MESSAGES, loyaltyPrograms, type LoyaltyCustomerRow } from './definition';
+import {
+  LOYALTY_MESSAGES,
+  loyaltyPrograms,
+  type LoyaltyCustomerRow,
+} from '../../../contract/resources/loyalty/definition';
 import { loyaltyScreens } from './paths';
 
 export const DETAILS_LABEL = 'VER DETALHES';

@@ -22,7 +22,7 @@ import { useWorkPlace } from '../../authProvider/workPlace';
 import { PictureAvatar } from '../../components/PictureAvatar';
 import { httpClient } from '../../dataProvider/httpClient';
 import { useApi } from '../../dataProvider/useApi';
-import { formatCents, onlyDigits } from '../../lib/format';
+import { formatCents, onlyDigits } from '../../../contract/lib/format';
 import { zodValidate } from '../../lib/zodForm';
 import { ChooseStoreNotice, ChosenStorePicker, useChosenStore } from '../../components/chosenStore';
 import {
@@ -34,7 +34,7 @@ import {
   PROGRAM_ON,
   type LoyaltyProgram,
   type LoyaltyProgramValues,
-} from './definition';
+} from '../../../contract/resources/loyalty/definition';
 import { loyaltyScreens } from './paths';
 
 const TOUCH = { minHeight: 44 } as const;

@@ -3,7 +3,7 @@ import LoyaltyIcon from '@mui/icons-material/Loyalty';
 import type { ResourceProps } from 'react-admin';
 import { RequirePermission } from '../../components/RequirePermission';
 import { lazyScreen } from '../preload';
-import { loyaltyPrograms as definition } from './definition';
+import { loyaltyPrograms as definition } from '../../../contract/resources/loyalty/definition';
 import { loyaltyScreens } from './paths';
 
 export { loyaltyScreens };

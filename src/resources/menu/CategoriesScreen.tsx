@@ -26,7 +26,7 @@ import SoupKitchenIcon from '@mui/icons-material/SoupKitchen';
 import { Title, useDataProvider, useGetList, useNotify } from 'react-admin';
 import type { PainelDataProvider } from '../../dataProvider';
 import { DragHandle, movedIds, useDragSensors, useSortableItem } from '../../components/sortable';
-import { CATEGORY_ORDER_SAVED, categoryDisplays } from '../categories/definition';
+import { CATEGORY_ORDER_SAVED, categoryDisplays } from '../../../contract/resources/categories/definition';
 import type { MenuCategory } from './menuTypes';
 import { menuPaths } from './paths';
 import { inOrder, ProductRows } from './ProductRows';

@@ -25,7 +25,11 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { zodValidate } from '../../lib/zodForm';
-import { PRODUCT_DELETED, productInput, products as definition } from './definition';
+import {
+  PRODUCT_DELETED,
+  productInput,
+  products as definition,
+} from '../../../contract/resources/menu/definition';
 import { AspectRatioInput, IconInput, PriceInput, ProductImagesInput } from './inputs';
 import { MenuFormToolbar, useMenuRecordQueryOptions } from './MenuFormToolbar';
 import { menuPaths } from './paths';

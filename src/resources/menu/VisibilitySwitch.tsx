@@ -1,8 +1,14 @@
 import { useState } from 'react';
 import { FormControlLabel, Switch } from '@mui/material';
 import { useDataProvider, useNotify } from 'react-admin';
-import { CATEGORY_VISIBILITY_CHANGED, CATEGORY_VISIBILITY_ERROR } from '../categories/definition';
-import { PRODUCT_VISIBILITY_CHANGED, PRODUCT_VISIBILITY_ERROR } from './definition';
+import {
+  CATEGORY_VISIBILITY_CHANGED,
+  CATEGORY_VISIBILITY_ERROR,
+} from '../../../contract/resources/categories/definition';
+import {
+  PRODUCT_VISIBILITY_CHANGED,
+  PRODUCT_VISIBILITY_ERROR,
+} from '../../../contract/resources/menu/definition';
 
 const NOTICES = {
   categories: { done: CATEGORY_VISIBILITY_CHANGED, failed: CATEGORY_VISIBILITY_ERROR },

@@ -3,7 +3,7 @@ import { RequirePermission } from '../../components/RequirePermission';
 import { Navigate, Route } from 'react-router-dom';
 import FastfoodIcon from '@mui/icons-material/Fastfood';
 import type { ResourceProps } from 'react-admin';
-import { products as definition } from './definition';
+import { products as definition } from '../../../contract/resources/menu/definition';
 
 export { menuPaths } from './paths';
 

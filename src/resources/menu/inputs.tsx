@@ -26,7 +26,7 @@ import WineBarIcon from '@mui/icons-material/WineBar';
 import { TextInput, useInput, useNotify, type TextInputProps } from 'react-admin';
 import { deleteFile, uploadFailureText, uploadFile } from '../../dataProvider/upload';
 import type { AspectRatio } from '../../lib/image';
-import { productIcons } from './definition';
+import { productIcons } from '../../../contract/resources/menu/definition';
 
 const reaisFormatter = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { Category } from '../categories/definition';
-import type { productRow } from './definition';
+import type { Category } from '../../../contract/resources/categories/definition';
+import type { productRow } from '../../../contract/resources/menu/definition';
 
 /** A product as the menu screens read it (GET /api/products, /api/categories?include=products). */
 export type MenuProduct = z.input<typeof productRow>;

@@ -17,7 +17,7 @@ import {
   notificationCreateInput,
   notifications as definition,
   RESTAURANT_PICKER_PAGE,
-} from './definition';
+} from '../../../contract/resources/notifications/definition';
 import { AgeInput, GendersInput } from './inputs';
 
 const validate = zodValidate(notificationCreateInput);

@@ -13,14 +13,14 @@ import {
   useRefresh,
 } from 'react-admin';
 import type { PainelDataProvider } from '../../dataProvider';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../contract/lib/format';
 import {
   CANCELLED_MESSAGE,
   gendersLabel,
   notifications as definition,
   statusLabel,
   type PushNotification,
-} from './definition';
+} from '../../../contract/resources/notifications/definition';
 
 export const DEACTIVATE_LABEL = 'Desativar';
 

@@ -18,7 +18,7 @@ import {
 } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { ExportButton } from '../../components/ExportButton';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../contract/lib/format';
 import {
   agesLabel,
   genderFilters,
@@ -27,7 +27,7 @@ import {
   RESTAURANT_PICKER_PAGE,
   statusLabel,
   type PushNotification,
-} from './definition';
+} from '../../../contract/resources/notifications/definition';
 
 export const CREATE_LABEL = 'NOVA NOTIFICAÇÃO';
 export const APPLY_LABEL = 'Aplicar';

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import type { ResourceProps } from 'react-admin';
-import { notifications as definition } from './definition';
+import { notifications as definition } from '../../../contract/resources/notifications/definition';
 
 // Loaded when first opened, not with the login page.
 const NotificationCreate = lazy(() =>

@@ -1,6 +1,6 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { InputHelperText, RadioButtonGroupInput, useInput } from 'react-admin';
-import { AGE_SUGGESTIONS, audienceGenders } from './definition';
+import { AGE_SUGGESTIONS, audienceGenders } from '../../../contract/resources/notifications/definition';
 
 /** Todos, Masculino or Feminino, held by the form as the list `genders` the API takes. */
 export function GendersInput({ readOnly = false }: { readOnly?: boolean }) {

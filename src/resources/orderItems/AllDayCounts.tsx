@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from
 import { Box, Stack, Typography } from '@mui/material';
 import { FOCUS_RING } from './boardStyles';
 import { allDayCounts } from './cards';
-import type { OrderItem } from './definition';
+import type { OrderItem } from '../../../contract/resources/orderItems/definition';
 
 /** Whether an element's content is wider than itself, measured after each render and on resize. */
 function useOverflowing<Element extends HTMLElement>() {

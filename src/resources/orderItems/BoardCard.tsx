@@ -13,10 +13,15 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { elapsed } from '../../components/clock';
-import type { KitchenGrouping, KitchenTimers } from '../restaurants/definition';
+import type { KitchenGrouping, KitchenTimers } from '../../../contract/resources/restaurants/definition';
 import { FOCUS_RING, FOCUS_RING_INSIDE, TOUCH } from './boardStyles';
 import { cardName, isPending, type KitchenCard } from './cards';
-import { BOARD_MESSAGES, nextStatus, type BoardStatus, type OrderItem } from './definition';
+import {
+  BOARD_MESSAGES,
+  nextStatus,
+  type BoardStatus,
+  type OrderItem,
+} from '../../../contract/resources/orderItems/definition';
 
 export type Ageing = 'ok' | 'amber' | 'red';
 

@@ -22,7 +22,7 @@ import { useNow } from '../../components/clock';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { usePolled } from '../../dataProvider/usePolled';
 import { GENERIC_ERROR } from '../../dataProvider/httpClient';
-import type { Kitchen } from '../kitchens/definition';
+import type { Kitchen } from '../../../contract/resources/kitchens/definition';
 import { AllDayCounts } from './AllDayCounts';
 import { BoardCard, type Press } from './BoardCard';
 import { useBoardActions } from './boardActions';
@@ -32,7 +32,13 @@ import { CARD_GAP, cardListLayout, usePackedCards, useRoomForTheBoard } from './
 import { useBoardStore } from './boardStore';
 import { FOCUS_RING, TOUCH } from './boardStyles';
 import { activeCards, cardName, cardsInStatus, isPending, readyCards, type KitchenCard } from './cards';
-import { BOARD_MESSAGES, boardFilters, orderItems, type BoardFilter, type OrderItem } from './definition';
+import {
+  BOARD_MESSAGES,
+  boardFilters,
+  orderItems,
+  type BoardFilter,
+  type OrderItem,
+} from '../../../contract/resources/orderItems/definition';
 import { KitchenTimersButton } from './KitchenTimersButton';
 import { RecentlyReady } from './RecentlyReady';
 import { StorePicker } from './StorePicker';

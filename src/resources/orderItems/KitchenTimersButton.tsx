@@ -26,7 +26,7 @@ import {
   type KitchenGrouping,
   type KitchenTimers,
   type Store,
-} from '../restaurants/definition';
+} from '../../../contract/resources/restaurants/definition';
 import { FOCUS_RING } from './boardStyles';
 
 const TIMERS_SAVED = 'Tempos da cozinha atualizados com sucesso!';

@@ -4,12 +4,12 @@ import CloseIcon from '@mui/icons-material/Close';
 import ReplayIcon from '@mui/icons-material/Replay';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { elapsed } from '../../components/clock';
-import type { KitchenGrouping } from '../restaurants/definition';
+import type { KitchenGrouping } from '../../../contract/resources/restaurants/definition';
 import { itemLabel } from './BoardCard';
 import type { CardRef } from './boardActions';
 import { FOCUS_RING, TOUCH } from './boardStyles';
 import { cardName, RECENTLY_READY, type KitchenCard } from './cards';
-import type { OrderItem } from './definition';
+import type { OrderItem } from '../../../contract/resources/orderItems/definition';
 
 const ago = (instant: string, now: number) => {
   const since = elapsed(instant, now);

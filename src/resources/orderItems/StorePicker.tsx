@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { useGetList } from 'react-admin';
-import { restaurants, type StoreRow } from '../restaurants/definition';
+import { restaurants, type StoreRow } from '../../../contract/resources/restaurants/definition';
 
 /** Every restaurant by name, as the pickers offer them (one read, shared by whoever asks). */
 export function useStoreChoices() {

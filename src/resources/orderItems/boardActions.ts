@@ -1,7 +1,11 @@
 import { HttpError, useDataProvider } from 'react-admin';
 import type { PainelDataProvider } from '../../dataProvider';
 import { useLiveAction } from '../../dataProvider/useLiveAction';
-import { BOARD_MESSAGES, nextStatus, type OrderItem } from './definition';
+import {
+  BOARD_MESSAGES,
+  nextStatus,
+  type OrderItem,
+} from '../../../contract/resources/orderItems/definition';
 
 /**
  * The server's own words when it refused the call for a reason the cook can act on (the item's

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { OrderItem } from './definition';
+import type { OrderItem } from '../../../contract/resources/orderItems/definition';
 
 /** What this device remembers of the board (a tablet stays at its station all night). */
 export const BOARD_SETTINGS = {

@@ -9,7 +9,7 @@ import {
   type KitchenTimers,
   type Store,
   type StoreRow,
-} from '../restaurants/definition';
+} from '../../../contract/resources/restaurants/definition';
 import { BOARD_SETTINGS, useDeviceSetting } from './boardHooks';
 
 /**

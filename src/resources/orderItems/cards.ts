@@ -3,8 +3,8 @@
  * per table's tab (the store's `kitchen_grouping`). Pure functions of the items the API sent, so
  * that every tablet of a station draws the same cards from the same answer.
  */
-import type { KitchenGrouping } from '../restaurants/definition';
-import type { BoardStatus, OrderItem } from './definition';
+import type { KitchenGrouping } from '../../../contract/resources/restaurants/definition';
+import type { BoardStatus, OrderItem } from '../../../contract/resources/orderItems/definition';
 
 export interface KitchenCard {
   /** `ticket:<id>` or `tab:<id>`: the same card on every read. */

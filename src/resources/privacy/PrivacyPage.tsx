@@ -11,7 +11,7 @@ import {
   privacyInput,
   type PrivacyInput,
   type PrivacyText,
-} from './definition';
+} from '../../../contract/resources/privacy/definition';
 
 const validate = zodValidate(privacyInput);
 

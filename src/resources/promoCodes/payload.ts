@@ -1,4 +1,4 @@
-import { onlyDigits } from '../../lib/format';
+import { onlyDigits } from '../../../contract/lib/format';
 
 export interface PromoCodeFormValues {
   description?: string;

@@ -1,10 +1,14 @@
 import { DateInput, required, TextInput, type RaRecord } from 'react-admin';
 import { RecordToggle } from '../../components/RecordToggle';
 import { fieldText } from '../../lib/display';
-import { REQUIRED } from '../../lib/fields';
-import { formatDate } from '../../lib/format';
+import { REQUIRED } from '../../../contract/lib/fields';
+import { formatDate } from '../../../contract/lib/format';
 import { defineScreens } from '../overrides';
-import { ACTIVATED, DEACTIVATED, promoCodeFields as fields } from './definition';
+import {
+  ACTIVATED,
+  DEACTIVATED,
+  promoCodeFields as fields,
+} from '../../../contract/resources/promoCodes/definition';
 import { promoCodePayload, type PromoCodeFormValues } from './payload';
 
 /** São Paulo's today, the earliest expiry the date picker offers. */

@@ -27,11 +27,21 @@ import {
   useRecordContext,
   useRefresh,
 } from 'react-admin';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../contract/lib/format';
 import { copyText } from '../settings/clipboard';
-import { tables as tableDefinition, type Table } from '../tables/definition';
-import { RESERVATION_MESSAGES as M, reservations, type Reservation, type ReservationRow } from './definition';
-import { canDecide, canHoldTable, canMarkNoShow, reservationText } from './rules';
+import { tables as tableDefinition, type Table } from '../../../contract/resources/tables/definition';
+import {
+  RESERVATION_MESSAGES as M,
+  reservations,
+  type Reservation,
+  type ReservationRow,
+} from '../../../contract/resources/reservations/definition';
+import {
+  canDecide,
+  canHoldTable,
+  canMarkNoShow,
+  reservationText,
+} from '../../../contract/resources/reservations/rules';
 
 const TOUCH = 44;
 

@@ -18,7 +18,11 @@ import { zodValidate } from '../../lib/zodForm';
 import { BackToList } from '../generated/parts';
 import { useOwnStore } from '../settings/useOwnStore';
 import { useResourceNotices } from '../useResourceNotices';
-import { RESERVATION_NAME_REQUIRED, reservationCreateInput, reservations } from './definition';
+import {
+  RESERVATION_NAME_REQUIRED,
+  reservationCreateInput,
+  reservations,
+} from '../../../contract/resources/reservations/definition';
 import { reservationPaths } from './paths';
 import {
   periodsText,
@@ -26,7 +30,7 @@ import {
   saoPauloInstant,
   todayInSaoPaulo,
   type ReservationSettings,
-} from './rules';
+} from '../../../contract/resources/reservations/rules';
 
 const DAY_REQUIRED = 'Informe a data da reserva.';
 const TIME_REQUIRED = 'Informe o horário da reserva.';

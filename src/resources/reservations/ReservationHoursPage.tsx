@@ -15,13 +15,13 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import SaveIcon from '@mui/icons-material/Save';
 import { useCanAccess, useNotify, useUpdate } from 'react-admin';
-import { GROUP_MESSAGES, hoursProblems, isTime, WEEKDAYS } from '../../lib/hours';
+import { GROUP_MESSAGES, hoursProblems, isTime, WEEKDAYS } from '../../../contract/lib/hours';
 import { ToolbarLink } from '../generated/parts';
-import { restaurants, type Store } from '../restaurants/definition';
+import { restaurants, type Store } from '../../../contract/resources/restaurants/definition';
 import { ReadOnlyNotice, ScreenHeader, Section, StoreState } from '../settings/Screen';
 import { failureText } from '../../dataProvider/httpClient';
 import { useOwnStore } from '../settings/useOwnStore';
-import { RESERVATION_MESSAGES, reservations } from './definition';
+import { RESERVATION_MESSAGES, reservations } from '../../../contract/resources/reservations/definition';
 import { reservationPaths } from './paths';
 
 const TOUCH = 44;
@@ -56,7 +56,7 @@ const hoursOf = (week: Week) =>
 
 /**
  * What is wrong, under the period that breaks it: a time missing, a period that starts when it
- * ends, ends before it starts, or overlaps another of its day (src/lib/hours.ts: the API's words).
+ * ends, ends before it starts, or overlaps another of its day (contract/lib/hours.ts: the API's words).
  */
 function problemsOf(week: Week): WeekErrors {
   const errors: WeekErrors = {};

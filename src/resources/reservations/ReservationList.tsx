@@ -29,9 +29,9 @@ import {
 import { useNow } from '../../components/clock';
 import { ExportButton } from '../../components/ExportButton';
 import { fieldText } from '../../lib/display';
-import { DAY_RANGE_INVALID } from '../../lib/fields';
-import { formatDate, formatDateTime, maskPhone } from '../../lib/format';
-import { choiceLabel } from '../define';
+import { DAY_RANGE_INVALID } from '../../../contract/lib/fields';
+import { formatDate, formatDateTime, maskPhone } from '../../../contract/lib/format';
+import { choiceLabel } from '../../../contract/define';
 import { CreateLink, ToolbarLink } from '../generated/parts';
 import {
   RESERVATION_MESSAGES,
@@ -40,10 +40,10 @@ import {
   reservationStatuses,
   type ReservationRow,
   type ReservationStatus,
-} from './definition';
+} from '../../../contract/resources/reservations/definition';
 import { reservationPaths } from './paths';
 import { ReservationActions } from './ReservationActions';
-import { saoPauloClock, todayInSaoPaulo } from './rules';
+import { saoPauloClock, todayInSaoPaulo } from '../../../contract/resources/reservations/rules';
 import { failureText } from '../../dataProvider/httpClient';
 
 const TOUCH = 44;

@@ -2,7 +2,7 @@ import { Route } from 'react-router-dom';
 import EventSeatIcon from '@mui/icons-material/EventSeat';
 import type { ResourceProps } from 'react-admin';
 import { lazyScreen } from '../preload';
-import { reservations as definition } from './definition';
+import { reservations as definition } from '../../../contract/resources/reservations/definition';
 import { reservationPaths } from './paths';
 
 export { reservationPaths };

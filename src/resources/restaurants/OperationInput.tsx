@@ -3,7 +3,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from
 import AddLocationAltIcon from '@mui/icons-material/AddLocationAlt';
 import { SelectInput, useCreate, useGetList, useNotify, type RaRecord } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { operations } from '../operations/definition';
+import { operations } from '../../../contract/resources/operations/definition';
 import { MunicipalityAutocomplete } from './MunicipalityAutocomplete';
 
 /** The cities read, with those just added that the list does not hold yet, by name. */

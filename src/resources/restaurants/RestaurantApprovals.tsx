@@ -20,9 +20,12 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CloseIcon from '@mui/icons-material/Close';
 import { Confirm, Title, useDataProvider, useGetList, useNotify } from 'react-admin';
 import type { PainelDataProvider } from '../../dataProvider';
-import { formatDate } from '../../lib/format';
-import { choiceLabel } from '../define';
-import { restaurants, type StoreRow as PendingStore } from './definition';
+import { formatDate } from '../../../contract/lib/format';
+import { choiceLabel } from '../../../contract/define';
+import {
+  restaurants,
+  type StoreRow as PendingStore,
+} from '../../../contract/resources/restaurants/definition';
 
 const NOT_ACTIVE = 'INACTIVE,CLOSED';
 

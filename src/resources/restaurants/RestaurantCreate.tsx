@@ -15,10 +15,15 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { BRAZILIAN_UFS } from '../../lib/validators';
-import { withScheme } from '../../lib/fields';
+import { BRAZILIAN_UFS } from '../../../contract/lib/validators';
+import { withScheme } from '../../../contract/lib/fields';
 import { zodValidate } from '../../lib/zodForm';
-import { FILL_REQUIRED, IMAGES_MISSING, SELECTS_MISSING, storeCreateInput } from './definition';
+import {
+  FILL_REQUIRED,
+  IMAGES_MISSING,
+  SELECTS_MISSING,
+  storeCreateInput,
+} from '../../../contract/resources/restaurants/definition';
 import { ImagePicker } from '../../components/ImagePicker';
 import { CepInput, CnpjInput, CpfInput, PhoneInput } from '../../components/MaskedInputs';
 import { MunicipalityAutocomplete } from './MunicipalityAutocomplete';

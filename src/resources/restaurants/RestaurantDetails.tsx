@@ -32,9 +32,9 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { useApi } from '../../dataProvider/useApi';
-import { formatCents, formatDate } from '../../lib/format';
+import { formatCents, formatDate } from '../../../contract/lib/format';
 import { zodValidate } from '../../lib/zodForm';
-import { storeStatuses, storeUpdateInput } from './definition';
+import { storeStatuses, storeUpdateInput } from '../../../contract/resources/restaurants/definition';
 import { CepInput, CnpjInput, CpfInput, PhoneInput } from '../../components/MaskedInputs';
 
 interface Overview {

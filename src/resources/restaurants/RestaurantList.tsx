@@ -25,8 +25,8 @@ import { Title, useDataProvider, useGetList, useNotify } from 'react-admin';
 import { ExportFileButton } from '../../components/ExportButton';
 import type { PainelDataProvider } from '../../dataProvider';
 import { DragHandle, movedIds, useDragSensors, useSortableItem } from '../../components/sortable';
-import { choiceLabel } from '../define';
-import { restaurants, type StoreRow } from './definition';
+import { choiceLabel } from '../../../contract/define';
+import { restaurants, type StoreRow } from '../../../contract/resources/restaurants/definition';
 
 const statusField = restaurants.fields.status!;
 

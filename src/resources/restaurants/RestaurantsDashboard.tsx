@@ -19,7 +19,7 @@ import ListIcon from '@mui/icons-material/List';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import { Title } from 'react-admin';
 import { useApi } from '../../dataProvider/useApi';
-import { formatCents } from '../../lib/format';
+import { formatCents } from '../../../contract/lib/format';
 import { Variation } from '../../custom-pages/statistics/Variation';
 
 interface Dashboard {

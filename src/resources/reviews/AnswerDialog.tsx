@@ -13,9 +13,15 @@ import {
 } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import { Form, SaveButton, TextInput, useNotify, useUpdate } from 'react-admin';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../contract/lib/format';
 import { zodValidate } from '../../lib/zodForm';
-import { ANSWER_MAX, answerForm, REVIEW_MESSAGES, reviews, type Review } from './definition';
+import {
+  ANSWER_MAX,
+  answerForm,
+  REVIEW_MESSAGES,
+  reviews,
+  type Review,
+} from '../../../contract/resources/reviews/definition';
 import { SUMMARY_PATH } from './paths';
 import { ReviewText, Stars } from './ReviewParts';
 

@@ -5,10 +5,14 @@ import { Title, useGetList, usePermissions } from 'react-admin';
 import { ADMIN } from '../../authProvider';
 import { PictureAvatar } from '../../components/PictureAvatar';
 import { useApi } from '../../dataProvider/useApi';
-import { formatCents, formatDateTime } from '../../lib/format';
-import { recordPath } from '../define';
-import { CUSTOMER_LOAD_FAILED, customers, type CustomerDetail } from '../customers/definition';
-import { REVIEW_PAGE_SIZE, reviews, type Review } from './definition';
+import { formatCents, formatDateTime } from '../../../contract/lib/format';
+import { recordPath } from '../../../contract/define';
+import {
+  CUSTOMER_LOAD_FAILED,
+  customers,
+  type CustomerDetail,
+} from '../../../contract/resources/customers/definition';
+import { REVIEW_PAGE_SIZE, reviews, type Review } from '../../../contract/resources/reviews/definition';
 import { reviewPaths } from './paths';
 import { AnswerBlock, ReviewText, Stars } from './ReviewParts';
 import { LastTicketItems } from '../customers/LastTicketItems';

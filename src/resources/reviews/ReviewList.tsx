@@ -29,11 +29,17 @@ import {
 import { ADMIN } from '../../authProvider';
 import { ExportFileButton } from '../../components/ExportButton';
 import { PictureAvatar } from '../../components/PictureAvatar';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../contract/lib/format';
 import { BOARD_SETTINGS, useDeviceSetting } from '../orderItems/boardHooks';
 import { StorePicker } from '../orderItems/StorePicker';
 import { AnswerDialog } from './AnswerDialog';
-import { answerChoices, ratingChoices, REVIEW_MESSAGES, reviews, type Review } from './definition';
+import {
+  answerChoices,
+  ratingChoices,
+  REVIEW_MESSAGES,
+  reviews,
+  type Review,
+} from '../../../contract/resources/reviews/definition';
 import { reviewPaths } from './paths';
 import { AnswerBlock, ReviewText, Stars } from './ReviewParts';
 import { ReviewSummaryCard } from './ReviewSummaryCard';

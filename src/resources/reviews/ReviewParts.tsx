@@ -1,6 +1,6 @@
 import { Box, Rating, Typography } from '@mui/material';
-import { formatDateTime } from '../../lib/format';
-import type { Review } from './definition';
+import { formatDateTime } from '../../../contract/lib/format';
+import type { Review } from '../../../contract/resources/reviews/definition';
 
 const oneDecimal = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 

@@ -2,7 +2,7 @@ import { Box, Button, Card, CardContent, LinearProgress, Skeleton, Stack, Typogr
 import { visuallyHidden } from '@mui/utils';
 import MarkChatUnreadIcon from '@mui/icons-material/MarkChatUnread';
 import { useApi } from '../../dataProvider/useApi';
-import type { ReviewSummary } from './definition';
+import type { ReviewSummary } from '../../../contract/resources/reviews/definition';
 import { SUMMARY_PATH } from './paths';
 import { ratingText, Stars } from './ReviewParts';
 

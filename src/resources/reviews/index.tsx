@@ -2,7 +2,7 @@ import { Route } from 'react-router-dom';
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import type { ResourceProps } from 'react-admin';
 import { lazyScreen } from '../preload';
-import { reviews as definition } from './definition';
+import { reviews as definition } from '../../../contract/resources/reviews/definition';
 import { reviewPaths } from './paths';
 
 export { reviewPaths };

@@ -1,5 +1,5 @@
-import { callPath } from '../define';
-import { reviews } from './definition';
+import { callPath } from '../../../contract/define';
+import { reviews } from '../../../contract/resources/reviews/definition';
 
 /**
  * Where the review screens live: the list at the spec's /reviews, and the customer screen a review

@@ -23,12 +23,21 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { ADMIN, MANAGER } from '../../authProvider';
 import { ChooseStoreNotice, ChosenStorePicker, useChosenStore } from '../../components/chosenStore';
 import { httpClient } from '../../dataProvider/httpClient';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../contract/lib/format';
 import type { z } from 'zod';
-import { DEFAULT_PERMISSIONS, PERMISSIONS, type ConfigurableRole, type Permission } from '../permissions';
+import {
+  DEFAULT_PERMISSIONS,
+  PERMISSIONS,
+  type ConfigurableRole,
+  type Permission,
+} from '../../../contract/permissions';
 import { ScreenHeader } from '../settings/Screen';
 import { teamPaths } from '../team/paths';
-import { rolePermissionPaths, rolePermissions, type roleRecord } from './definition';
+import {
+  rolePermissionPaths,
+  rolePermissions,
+  type roleRecord,
+} from '../../../contract/resources/rolePermissions/definition';
 
 type Role = z.input<typeof roleRecord>;
 

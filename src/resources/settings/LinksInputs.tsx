@@ -5,7 +5,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { BooleanInput, SelectInput, TextInput } from 'react-admin';
 import { useFieldArray } from 'react-hook-form';
 import type { DefaultLinksValues } from './formValues';
-import { LINK_ICONS } from './schema';
+import { LINK_ICONS } from '../../../contract/resources/settings/schema';
 import { TOUCH } from './touch';
 
 const NEW_LINK = { title: '', url: '', active: true, icon: 'link' };

@@ -12,7 +12,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { TextInput, useInput } from 'react-admin';
 import { useFieldArray } from 'react-hook-form';
-import { WEEKDAY_ABBREVIATIONS, WEEKDAYS, type HoursGroup } from '../../lib/hours';
+import { WEEKDAY_ABBREVIATIONS, WEEKDAYS, type HoursGroup } from '../../../contract/lib/hours';
 import { errorText, TOUCH } from './touch';
 
 /** Read by screen readers, not shown. */
@@ -68,7 +68,7 @@ function DaysInput({ source, label, disabled }: { source: string; label: string;
 /**
  * Funcionamento (restaurant spec 2 and 3): the opening hours as groups of days sharing a period,
  * added and removed; saved as the API's per-day list (`ungroupHours`). The form's `validate`
- * places the rules of src/lib/hours.ts on the group that breaks them.
+ * places the rules of contract/lib/hours.ts on the group that breaks them.
  */
 export function OpeningHoursInput({
   source = 'hours',

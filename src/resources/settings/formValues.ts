@@ -1,6 +1,6 @@
-import { groupHours, ungroupHours, type HoursGroup } from '../../lib/hours';
-import type { Store } from '../restaurants/definition';
-import type { SettingsUpdate } from './schema';
+import { groupHours, ungroupHours, type HoursGroup } from '../../../contract/lib/hours';
+import type { Store } from '../../../contract/resources/restaurants/definition';
+import type { SettingsUpdate } from '../../../contract/resources/settings/schema';
 
 /** A link as its inputs hold it. */
 export interface LinkValues {

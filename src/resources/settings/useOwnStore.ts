@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { HttpError, useGetOne, useNotify } from 'react-admin';
 import { useApi } from '../../dataProvider/useApi';
-import { restaurants, type Store } from '../restaurants/definition';
+import { restaurants, type Store } from '../../../contract/resources/restaurants/definition';
 
 /** What the settings screens say when the store cannot be read (restaurant spec 8). */
 export const STORE_MESSAGES = {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNotify, useUpdate } from 'react-admin';
-import { restaurants, type Store } from '../restaurants/definition';
-import type { SettingsUpdate } from './schema';
+import { restaurants, type Store } from '../../../contract/resources/restaurants/definition';
+import type { SettingsUpdate } from '../../../contract/resources/settings/schema';
 import { failureText } from '../../dataProvider/httpClient';
 
 /**

@@ -17,7 +17,7 @@ import ImageIcon from '@mui/icons-material/Image';
 import MovieIcon from '@mui/icons-material/Movie';
 import { InputHelperText, useInput, useNotify } from 'react-admin';
 import { UploadError, uploadFile } from '../../dataProvider/upload';
-import type { MediaType } from './definition';
+import type { MediaType } from '../../../contract/resources/stories/definition';
 
 const VIDEO_ONLY_MP4 = 'Escolha um vídeo MP4.';
 const IMAGE_ONLY = 'Escolha uma imagem.';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Create, useNotify } from 'react-admin';
-import { stories } from './definition';
+import { stories } from '../../../contract/resources/stories/definition';
 import { StoryForm } from './StoryForm';
 import { SuccessDialog } from '../../components/SuccessDialog';
 

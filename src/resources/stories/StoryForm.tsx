@@ -13,7 +13,13 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { zodValidate } from '../../lib/zodForm';
-import { DELETE_FAILED, mediaProblem, stories, storyCreateInput, type Media } from './definition';
+import {
+  DELETE_FAILED,
+  mediaProblem,
+  stories,
+  storyCreateInput,
+  type Media,
+} from '../../../contract/resources/stories/definition';
 
 const checkFields = zodValidate(storyCreateInput);
 

@@ -22,8 +22,13 @@ import { Title } from 'react-admin';
 import { GENERIC_ERROR } from '../../dataProvider/httpClient';
 import { ExportFileButton } from '../../components/ExportButton';
 import { useApi } from '../../dataProvider/useApi';
-import { formatDate } from '../../lib/format';
-import { DATE_RANGE_INVALID, STORIES_LIMIT, stories, type Story } from './definition';
+import { formatDate } from '../../../contract/lib/format';
+import {
+  DATE_RANGE_INVALID,
+  STORIES_LIMIT,
+  stories,
+  type Story,
+} from '../../../contract/resources/stories/definition';
 
 function Thumbnail({ story }: { story: Story }) {
   return (

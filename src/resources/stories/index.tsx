@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import type { ResourceProps } from 'react-admin';
-import { stories as definition } from './definition';
+import { stories as definition } from '../../../contract/resources/stories/definition';
 
 // Loaded when first opened, not with the login page.
 const StoryCreate = lazy(() => import('./StoryCreate').then((m) => ({ default: m.StoryCreate })));

@@ -11,9 +11,13 @@ import {
   Typography,
 } from '@mui/material';
 import { ReasonField } from '../../components/ReasonDialog';
-import { formatCents } from '../../lib/format';
-import { balanceDecision, paymentMethods, type PaymentMethod } from '../commands/definition';
-import type { Table } from './definition';
+import { formatCents } from '../../../contract/lib/format';
+import {
+  balanceDecision,
+  paymentMethods,
+  type PaymentMethod,
+} from '../../../contract/resources/commands/definition';
+import type { Table } from '../../../contract/resources/tables/definition';
 import { CONFIRM } from './floorActions';
 
 /** What the floor's dialogs ask of their buttons: big enough for a finger. */

@@ -16,7 +16,7 @@ import QrCode2Icon from '@mui/icons-material/QrCode2';
 import { useNow } from '../../components/clock';
 import { useScrollRegion } from '../../components/scrollRegion';
 import { usePolled } from '../../dataProvider/usePolled';
-import { tables, type Table } from './definition';
+import { tables, type Table } from '../../../contract/resources/tables/definition';
 import { ReleaseAllDialog } from './FloorDialogs';
 import { owedOf, useFloorActions, type UndoOffer } from './floorActions';
 import { CreateTablesLink, HallPage, TOUCH } from './HallPage';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
-import { itemStatuses, type Order, type OrderItem } from '../commands/definition';
+import { itemStatuses, type Order, type OrderItem } from '../../../contract/resources/commands/definition';
 import { inTheKitchen } from './floorActions';
 import { TOUCH } from './HallPage';
 

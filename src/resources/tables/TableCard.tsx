@@ -7,9 +7,9 @@ import PendingIcon from '@mui/icons-material/Pending';
 import RoomServiceIcon from '@mui/icons-material/RoomService';
 import EventSeatIcon from '@mui/icons-material/EventSeat';
 import { elapsed } from '../../components/clock';
-import { formatCents } from '../../lib/format';
-import { isNear, saoPauloClock } from '../reservations/rules';
-import type { Table } from './definition';
+import { formatCents } from '../../../contract/lib/format';
+import { isNear, saoPauloClock } from '../../../contract/resources/reservations/rules';
+import type { Table } from '../../../contract/resources/tables/definition';
 
 /** The card indicators of restaurant spec 4, each with its colour, icon and words. */
 export const INDICATORS = {
@@ -68,7 +68,7 @@ const RESERVED_COLOR = '#90caf9';
 
 /**
  * The confirmed reservation set on the table whose time is near (an hour before to half an hour
- * after, src/resources/reservations/rules.ts): its time, party and name.
+ * after, contract/resources/reservations/rules.ts): its time, party and name.
  */
 function NearReservation({ table, now }: { table: Table; now: number }) {
   const reservation = table.reservations?.find((candidate) => isNear(candidate.date, now));

@@ -10,11 +10,17 @@ import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { usePolled } from '../../dataProvider/usePolled';
 import { elapsed } from '../../components/clock';
 import { ReasonDialog } from '../../components/ReasonDialog';
-import { formatCents, formatTime } from '../../lib/format';
-import { recordPath } from '../define';
-import { commands, methodName, WHOLE_TAB, type Order, type OrderTicket } from '../commands/definition';
+import { formatCents, formatTime } from '../../../contract/lib/format';
+import { recordPath } from '../../../contract/define';
+import {
+  commands,
+  methodName,
+  WHOLE_TAB,
+  type Order,
+  type OrderTicket,
+} from '../../../contract/resources/commands/definition';
 import { OrderTickets, OrderTotals } from '../commands/OrderTickets';
-import type { Table } from './definition';
+import type { Table } from '../../../contract/resources/tables/definition';
 import { FloorConfirm, MoveDialog, PayDialog, ReleaseDialog } from './FloorDialogs';
 import { CONFIRM, type useFloorActions } from './floorActions';
 import { KitchenHold, type HeldItem } from './KitchenHold';

@@ -15,7 +15,7 @@ import {
   TABLES_NOT_CREATED,
   tables,
   type Table,
-} from './definition';
+} from '../../../contract/resources/tables/definition';
 import { hallPaths } from './paths';
 import { TOUCH } from './HallPage';
 

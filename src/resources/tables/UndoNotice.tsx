@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Snackbar } from '@mui/material';
 import UndoIcon from '@mui/icons-material/Undo';
-import { UNDO_SECONDS } from '../commands/definition';
+import { UNDO_SECONDS } from '../../../contract/resources/commands/definition';
 import type { UndoOffer } from './floorActions';
 
 /**

@@ -2,9 +2,13 @@ import { useCallback, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { PainelDataProvider } from '../../dataProvider';
 import { useLiveAction } from '../../dataProvider/useLiveAction';
-import { ORDER_MESSAGES, type OrderItem, type PaymentMethod } from '../commands/definition';
-import { BOARD_MESSAGES } from '../orderItems/definition';
-import { TABLE_DELETED, type Table } from './definition';
+import {
+  ORDER_MESSAGES,
+  type OrderItem,
+  type PaymentMethod,
+} from '../../../contract/resources/commands/definition';
+import { BOARD_MESSAGES } from '../../../contract/resources/orderItems/definition';
+import { TABLE_DELETED, type Table } from '../../../contract/resources/tables/definition';
 
 /** The floor's messages (restaurant spec 8, Salon). */
 export const FLOOR_MESSAGES = {

@@ -4,7 +4,11 @@ import { Alert, Box, Card, CardContent, Stack } from '@mui/material';
 import { Form, HttpError, Loading, SaveButton, Title, useCanAccess, useNotify } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { zodValidate } from '../../lib/zodForm';
-import { admins, collaboratorCreateForm, DUPLICATE_EMAIL } from '../admins/definition';
+import {
+  admins,
+  collaboratorCreateForm,
+  DUPLICATE_EMAIL,
+} from '../../../contract/resources/admins/definition';
 import { SectionHeading } from '../admins/inputs';
 import { ToolbarLink } from '../generated/parts';
 import { ChooseStoreNotice, ChosenStorePicker, useChosenStore } from '../../components/chosenStore';

@@ -25,7 +25,7 @@ import {
   OLD_PASSWORD_NEEDED,
   WRONG_OLD_PASSWORD,
   type Member,
-} from '../admins/definition';
+} from '../../../contract/resources/admins/definition';
 import { FieldRow, SectionHeading } from '../admins/inputs';
 import { ToolbarLink } from '../generated/parts';
 import { ChooseStoreNotice, ChosenStorePicker, useChosenStore } from '../../components/chosenStore';

@@ -1,6 +1,6 @@
 import { httpClient, type Query } from '../../dataProvider/httpClient';
-import { recordPath } from '../define';
-import { admins, type Member } from '../admins/definition';
+import { recordPath } from '../../../contract/define';
+import { admins, type Member } from '../../../contract/resources/admins/definition';
 
 /*
  * The team screens' calls. The store an administrator works on goes along with every one of

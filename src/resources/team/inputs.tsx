@@ -1,6 +1,6 @@
 import { PasswordInput, required, SelectInput, TextInput } from 'react-admin';
 import { PhoneInput } from '../../components/MaskedInputs';
-import { teamRoles } from '../admins/definition';
+import { teamRoles } from '../../../contract/resources/admins/definition';
 import { FieldRow } from '../admins/inputs';
 
 /**

@@ -1,4 +1,4 @@
-import { teamRoles } from '../admins/definition';
+import { teamRoles } from '../../../contract/resources/admins/definition';
 
 /**
  * A store's team is the `admins` resource seen by one store (server/routes/admins.ts): staff's

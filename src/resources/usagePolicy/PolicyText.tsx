@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { policyBlocks } from './definition';
+import { policyBlocks } from '../../../contract/resources/usagePolicy/definition';
 
 /**
  * The terms' text as read and printed: headings and paragraphs from the plain text. Every block is

@@ -20,7 +20,7 @@ import { ExportButton } from '../../components/ExportButton';
 import { httpClient } from '../../dataProvider/httpClient';
 import { useApi } from '../../dataProvider/useApi';
 import { fieldText } from '../../lib/display';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../contract/lib/format';
 import { zodValidate } from '../../lib/zodForm';
 import {
   acceptanceFields as fields,
@@ -33,7 +33,7 @@ import {
   type AcceptanceSituation,
   type UsagePolicy,
   type UsagePolicyInput,
-} from './definition';
+} from '../../../contract/resources/usagePolicy/definition';
 
 const validate = zodValidate(usagePolicyInput);
 

@@ -15,13 +15,13 @@ import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { MANAGER } from '../../authProvider';
 import { httpClient } from '../../dataProvider/httpClient';
 import { useApi } from '../../dataProvider/useApi';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../../contract/lib/format';
 import {
   USAGE_POLICY_ACCEPTED,
   USAGE_POLICY_NOT_PUBLISHED,
   usagePolicyPaths,
   type UsagePolicy,
-} from './definition';
+} from '../../../contract/resources/usagePolicy/definition';
 import { PolicyText } from './PolicyText';
 
 // The key useApi reads the terms under: an acceptance's answer replaces them at once.

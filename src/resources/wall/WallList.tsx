@@ -28,14 +28,21 @@ import { ExportFileButton } from '../../components/ExportButton';
 import { PictureAvatar } from '../../components/PictureAvatar';
 import { DragHandle, movedIds, useDragSensors, useSortableItem } from '../../components/sortable';
 import type { PainelDataProvider } from '../../dataProvider';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../contract/lib/format';
 import {
   ChooseStoreNotice,
   ChosenStorePicker,
   useChosenStore,
   type ChosenStore,
 } from '../../components/chosenStore';
-import { WALL_ACTIVE, WALL_INACTIVE, WALL_ORDER_SAVED, WALL_PINNED, wall, type WallPost } from './definition';
+import {
+  WALL_ACTIVE,
+  WALL_INACTIVE,
+  WALL_ORDER_SAVED,
+  WALL_PINNED,
+  wall,
+  type WallPost,
+} from '../../../contract/resources/wall/definition';
 import { postPath, wallPaths } from './paths';
 
 export const CREATE_POST_LABEL = 'CRIAR PUBLICAÇÃO';

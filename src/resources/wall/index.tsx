@@ -2,7 +2,7 @@ import { Navigate, Route } from 'react-router-dom';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import type { ResourceProps } from 'react-admin';
 import { lazyScreen } from '../preload';
-import { wall as definition } from './definition';
+import { wall as definition } from '../../../contract/resources/wall/definition';
 import { wallPaths } from './paths';
 
 export { wallPaths };

@@ -6,7 +6,7 @@ import { GeneratedCreate, GeneratedEdit } from '../generated/GeneratedForm';
 import { ToolbarLink } from '../generated/parts';
 import { defineScreens, type ScreenOverrides } from '../overrides';
 import { ChooseStoreNotice, ChosenStorePicker, useChosenStore } from '../../components/chosenStore';
-import { wall } from './definition';
+import { wall } from '../../../contract/resources/wall/definition';
 import { wallPaths } from './paths';
 
 /** The engine's forms, titled for the wall (whose list is its own screen, not the engine's). */

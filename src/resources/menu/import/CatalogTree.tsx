@@ -2,8 +2,8 @@ import { Box, Button, Card, Checkbox, Chip, Stack, Typography } from '@mui/mater
 import AddLinkIcon from '@mui/icons-material/AddLink';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import { formatCents } from '../../../lib/format';
-import type { OpdvCategory, OpdvItem } from '../../integrations/definition';
+import { formatCents } from '../../../../contract/lib/format';
+import type { OpdvCategory, OpdvItem } from '../../../../contract/resources/integrations/definition';
 import { itemsOf, priceInCents } from './catalog';
 
 const TOUCH = { minHeight: 44 } as const;

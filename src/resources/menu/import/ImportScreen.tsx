@@ -23,7 +23,7 @@ import SyncIcon from '@mui/icons-material/Sync';
 import { Confirm, Title, useGetList, useNotify } from 'react-admin';
 import { failureText } from '../../../dataProvider/httpClient';
 import { useApi } from '../../../dataProvider/useApi';
-import { listPath } from '../../define';
+import { listPath } from '../../../../contract/define';
 import { integrationsApi } from '../../integrations/api';
 import { INTEGRATIONS_PATH } from '../../integrations/paths';
 import {
@@ -35,7 +35,7 @@ import {
   type OpdvCategory,
   type OpdvItem,
   type SyncChange,
-} from '../../integrations/definition';
+} from '../../../../contract/resources/integrations/definition';
 import type { MenuCategory } from '../menuTypes';
 import { menuPaths } from '../paths';
 import { addResult, importWholeMenu, noImports, type ImportProgress, type ImportTotals } from './catalog';

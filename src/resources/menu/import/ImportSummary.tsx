@@ -1,5 +1,5 @@
 import { Alert, AlertTitle, Box, Typography } from '@mui/material';
-import { IMPORT_MESSAGES } from '../../integrations/definition';
+import { IMPORT_MESSAGES } from '../../../../contract/resources/integrations/definition';
 import type { ImportTotals } from './catalog';
 
 /** The categories the import made: the spec's 'Categoria criada' for one. */

@@ -11,7 +11,7 @@ import {
   TextField,
 } from '@mui/material';
 import AddLinkIcon from '@mui/icons-material/AddLink';
-import type { OpdvItem } from '../../integrations/definition';
+import type { OpdvItem } from '../../../../contract/resources/integrations/definition';
 
 export interface LinkableProduct {
   id: number;

@@ -14,8 +14,8 @@ import {
   Typography,
 } from '@mui/material';
 import SyncIcon from '@mui/icons-material/Sync';
-import { formatCents } from '../../../lib/format';
-import type { SyncChange } from '../../integrations/definition';
+import { formatCents } from '../../../../contract/lib/format';
+import type { SyncChange } from '../../../../contract/resources/integrations/definition';
 
 /** One value before and after, the new one emphasised; unchanged values read once. */
 function Change({ label, from, to }: { label: string; from: string; to: string }) {

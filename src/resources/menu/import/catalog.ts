@@ -1,4 +1,8 @@
-import type { ImportResult, OpdvCategory, OpdvItem } from '../../integrations/definition';
+import type {
+  ImportResult,
+  OpdvCategory,
+  OpdvItem,
+} from '../../../../contract/resources/integrations/definition';
 
 /** The OPDV's price ('42.90', reais with a decimal point) in cents; null when it is no price. */
 export function priceInCents(price: string): number | null {
