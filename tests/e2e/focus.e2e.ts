@@ -134,7 +134,10 @@ describe('the keyboard on the floor and the tabs (restaurant staff)', () => {
     const close = page.getByRole('button', { name: 'Fechar painel da mesa' });
     await close.waitFor();
     await reach(page, close);
-    const panel = [await focusRing(page), ...(await tabThrough(page, 3))];
+    // Through the panel's controls (its kitchen's items, the tabs' actions) down to 'Liberar mesa'.
+    const panel = [await focusRing(page)];
+    while (panel.length < 60 && !/Liberar mesa/i.test(panel.at(-1)!.name))
+      panel.push(...(await tabThrough(page, 1)));
     expect(panel.some((ring) => /Liberar mesa/i.test(ring.name))).toBe(true);
     expect(unseen(panel)).toEqual([]);
     await close.click();
