@@ -50,8 +50,23 @@ export interface ListOverrides {
   storeKey?: string;
   /** Buttons of the list's toolbar, before the create button (a way back, a related page). */
   actions?: ReactNode;
-  /** What a row click opens; by default the edit screen, for who may edit. */
-  rowClick?: RowClick;
+  /**
+   * What a row click opens; by default the edit screen, for who may edit (or the row's `expand`
+   * panel, when the list has one).
+   */
+  rowClick?: RowClick | 'expand';
+  /**
+   * Buttons at the end of each row, in the record's context, under an "Ações" column; on a tablet
+   * (with `compact`) at the end of the record's line. Their clicks and keys are theirs: they never
+   * open the row.
+   */
+  rowActions?: ReactElement;
+  /**
+   * A panel under a row, in the record's context, shown and hidden by the row's arrow, or by a
+   * click on the row (or Enter or Space on it) unless `rowClick` or `rowDialog` says otherwise.
+   * Only the table has it: a compact line does not expand.
+   */
+  expand?: ReactElement;
   /**
    * A dialog about the row's record, opened by a click on the row or its compact line (or Enter or
    * Space on it) instead of a screen: the list renders what this returns while the record is open, and `close` ends it.

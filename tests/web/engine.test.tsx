@@ -537,3 +537,97 @@ describe('generated forms', () => {
     expect(screen.queryByRole('button', { name: 'Remover' })).not.toBeInTheDocument();
   });
 });
+
+describe("generated list: a row's own buttons (rowActions) and its panel (expand)", () => {
+  const called: string[] = [];
+  /** A button about the row's record, which does something of its own. */
+  function CallButton() {
+    const record = useRecordContext();
+    return (
+      <Button
+        onClick={() => called.push(String(record?.name))}
+      >{`Ligar para ${String(record?.name)}`}</Button>
+    );
+  }
+  function Address() {
+    const record = useRecordContext();
+    return <p>{`Endereço: ${String(record?.address?.city)}/${String(record?.address?.uf)}`}</p>;
+  }
+  const withActions = defineScreens({
+    list: {
+      rowClick: (id) => `/places/${id}/map`,
+      rowActions: <CallButton />,
+      compact: { primary: (record) => `${String(record.name)} · ${String(record.address?.city)}` },
+    },
+  });
+  const renderPlaces = (screens: ScreenOverrides) =>
+    renderScreen(
+      '/places',
+      { '/places': <GeneratedList definition={places} overrides={screens} />, '*': <p>outra</p> },
+      answering(),
+      options(),
+    );
+  afterEach(() => {
+    called.length = 0;
+  });
+
+  it("puts the buttons last in each row, in its record's context, and their clicks never open the row", async () => {
+    const { user, location } = renderPlaces(withActions);
+    const button = await screen.findByRole('button', { name: 'Ligar para Café Aurora' });
+    expect(screen.getAllByRole('columnheader').at(-1)).toHaveTextContent('Ações');
+    const row = button.closest('tr')!;
+    expect(within(row).getByText('Café Aurora')).toBeInTheDocument();
+    await user.click(button);
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(called).toEqual(['Café Aurora', 'Café Aurora']);
+    expect(location()?.pathname).toBe('/places');
+    // The row itself still opens.
+    await user.click(within(row).getByText('Café Aurora'));
+    await waitFor(() => expect(location()?.pathname).toBe('/places/2/map'));
+  });
+
+  it("puts them at the end of a tablet's compact line, which still opens on its own click", async () => {
+    const restore = belowLg();
+    try {
+      const { user, location } = renderPlaces(withActions);
+      const line = await screen.findByText('Bar do Zé · São Paulo');
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Ligar para Bar do Zé' }));
+      expect(called).toEqual(['Bar do Zé']);
+      expect(location()?.pathname).toBe('/places');
+      await user.click(line);
+      await waitFor(() => expect(location()?.pathname).toBe('/places/1/map'));
+    } finally {
+      restore();
+    }
+  });
+
+  it('shows and hides the panel under a row on a click or from the keyboard', async () => {
+    const { user, location } = renderPlaces({ list: { expand: <Address /> } });
+    const row = (await screen.findByText('Café Aurora')).closest('tr')!;
+    expect(screen.queryByText('Endereço: Recife/PE')).not.toBeInTheDocument();
+    await user.click(within(row).getByText('Café Aurora'));
+    expect(await screen.findByText('Endereço: Recife/PE')).toBeInTheDocument();
+    expect(screen.queryByText('Endereço: São Paulo/SP')).not.toBeInTheDocument();
+    expect(location()?.pathname).toBe('/places');
+    await user.click(within(row).getByText('Café Aurora'));
+    await waitFor(() => expect(screen.queryByText('Endereço: Recife/PE')).not.toBeInTheDocument());
+    const other = screen.getByText('Bar do Zé').closest('tr')!;
+    other.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Endereço: São Paulo/SP')).toBeInTheDocument();
+  });
+
+  it('leaves the row click to `rowClick` when given, the arrow still opening the panel', async () => {
+    const { user, location } = renderPlaces({
+      list: { expand: <Address />, rowClick: (id) => `/places/${id}/map` },
+    });
+    const row = (await screen.findByText('Café Aurora')).closest('tr')!;
+    await user.click(row.querySelector('.RaDataTable-expandIcon')!);
+    expect(await screen.findByText('Endereço: Recife/PE')).toBeInTheDocument();
+    expect(location()?.pathname).toBe('/places');
+    await user.click(within(row).getByText('Café Aurora'));
+    await waitFor(() => expect(location()?.pathname).toBe('/places/2/map'));
+  });
+});

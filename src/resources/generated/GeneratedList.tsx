@@ -1,4 +1,4 @@
-import { cloneElement, useMemo, useState, type ReactElement } from 'react';
+import { cloneElement, useMemo, useState, type ReactElement, type SyntheticEvent } from 'react';
 import { Box, Chip, Stack, useMediaQuery, type CardProps, type Theme } from '@mui/material';
 import {
   DataTable,
@@ -74,6 +74,48 @@ function column(source: string, field: FieldDefinition, cells: ListOverrides['ce
     );
   const render = override ?? ((record: RaRecord) => fieldText(field, record[source], record));
   return <DataTable.Col key={source} {...common} render={render} />;
+}
+
+/** Events that stay with the row's own buttons: they never reach the row or the line that opens. */
+const keep = (event: SyntheticEvent) => event.stopPropagation();
+
+/** The row's own buttons (`rowActions`), in its record's context. */
+function RowActions({ children }: { children: ReactElement }) {
+  return (
+    <Box
+      component="span"
+      onClick={keep}
+      onKeyDown={keep}
+      onKeyUp={keep}
+      onMouseDown={keep}
+      onTouchStart={keep}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap', cursor: 'default' }}
+    >
+      {cloneElement(children)}
+    </Box>
+  );
+}
+
+/** The column of the row's own buttons, last. */
+function actionsColumn(rowActions: ReactElement) {
+  return (
+    <DataTable.Col
+      key="_actions"
+      label="Ações"
+      disableSort
+      align="right"
+      render={() => <RowActions>{rowActions}</RowActions>}
+    />
+  );
+}
+
+/**
+ * A compact line with buttons of its own opens by its click handler, not as a link: a click on a
+ * button inside a link would follow it.
+ */
+function lineClick(rowClick: RowClick): RowClick {
+  if (typeof rowClick === 'function' || rowClick === false) return rowClick;
+  return () => rowClick;
 }
 
 // Where the keyboard is, seen at once in the dark theme: a compact line (a row: `focusedRow`).
@@ -177,12 +219,23 @@ export function GeneratedList({
   // The record whose dialog is open (`rowDialog`).
   const [opened, setOpened] = useState<RaRecord | null>(null);
   const { rowDialog } = list;
-  const rowClick: RowClick = rowDialog
+  const rowClick: RowClick | 'expand' = rowDialog
     ? (_id, _resource, record) => {
         setOpened(record);
         return false;
       }
-    : (list.rowClick ?? (editable ? 'edit' : false));
+    : (list.rowClick ?? (list.expand ? 'expand' : editable ? 'edit' : false));
+  // A compact line has no panel to expand.
+  const compactClick: RowClick = rowClick === 'expand' ? false : rowClick;
+  const compactEnd =
+    list.compact?.end || list.rowActions
+      ? () => (
+          <>
+            {list.compact?.end}
+            {list.rowActions ? <RowActions>{list.rowActions}</RowActions> : null}
+          </>
+        )
+      : undefined;
   const fields = Object.entries(definition.fields).filter(([, field]) => field.list);
   const title = definition.screens?.titles?.list ?? definition.label.many;
   // The card the table sits in, labelled by the list's title (one component per title: a new one
@@ -243,12 +296,12 @@ export function GeneratedList({
         >
           {narrow && list.compact ? (
             <SimpleList
-              rowClick={rowClick}
+              rowClick={list.rowActions ? lineClick(compactClick) : compactClick}
               sx={focusedLine}
               primaryText={list.compact.primary}
               secondaryText={list.compact.secondary}
               tertiaryText={list.compact.tertiary}
-              rightIcon={list.compact.end ? () => list.compact!.end : undefined}
+              rightIcon={compactEnd}
               empty={list.noRows ? <>{list.noRows}</> : undefined}
             />
           ) : (
@@ -262,9 +315,11 @@ export function GeneratedList({
                 '& .MuiTableSortLabel-root': { minHeight: 44 },
               }}
               bulkActionButtons={false}
+              expand={list.expand}
               empty={list.noRows ? <>{list.noRows}</> : undefined}
             >
               {fields.map(([source, field]) => column(source, field, list.cells))}
+              {list.rowActions ? actionsColumn(list.rowActions) : null}
             </DataTable>
           )}
           {rowDialog && opened ? rowDialog(opened, () => setOpened(null)) : null}
