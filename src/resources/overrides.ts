@@ -5,15 +5,19 @@
  */
 import type { ReactElement, ReactNode } from 'react';
 import type { Identifier, RaRecord } from 'react-admin';
+import type { z } from 'zod';
 
 /** A row click: open the record's edit or show screen, a path of its own, or nothing. */
 export type RowClick =
   'edit' | 'show' | false | ((id: Identifier, resource: string, record: RaRecord) => string | false);
 
-/** A section of a form: a heading (optional) and the fields it holds, in order. */
+/**
+ * A section of a form: a heading (optional) and the inputs it holds, in order. An entry is a
+ * field's input, or a row of inputs side by side on a desk (one under the other on a phone).
+ */
 export interface FormSection {
   title?: string;
-  fields: readonly string[];
+  fields: readonly (string | readonly string[])[];
 }
 
 export interface ListOverrides {
@@ -88,11 +92,24 @@ export interface ListOverrides {
   };
 }
 
-export interface FormOverrides {
-  /** A field's input, instead of the one its kind generates (the element gets no props from the engine). */
+/** What a form may change of what its definition generates, for both forms or for one of them. */
+export interface FormModeOverrides {
+  /**
+   * A field's input, instead of the one its kind generates (the element gets no props from the
+   * engine). A section may also name an input here that is no field of the record (a password's
+   * confirmation): it is the form's alone.
+   */
   inputs?: Readonly<Record<string, ReactElement>>;
   /** The form in sections; by default one section with every `form` field. */
   sections?: readonly FormSection[];
+  /** Fields whose generated input is shown but cannot be changed (a CNPJ once the store exists). */
+  readOnly?: readonly string[];
+  /**
+   * The schema the form's values are checked with, instead of the definition's `input` (one that
+   * also checks what is never sent: a password's confirmation). Its messages go under the inputs;
+   * a field it requires gets the asterisk.
+   */
+  schema?: z.ZodObject;
   /** Values of a new record's form. */
   defaultValues?: Record<string, unknown>;
   /**
@@ -100,12 +117,29 @@ export interface FormOverrides {
    * server's, under its input) and before saving.
    */
   transform?: (values: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * What is dropped or reshaped only on the way out, after the check (a blank new password, the
+   * confirmation): applied after `transform`, to the values sent, never to those checked.
+   */
+  sent?: (values: Record<string, unknown>) => Record<string, unknown>;
+  /** After a save succeeded, with the API's answer, before the notice and the list (a new session). */
+  saved?: (record: RaRecord) => void;
   /** The toolbar of the forms, instead of Remover / Salvar. */
   toolbar?: ReactElement;
   /** The removal confirmation of the edit form, from the record (what goes with it). */
   deleteConfirm?: (record: RaRecord) => { title: string; content: string };
   /** The form's largest width, in pixels. */
   maxWidth?: number;
+}
+
+/**
+ * The forms' overrides: those common to both, and what the create form (`create`) or the edit
+ * form (`edit`) sets apart. A form's own overrides win over the common ones; its `inputs` are
+ * added to the common inputs, any other key replaces the common one (its `sections`, its `schema`).
+ */
+export interface FormOverrides extends FormModeOverrides {
+  create?: FormModeOverrides;
+  edit?: FormModeOverrides;
 }
 
 export interface ScreenOverrides {
@@ -116,4 +150,12 @@ export interface ScreenOverrides {
 /** Declares a resource's overrides (typed; nothing else). */
 export function defineScreens(overrides: ScreenOverrides): ScreenOverrides {
   return overrides;
+}
+
+/** The overrides of one form: its own merged over the common ones. */
+export function formOverridesFor(form: FormOverrides = {}, mode: 'create' | 'edit'): FormModeOverrides {
+  const { create, edit, ...common } = form;
+  const own = (mode === 'create' ? create : edit) ?? {};
+  const inputs = common.inputs || own.inputs ? { ...common.inputs, ...own.inputs } : undefined;
+  return { ...common, ...own, inputs };
 }

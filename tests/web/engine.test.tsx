@@ -631,3 +631,94 @@ describe("generated list: a row's own buttons (rowActions) and its panel (expand
     await waitFor(() => expect(location()?.pathname).toBe('/places/2/map'));
   });
 });
+
+describe('generated forms: what the create and the edit form set apart (form.create, form.edit)', () => {
+  const saved: unknown[] = [];
+  /** Common to both forms: the share's input. The create form asks for an invitation code the API never sees as such. */
+  const byMode = defineScreens({
+    form: {
+      inputs: { share: <TextInput source="share" label="Participação (%)" /> },
+      create: {
+        sections: [{ title: 'Novo lugar', fields: [['name', 'share'], 'invite'] }],
+        inputs: { invite: <TextInput source="invite" label="Código do convite" /> },
+        schema: places.input
+          .pick({ name: true, share: true })
+          .extend({ invite: requiredText(20, 'Informe o convite') }),
+        sent: ({ invite, ...values }) => ({ ...values, name: `${String(values.name)} (${String(invite)})` }),
+        toolbar: (
+          <Toolbar>
+            <SaveButton label="Cadastrar" alwaysEnable />
+          </Toolbar>
+        ),
+      },
+      edit: {
+        sections: [{ title: 'O lugar', fields: ['name', 'share', 'kind'] }],
+        readOnly: ['name'],
+        saved: (record) => saved.push(record.name),
+      },
+    },
+  });
+
+  it('lays the create form out with its own sections, inputs, schema, toolbar and what it sends', async () => {
+    const http = answering();
+    const { user, location } = renderScreen(
+      '/places/create',
+      {
+        '/places/create': <GeneratedCreate definition={places} overrides={byMode} />,
+        '/places': <p>lista</p>,
+      },
+      http,
+      options(),
+    );
+    expect(await screen.findByRole('heading', { name: 'Novo lugar' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Participação (%)' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Tipo' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    await waitFor(() =>
+      expect(messageOf(screen.getByRole('textbox', { name: /^Código do convite/ }))).toBe(
+        'Informe o convite',
+      ),
+    );
+    expect(messageOf(screen.getByRole('textbox', { name: /^Nome/ }))).toBe('Informe o nome do lugar');
+    expect(http).not.toHaveBeenCalled();
+    await user.type(screen.getByRole('textbox', { name: /^Nome/ }), 'Padaria Real');
+    await user.type(screen.getByRole('textbox', { name: 'Participação (%)' }), '20');
+    await user.type(screen.getByRole('textbox', { name: /^Código do convite/ }), 'ABC');
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    await waitFor(() =>
+      expect(http).toHaveBeenCalledWith('/api/places', {
+        method: 'POST',
+        body: { name: 'Padaria Real (ABC)', share: '20' },
+      }),
+    );
+    await waitFor(() => expect(location()?.pathname).toBe('/places'));
+  });
+
+  it('lays the edit form out with its own sections, a field it only shows, and what follows a save', async () => {
+    const http = answering();
+    const { user, location } = renderScreen(
+      '/places/1',
+      { '/places/:id': <GeneratedEdit definition={places} overrides={byMode} />, '/places': <p>lista</p> },
+      http,
+      options(),
+    );
+    const name = await screen.findByRole('textbox', { name: 'Nome' });
+    await waitFor(() => expect(name).toHaveValue('Bar do Zé'));
+    expect(name).toHaveAttribute('readonly');
+    expect(screen.getByRole('heading', { name: 'O lugar' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Tipo' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /^Código do convite/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remover' })).toBeInTheDocument();
+    const share = screen.getByRole('textbox', { name: 'Participação (%)' });
+    await user.clear(share);
+    await user.type(share, '30');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(http).toHaveBeenCalledWith('/api/places/id/1', { method: 'PATCH', body: { share: '30' } }),
+    );
+    expect(await screen.findByText('Lugar atualizado!')).toBeInTheDocument();
+    expect(saved).toEqual(['Bar do Zé']);
+    await waitFor(() => expect(location()?.pathname).toBe('/places'));
+  });
+});
