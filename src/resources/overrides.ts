@@ -13,7 +13,8 @@ export type RowClick =
 
 /**
  * A section of a form: a heading (optional) and the inputs it holds, in order. An entry is a
- * field's input, or a row of inputs side by side on a desk (one under the other on a phone).
+ * field's input, or a row of inputs side by side on a desk (one under the other on a phone), each
+ * at most half the width: a row of one lines up with the rows of two.
  */
 export interface FormSection {
   title?: string;

@@ -82,13 +82,16 @@ function sectionsOf(definition: ResourceDefinition, form: FormModeOverrides): re
   );
 }
 
-/** Inputs side by side on a desk, one under the other on a phone. */
+/**
+ * Inputs side by side on a desk, one under the other on a phone; in columns of at least half the
+ * width, so that a row of one lines up with the rows of two.
+ */
 function InputRow({ children }: { children: ReactElement[] }) {
   return (
     <Box
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: `repeat(${children.length}, 1fr)` },
+        gridTemplateColumns: { xs: '1fr', sm: `repeat(${Math.max(2, children.length)}, 1fr)` },
         columnGap: 2,
         width: '100%',
       }}
