@@ -11,7 +11,7 @@ import { theme } from './layout/theme';
 import { LoginPage } from './custom-pages/auth/LoginPage';
 import { RequirePermission } from './components/RequirePermission';
 import { FinancePage, StatisticsPage } from './custom-pages/statistics/StatisticsPage';
-import { adminAliases, admins, IncludeCollaborator } from './resources/admins';
+import { adminAliases, IncludeCollaborator } from './resources/admins';
 import { cuisineAliases } from './resources/cuisines';
 import { definitions } from '../contract/definitions';
 import { generatedResources } from './resources/engine';
@@ -135,7 +135,6 @@ export function App() {
           {role === ADMIN ? (
             <>
               <Resource {...restaurants} />
-              <Resource {...admins} />
               <Resource {...notifications} />
               <Resource {...stories} />
               <Resource {...customers} />
