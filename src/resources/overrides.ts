@@ -50,9 +50,10 @@ export interface ListOverrides {
   create?: { label: string; path: string };
   /**
    * The list's own remembered page, search and order, kept out of the address, where its resource
-   * is listed elsewhere too (the team is the administrators' resource seen by one store).
+   * is listed elsewhere too (the team is the administrators' resource seen by one store); `false`
+   * remembers nothing once the list is left (the address still keeps them while it is open).
    */
-  storeKey?: string;
+  storeKey?: string | false;
   /** Buttons of the list's toolbar, before the create button (a way back, a related page). */
   actions?: ReactNode;
   /**
@@ -80,6 +81,16 @@ export interface ListOverrides {
   rowDialog?: (record: RaRecord, close: () => void) => ReactNode;
   /** Filter inputs beyond the generated search and choice filters. */
   filters?: readonly ReactElement[];
+  /**
+   * Instead of the generated filters (and `filters`): an element in the list's context at the top
+   * of its card, which sets the list's filters itself (a form applied by its Aplicar button).
+   */
+  filterBar?: ReactElement;
+  /**
+   * Under the table instead of the numbered pages, in the list's context: where the API answers no
+   * total (a full page means there may be another).
+   */
+  pagination?: ReactElement;
   /**
    * Below the `lg` breakpoint (a tablet beside the menu) the list shows one line per record,
    * written by these functions, instead of the table.

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Button, Chip, Dialog, DialogActions, DialogTitle } from '@mui/material';
-import { SaveButton, TextInput, Toolbar, useRecordContext } from 'react-admin';
+import { SaveButton, TextInput, Toolbar, useListContext, useRecordContext } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { Download, HttpClient, Query } from '../../src/dataProvider/httpClient';
@@ -10,6 +10,7 @@ import { defineResource } from '../../contract/define';
 import { GeneratedCreate, GeneratedEdit } from '../../src/resources/generated/GeneratedForm';
 import { GeneratedList } from '../../src/resources/generated/GeneratedList';
 import { defineScreens, type ScreenOverrides } from '../../src/resources/overrides';
+import { resourceProps } from '../../src/resources/engine';
 import { messageOf, renderScreen } from './renderScreen';
 
 /** A resource of the test's own, with a field of each kind the lists format and a nested object. */
@@ -720,5 +721,68 @@ describe('generated forms: what the create and the edit form set apart (form.cre
     expect(await screen.findByText('Lugar atualizado!')).toBeInTheDocument();
     expect(saved).toEqual(['Bar do Zé']);
     await waitFor(() => expect(location()?.pathname).toBe('/places'));
+  });
+});
+
+describe('generated list: a filter bar and pages of its own (filterBar, pagination)', () => {
+  /** Filters set by a button, not while typing. */
+  function BarFilter() {
+    const { setFilters } = useListContext();
+    return <Button onClick={() => setFilters({ kind: 'BAR' }, {}, false)}>Só bares</Button>;
+  }
+  /** Pages without a total: the page number, and the next while a page is full. */
+  function NextPage() {
+    const { page, perPage, data, setPage } = useListContext();
+    return (
+      <Button disabled={(data?.length ?? 0) < perPage} onClick={() => setPage(page + 1)}>
+        {`Página ${page}: próxima`}
+      </Button>
+    );
+  }
+
+  it('puts the filter bar in place of the generated filters, and the pages of its own under the table', async () => {
+    const http = answering();
+    const { user } = renderScreen(
+      '/places',
+      {
+        '/places': (
+          <GeneratedList
+            definition={places}
+            overrides={{ list: { filterBar: <BarFilter />, pagination: <NextPage />, storeKey: false } }}
+          />
+        ),
+      },
+      http,
+      options(),
+    );
+    await screen.findByText('Bar do Zé');
+    expect(screen.queryByPlaceholderText('Buscar')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Tipo' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Página 1: próxima' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Só bares' }));
+    await waitFor(() =>
+      expect(http).toHaveBeenLastCalledWith('/api/places', {
+        query: {
+          page: 1,
+          page_size: 5,
+          sort_field: 'name',
+          sort_order: 'ASC',
+          search: undefined,
+          kind: 'BAR',
+        },
+      }),
+    );
+  });
+});
+
+describe('resource props', () => {
+  it('takes hand-written create and edit screens instead of the generated ones', () => {
+    const Create = () => <p>criar</p>;
+    const Edit = () => <p>ver</p>;
+    const props = resourceProps(places, { create: Create, edit: Edit });
+    expect(props.create).toBe(Create);
+    expect(props.edit).toBe(Edit);
+    expect(props.list).toBeDefined();
+    expect(resourceProps(places).create).not.toBe(Create);
   });
 });

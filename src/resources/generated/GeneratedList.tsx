@@ -267,7 +267,7 @@ export function GeneratedList({
       filter={storeFilter}
       exporter={false}
       storeKey={list.storeKey}
-      disableSyncWithLocation={Boolean(list.storeKey)}
+      disableSyncWithLocation={typeof list.storeKey === 'string'}
       // As react-admin's List: the view below says when the network is away, inside its frame.
       offline={false}
     >
@@ -278,7 +278,7 @@ export function GeneratedList({
         {list.header ? <Box sx={{ mt: 2 }}>{list.header}</Box> : null}
         <ListView
           title={title}
-          filters={filtersOf(definition, list.filters)}
+          filters={list.filterBar ? undefined : filtersOf(definition, list.filters)}
           actions={
             <ListToolbar
               definition={definition}
@@ -292,8 +292,9 @@ export function GeneratedList({
           // react-admin's list lets its card overflow ('inherit'): the table scrolls inside it instead.
           sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
           // The spec fixes each list's page size (8 promo codes, 50 administrators…): no size to choose.
-          pagination={<Pagination rowsPerPageOptions={[]} />}
+          pagination={list.pagination ?? <Pagination rowsPerPageOptions={[]} />}
         >
+          {list.filterBar}
           {narrow && list.compact ? (
             <SimpleList
               rowClick={list.rowActions ? lineClick(compactClick) : compactClick}
