@@ -17,7 +17,7 @@ import { definitions } from '../contract/definitions';
 import { generatedResources } from './resources/engine';
 import { customers } from './resources/customers';
 import { faqAliases } from './resources/faqs';
-import { notificationAliases, notifications } from './resources/notifications';
+import { notificationAliases } from './resources/notifications';
 import { PRIVACY_PATH, PrivacyPage } from './resources/privacy';
 import { products } from './resources/menu';
 import { restaurants } from './resources/restaurants';
@@ -135,7 +135,6 @@ export function App() {
           {role === ADMIN ? (
             <>
               <Resource {...restaurants} />
-              <Resource {...notifications} />
               <Resource {...stories} />
               <Resource {...customers} />
               <CustomRoutes>
