@@ -29,6 +29,11 @@ export interface ListOverrides {
    */
   cells?: Readonly<Record<string, ReactElement | ((record: RaRecord) => ReactNode)>>;
   /**
+   * A column's heading instead of its field's label, where the table names it otherwise (the
+   * posts' Post column holds the image and the title); the CSV keeps the field's label.
+   */
+  headers?: Readonly<Record<string, string>>;
+  /**
    * Shown instead of the table when the list has no record at all (not when a filter finds none);
    * `false` keeps the list's frame (its header, toolbar and table) and says so with `noRows`.
    */

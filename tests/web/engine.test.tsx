@@ -195,6 +195,31 @@ describe('generated list', () => {
     await waitFor(() => expect(location()?.pathname).toBe('/places/2/map'));
   });
 
+  it("heads a column with the override's words instead of its field's label", async () => {
+    renderScreen(
+      '/places',
+      {
+        '/places': (
+          <GeneratedList
+            definition={places}
+            overrides={{ list: { headers: { name: 'Lugar', open: 'Agora' } } }}
+          />
+        ),
+      },
+      answering(),
+      options(),
+    );
+    await screen.findByText('Bar do Zé');
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Lugar',
+      'Preço médio',
+      'Participação',
+      'Tipo',
+      'Agora',
+      'Criado em',
+    ]);
+  });
+
   it('shows the empty state override when there is nothing to list', async () => {
     renderScreen(
       '/places',

@@ -55,12 +55,12 @@ function filtersOf(definition: ResourceDefinition, extra: readonly ReactElement[
 }
 
 /** One column: the override's cell, or the value as its kind reads. */
-function column(source: string, field: FieldDefinition, cells: ListOverrides['cells']) {
+function column(source: string, field: FieldDefinition, { cells, headers }: ListOverrides) {
   const override = cells?.[source];
   const numeric = NUMERIC_KINDS.has(field.kind);
   const common = {
     source,
-    label: field.label,
+    label: headers?.[source] ?? field.label,
     disableSort: !field.sortable,
     // Numbers line up on the right; a cell of its own ('Mesa 7', a chip) reads as text.
     align: numeric && !override ? ('right' as const) : undefined,
@@ -319,7 +319,7 @@ export function GeneratedList({
               expand={list.expand}
               empty={list.noRows ? <>{list.noRows}</> : undefined}
             >
-              {fields.map(([source, field]) => column(source, field, list.cells))}
+              {fields.map(([source, field]) => column(source, field, list))}
               {list.rowActions ? actionsColumn(list.rowActions) : null}
             </DataTable>
           )}
