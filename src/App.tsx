@@ -22,7 +22,7 @@ import { PRIVACY_PATH, PrivacyPage } from './resources/privacy';
 import { products } from './resources/menu';
 import { restaurants } from './resources/restaurants';
 import { screenModules } from './resources/screens';
-import { StoryDetailsAlias, stories, storyAliases } from './resources/stories';
+import { StoryDetailsAlias, storyAliases } from './resources/stories';
 import { hallRoutes } from './resources/tables';
 import { reviewsResource } from './resources/reviews';
 import { loyaltyResource } from './resources/loyalty';
@@ -135,7 +135,6 @@ export function App() {
           {role === ADMIN ? (
             <>
               <Resource {...restaurants} />
-              <Resource {...stories} />
               <Resource {...customers} />
               <CustomRoutes>
                 <Route

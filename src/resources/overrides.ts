@@ -55,7 +55,8 @@ export interface ListOverrides {
   create?: { label: string; path: string };
   /**
    * The list's own remembered page, search and order, kept out of the address, where its resource
-   * is listed elsewhere too (the team is the administrators' resource seen by one store); `false`
+   * is listed elsewhere too (the team is the administrators' resource seen by one store), or whose
+   * address must stay the screen's own (the posts' /stories); `false`
    * remembers nothing once the list is left (the address still keeps them while it is open).
    */
   storeKey?: string | false;

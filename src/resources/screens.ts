@@ -8,6 +8,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import type { ResourceName } from '../../contract/definitions';
 import type { ScreenModule } from './engine';
 import { NotificationCreate, NotificationDetails } from './notifications';
+import { StoryCreate, StoryEdit } from './stories';
 
 /**
  * The icon and the overrides of each resource whose screens are generated (its definition has
@@ -24,6 +25,7 @@ export const screenModules: Partial<Record<ResourceName, ScreenModule>> = {
     create: NotificationCreate,
     edit: NotificationDetails,
   },
+  stories: { overrides: () => import('./stories/screens'), create: StoryCreate, edit: StoryEdit },
   kitchens: { icon: SoupKitchenIcon, overrides: () => import('./kitchens/screens') },
   promoCodes: { icon: LocalOfferIcon, overrides: () => import('./promoCodes/screens') },
 };
