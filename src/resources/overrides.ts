@@ -101,6 +101,12 @@ export interface ListOverrides {
    * Below the `lg` breakpoint (a tablet beside the menu) the list shows one line per record,
    * written by these functions, instead of the table.
    */
+  /**
+   * Below a breakpoint (`lg` by default), a grid of cards instead of the table (and of the compact
+   * lines): each card is what `render` makes of its record, opened as its row would be (a click,
+   * Enter or Space), with `rowActions` under it.
+   */
+  cards?: { render: (record: RaRecord) => ReactNode; below?: 'sm' | 'md' | 'lg' | 'xl' };
   compact?: {
     primary: (record: RaRecord) => ReactNode;
     secondary?: (record: RaRecord) => ReactNode;

@@ -811,3 +811,51 @@ describe('resource props', () => {
     expect(resourceProps(places).create).not.toBe(Create);
   });
 });
+
+describe('generated list: cards below a breakpoint (cards)', () => {
+  function CallButton() {
+    const record = useRecordContext();
+    return <Button>{`Ligar para ${String(record?.name)}`}</Button>;
+  }
+  const withCards = defineScreens({
+    list: {
+      rowClick: (id) => `/places/${id}/map`,
+      rowActions: <CallButton />,
+      cards: { render: (record) => <p>{`Cartão de ${String(record.name)}`}</p> },
+      compact: { primary: (record) => `Linha de ${String(record.name)}` },
+    },
+  });
+
+  it('shows a card per record instead of the table and the lines, opened by a click or the keyboard, its buttons apart', async () => {
+    const restore = belowLg();
+    try {
+      const { user, location } = renderScreen(
+        '/places',
+        { '/places': <GeneratedList definition={places} overrides={withCards} />, '*': <p>outra</p> },
+        answering(),
+        options(),
+      );
+      expect(await screen.findByText('Cartão de Café Aurora')).toBeInTheDocument();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      expect(screen.queryByText('Linha de Café Aurora')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Ligar para Café Aurora' }));
+      expect(location()?.pathname).toBe('/places');
+      screen.getByRole('button', { name: 'Cartão de Bar do Zé' }).focus();
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(location()?.pathname).toBe('/places/1/map'));
+    } finally {
+      restore();
+    }
+  });
+
+  it('keeps the table on a desk', async () => {
+    renderScreen(
+      '/places',
+      { '/places': <GeneratedList definition={places} overrides={withCards} /> },
+      answering(),
+      options(),
+    );
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(screen.queryByText('Cartão de Café Aurora')).not.toBeInTheDocument();
+  });
+});

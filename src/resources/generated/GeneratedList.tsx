@@ -27,6 +27,7 @@ import {
 import { StorePicker, useStoreChoices } from '../orderItems/StorePicker';
 import { focusedRow, focusRing, OpenableBody } from './openableRows';
 import { CreateLink, ScrollingCard } from './parts';
+import { RecordCards } from './RecordCards';
 
 // Values stay on one line where a line break would only hurt reading (dates, amounts); headers may wrap.
 const noWrap = () => ({ whiteSpace: 'nowrap' }) as const;
@@ -215,6 +216,7 @@ export function GeneratedList({
   const { canAccess: canCreate = false } = useCanAccess({ resource: definition.name, action: 'create' });
   const { canAccess: canEdit = false } = useCanAccess({ resource: definition.name, action: 'edit' });
   const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('lg'));
+  const asCards = useMediaQuery<Theme>((theme) => theme.breakpoints.down(list.cards?.below ?? 'lg'));
   const editable = canEdit && definition.screens?.edit !== false;
   // The record whose dialog is open (`rowDialog`).
   const [opened, setOpened] = useState<RaRecord | null>(null);
@@ -295,7 +297,14 @@ export function GeneratedList({
           pagination={list.pagination ?? <Pagination rowsPerPageOptions={[]} />}
         >
           {list.filterBar}
-          {narrow && list.compact ? (
+          {asCards && list.cards ? (
+            <RecordCards
+              render={list.cards.render}
+              rowClick={compactClick}
+              rowActions={list.rowActions ? <RowActions>{list.rowActions}</RowActions> : undefined}
+              noRows={list.noRows}
+            />
+          ) : narrow && list.compact ? (
             <SimpleList
               rowClick={list.rowActions ? lineClick(compactClick) : compactClick}
               sx={focusedLine}
