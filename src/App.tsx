@@ -11,18 +11,18 @@ import { theme } from './layout/theme';
 import { LoginPage } from './custom-pages/auth/LoginPage';
 import { RequirePermission } from './components/RequirePermission';
 import { FinancePage, StatisticsPage } from './custom-pages/statistics/StatisticsPage';
-import { adminAliases, admins, IncludeCollaborator } from './resources/admins';
+import { adminAliases, IncludeCollaborator } from './resources/admins';
 import { cuisineAliases } from './resources/cuisines';
 import { definitions } from '../contract/definitions';
 import { generatedResources } from './resources/engine';
 import { customers } from './resources/customers';
 import { faqAliases } from './resources/faqs';
-import { notificationAliases, notifications } from './resources/notifications';
+import { notificationAliases } from './resources/notifications';
 import { PRIVACY_PATH, PrivacyPage } from './resources/privacy';
 import { products } from './resources/menu';
 import { restaurants } from './resources/restaurants';
 import { screenModules } from './resources/screens';
-import { StoryDetailsAlias, stories, storyAliases } from './resources/stories';
+import { StoryDetailsAlias, storyAliases } from './resources/stories';
 import { hallRoutes } from './resources/tables';
 import { reviewsResource } from './resources/reviews';
 import { loyaltyResource } from './resources/loyalty';
@@ -135,9 +135,6 @@ export function App() {
           {role === ADMIN ? (
             <>
               <Resource {...restaurants} />
-              <Resource {...admins} />
-              <Resource {...notifications} />
-              <Resource {...stories} />
               <Resource {...customers} />
               <CustomRoutes>
                 <Route

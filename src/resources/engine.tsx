@@ -9,6 +9,12 @@ export interface ScreenModule {
   icon?: ResourceProps['icon'];
   /** The resource's `screens.tsx`, loaded with its screens (not with the login page). */
   overrides?: () => Promise<{ default: ScreenOverrides }>;
+  /**
+   * A hand-written create or edit screen instead of the generated one, for a resource whose list
+   * alone is generated (a notification's detail only deactivates it).
+   */
+  create?: ComponentType;
+  edit?: ComponentType;
 }
 
 type Kind = 'GeneratedList' | 'GeneratedCreate' | 'GeneratedEdit';
@@ -50,11 +56,12 @@ export function resourceProps(
     icon: module.icon,
     options: { label: definition.label.many },
     list: access.list ? generated('GeneratedList', definition, module) : undefined,
-    create: access.create ? generated('GeneratedCreate', definition, module) : undefined,
+    create: module.create ?? (access.create ? generated('GeneratedCreate', definition, module) : undefined),
     edit:
-      access.update && definition.screens?.edit !== false
+      module.edit ??
+      (access.update && definition.screens?.edit !== false
         ? generated('GeneratedEdit', definition, module)
-        : undefined,
+        : undefined),
     recordRepresentation: Object.keys(definition.fields).find((f) => definition.fields[f]?.kind === 'text'),
   };
 }

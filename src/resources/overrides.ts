@@ -5,15 +5,20 @@
  */
 import type { ReactElement, ReactNode } from 'react';
 import type { Identifier, RaRecord } from 'react-admin';
+import type { z } from 'zod';
 
 /** A row click: open the record's edit or show screen, a path of its own, or nothing. */
 export type RowClick =
   'edit' | 'show' | false | ((id: Identifier, resource: string, record: RaRecord) => string | false);
 
-/** A section of a form: a heading (optional) and the fields it holds, in order. */
+/**
+ * A section of a form: a heading (optional) and the inputs it holds, in order. An entry is a
+ * field's input, or a row of inputs side by side on a desk (one under the other on a phone), each
+ * at most half the width: a row of one lines up with the rows of two.
+ */
 export interface FormSection {
   title?: string;
-  fields: readonly string[];
+  fields: readonly (string | readonly string[])[];
 }
 
 export interface ListOverrides {
@@ -23,6 +28,11 @@ export interface ListOverrides {
    * The cell lines up at the start, as text, whatever the field's kind.
    */
   cells?: Readonly<Record<string, ReactElement | ((record: RaRecord) => ReactNode)>>;
+  /**
+   * A column's heading instead of its field's label, where the table names it otherwise (the
+   * posts' Post column holds the image and the title); the CSV keeps the field's label.
+   */
+  headers?: Readonly<Record<string, string>>;
   /**
    * Shown instead of the table when the list has no record at all (not when a filter finds none);
    * `false` keeps the list's frame (its header, toolbar and table) and says so with `noRows`.
@@ -45,13 +55,30 @@ export interface ListOverrides {
   create?: { label: string; path: string };
   /**
    * The list's own remembered page, search and order, kept out of the address, where its resource
-   * is listed elsewhere too (the team is the administrators' resource seen by one store).
+   * is listed elsewhere too (the team is the administrators' resource seen by one store), or whose
+   * address must stay the screen's own (the posts' /stories); `false`
+   * remembers nothing once the list is left (the address still keeps them while it is open).
    */
-  storeKey?: string;
+  storeKey?: string | false;
   /** Buttons of the list's toolbar, before the create button (a way back, a related page). */
   actions?: ReactNode;
-  /** What a row click opens; by default the edit screen, for who may edit. */
-  rowClick?: RowClick;
+  /**
+   * What a row click opens; by default the edit screen, for who may edit (or the row's `expand`
+   * panel, when the list has one).
+   */
+  rowClick?: RowClick | 'expand';
+  /**
+   * Buttons at the end of each row, in the record's context, under an "Ações" column; on a tablet
+   * (with `compact`) at the end of the record's line. Their clicks and keys are theirs: they never
+   * open the row.
+   */
+  rowActions?: ReactElement;
+  /**
+   * A panel under a row, in the record's context, shown and hidden by the row's arrow, or by a
+   * click on the row (or Enter or Space on it) unless `rowClick` or `rowDialog` says otherwise.
+   * Only the table has it: a compact line does not expand.
+   */
+  expand?: ReactElement;
   /**
    * A dialog about the row's record, opened by a click on the row or its compact line (or Enter or
    * Space on it) instead of a screen: the list renders what this returns while the record is open, and `close` ends it.
@@ -61,9 +88,25 @@ export interface ListOverrides {
   /** Filter inputs beyond the generated search and choice filters. */
   filters?: readonly ReactElement[];
   /**
+   * Instead of the generated filters (and `filters`): an element in the list's context at the top
+   * of its card, which sets the list's filters itself (a form applied by its Aplicar button).
+   */
+  filterBar?: ReactElement;
+  /**
+   * Under the table instead of the numbered pages, in the list's context: where the API answers no
+   * total (a full page means there may be another).
+   */
+  pagination?: ReactElement;
+  /**
    * Below the `lg` breakpoint (a tablet beside the menu) the list shows one line per record,
    * written by these functions, instead of the table.
    */
+  /**
+   * Below a breakpoint (`lg` by default), a grid of cards instead of the table (and of the compact
+   * lines): each card is what `render` makes of its record, opened as its row would be (a click,
+   * Enter or Space), with `rowActions` under it.
+   */
+  cards?: { render: (record: RaRecord) => ReactNode; below?: 'sm' | 'md' | 'lg' | 'xl' };
   compact?: {
     primary: (record: RaRecord) => ReactNode;
     secondary?: (record: RaRecord) => ReactNode;
@@ -73,11 +116,24 @@ export interface ListOverrides {
   };
 }
 
-export interface FormOverrides {
-  /** A field's input, instead of the one its kind generates (the element gets no props from the engine). */
+/** What a form may change of what its definition generates, for both forms or for one of them. */
+export interface FormModeOverrides {
+  /**
+   * A field's input, instead of the one its kind generates (the element gets no props from the
+   * engine). A section may also name an input here that is no field of the record (a password's
+   * confirmation): it is the form's alone.
+   */
   inputs?: Readonly<Record<string, ReactElement>>;
   /** The form in sections; by default one section with every `form` field. */
   sections?: readonly FormSection[];
+  /** Fields whose generated input is shown but cannot be changed (a CNPJ once the store exists). */
+  readOnly?: readonly string[];
+  /**
+   * The schema the form's values are checked with, instead of the definition's `input` (one that
+   * also checks what is never sent: a password's confirmation). Its messages go under the inputs;
+   * a field it requires gets the asterisk.
+   */
+  schema?: z.ZodObject;
   /** Values of a new record's form. */
   defaultValues?: Record<string, unknown>;
   /**
@@ -85,12 +141,29 @@ export interface FormOverrides {
    * server's, under its input) and before saving.
    */
   transform?: (values: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * What is dropped or reshaped only on the way out, after the check (a blank new password, the
+   * confirmation): applied after `transform`, to the values sent, never to those checked.
+   */
+  sent?: (values: Record<string, unknown>) => Record<string, unknown>;
+  /** After a save succeeded, with the API's answer, before the notice and the list (a new session). */
+  saved?: (record: RaRecord) => void;
   /** The toolbar of the forms, instead of Remover / Salvar. */
   toolbar?: ReactElement;
   /** The removal confirmation of the edit form, from the record (what goes with it). */
   deleteConfirm?: (record: RaRecord) => { title: string; content: string };
   /** The form's largest width, in pixels. */
   maxWidth?: number;
+}
+
+/**
+ * The forms' overrides: those common to both, and what the create form (`create`) or the edit
+ * form (`edit`) sets apart. A form's own overrides win over the common ones; its `inputs` are
+ * added to the common inputs, any other key replaces the common one (its `sections`, its `schema`).
+ */
+export interface FormOverrides extends FormModeOverrides {
+  create?: FormModeOverrides;
+  edit?: FormModeOverrides;
 }
 
 export interface ScreenOverrides {
@@ -101,4 +174,12 @@ export interface ScreenOverrides {
 /** Declares a resource's overrides (typed; nothing else). */
 export function defineScreens(overrides: ScreenOverrides): ScreenOverrides {
   return overrides;
+}
+
+/** The overrides of one form: its own merged over the common ones. */
+export function formOverridesFor(form: FormOverrides = {}, mode: 'create' | 'edit'): FormModeOverrides {
+  const { create, edit, ...common } = form;
+  const own = (mode === 'create' ? create : edit) ?? {};
+  const inputs = common.inputs || own.inputs ? { ...common.inputs, ...own.inputs } : undefined;
+  return { ...common, ...own, inputs };
 }

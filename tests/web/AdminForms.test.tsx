@@ -3,9 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
-import { AdminCreate } from '../../src/resources/admins/AdminCreate';
-import { AdminEdit } from '../../src/resources/admins/AdminEdit';
+import { admins } from '../../contract/resources/admins/definition';
+import screens from '../../src/resources/admins/screens';
+import { GeneratedCreate, GeneratedEdit } from '../../src/resources/generated/GeneratedForm';
 import { messageOf, renderScreen as renderApp } from './renderScreen';
+
+const AdminCreate = () => <GeneratedCreate definition={admins} overrides={screens} />;
+const AdminEdit = () => <GeneratedEdit definition={admins} overrides={screens} />;
 
 const RECORD = {
   id: 7,

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Button, Chip, Dialog, DialogActions, DialogTitle } from '@mui/material';
-import { SaveButton, TextInput, Toolbar, useRecordContext } from 'react-admin';
+import { SaveButton, TextInput, Toolbar, useListContext, useRecordContext } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { Download, HttpClient, Query } from '../../src/dataProvider/httpClient';
@@ -10,6 +10,7 @@ import { defineResource } from '../../contract/define';
 import { GeneratedCreate, GeneratedEdit } from '../../src/resources/generated/GeneratedForm';
 import { GeneratedList } from '../../src/resources/generated/GeneratedList';
 import { defineScreens, type ScreenOverrides } from '../../src/resources/overrides';
+import { resourceProps } from '../../src/resources/engine';
 import { messageOf, renderScreen } from './renderScreen';
 
 /** A resource of the test's own, with a field of each kind the lists format and a nested object. */
@@ -192,6 +193,31 @@ describe('generated list', () => {
     );
     await user.click(await screen.findByText('Café Aurora (Recife)'));
     await waitFor(() => expect(location()?.pathname).toBe('/places/2/map'));
+  });
+
+  it("heads a column with the override's words instead of its field's label", async () => {
+    renderScreen(
+      '/places',
+      {
+        '/places': (
+          <GeneratedList
+            definition={places}
+            overrides={{ list: { headers: { name: 'Lugar', open: 'Agora' } } }}
+          />
+        ),
+      },
+      answering(),
+      options(),
+    );
+    await screen.findByText('Bar do Zé');
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Lugar',
+      'Preço médio',
+      'Participação',
+      'Tipo',
+      'Agora',
+      'Criado em',
+    ]);
   });
 
   it('shows the empty state override when there is nothing to list', async () => {
@@ -535,5 +561,301 @@ describe('generated forms', () => {
     );
     expect(await screen.findByRole('button', { name: 'Guardar lugar' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remover' })).not.toBeInTheDocument();
+  });
+});
+
+describe("generated list: a row's own buttons (rowActions) and its panel (expand)", () => {
+  const called: string[] = [];
+  /** A button about the row's record, which does something of its own. */
+  function CallButton() {
+    const record = useRecordContext();
+    return (
+      <Button
+        onClick={() => called.push(String(record?.name))}
+      >{`Ligar para ${String(record?.name)}`}</Button>
+    );
+  }
+  function Address() {
+    const record = useRecordContext();
+    return <p>{`Endereço: ${String(record?.address?.city)}/${String(record?.address?.uf)}`}</p>;
+  }
+  const withActions = defineScreens({
+    list: {
+      rowClick: (id) => `/places/${id}/map`,
+      rowActions: <CallButton />,
+      compact: { primary: (record) => `${String(record.name)} · ${String(record.address?.city)}` },
+    },
+  });
+  const renderPlaces = (screens: ScreenOverrides) =>
+    renderScreen(
+      '/places',
+      { '/places': <GeneratedList definition={places} overrides={screens} />, '*': <p>outra</p> },
+      answering(),
+      options(),
+    );
+  afterEach(() => {
+    called.length = 0;
+  });
+
+  it("puts the buttons last in each row, in its record's context, and their clicks never open the row", async () => {
+    const { user, location } = renderPlaces(withActions);
+    const button = await screen.findByRole('button', { name: 'Ligar para Café Aurora' });
+    expect(screen.getAllByRole('columnheader').at(-1)).toHaveTextContent('Ações');
+    const row = button.closest('tr')!;
+    expect(within(row).getByText('Café Aurora')).toBeInTheDocument();
+    await user.click(button);
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(called).toEqual(['Café Aurora', 'Café Aurora']);
+    expect(location()?.pathname).toBe('/places');
+    // The row itself still opens.
+    await user.click(within(row).getByText('Café Aurora'));
+    await waitFor(() => expect(location()?.pathname).toBe('/places/2/map'));
+  });
+
+  it("puts them at the end of a tablet's compact line, which still opens on its own click", async () => {
+    const restore = belowLg();
+    try {
+      const { user, location } = renderPlaces(withActions);
+      const line = await screen.findByText('Bar do Zé · São Paulo');
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Ligar para Bar do Zé' }));
+      expect(called).toEqual(['Bar do Zé']);
+      expect(location()?.pathname).toBe('/places');
+      await user.click(line);
+      await waitFor(() => expect(location()?.pathname).toBe('/places/1/map'));
+    } finally {
+      restore();
+    }
+  });
+
+  it('shows and hides the panel under a row on a click or from the keyboard', async () => {
+    const { user, location } = renderPlaces({ list: { expand: <Address /> } });
+    const row = (await screen.findByText('Café Aurora')).closest('tr')!;
+    expect(screen.queryByText('Endereço: Recife/PE')).not.toBeInTheDocument();
+    await user.click(within(row).getByText('Café Aurora'));
+    expect(await screen.findByText('Endereço: Recife/PE')).toBeInTheDocument();
+    expect(screen.queryByText('Endereço: São Paulo/SP')).not.toBeInTheDocument();
+    expect(location()?.pathname).toBe('/places');
+    await user.click(within(row).getByText('Café Aurora'));
+    await waitFor(() => expect(screen.queryByText('Endereço: Recife/PE')).not.toBeInTheDocument());
+    const other = screen.getByText('Bar do Zé').closest('tr')!;
+    other.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Endereço: São Paulo/SP')).toBeInTheDocument();
+  });
+
+  it('leaves the row click to `rowClick` when given, the arrow still opening the panel', async () => {
+    const { user, location } = renderPlaces({
+      list: { expand: <Address />, rowClick: (id) => `/places/${id}/map` },
+    });
+    const row = (await screen.findByText('Café Aurora')).closest('tr')!;
+    await user.click(row.querySelector('.RaDataTable-expandIcon')!);
+    expect(await screen.findByText('Endereço: Recife/PE')).toBeInTheDocument();
+    expect(location()?.pathname).toBe('/places');
+    await user.click(within(row).getByText('Café Aurora'));
+    await waitFor(() => expect(location()?.pathname).toBe('/places/2/map'));
+  });
+});
+
+describe('generated forms: what the create and the edit form set apart (form.create, form.edit)', () => {
+  const saved: unknown[] = [];
+  /** Common to both forms: the share's input. The create form asks for an invitation code the API never sees as such. */
+  const byMode = defineScreens({
+    form: {
+      inputs: { share: <TextInput source="share" label="Participação (%)" /> },
+      create: {
+        sections: [{ title: 'Novo lugar', fields: [['name', 'share'], 'invite'] }],
+        inputs: { invite: <TextInput source="invite" label="Código do convite" /> },
+        schema: places.input
+          .pick({ name: true, share: true })
+          .extend({ invite: requiredText(20, 'Informe o convite') }),
+        sent: ({ invite, ...values }) => ({ ...values, name: `${String(values.name)} (${String(invite)})` }),
+        toolbar: (
+          <Toolbar>
+            <SaveButton label="Cadastrar" alwaysEnable />
+          </Toolbar>
+        ),
+      },
+      edit: {
+        sections: [{ title: 'O lugar', fields: ['name', 'share', 'kind'] }],
+        readOnly: ['name'],
+        saved: (record) => saved.push(record.name),
+      },
+    },
+  });
+
+  it('lays the create form out with its own sections, inputs, schema, toolbar and what it sends', async () => {
+    const http = answering();
+    const { user, location } = renderScreen(
+      '/places/create',
+      {
+        '/places/create': <GeneratedCreate definition={places} overrides={byMode} />,
+        '/places': <p>lista</p>,
+      },
+      http,
+      options(),
+    );
+    expect(await screen.findByRole('heading', { name: 'Novo lugar' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Participação (%)' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Tipo' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    await waitFor(() =>
+      expect(messageOf(screen.getByRole('textbox', { name: /^Código do convite/ }))).toBe(
+        'Informe o convite',
+      ),
+    );
+    expect(messageOf(screen.getByRole('textbox', { name: /^Nome/ }))).toBe('Informe o nome do lugar');
+    expect(http).not.toHaveBeenCalled();
+    await user.type(screen.getByRole('textbox', { name: /^Nome/ }), 'Padaria Real');
+    await user.type(screen.getByRole('textbox', { name: 'Participação (%)' }), '20');
+    await user.type(screen.getByRole('textbox', { name: /^Código do convite/ }), 'ABC');
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    await waitFor(() =>
+      expect(http).toHaveBeenCalledWith('/api/places', {
+        method: 'POST',
+        body: { name: 'Padaria Real (ABC)', share: '20' },
+      }),
+    );
+    await waitFor(() => expect(location()?.pathname).toBe('/places'));
+  });
+
+  it('lays the edit form out with its own sections, a field it only shows, and what follows a save', async () => {
+    const http = answering();
+    const { user, location } = renderScreen(
+      '/places/1',
+      { '/places/:id': <GeneratedEdit definition={places} overrides={byMode} />, '/places': <p>lista</p> },
+      http,
+      options(),
+    );
+    const name = await screen.findByRole('textbox', { name: 'Nome' });
+    await waitFor(() => expect(name).toHaveValue('Bar do Zé'));
+    expect(name).toHaveAttribute('readonly');
+    expect(screen.getByRole('heading', { name: 'O lugar' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Tipo' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /^Código do convite/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remover' })).toBeInTheDocument();
+    const share = screen.getByRole('textbox', { name: 'Participação (%)' });
+    await user.clear(share);
+    await user.type(share, '30');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(http).toHaveBeenCalledWith('/api/places/id/1', { method: 'PATCH', body: { share: '30' } }),
+    );
+    expect(await screen.findByText('Lugar atualizado!')).toBeInTheDocument();
+    expect(saved).toEqual(['Bar do Zé']);
+    await waitFor(() => expect(location()?.pathname).toBe('/places'));
+  });
+});
+
+describe('generated list: a filter bar and pages of its own (filterBar, pagination)', () => {
+  /** Filters set by a button, not while typing. */
+  function BarFilter() {
+    const { setFilters } = useListContext();
+    return <Button onClick={() => setFilters({ kind: 'BAR' }, {}, false)}>Só bares</Button>;
+  }
+  /** Pages without a total: the page number, and the next while a page is full. */
+  function NextPage() {
+    const { page, perPage, data, setPage } = useListContext();
+    return (
+      <Button disabled={(data?.length ?? 0) < perPage} onClick={() => setPage(page + 1)}>
+        {`Página ${page}: próxima`}
+      </Button>
+    );
+  }
+
+  it('puts the filter bar in place of the generated filters, and the pages of its own under the table', async () => {
+    const http = answering();
+    const { user } = renderScreen(
+      '/places',
+      {
+        '/places': (
+          <GeneratedList
+            definition={places}
+            overrides={{ list: { filterBar: <BarFilter />, pagination: <NextPage />, storeKey: false } }}
+          />
+        ),
+      },
+      http,
+      options(),
+    );
+    await screen.findByText('Bar do Zé');
+    expect(screen.queryByPlaceholderText('Buscar')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Tipo' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Página 1: próxima' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Só bares' }));
+    await waitFor(() =>
+      expect(http).toHaveBeenLastCalledWith('/api/places', {
+        query: {
+          page: 1,
+          page_size: 5,
+          sort_field: 'name',
+          sort_order: 'ASC',
+          search: undefined,
+          kind: 'BAR',
+        },
+      }),
+    );
+  });
+});
+
+describe('resource props', () => {
+  it('takes hand-written create and edit screens instead of the generated ones', () => {
+    const Create = () => <p>criar</p>;
+    const Edit = () => <p>ver</p>;
+    const props = resourceProps(places, { create: Create, edit: Edit });
+    expect(props.create).toBe(Create);
+    expect(props.edit).toBe(Edit);
+    expect(props.list).toBeDefined();
+    expect(resourceProps(places).create).not.toBe(Create);
+  });
+});
+
+describe('generated list: cards below a breakpoint (cards)', () => {
+  function CallButton() {
+    const record = useRecordContext();
+    return <Button>{`Ligar para ${String(record?.name)}`}</Button>;
+  }
+  const withCards = defineScreens({
+    list: {
+      rowClick: (id) => `/places/${id}/map`,
+      rowActions: <CallButton />,
+      cards: { render: (record) => <p>{`Cartão de ${String(record.name)}`}</p> },
+      compact: { primary: (record) => `Linha de ${String(record.name)}` },
+    },
+  });
+
+  it('shows a card per record instead of the table and the lines, opened by a click or the keyboard, its buttons apart', async () => {
+    const restore = belowLg();
+    try {
+      const { user, location } = renderScreen(
+        '/places',
+        { '/places': <GeneratedList definition={places} overrides={withCards} />, '*': <p>outra</p> },
+        answering(),
+        options(),
+      );
+      expect(await screen.findByText('Cartão de Café Aurora')).toBeInTheDocument();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      expect(screen.queryByText('Linha de Café Aurora')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Ligar para Café Aurora' }));
+      expect(location()?.pathname).toBe('/places');
+      screen.getByRole('button', { name: 'Cartão de Bar do Zé' }).focus();
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(location()?.pathname).toBe('/places/1/map'));
+    } finally {
+      restore();
+    }
+  });
+
+  it('keeps the table on a desk', async () => {
+    renderScreen(
+      '/places',
+      { '/places': <GeneratedList definition={places} overrides={withCards} /> },
+      answering(),
+      options(),
+    );
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(screen.queryByText('Cartão de Café Aurora')).not.toBeInTheDocument();
   });
 });

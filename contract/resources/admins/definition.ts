@@ -283,6 +283,12 @@ export const admins = defineResource({
     },
   },
   list: { perPage: 50, sort: { field: 'fullname', order: 'ASC' }, search: ['fullname', 'email'] },
+  // Generated screens, for administrators: the team's are the restaurant's own (src/resources/team).
+  screens: {
+    createLabel: 'ADICIONAR ADMINISTRADOR',
+    searchPlaceholder: 'Buscar por nome ou e-mail',
+    titles: { create: 'Adicionar administrador', edit: 'Administrador' },
+  },
   messages: {
     created: 'Administrador adicionado com sucesso!',
     updated: 'Administrador atualizado com sucesso!',

@@ -157,6 +157,8 @@ export const stories = defineResource({
       .nullable(),
   }),
   list: { perPage: STORIES_LIMIT, sort: { field: 'created_at', order: 'DESC' }, paging: 'offset' },
+  // A generated list; the create and edit screens are the resource's own.
+  screens: { createLabel: 'CRIAR POST' },
   messages: {
     created: 'Post criado com sucesso!',
     updated: 'Post atualizado com sucesso!',

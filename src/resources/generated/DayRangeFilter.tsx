@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ChangeEvent } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Box, GlobalStyles, Stack, Typography } from '@mui/material';
 import { DateInput, FilterFormClasses } from 'react-admin';
@@ -7,12 +7,21 @@ import { DAY_RANGE_INVALID } from '../../../contract/lib/fields';
 const later = (start: unknown, end: unknown) =>
   typeof start === 'string' && typeof end === 'string' && start !== '' && end !== '' && start > end;
 
-/** Both days are checked together: the filter is not applied while the start is after the end. */
+/**
+ * Both days are checked together: the filter is not applied while the start is after the end.
+ * Each field is then marked wrong with react-admin's empty helper text (a zero-width space): the
+ * message itself is said once, under both.
+ */
 const validRange = (_value: unknown, values: Record<string, unknown>) =>
-  later(values.start_at, values.end_at) ? DAY_RANGE_INVALID : undefined;
+  later(values.start_at, values.end_at) ? '\u200b' : undefined;
 
-// The filter bar is a row of small fields: a day field as tall as a finger needs (44 px).
-const dayInput = { width: { xs: '100%', sm: 176 }, '& .MuiInputBase-root': { minHeight: 44 } } as const;
+// The filter bar is a row of small fields: a day field as tall as a finger needs (44 px); their
+// own (empty) error lines take no room.
+const dayInput = {
+  width: { xs: '100%', sm: 176 },
+  '& .MuiInputBase-root': { minHeight: 44 },
+  '& .MuiFormHelperText-root': { display: 'none' },
+} as const;
 
 /**
  * A list's period (Data inicial, Data final): São Paulo days as yyyy-MM-dd, as the API takes
@@ -20,7 +29,12 @@ const dayInput = { width: { xs: '100%', sm: 176 }, '& .MuiInputBase-root': { min
  * `source` and `alwaysOn` are read by react-admin's filter form (its key; shown without a menu).
  */
 export function DayRangeFilter(_: { source: 'start_at'; alwaysOn: true }) {
-  const { trigger, formState } = useFormContext();
+  const { trigger, formState, setValue } = useFormContext();
+  // react-admin's day field takes a cleared day on leaving the field only: the period widens at
+  // once, as it narrows.
+  const clearing = (source: 'start_at' | 'end_at') => (event: ChangeEvent<HTMLInputElement>) => {
+    if (event.target.value === '') setValue(source, '', { shouldDirty: true });
+  };
   const [start, end] = useWatch({ name: ['start_at', 'end_at'] }) as [unknown, unknown];
   const invalid = later(start, end);
   const marked = Boolean(formState.errors.start_at || formState.errors.end_at);
@@ -34,6 +48,7 @@ export function DayRangeFilter(_: { source: 'start_at'; alwaysOn: true }) {
         <DateInput
           source="start_at"
           label="Data inicial"
+          onChange={clearing('start_at')}
           validate={validRange}
           helperText={false}
           sx={dayInput}
@@ -42,6 +57,7 @@ export function DayRangeFilter(_: { source: 'start_at'; alwaysOn: true }) {
         <DateInput
           source="end_at"
           label="Data final"
+          onChange={clearing('end_at')}
           validate={validRange}
           helperText={false}
           sx={dayInput}

@@ -1,11 +1,12 @@
 import { Fragment, type ReactElement } from 'react';
-import { InputAdornment, Typography } from '@mui/material';
+import { Box, InputAdornment, Typography } from '@mui/material';
 import {
   BooleanInput,
   Create,
   DateInput,
   Edit,
   NumberInput,
+  type RaRecord,
   SelectInput,
   SimpleForm,
   TextInput,
@@ -15,20 +16,30 @@ import type { z } from 'zod';
 import { onlyDigits } from '../../../contract/lib/format';
 import { requiredMessage, zodValidate } from '../../lib/zodForm';
 import type { FieldDefinition, ResourceDefinition } from '../../../contract/define';
-import type { FormOverrides, FormSection, ScreenOverrides } from '../overrides';
+import {
+  formOverridesFor,
+  type FormModeOverrides,
+  type FormSection,
+  type ScreenOverrides,
+} from '../overrides';
 import { useResourceNotices } from '../useResourceNotices';
 import { BackToList, FormToolbar } from './parts';
 
 const numeric = { inputMode: 'numeric' as const, autoComplete: 'off' };
 
 /** The input a field's kind generates, marked required (with the schema's own words) where the schema requires it. */
-function inputOf(source: string, field: FieldDefinition, schema: z.ZodObject): ReactElement {
+function inputOf(
+  source: string,
+  field: FieldDefinition,
+  schema: z.ZodObject,
+  readOnly: boolean,
+): ReactElement {
   const message = requiredMessage(schema, source);
   const common = {
-    key: source,
     source,
     label: field.label,
-    validate: message ? required(message) : undefined,
+    validate: message && !readOnly ? required(message) : undefined,
+    readOnly: readOnly || undefined,
   };
   switch (field.kind) {
     case 'select':
@@ -59,7 +70,7 @@ function inputOf(source: string, field: FieldDefinition, schema: z.ZodObject): R
 }
 
 /** The form's sections: the overrides', or one with every `form` field of the definition. */
-function sectionsOf(definition: ResourceDefinition, form: FormOverrides): readonly FormSection[] {
+function sectionsOf(definition: ResourceDefinition, form: FormModeOverrides): readonly FormSection[] {
   return (
     form.sections ?? [
       {
@@ -71,17 +82,44 @@ function sectionsOf(definition: ResourceDefinition, form: FormOverrides): readon
   );
 }
 
+/**
+ * Inputs side by side on a desk, one under the other on a phone; in columns of at least half the
+ * width, so that a row of one lines up with the rows of two.
+ */
+function InputRow({ children }: { children: ReactElement[] }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: `repeat(${Math.max(2, children.length)}, 1fr)` },
+        columnGap: 2,
+        width: '100%',
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
 function FormBody({
   definition,
   form,
-  schema,
   editing,
 }: {
   definition: ResourceDefinition;
-  form: FormOverrides;
-  schema: z.ZodObject;
+  form: FormModeOverrides;
   editing: boolean;
 }) {
+  const schema = form.schema ?? definition.input;
+  const readOnly = new Set(form.readOnly);
+  /** A field's input: the override's, or the one its kind generates. */
+  const input = (source: string) => {
+    const override = form.inputs?.[source];
+    if (override) return <Fragment key={source}>{override}</Fragment>;
+    const field = definition.fields[source];
+    if (!field) throw new Error(`${definition.name}: o formulário cita o campo ${source}, que não existe.`);
+    return <Fragment key={source}>{inputOf(source, field, schema, readOnly.has(source))}</Fragment>;
+  };
   return (
     <SimpleForm
       // The schema's messages, under each input, instead of the browser's own bubbles.
@@ -100,17 +138,37 @@ function FormBody({
               {section.title}
             </Typography>
           ) : null}
-          {section.fields.map((source) => {
-            const field = definition.fields[source];
-            if (!field)
-              throw new Error(`${definition.name}: o formulário cita o campo ${source}, que não existe.`);
-            const override = form.inputs?.[source];
-            return override ? <Fragment key={source}>{override}</Fragment> : inputOf(source, field, schema);
-          })}
+          {section.fields.map((entry) =>
+            typeof entry === 'string' ? (
+              input(entry)
+            ) : (
+              <InputRow key={entry.join()}>{entry.map(input)}</InputRow>
+            ),
+          )}
         </Fragment>
       ))}
     </SimpleForm>
   );
+}
+
+/** What a form sends: its values transformed, then as `sent` leaves them. */
+function sending({ transform, sent }: FormModeOverrides) {
+  if (!transform && !sent) return undefined;
+  return (values: Record<string, unknown>) => {
+    const transformed = transform ? transform(values) : values;
+    return sent ? sent(transformed) : transformed;
+  };
+}
+
+/** The form's `saved`, then the definition's notice and the list. */
+function afterSave({ saved }: FormModeOverrides, notice: { onSuccess: () => void }) {
+  if (!saved) return notice;
+  return {
+    onSuccess: (record: RaRecord) => {
+      saved(record);
+      notice.onSuccess();
+    },
+  };
 }
 
 /** The create screen generated from a definition: its form, the definition's notice, then the list. */
@@ -122,16 +180,16 @@ export function GeneratedCreate({
   overrides?: ScreenOverrides;
 }) {
   const notices = useResourceNotices(definition);
-  const form = overrides.form ?? {};
+  const form = formOverridesFor(overrides.form, 'create');
   return (
     <Create
       resource={definition.name}
       title={definition.screens?.titles?.create ?? definition.label.one}
       actions={<BackToList definition={definition} />}
-      transform={form.transform}
-      mutationOptions={notices.created}
+      transform={sending(form)}
+      mutationOptions={afterSave(form, notices.created)}
     >
-      <FormBody definition={definition} form={form} schema={definition.input} editing={false} />
+      <FormBody definition={definition} form={form} editing={false} />
     </Create>
   );
 }
@@ -145,17 +203,17 @@ export function GeneratedEdit({
   overrides?: ScreenOverrides;
 }) {
   const notices = useResourceNotices(definition);
-  const form = overrides.form ?? {};
+  const form = formOverridesFor(overrides.form, 'edit');
   return (
     <Edit
       resource={definition.name}
       title={definition.screens?.titles?.edit ?? definition.label.one}
       actions={<BackToList definition={definition} />}
       mutationMode="pessimistic"
-      transform={form.transform}
-      mutationOptions={notices.updated}
+      transform={sending(form)}
+      mutationOptions={afterSave(form, notices.updated)}
     >
-      <FormBody definition={definition} form={form} schema={definition.input} editing />
+      <FormBody definition={definition} form={form} editing />
     </Edit>
   );
 }

@@ -1,4 +1,4 @@
-import { cloneElement, useMemo, useState, type ReactElement } from 'react';
+import { cloneElement, useMemo, useState, type ReactElement, type SyntheticEvent } from 'react';
 import { Box, Chip, Stack, useMediaQuery, type CardProps, type Theme } from '@mui/material';
 import {
   DataTable,
@@ -27,6 +27,7 @@ import {
 import { StorePicker, useStoreChoices } from '../orderItems/StorePicker';
 import { focusedRow, focusRing, OpenableBody } from './openableRows';
 import { CreateLink, ScrollingCard } from './parts';
+import { RecordCards } from './RecordCards';
 
 // Values stay on one line where a line break would only hurt reading (dates, amounts); headers may wrap.
 const noWrap = () => ({ whiteSpace: 'nowrap' }) as const;
@@ -55,12 +56,12 @@ function filtersOf(definition: ResourceDefinition, extra: readonly ReactElement[
 }
 
 /** One column: the override's cell, or the value as its kind reads. */
-function column(source: string, field: FieldDefinition, cells: ListOverrides['cells']) {
+function column(source: string, field: FieldDefinition, { cells, headers }: ListOverrides) {
   const override = cells?.[source];
   const numeric = NUMERIC_KINDS.has(field.kind);
   const common = {
     source,
-    label: field.label,
+    label: headers?.[source] ?? field.label,
     disableSort: !field.sortable,
     // Numbers line up on the right; a cell of its own ('Mesa 7', a chip) reads as text.
     align: numeric && !override ? ('right' as const) : undefined,
@@ -74,6 +75,48 @@ function column(source: string, field: FieldDefinition, cells: ListOverrides['ce
     );
   const render = override ?? ((record: RaRecord) => fieldText(field, record[source], record));
   return <DataTable.Col key={source} {...common} render={render} />;
+}
+
+/** Events that stay with the row's own buttons: they never reach the row or the line that opens. */
+const keep = (event: SyntheticEvent) => event.stopPropagation();
+
+/** The row's own buttons (`rowActions`), in its record's context. */
+function RowActions({ children }: { children: ReactElement }) {
+  return (
+    <Box
+      component="span"
+      onClick={keep}
+      onKeyDown={keep}
+      onKeyUp={keep}
+      onMouseDown={keep}
+      onTouchStart={keep}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap', cursor: 'default' }}
+    >
+      {cloneElement(children)}
+    </Box>
+  );
+}
+
+/** The column of the row's own buttons, last. */
+function actionsColumn(rowActions: ReactElement) {
+  return (
+    <DataTable.Col
+      key="_actions"
+      label="Ações"
+      disableSort
+      align="right"
+      render={() => <RowActions>{rowActions}</RowActions>}
+    />
+  );
+}
+
+/**
+ * A compact line with buttons of its own opens by its click handler, not as a link: a click on a
+ * button inside a link would follow it.
+ */
+function lineClick(rowClick: RowClick): RowClick {
+  if (typeof rowClick === 'function' || rowClick === false) return rowClick;
+  return () => rowClick;
 }
 
 // Where the keyboard is, seen at once in the dark theme: a compact line (a row: `focusedRow`).
@@ -173,16 +216,28 @@ export function GeneratedList({
   const { canAccess: canCreate = false } = useCanAccess({ resource: definition.name, action: 'create' });
   const { canAccess: canEdit = false } = useCanAccess({ resource: definition.name, action: 'edit' });
   const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('lg'));
+  const asCards = useMediaQuery<Theme>((theme) => theme.breakpoints.down(list.cards?.below ?? 'lg'));
   const editable = canEdit && definition.screens?.edit !== false;
   // The record whose dialog is open (`rowDialog`).
   const [opened, setOpened] = useState<RaRecord | null>(null);
   const { rowDialog } = list;
-  const rowClick: RowClick = rowDialog
+  const rowClick: RowClick | 'expand' = rowDialog
     ? (_id, _resource, record) => {
         setOpened(record);
         return false;
       }
-    : (list.rowClick ?? (editable ? 'edit' : false));
+    : (list.rowClick ?? (list.expand ? 'expand' : editable ? 'edit' : false));
+  // A compact line has no panel to expand.
+  const compactClick: RowClick = rowClick === 'expand' ? false : rowClick;
+  const compactEnd =
+    list.compact?.end || list.rowActions
+      ? () => (
+          <>
+            {list.compact?.end}
+            {list.rowActions ? <RowActions>{list.rowActions}</RowActions> : null}
+          </>
+        )
+      : undefined;
   const fields = Object.entries(definition.fields).filter(([, field]) => field.list);
   const title = definition.screens?.titles?.list ?? definition.label.many;
   // The card the table sits in, labelled by the list's title (one component per title: a new one
@@ -214,7 +269,7 @@ export function GeneratedList({
       filter={storeFilter}
       exporter={false}
       storeKey={list.storeKey}
-      disableSyncWithLocation={Boolean(list.storeKey)}
+      disableSyncWithLocation={typeof list.storeKey === 'string'}
       // As react-admin's List: the view below says when the network is away, inside its frame.
       offline={false}
     >
@@ -225,7 +280,7 @@ export function GeneratedList({
         {list.header ? <Box sx={{ mt: 2 }}>{list.header}</Box> : null}
         <ListView
           title={title}
-          filters={filtersOf(definition, list.filters)}
+          filters={list.filterBar ? undefined : filtersOf(definition, list.filters)}
           actions={
             <ListToolbar
               definition={definition}
@@ -239,16 +294,24 @@ export function GeneratedList({
           // react-admin's list lets its card overflow ('inherit'): the table scrolls inside it instead.
           sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
           // The spec fixes each list's page size (8 promo codes, 50 administrators…): no size to choose.
-          pagination={<Pagination rowsPerPageOptions={[]} />}
+          pagination={list.pagination ?? <Pagination rowsPerPageOptions={[]} />}
         >
-          {narrow && list.compact ? (
+          {list.filterBar}
+          {asCards && list.cards ? (
+            <RecordCards
+              render={list.cards.render}
+              rowClick={compactClick}
+              rowActions={list.rowActions ? <RowActions>{list.rowActions}</RowActions> : undefined}
+              noRows={list.noRows}
+            />
+          ) : narrow && list.compact ? (
             <SimpleList
-              rowClick={rowClick}
+              rowClick={list.rowActions ? lineClick(compactClick) : compactClick}
               sx={focusedLine}
               primaryText={list.compact.primary}
               secondaryText={list.compact.secondary}
               tertiaryText={list.compact.tertiary}
-              rightIcon={list.compact.end ? () => list.compact!.end : undefined}
+              rightIcon={compactEnd}
               empty={list.noRows ? <>{list.noRows}</> : undefined}
             />
           ) : (
@@ -262,9 +325,11 @@ export function GeneratedList({
                 '& .MuiTableSortLabel-root': { minHeight: 44 },
               }}
               bulkActionButtons={false}
+              expand={list.expand}
               empty={list.noRows ? <>{list.noRows}</> : undefined}
             >
-              {fields.map(([source, field]) => column(source, field, list.cells))}
+              {fields.map(([source, field]) => column(source, field, list))}
+              {list.rowActions ? actionsColumn(list.rowActions) : null}
             </DataTable>
           )}
           {rowDialog && opened ? rowDialog(opened, () => setOpened(null)) : null}
