@@ -183,9 +183,16 @@ describe('the team and the wall on a tablet (restaurant staff)', () => {
     await dragBelow(page, handle, page.getByRole('button', { name: `Arrastar ${next}`, exact: true }));
     await expect.poll(async () => (await wallTitles()).slice(0, 2)).toEqual([next, title]);
 
-    const sent = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().endsWith('/api/posts/reorder'));
-    await page.getByRole('button', { name: 'SALVAR ORDEM' }).click();
-    expect(((await sent).postDataJSON() as { ids: number[] }).ids).toHaveLength(before.length);
+    const save = page.getByRole('button', { name: 'SALVAR ORDEM' });
+    await expect.poll(() => save.isEnabled()).toBe(true);
+    const [sent] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'PATCH' && r.url().endsWith('/api/posts/reorder')),
+      save.click(),
+    ]).catch(async (error: unknown) => {
+      // What the screen showed instead, for whoever reads the failure.
+      throw new Error(`${String(error)}\n${page.url()}\n${await page.locator('body').innerText()}`);
+    });
+    expect((sent.postDataJSON() as { ids: number[] }).ids).toHaveLength(before.length);
     await notice(page, 'Ordem dos postss atualizada com sucesso!').waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'SALVAR ORDEM' }).count()).toBe(0);
     await page.reload();
