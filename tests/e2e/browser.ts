@@ -52,9 +52,19 @@ const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-c
 
 /**
  * The serious and critical accessibility violations axe-core finds on the page as it is now
- * (WCAG 2.1 A and AA), one line each: rule, what it asks, and where.
+ * (WCAG 2.1 A and AA), one line each: rule, what it asks, and where. It waits first for what is
+ * fading or sliding in to arrive (a dialog half faded in has colours it never shows at rest);
+ * what repeats for ever (a new card's pulse, a spinner) is not waited for.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
   // Evaluated, not added as a script tag: the app's Content-Security-Policy forbids inline scripts.
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
