@@ -446,6 +446,25 @@ describe('restaurants API', () => {
   });
 });
 
+/**
+ * A test app for a store's settings: the platform's administrator, Cantina Bella's manager and one
+ * more of its team in `role`, signed in; both demo stores' ids.
+ */
+async function settingsTeam(role: string, email: string, password: string) {
+  const t = await createTestApp();
+  const cantinaId = await storeId(t.database.db, 'Cantina Bella');
+  const sertaoId = await storeId(t.database.db, 'Sabor do Sertão');
+  await createAccount(t.database.db, { email, password, role, store_id: cantinaId });
+  return {
+    t,
+    cantinaId,
+    sertaoId,
+    admin: as(t.app, await login(t.app, demo.admin)),
+    manager: as(t.app, await login(t.app, demo.cantina)),
+    member: as(t.app, await login(t.app, { email, password })),
+  };
+}
+
 describe("a store's kitchen timers (info.kitchen_timers)", () => {
   let t: TestApp;
   let admin: ReturnType<typeof as>;
@@ -455,19 +474,14 @@ describe("a store's kitchen timers (info.kitchen_timers)", () => {
   let sertaoId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    cantinaId = await storeId(t.database.db, 'Cantina Bella');
-    sertaoId = await storeId(t.database.db, 'Sabor do Sertão');
-    admin = as(t.app, await login(t.app, demo.admin));
-    manager = as(t.app, await login(t.app, demo.cantina));
-    const password = 'Garcom@2026';
-    await createAccount(t.database.db, {
-      email: 'garcom@cantinabella.com.br',
-      password,
-      role: 'WAITER',
-      store_id: cantinaId,
-    });
-    waiter = as(t.app, await login(t.app, { email: 'garcom@cantinabella.com.br', password }));
+    ({
+      t,
+      admin,
+      manager,
+      member: waiter,
+      cantinaId,
+      sertaoId,
+    } = await settingsTeam('WAITER', 'garcom@cantinabella.com.br', 'Garcom@2026'));
   });
   afterAll(() => t?.close());
 
@@ -557,19 +571,14 @@ describe("how a store's kitchen board groups its cards (info.kitchen_grouping)",
   let sertaoId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    cantinaId = await storeId(t.database.db, 'Cantina Bella');
-    sertaoId = await storeId(t.database.db, 'Sabor do Sertão');
-    admin = as(t.app, await login(t.app, demo.admin));
-    manager = as(t.app, await login(t.app, demo.cantina));
-    const password = 'Cozinha@2026';
-    await createAccount(t.database.db, {
-      email: 'cozinha@cantinabella.com.br',
-      password,
-      role: 'KITCHEN',
-      store_id: cantinaId,
-    });
-    kitchen = as(t.app, await login(t.app, { email: 'cozinha@cantinabella.com.br', password }));
+    ({
+      t,
+      admin,
+      manager,
+      member: kitchen,
+      cantinaId,
+      sertaoId,
+    } = await settingsTeam('KITCHEN', 'cozinha@cantinabella.com.br', 'Cozinha@2026'));
   });
   afterAll(() => t?.close());
 
