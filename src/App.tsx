@@ -14,21 +14,21 @@ import { FinancePage, StatisticsPage } from './custom-pages/statistics/Statistic
 import { adminAliases, IncludeCollaborator } from './resources/admins';
 import { cuisineAliases } from './resources/cuisines';
 import { definitions } from '../contract/definitions';
-import { generatedResources } from './resources/engine';
+import { generatedResources } from './engine/resources';
 import { customers } from './resources/customers';
 import { faqAliases } from './resources/faqs';
 import { notificationAliases } from './resources/notifications';
 import { PRIVACY_PATH, PrivacyPage } from './resources/privacy';
-import { products } from './resources/menu';
+import { products } from './resources/products';
 import { restaurants } from './resources/restaurants';
 import { screenModules } from './resources/screens';
 import { StoryDetailsAlias, storyAliases } from './resources/stories';
-import { hallRoutes } from './resources/tables';
+import { floorRoutes } from './resources/floor';
 import { reviewsResource } from './resources/reviews';
 import { loyaltyResource } from './resources/loyalty';
 import { bankAccountsResource, depositsResource, statementResource } from './resources/financial';
-import { reserves } from './resources/reservations';
-import { boardRoutes } from './resources/orderItems';
+import { reservationsResource } from './resources/reservations';
+import { boardRoutes } from './resources/kitchenBoard';
 import { settingsRoutes } from './resources/settings';
 import { usagePolicyAdminRoutes, usagePolicyRoutes } from './resources/usagePolicy';
 import { teamRoutes } from './resources/team';
@@ -176,9 +176,9 @@ export function App() {
           ) : (
             <>
               <Resource {...products} />
-              <Resource {...reserves} />
+              <Resource {...reservationsResource} />
               <CustomRoutes>
-                {hallRoutes}
+                {floorRoutes}
                 {boardRoutes}
                 {settingsRoutes}
                 {usagePolicyRoutes}

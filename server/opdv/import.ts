@@ -15,7 +15,7 @@ import type {
   SyncChange,
 } from '../../contract/resources/integrations/definition';
 import { IMPORT_MESSAGES } from '../../contract/resources/integrations/definition';
-import { productInput } from '../../contract/resources/menu/definition';
+import { productInput } from '../../contract/resources/products/definition';
 import { pgConstraint, pgErrorCode, type Db } from '../db/client';
 import { categories, products } from '../db/schema';
 import { forgetFiles, recordUpload } from '../storage/file-records';

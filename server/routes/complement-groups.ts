@@ -8,7 +8,7 @@ import {
   GROUP_MAX_BELOW_MIN,
   GROUP_RANGE,
 } from '../../contract/resources/complementGroups/definition';
-import { products as productsDefinition } from '../../contract/resources/menu/definition';
+import { products as productsDefinition } from '../../contract/resources/products/definition';
 import type { Db } from '../db/client';
 import { complementGroupProducts, complementGroups, products } from '../db/schema';
 import { badRequest, notFound } from '../http-errors';

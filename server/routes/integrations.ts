@@ -21,7 +21,7 @@ import {
   syncApplyInput,
   syncChange,
 } from '../../contract/resources/integrations/definition';
-import { PRODUCT_ALREADY_IMPORTED } from '../../contract/resources/menu/definition';
+import { PRODUCT_ALREADY_IMPORTED } from '../../contract/resources/products/definition';
 import { readConfig } from '../config';
 import { pgConstraint, pgErrorCode } from '../db/client';
 import { accounts, categories, integrations, products } from '../db/schema';

@@ -10,7 +10,7 @@ import {
   orderItems as definition,
   recallInput,
   type BoardStatus,
-} from '../../contract/resources/orderItems/definition';
+} from '../../contract/resources/kitchenBoard/definition';
 import { customers, orderItems, orders, tables, tickets } from '../db/schema';
 import { notFound } from '../http-errors';
 import { noteAudit } from '../plugins/audit';

@@ -17,7 +17,7 @@ import {
   undoOffer,
   type OrderInclude,
   type PaymentMethod,
-} from '../../contract/resources/commands/definition';
+} from '../../contract/resources/tabs/definition';
 import { formatCents } from '../../contract/lib/format';
 import { recordId } from '../../contract/lib/records';
 import type { Tx } from '../db/client';

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { named, recordId } from '../../contract/lib/records';
-import { products as productsDefinition } from '../../contract/resources/menu/definition';
+import { products as productsDefinition } from '../../contract/resources/products/definition';
 import { products, stores } from '../db/schema';
 import { containsTerm, searchTerm, storeIdParam } from '../resources/params';
 import { served } from '../resources/routes';

@@ -12,7 +12,7 @@ import {
   productPickerRow,
   products as productsDefinition,
   productUpdateInput,
-} from '../../contract/resources/menu/definition';
+} from '../../contract/resources/products/definition';
 import type { Db } from '../db/client';
 import { categories, complementGroups, kitchens, productComplementGroups, products } from '../db/schema';
 import { notFound } from '../http-errors';

@@ -7,7 +7,7 @@ import {
   tableOrder,
   tableReservation,
   type TableStatus,
-} from '../../contract/resources/tables/definition';
+} from '../../contract/resources/floor/definition';
 import type { Db } from '../db/client';
 import { customers, orderItems, orders, reservations, tables, tickets } from '../db/schema';
 import { conflict, notFound } from '../http-errors';

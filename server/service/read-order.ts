@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { OrderInclude, orderRecord } from '../../contract/resources/commands/definition';
+import type { OrderInclude, orderRecord } from '../../contract/resources/tabs/definition';
 import type { Db } from '../db/client';
 import { checkins, coupons, customers, orderItems, orders, payments, tables, tickets } from '../db/schema';
 import { notFound } from '../http-errors';
 import { inScope } from '../resources/scope';
-import { ORDER_MESSAGES } from '../../contract/resources/commands/definition';
+import { ORDER_MESSAGES } from '../../contract/resources/tabs/definition';
 import { paymentStatusOf } from './totals';
 import type { StoreScope } from './tabs';
 

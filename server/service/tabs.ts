@@ -16,8 +16,8 @@ import {
   SETTLE_MESSAGES,
   itemStatuses,
   type PaymentMethod,
-} from '../../contract/resources/commands/definition';
-import { TABLE_NOT_FOUND } from '../../contract/resources/tables/definition';
+} from '../../contract/resources/tabs/definition';
+import { TABLE_NOT_FOUND } from '../../contract/resources/floor/definition';
 import type { Tx } from '../db/client';
 import {
   checkins,

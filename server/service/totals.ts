@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { coupons, orderItems, orders, payments, stores, tickets } from '../db/schema';
-import type { PaymentStatus } from '../../contract/resources/commands/definition';
+import type { PaymentStatus } from '../../contract/resources/tabs/definition';
 
 /** Items that count in a bill: not cancelled, and ordered (SAVED ones are still in the cart). */
 export const BILLED = sql`${orderItems.status} not in ('CANCELLED', 'SAVED')`;

@@ -9,7 +9,7 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { UNDO_MESSAGES, UNDO_SECONDS } from '../../contract/resources/commands/definition';
+import { UNDO_MESSAGES, UNDO_SECONDS } from '../../contract/resources/tabs/definition';
 import { rows, type Tx } from '../db/client';
 import { checkins, coupons, orderItems, orders, payments, reviews, tables, tickets } from '../db/schema';
 import { badRequest, conflict } from '../http-errors';

@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import { Alert } from '@mui/material';
 import { usePermissions } from 'react-admin';
 import { ADMIN } from '../authProvider';
-import { BOARD_SETTINGS, useDeviceSetting } from '../resources/orderItems/boardHooks';
-import { StorePicker } from '../resources/orderItems/StorePicker';
+import { BOARD_SETTINGS, useDeviceSetting } from '../resources/kitchenBoard/boardHooks';
+import { StorePicker } from '../resources/kitchenBoard/StorePicker';
 
 /**
  * Whose wall or team a screen shows. Staff's is their own store (the API knows it: nothing is

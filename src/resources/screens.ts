@@ -6,7 +6,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import type { ResourceName } from '../../contract/definitions';
-import type { ScreenModule } from './engine';
+import type { ScreenModule } from '../engine/resources';
 import { NotificationCreate, NotificationDetails } from './notifications';
 import { StoryCreate, StoryEdit } from './stories';
 
@@ -17,7 +17,7 @@ import { StoryCreate, StoryEdit } from './stories';
 export const screenModules: Partial<Record<ResourceName, ScreenModule>> = {
   admins: { icon: AdminPanelSettingsIcon, overrides: () => import('./admins/screens') },
   'audit-events': { icon: HistoryIcon, overrides: () => import('./audit/screens') },
-  commands: { icon: ReceiptLongIcon, overrides: () => import('./commands/screens') },
+  commands: { icon: ReceiptLongIcon, overrides: () => import('./tabs/screens') },
   faqs: { icon: QuestionAnswerIcon, overrides: () => import('./faqs/screens') },
   notifications: {
     icon: NotificationsIcon,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, seriousViolations, signIn } from './browser';
-import { orderItems } from '../../contract/resources/orderItems/definition';
+import { orderItems } from '../../contract/resources/kitchenBoard/definition';
 
 const baseUrl = inject('baseUrl');
 

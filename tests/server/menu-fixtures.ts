@@ -20,7 +20,7 @@ export function expectError(response: { statusCode: number; body: string }, stat
   expect(body.error.message.startsWith(message), body.error.message).toBe(true);
 }
 
-export type { Product } from '../../contract/resources/menu/definition';
+export type { Product } from '../../contract/resources/products/definition';
 
 export let t: TestApp;
 export let admin: Call;

@@ -15,7 +15,7 @@ import type { AuditNote } from '../../server/plugins/audit';
 import { callWaiter, payByApp, placeItems } from '../../server/service/guests';
 import { refreshTotals } from '../../server/service/totals';
 import { signUndo } from '../../server/service/undo';
-import type { Order, OrderRow } from '../../contract/resources/commands/definition';
+import type { Order, OrderRow } from '../../contract/resources/tabs/definition';
 import { rows } from '../../server/db/client';
 import { as, demo, errorOf, login, type TestApp } from './helpers';
 import { newGuests, openService, seatAndOrder, type Floor } from './service-fixtures';

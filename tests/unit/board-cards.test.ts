@@ -6,8 +6,8 @@ import {
   cardsInStatus,
   latestRound,
   readyCards,
-} from '../../src/resources/orderItems/cards';
-import type { OrderItem } from '../../contract/resources/orderItems/definition';
+} from '../../src/resources/kitchenBoard/cards';
+import type { OrderItem } from '../../contract/resources/kitchenBoard/definition';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 27, 20, 0) + minutes * 60_000).toISOString();
 

@@ -47,7 +47,7 @@ describe('the contract folder', () => {
     expect(
       await refusals(
         "import type { ReactNode } from 'react';\nexport type Shown = ReactNode;\n",
-        'contract/resources/menu/definition.ts',
+        'contract/resources/products/definition.ts',
       ),
     ).toEqual([refusedImport(/não importa React/)]);
   });
@@ -56,7 +56,7 @@ describe('the contract folder', () => {
     expect(
       await refusals(
         "import { fieldText } from '../../../src/lib/display';\nexport const shown = fieldText;\n",
-        'contract/resources/menu/definition.ts',
+        'contract/resources/products/definition.ts',
       ),
     ).toEqual([refusedImport(/não importam de src\//)]);
     expect(

@@ -2,7 +2,7 @@ import { inflateSync } from 'node:zlib';
 import JSZip from 'jszip';
 import QRCode from 'qrcode';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QR_IMAGE_SIZE, qrPng, qrSvg, qrZip, tableLink } from '../../src/resources/tables/qr';
+import { QR_IMAGE_SIZE, qrPng, qrSvg, qrZip, tableLink } from '../../src/resources/floor/qr';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -78,7 +78,7 @@ describe('tableLink', () => {
   it('reads its base from VITE_TABLE_LINK_URL', async () => {
     vi.stubEnv('VITE_TABLE_LINK_URL', 'https://pedir.exemplo.com/t');
     vi.resetModules();
-    const { tableLink: configured } = await import('../../src/resources/tables/qr');
+    const { tableLink: configured } = await import('../../src/resources/floor/qr');
     expect(configured(5, 9)).toBe('https://pedir.exemplo.com/t?s=5&t=9');
   });
 });

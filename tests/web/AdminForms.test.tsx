@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { admins } from '../../contract/resources/admins/definition';
 import screens from '../../src/resources/admins/screens';
-import { GeneratedCreate, GeneratedEdit } from '../../src/resources/generated/GeneratedForm';
+import { GeneratedCreate, GeneratedEdit } from '../../src/engine/GeneratedForm';
 import { messageOf, renderScreen as renderApp } from './renderScreen';
 
 const AdminCreate = () => <GeneratedCreate definition={admins} overrides={screens} />;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { auditEvents, type AuditEvent, type AuditRow } from '../../contract/resources/audit/definition';
 import overrides from '../../src/resources/audit/screens';
-import { GeneratedList } from '../../src/resources/generated/GeneratedList';
+import { GeneratedList } from '../../src/engine/GeneratedList';
 import { renderScreen } from './renderScreen';
 
 // The dialog reads one row through useApi, which calls the app's httpClient: the test's fake

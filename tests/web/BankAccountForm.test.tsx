@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BankAccountCreate, BankAccountEdit } from '../../src/resources/financial/BankAccountForm';
-import { BOARD_SETTINGS } from '../../src/resources/orderItems/boardHooks';
+import { BOARD_SETTINGS } from '../../src/resources/kitchenBoard/boardHooks';
 import { messageOf } from './renderScreen';
 import { fakeApi, refusal, renderAs } from './TeamWallScreen';
 

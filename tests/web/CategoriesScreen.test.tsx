@@ -7,11 +7,11 @@ import {
   CATEGORY_VISIBILITY_CHANGED,
   CATEGORY_VISIBILITY_ERROR,
 } from '../../contract/resources/categories/definition';
-import { CategoriesScreen, LOAD_FAILED } from '../../src/resources/menu/CategoriesScreen';
+import { CategoriesScreen, LOAD_FAILED } from '../../src/resources/products/CategoriesScreen';
 import {
   PRODUCT_VISIBILITY_CHANGED,
   PRODUCT_VISIBILITY_ERROR,
-} from '../../contract/resources/menu/definition';
+} from '../../contract/resources/products/definition';
 import { layOutRows, moveWithKeyboard } from './dragLayout';
 import { renderScreen as renderApp } from './renderScreen';
 

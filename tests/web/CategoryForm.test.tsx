@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { CategoryCreate, CategoryEdit } from '../../src/resources/categories/CategoryForm';
 import { CATEGORY_DELETED, CATEGORY_NAME_REQUIRED } from '../../contract/resources/categories/definition';
-import { PRODUCT_DELETED, PRODUCT_ORDER_SAVED } from '../../contract/resources/menu/definition';
+import { PRODUCT_DELETED, PRODUCT_ORDER_SAVED } from '../../contract/resources/products/definition';
 import { layOutRows, moveWithKeyboard } from './dragLayout';
 import { messageOf, renderScreen as renderApp } from './renderScreen';
 

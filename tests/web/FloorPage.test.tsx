@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient, Request } from '../../src/dataProvider/httpClient';
-import type { Order } from '../../contract/resources/commands/definition';
-import type { Table } from '../../contract/resources/tables/definition';
-import { FloorPage } from '../../src/resources/tables/FloorPage';
+import type { Order } from '../../contract/resources/tabs/definition';
+import type { Table } from '../../contract/resources/floor/definition';
+import { FloorPage } from '../../src/resources/floor/FloorPage';
 import { renderScreen } from './renderScreen';
 
 afterEach(() => {

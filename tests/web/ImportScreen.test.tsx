@@ -6,7 +6,7 @@ import type {
   OpdvCategory,
   SyncChange,
 } from '../../contract/resources/integrations/definition';
-import { ImportScreen } from '../../src/resources/menu/import/ImportScreen';
+import { ImportScreen } from '../../src/resources/products/import/ImportScreen';
 import { renderSignedIn } from './renderSignedIn';
 
 /**

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../contract/lib/format';
-import { BOARD_SETTINGS } from '../../src/resources/orderItems/boardHooks';
+import { BOARD_SETTINGS } from '../../src/resources/kitchenBoard/boardHooks';
 import { INTEGRATION_MESSAGES, type Integration } from '../../contract/resources/integrations/definition';
 import { IntegrationsScreen } from '../../src/resources/integrations/IntegrationsScreen';
 import { messageOf } from './renderScreen';

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
-import { GeneratedCreate, GeneratedEdit } from '../../src/resources/generated/GeneratedForm';
+import { GeneratedCreate, GeneratedEdit } from '../../src/engine/GeneratedForm';
 import { kitchens } from '../../contract/resources/kitchens/definition';
 import overrides from '../../src/resources/kitchens/screens';
 import { messageOf, renderScreen as renderApp } from './renderScreen';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
-import { GeneratedList } from '../../src/resources/generated/GeneratedList';
+import { GeneratedList } from '../../src/engine/GeneratedList';
 import { kitchens } from '../../contract/resources/kitchens/definition';
 import overrides from '../../src/resources/kitchens/screens';
 import { renderScreen as renderApp } from './renderScreen';

@@ -3,7 +3,7 @@ import { Route } from 'react-router-dom';
 import { Resource } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../contract/lib/format';
-import { BOARD_SETTINGS } from '../../src/resources/orderItems/boardHooks';
+import { BOARD_SETTINGS } from '../../src/resources/kitchenBoard/boardHooks';
 import {
   LOYALTY_MESSAGES,
   type LoyaltyCustomerRow,

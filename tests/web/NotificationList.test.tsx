@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { notifications } from '../../contract/resources/notifications/definition';
 import screens from '../../src/resources/notifications/screens';
-import { GeneratedList } from '../../src/resources/generated/GeneratedList';
+import { GeneratedList } from '../../src/engine/GeneratedList';
 import { renderScreen } from './renderScreen';
 
 const notification = (id: number) => ({

@@ -10,9 +10,9 @@ import {
   PRODUCT_DELETED,
   PRODUCT_NAME_REQUIRED,
   PRODUCT_PRICE_REQUIRED,
-} from '../../contract/resources/menu/definition';
-import { centsToInput, inputToCents } from '../../src/resources/menu/inputs';
-import { ProductCreate, ProductEdit } from '../../src/resources/menu/ProductForm';
+} from '../../contract/resources/products/definition';
+import { centsToInput, inputToCents } from '../../src/resources/products/inputs';
+import { ProductCreate, ProductEdit } from '../../src/resources/products/ProductForm';
 import { messageOf, renderScreen as renderApp } from './renderScreen';
 
 // Uploads are tested in upload.test.ts; here the picked files are "stored" under a known URL.

@@ -3,7 +3,7 @@ import JSZip from 'jszip';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { saveFile } from '../../src/dataProvider/saveFile';
-import { QrCodesPage } from '../../src/resources/tables/QrCodesPage';
+import { QrCodesPage } from '../../src/resources/floor/QrCodesPage';
 import { renderScreen } from './renderScreen';
 
 vi.mock('../../src/dataProvider/saveFile', () => ({ saveFile: vi.fn() }));

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Table } from '../../contract/resources/tables/definition';
-import { TableCard } from '../../src/resources/tables/TableCard';
+import type { Table } from '../../contract/resources/floor/definition';
+import { TableCard } from '../../src/resources/floor/TableCard';
 import { saoPauloClock } from '../../contract/resources/reservations/rules';
 
 const MINUTE = 60_000;

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient, Request } from '../../src/dataProvider/httpClient';
-import { TABLE_DUPLICATE } from '../../contract/resources/tables/definition';
-import { TablesCreate, takenMessage } from '../../src/resources/tables/TablesCreate';
+import { TABLE_DUPLICATE } from '../../contract/resources/floor/definition';
+import { TablesCreate, takenMessage } from '../../src/resources/floor/TablesCreate';
 import { messageOf, renderScreen } from './renderScreen';
 
 const tableRecord = (id: number, number: number) => ({

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BOARD_SETTINGS } from '../../src/resources/orderItems/boardHooks';
+import { BOARD_SETTINGS } from '../../src/resources/kitchenBoard/boardHooks';
 import { TeamCreate } from '../../src/resources/team/TeamCreate';
 import { TeamMember } from '../../src/resources/team/TeamMember';
 import { messageOf } from './renderScreen';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BOARD_SETTINGS } from '../../src/resources/orderItems/boardHooks';
+import { BOARD_SETTINGS } from '../../src/resources/kitchenBoard/boardHooks';
 import { WallCreate, WallEdit } from '../../src/resources/wall/screens';
 import { messageOf } from './renderScreen';
 import { fakeApi, refusal, renderAs } from './TeamWallScreen';

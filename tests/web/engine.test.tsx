@@ -7,10 +7,10 @@ import type { Download, HttpClient, Query } from '../../src/dataProvider/httpCli
 import { requiredText } from '../../contract/lib/fields';
 import { instant, recordId } from '../../contract/lib/records';
 import { defineResource } from '../../contract/define';
-import { GeneratedCreate, GeneratedEdit } from '../../src/resources/generated/GeneratedForm';
-import { GeneratedList } from '../../src/resources/generated/GeneratedList';
-import { defineScreens, type ScreenOverrides } from '../../src/resources/overrides';
-import { resourceProps } from '../../src/resources/engine';
+import { GeneratedCreate, GeneratedEdit } from '../../src/engine/GeneratedForm';
+import { GeneratedList } from '../../src/engine/GeneratedList';
+import { defineScreens, type ScreenOverrides } from '../../src/engine/overrides';
+import { resourceProps } from '../../src/engine/resources';
 import { messageOf, renderScreen } from './renderScreen';
 
 /** A resource of the test's own, with a field of each kind the lists format and a nested object. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { clearableFileUrl, requiredText, storeIdField } from '../../lib/fields';
 import { count, instant, maybeText, recordId } from '../../lib/records';
 import { defineResource, type RecordOf } from '../../define';
-import { productRow } from '../menu/definition';
+import { productRow } from '../products/definition';
 
 export const CATEGORY_NAME_REQUIRED = 'Você precisa informar o nome da categoria';
 export const CATEGORY_DELETED = 'Categoria excluída!';

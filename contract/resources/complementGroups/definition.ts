@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requiredText, storeIdField } from '../../lib/fields';
 import { count, instant, named, recordId } from '../../lib/records';
 import { defineResource, type RecordOf } from '../../define';
-import { idList } from '../menu/definition';
+import { idList } from '../products/definition';
 
 export const GROUP_NAME_REQUIRED = 'Você precisa informar o nome do grupo de complementos';
 export const GROUP_RANGE = 'O mínimo e o máximo devem estar entre 0 e 10.';

@@ -10,7 +10,7 @@ import {
   adminCreateForm,
   adminEditForm,
 } from '../../../contract/resources/admins/definition';
-import { defineScreens } from '../overrides';
+import { defineScreens } from '../../engine/overrides';
 
 export const INCLUDE_COLLABORATOR_LABEL = 'INCLUIR COLABORADOR';
 

@@ -4,8 +4,8 @@ import HistoryIcon from '@mui/icons-material/History';
 import { ADMIN } from '../../authProvider';
 import { fieldText } from '../../lib/display';
 import { formatDateTime } from '../../../contract/lib/format';
-import { DayRangeFilter } from '../generated/DayRangeFilter';
-import { defineScreens } from '../overrides';
+import { DayRangeFilter } from '../../engine/DayRangeFilter';
+import { defineScreens } from '../../engine/overrides';
 import { AUDIT_MESSAGES, auditEvents } from '../../../contract/resources/audit/definition';
 import { AuditEventDialog } from './AuditEventDialog';
 

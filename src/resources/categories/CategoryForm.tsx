@@ -28,11 +28,11 @@ import {
 import { ImagePicker } from '../../components/ImagePicker';
 import type { PainelDataProvider } from '../../dataProvider';
 import { zodValidate } from '../../lib/zodForm';
-import { PRODUCT_ORDER_SAVED } from '../../../contract/resources/menu/definition';
-import type { MenuCategory, MenuProduct } from '../menu/menuTypes';
-import { MenuFormToolbar, useMenuRecordQueryOptions } from '../menu/MenuFormToolbar';
-import { menuPaths } from '../menu/paths';
-import { inOrder, ProductRows } from '../menu/ProductRows';
+import { PRODUCT_ORDER_SAVED } from '../../../contract/resources/products/definition';
+import type { MenuCategory, MenuProduct } from '../products/menuTypes';
+import { MenuFormToolbar, useMenuRecordQueryOptions } from '../products/MenuFormToolbar';
+import { menuPaths } from '../products/paths';
+import { inOrder, ProductRows } from '../products/ProductRows';
 import {
   CATEGORY_DELETED,
   categories as definition,

@@ -31,7 +31,7 @@ import {
 import { z } from 'zod';
 import { useApi } from '../../dataProvider/useApi';
 import { formatCents } from '../../../contract/lib/format';
-import { menuPaths } from '../menu/paths';
+import { menuPaths } from '../products/paths';
 import { SuccessDialog } from '../../components/SuccessDialog';
 import {
   complementGroupInput,
@@ -43,7 +43,7 @@ import {
   PRODUCT_ALREADY_SELECTED,
   type ComplementGroup,
 } from '../../../contract/resources/complementGroups/definition';
-import type { productPickerRow } from '../../../contract/resources/menu/definition';
+import type { productPickerRow } from '../../../contract/resources/products/definition';
 
 /** A product of the group, as the API reads it and as the chips show it. */
 export type GroupProduct = ComplementGroup['products'][number];

@@ -26,7 +26,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { Confirm, Title, useDelete, useGetList, useNotify } from 'react-admin';
-import { menuPaths } from '../menu/paths';
+import { menuPaths } from '../products/paths';
 import {
   complementGroups as definition,
   type ComplementGroup,

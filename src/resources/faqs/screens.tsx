@@ -1,6 +1,6 @@
 import { useCanAccess } from 'react-admin';
-import { ToolbarLink } from '../generated/parts';
-import { defineScreens } from '../overrides';
+import { ToolbarLink } from '../../engine/parts';
+import { defineScreens } from '../../engine/overrides';
 import { PRIVACY_PATH } from '../privacy';
 import { USAGE_POLICY_PATH } from '../usagePolicy';
 import { faqs } from '../../../contract/resources/faqs/definition';

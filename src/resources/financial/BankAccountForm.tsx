@@ -11,9 +11,9 @@ import {
 } from 'react-admin';
 import { ChooseStoreNotice, ChosenStorePicker, useChosenStore } from '../../components/chosenStore';
 import { maskCnpj, maskCpf, onlyDigits } from '../../../contract/lib/format';
-import { GeneratedCreate, GeneratedEdit } from '../generated/GeneratedForm';
-import { ToolbarLink } from '../generated/parts';
-import { defineScreens, type ScreenOverrides } from '../overrides';
+import { GeneratedCreate, GeneratedEdit } from '../../engine/GeneratedForm';
+import { ToolbarLink } from '../../engine/parts';
+import { defineScreens, type ScreenOverrides } from '../../engine/overrides';
 import { BANKS, bankLabel } from '../../../contract/resources/financial/banks';
 import {
   accountTypeChoices,

@@ -2,8 +2,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Button, Chip, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { RaRecord } from 'react-admin';
-import { GeneratedList } from '../generated/GeneratedList';
-import type { ScreenOverrides } from '../overrides';
+import { GeneratedList } from '../../engine/GeneratedList';
+import type { ScreenOverrides } from '../../engine/overrides';
 import { bankAccounts, FINANCIAL_MESSAGES } from '../../../contract/resources/financial/definition';
 import { bankAccountPath, financialPaths } from './paths';
 

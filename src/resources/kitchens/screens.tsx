@@ -3,8 +3,8 @@ import { Box, Stack, Typography } from '@mui/material';
 import SoupKitchenIcon from '@mui/icons-material/SoupKitchen';
 import { BooleanInput, useRecordContext } from 'react-admin';
 import { RecordToggle } from '../../components/RecordToggle';
-import { CreateLink, ToolbarLink } from '../generated/parts';
-import { defineScreens } from '../overrides';
+import { CreateLink, ToolbarLink } from '../../engine/parts';
+import { defineScreens } from '../../engine/overrides';
 import {
   KITCHEN_ACTIVATED,
   KITCHEN_DEACTIVATED,

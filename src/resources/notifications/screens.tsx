@@ -19,7 +19,7 @@ import {
   RESTAURANT_PICKER_PAGE,
   statusLabel,
 } from '../../../contract/resources/notifications/definition';
-import { defineScreens } from '../overrides';
+import { defineScreens } from '../../engine/overrides';
 
 export const APPLY_LABEL = 'Aplicar';
 

@@ -3,7 +3,7 @@ import { RecordToggle } from '../../components/RecordToggle';
 import { fieldText } from '../../lib/display';
 import { REQUIRED } from '../../../contract/lib/fields';
 import { formatDate } from '../../../contract/lib/format';
-import { defineScreens } from '../overrides';
+import { defineScreens } from '../../engine/overrides';
 import {
   ACTIVATED,
   DEACTIVATED,

@@ -29,7 +29,7 @@ import {
 } from 'react-admin';
 import { formatDateTime } from '../../../contract/lib/format';
 import { copyText } from '../settings/clipboard';
-import { tables as tableDefinition, type Table } from '../../../contract/resources/tables/definition';
+import { tables as tableDefinition, type Table } from '../../../contract/resources/floor/definition';
 import {
   RESERVATION_MESSAGES as M,
   reservations,

@@ -15,7 +15,7 @@ import {
 import { PhoneInput } from '../../components/MaskedInputs';
 import { useSubmissionKey } from '../../dataProvider/useSubmissionKey';
 import { zodValidate } from '../../lib/zodForm';
-import { BackToList } from '../generated/parts';
+import { BackToList } from '../../engine/parts';
 import { useOwnStore } from '../settings/useOwnStore';
 import { useResourceNotices } from '../useResourceNotices';
 import {

@@ -16,7 +16,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import SaveIcon from '@mui/icons-material/Save';
 import { useCanAccess, useNotify, useUpdate } from 'react-admin';
 import { GROUP_MESSAGES, hoursProblems, isTime, WEEKDAYS } from '../../../contract/lib/hours';
-import { ToolbarLink } from '../generated/parts';
+import { ToolbarLink } from '../../engine/parts';
 import { restaurants, type Store } from '../../../contract/resources/restaurants/definition';
 import { ReadOnlyNotice, ScreenHeader, Section, StoreState } from '../settings/Screen';
 import { failureText } from '../../dataProvider/httpClient';

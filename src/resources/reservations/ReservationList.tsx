@@ -32,7 +32,7 @@ import { fieldText } from '../../lib/display';
 import { DAY_RANGE_INVALID } from '../../../contract/lib/fields';
 import { formatDate, formatDateTime, maskPhone } from '../../../contract/lib/format';
 import { choiceLabel } from '../../../contract/define';
-import { CreateLink, ToolbarLink } from '../generated/parts';
+import { CreateLink, ToolbarLink } from '../../engine/parts';
 import {
   RESERVATION_MESSAGES,
   reservationPeriods,

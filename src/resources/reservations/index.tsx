@@ -22,7 +22,7 @@ const ReservationHoursPage = lazyScreen(reservationPaths.hours, () =>
  * Reservas: the list (/reserves), a new reservation (/reserves/create) and the reservation hours
  * (/reserves/opening-hours), saved on the store.
  */
-export const reserves: ResourceProps = {
+export const reservationsResource: ResourceProps = {
   name: definition.name,
   icon: EventSeatIcon,
   options: { label: definition.label.many },

@@ -30,8 +30,8 @@ import { ADMIN } from '../../authProvider';
 import { ExportFileButton } from '../../components/ExportButton';
 import { PictureAvatar } from '../../components/PictureAvatar';
 import { formatDateTime } from '../../../contract/lib/format';
-import { BOARD_SETTINGS, useDeviceSetting } from '../orderItems/boardHooks';
-import { StorePicker } from '../orderItems/StorePicker';
+import { BOARD_SETTINGS, useDeviceSetting } from '../kitchenBoard/boardHooks';
+import { StorePicker } from '../kitchenBoard/StorePicker';
 import { AnswerDialog } from './AnswerDialog';
 import {
   answerChoices,

@@ -10,7 +10,7 @@ import { Form, useCanAccess, useNotify } from 'react-admin';
 import { saveFile } from '../../dataProvider/saveFile';
 import { zodValidate } from '../../lib/zodForm';
 import { restaurants, type Store } from '../../../contract/resources/restaurants/definition';
-import { qrPng, qrSvg } from '../tables/qr';
+import { qrPng, qrSvg } from '../floor/qr';
 import { copyText } from './clipboard';
 import { linksPayload, linksValues, type DefaultLinksValues, type SettingsValues } from './formValues';
 import { DefaultLinksInputs, ExtraLinksInput } from './LinksInputs';

@@ -3,8 +3,8 @@ import MovieIcon from '@mui/icons-material/Movie';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import type { RaRecord } from 'react-admin';
 import { feedhunterLabel, type Story } from '../../../contract/resources/stories/definition';
-import { DayRangeFilter } from '../generated/DayRangeFilter';
-import { defineScreens } from '../overrides';
+import { DayRangeFilter } from '../../engine/DayRangeFilter';
+import { defineScreens } from '../../engine/overrides';
 
 function Thumbnail({ story }: { story: Story }) {
   return (

@@ -10,7 +10,7 @@ import {
   DUPLICATE_EMAIL,
 } from '../../../contract/resources/admins/definition';
 import { SectionHeading } from '../admins/inputs';
-import { ToolbarLink } from '../generated/parts';
+import { ToolbarLink } from '../../engine/parts';
 import { ChooseStoreNotice, ChosenStorePicker, useChosenStore } from '../../components/chosenStore';
 import { PasswordInputs, ProfileInputs } from './inputs';
 import { teamPaths } from './paths';

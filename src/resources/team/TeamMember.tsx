@@ -27,7 +27,7 @@ import {
   type Member,
 } from '../../../contract/resources/admins/definition';
 import { FieldRow, SectionHeading } from '../admins/inputs';
-import { ToolbarLink } from '../generated/parts';
+import { ToolbarLink } from '../../engine/parts';
 import { ChooseStoreNotice, ChosenStorePicker, useChosenStore } from '../../components/chosenStore';
 import { PasswordInputs, ProfileInputs } from './inputs';
 import { teamPaths } from './paths';

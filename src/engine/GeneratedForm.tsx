@@ -1,0 +1,219 @@
+import { Fragment, type ReactElement } from 'react';
+import { Box, InputAdornment, Typography } from '@mui/material';
+import {
+  BooleanInput,
+  Create,
+  DateInput,
+  Edit,
+  NumberInput,
+  type RaRecord,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  required,
+} from 'react-admin';
+import type { z } from 'zod';
+import { onlyDigits } from '../../contract/lib/format';
+import { requiredMessage, zodValidate } from '../lib/zodForm';
+import type { FieldDefinition, ResourceDefinition } from '../../contract/define';
+import {
+  formOverridesFor,
+  type FormModeOverrides,
+  type FormSection,
+  type ScreenOverrides,
+} from './overrides';
+import { useResourceNotices } from '../resources/useResourceNotices';
+import { BackToList, FormToolbar } from './parts';
+
+const numeric = { inputMode: 'numeric' as const, autoComplete: 'off' };
+
+/** The input a field's kind generates, marked required (with the schema's own words) where the schema requires it. */
+function inputOf(
+  source: string,
+  field: FieldDefinition,
+  schema: z.ZodObject,
+  readOnly: boolean,
+): ReactElement {
+  const message = requiredMessage(schema, source);
+  const common = {
+    source,
+    label: field.label,
+    validate: message && !readOnly ? required(message) : undefined,
+    readOnly: readOnly || undefined,
+  };
+  switch (field.kind) {
+    case 'select':
+      // A choice left empty is the definition's "all" (promo codes' Todas), or nothing chosen yet.
+      return (
+        <SelectInput {...common} choices={[...(field.choices ?? [])]} emptyText={field.otherChoice ?? ''} />
+      );
+    case 'textarea':
+      return <TextInput {...common} multiline minRows={4} fullWidth />;
+    case 'boolean':
+      return <BooleanInput {...common} />;
+    case 'number':
+      return <NumberInput {...common} />;
+    case 'percent':
+      return (
+        <TextInput
+          {...common}
+          parse={onlyDigits}
+          inputProps={numeric}
+          InputProps={{ endAdornment: <InputAdornment position="end">%</InputAdornment> }}
+        />
+      );
+    case 'date':
+      return <DateInput {...common} />;
+    default:
+      return <TextInput {...common} fullWidth autoComplete="off" />;
+  }
+}
+
+/** The form's sections: the overrides', or one with every `form` field of the definition. */
+function sectionsOf(definition: ResourceDefinition, form: FormModeOverrides): readonly FormSection[] {
+  return (
+    form.sections ?? [
+      {
+        fields: Object.entries(definition.fields)
+          .filter(([, field]) => field.form)
+          .map(([name]) => name),
+      },
+    ]
+  );
+}
+
+/**
+ * Inputs side by side on a desk, one under the other on a phone; in columns of at least half the
+ * width, so that a row of one lines up with the rows of two.
+ */
+function InputRow({ children }: { children: ReactElement[] }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: `repeat(${Math.max(2, children.length)}, 1fr)` },
+        columnGap: 2,
+        width: '100%',
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+function FormBody({
+  definition,
+  form,
+  editing,
+}: {
+  definition: ResourceDefinition;
+  form: FormModeOverrides;
+  editing: boolean;
+}) {
+  const schema = form.schema ?? definition.input;
+  const readOnly = new Set(form.readOnly);
+  /** A field's input: the override's, or the one its kind generates. */
+  const input = (source: string) => {
+    const override = form.inputs?.[source];
+    if (override) return <Fragment key={source}>{override}</Fragment>;
+    const field = definition.fields[source];
+    if (!field) throw new Error(`${definition.name}: o formulário cita o campo ${source}, que não existe.`);
+    return <Fragment key={source}>{inputOf(source, field, schema, readOnly.has(source))}</Fragment>;
+  };
+  return (
+    <SimpleForm
+      // The schema's messages, under each input, instead of the browser's own bubbles.
+      noValidate
+      validate={zodValidate(schema, form.transform)}
+      defaultValues={editing ? undefined : form.defaultValues}
+      sx={form.maxWidth ? { maxWidth: form.maxWidth } : { maxWidth: 720 }}
+      toolbar={
+        form.toolbar ?? <FormToolbar definition={definition} editing={editing} confirm={form.deleteConfirm} />
+      }
+    >
+      {sectionsOf(definition, form).map((section, index) => (
+        <Fragment key={section.title ?? index}>
+          {section.title ? (
+            <Typography variant="h6" component="h2" sx={{ mt: index ? 2 : 0, mb: 1 }}>
+              {section.title}
+            </Typography>
+          ) : null}
+          {section.fields.map((entry) =>
+            typeof entry === 'string' ? (
+              input(entry)
+            ) : (
+              <InputRow key={entry.join()}>{entry.map(input)}</InputRow>
+            ),
+          )}
+        </Fragment>
+      ))}
+    </SimpleForm>
+  );
+}
+
+/** What a form sends: its values transformed, then as `sent` leaves them. */
+function sending({ transform, sent }: FormModeOverrides) {
+  if (!transform && !sent) return undefined;
+  return (values: Record<string, unknown>) => {
+    const transformed = transform ? transform(values) : values;
+    return sent ? sent(transformed) : transformed;
+  };
+}
+
+/** The form's `saved`, then the definition's notice and the list. */
+function afterSave({ saved }: FormModeOverrides, notice: { onSuccess: () => void }) {
+  if (!saved) return notice;
+  return {
+    onSuccess: (record: RaRecord) => {
+      saved(record);
+      notice.onSuccess();
+    },
+  };
+}
+
+/** The create screen generated from a definition: its form, the definition's notice, then the list. */
+export function GeneratedCreate({
+  definition,
+  overrides = {},
+}: {
+  definition: ResourceDefinition;
+  overrides?: ScreenOverrides;
+}) {
+  const notices = useResourceNotices(definition);
+  const form = formOverridesFor(overrides.form, 'create');
+  return (
+    <Create
+      resource={definition.name}
+      title={definition.screens?.titles?.create ?? definition.label.one}
+      actions={<BackToList definition={definition} />}
+      transform={sending(form)}
+      mutationOptions={afterSave(form, notices.created)}
+    >
+      <FormBody definition={definition} form={form} editing={false} />
+    </Create>
+  );
+}
+
+/** The edit screen generated from a definition: its form, Remover, the definition's notices. */
+export function GeneratedEdit({
+  definition,
+  overrides = {},
+}: {
+  definition: ResourceDefinition;
+  overrides?: ScreenOverrides;
+}) {
+  const notices = useResourceNotices(definition);
+  const form = formOverridesFor(overrides.form, 'edit');
+  return (
+    <Edit
+      resource={definition.name}
+      title={definition.screens?.titles?.edit ?? definition.label.one}
+      actions={<BackToList definition={definition} />}
+      mutationMode="pessimistic"
+      transform={sending(form)}
+      mutationOptions={afterSave(form, notices.updated)}
+    >
+      <FormBody definition={definition} form={form} editing />
+    </Edit>
+  );
+}

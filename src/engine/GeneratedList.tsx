@@ -1,0 +1,340 @@
+import { cloneElement, useMemo, useState, type ReactElement, type SyntheticEvent } from 'react';
+import { Box, Chip, Stack, useMediaQuery, type CardProps, type Theme } from '@mui/material';
+import {
+  DataTable,
+  ListBase,
+  ListView,
+  Pagination,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  Title,
+  TopToolbar,
+  useCanAccess,
+  useListContext,
+  type RaRecord,
+} from 'react-admin';
+import { fieldText, NUMERIC_KINDS } from '../lib/display';
+import type { FieldDefinition, ResourceDefinition } from '../../contract/define';
+import type { ListOverrides, RowClick, ScreenOverrides } from './overrides';
+import { ExportButton } from '../components/ExportButton';
+import {
+  ChooseStoreNotice,
+  ChosenStorePicker,
+  useChosenStore,
+  type ChosenStore,
+} from '../components/chosenStore';
+import { StorePicker, useStoreChoices } from '../resources/kitchenBoard/StorePicker';
+import { focusedRow, focusRing, OpenableBody } from './openableRows';
+import { CreateLink, ScrollingCard } from './parts';
+import { RecordCards } from './RecordCards';
+
+// Values stay on one line where a line break would only hurt reading (dates, amounts); headers may wrap.
+const noWrap = () => ({ whiteSpace: 'nowrap' }) as const;
+
+/** The list's filters: the search, when the definition searches, and one select per choice field. */
+function filtersOf(definition: ResourceDefinition, extra: readonly ReactElement[] = []): ReactElement[] {
+  const filters: ReactElement[] = [];
+  if (definition.list.search?.length) {
+    filters.push(
+      <SearchInput
+        key="q"
+        source="q"
+        alwaysOn
+        placeholder={definition.screens?.searchPlaceholder ?? 'Buscar'}
+      />,
+    );
+  }
+  for (const [source, field] of Object.entries(definition.fields)) {
+    if (field.kind !== 'select' || !field.choices || field.filter === false) continue;
+    // Always on: a tablet user sees every way to narrow the list without hunting for a menu.
+    filters.push(
+      <SelectInput key={source} source={source} label={field.label} choices={[...field.choices]} alwaysOn />,
+    );
+  }
+  return [...filters, ...extra];
+}
+
+/** One column: the override's cell, or the value as its kind reads. */
+function column(source: string, field: FieldDefinition, { cells, headers }: ListOverrides) {
+  const override = cells?.[source];
+  const numeric = NUMERIC_KINDS.has(field.kind);
+  const common = {
+    source,
+    label: headers?.[source] ?? field.label,
+    disableSort: !field.sortable,
+    // Numbers line up on the right; a cell of its own ('Mesa 7', a chip) reads as text.
+    align: numeric && !override ? ('right' as const) : undefined,
+    cellSx: numeric || field.kind === 'date' || field.kind === 'datetime' ? noWrap : undefined,
+  };
+  if (override && typeof override !== 'function')
+    return (
+      <DataTable.Col key={source} {...common}>
+        {cloneElement(override)}
+      </DataTable.Col>
+    );
+  const render = override ?? ((record: RaRecord) => fieldText(field, record[source], record));
+  return <DataTable.Col key={source} {...common} render={render} />;
+}
+
+/** Events that stay with the row's own buttons: they never reach the row or the line that opens. */
+const keep = (event: SyntheticEvent) => event.stopPropagation();
+
+/** The row's own buttons (`rowActions`), in its record's context. */
+function RowActions({ children }: { children: ReactElement }) {
+  return (
+    <Box
+      component="span"
+      onClick={keep}
+      onKeyDown={keep}
+      onKeyUp={keep}
+      onMouseDown={keep}
+      onTouchStart={keep}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap', cursor: 'default' }}
+    >
+      {cloneElement(children)}
+    </Box>
+  );
+}
+
+/** The column of the row's own buttons, last. */
+function actionsColumn(rowActions: ReactElement) {
+  return (
+    <DataTable.Col
+      key="_actions"
+      label="Ações"
+      disableSort
+      align="right"
+      render={() => <RowActions>{rowActions}</RowActions>}
+    />
+  );
+}
+
+/**
+ * A compact line with buttons of its own opens by its click handler, not as a link: a click on a
+ * button inside a link would follow it.
+ */
+function lineClick(rowClick: RowClick): RowClick {
+  if (typeof rowClick === 'function' || rowClick === false) return rowClick;
+  return () => rowClick;
+}
+
+// Where the keyboard is, seen at once in the dark theme: a compact line (a row: `focusedRow`).
+const focusedLine = { '& .MuiListItemButton-root.Mui-focusVisible': focusRing } as const;
+
+function ListToolbar({
+  definition,
+  list,
+  canCreate,
+  storeFilter,
+}: {
+  definition: ResourceDefinition;
+  list: ListOverrides;
+  canCreate: boolean;
+  storeFilter?: Record<string, unknown>;
+}) {
+  return (
+    <TopToolbar
+      // Buttons a fingertip's size: the lists are used on tablets too.
+      sx={{
+        flexWrap: 'wrap',
+        flexShrink: 0,
+        justifyContent: 'flex-end',
+        gap: 1,
+        '& .MuiButton-root': { minHeight: 44 },
+      }}
+    >
+      {list.actions}
+      <ExportButton filter={storeFilter} />
+      {canCreate ? <CreateLink definition={definition} create={list.create} /> : null}
+    </TopToolbar>
+  );
+}
+
+/** The restaurant an administrator chooses for a store's list, and what they read until then. */
+function StoreChoice({ store, notice }: { store: ChosenStore; notice: string }) {
+  return (
+    <>
+      {store.admin ? (
+        <Box sx={{ mt: 2, mb: 1 }}>
+          <ChosenStorePicker store={store} />
+        </Box>
+      ) : null}
+      <ChooseStoreNotice store={store} message={notice} />
+    </>
+  );
+}
+
+/**
+ * An administrator's restaurant filter of a list that shows every store's records until one is
+ * chosen (`list.store.all`), and whose records these are. The choice is the list's `store_id`
+ * filter, so the address keeps it and Exportar and the header follow it.
+ */
+function StoreFilter({
+  store,
+  all,
+  scope,
+}: {
+  store: ChosenStore;
+  all: string;
+  scope: (name: string) => string;
+}) {
+  const { filterValues, setFilters } = useListContext();
+  const { data: stores } = useStoreChoices();
+  if (!store.admin) return null;
+  const id = Number(filterValues.store_id);
+  const chosen = Number.isSafeInteger(id) && id > 0 ? id : null;
+  const name = chosen === null ? all : (stores?.find((row) => row.id === chosen)?.name ?? '…');
+  const choose = (next: number | null) => {
+    const { store_id: _dropped, ...others } = filterValues as Record<string, unknown>;
+    setFilters(next === null ? others : { ...others, store_id: next }, {});
+  };
+  return (
+    <Stack direction="row" sx={{ mt: 2, mb: 1, gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+      <StorePicker value={chosen} onChange={choose} placeholder={all} />
+      <Chip color="primary" variant="outlined" label={scope(name)} data-testid="list-scope" />
+    </Stack>
+  );
+}
+
+/**
+ * The list generated from a definition: its `list` fields as columns (sortable where the server
+ * sorts), its search and choice filters, Exportar (CSV of the whole filtered list), the create
+ * button for who may create, and a row that opens the record for who may edit (or its `rowDialog`),
+ * by a click or from the keyboard. On a tablet beside the menu, a list with `compact` lines shows
+ * one line per record instead.
+ */
+export function GeneratedList({
+  definition,
+  overrides = {},
+}: {
+  definition: ResourceDefinition;
+  overrides?: ScreenOverrides;
+}) {
+  const list = overrides.list ?? {};
+  // The definition says who may write (staff read the FAQ, only administrators write it).
+  const { canAccess: canCreate = false } = useCanAccess({ resource: definition.name, action: 'create' });
+  const { canAccess: canEdit = false } = useCanAccess({ resource: definition.name, action: 'edit' });
+  const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('lg'));
+  const asCards = useMediaQuery<Theme>((theme) => theme.breakpoints.down(list.cards?.below ?? 'lg'));
+  const editable = canEdit && definition.screens?.edit !== false;
+  // The record whose dialog is open (`rowDialog`).
+  const [opened, setOpened] = useState<RaRecord | null>(null);
+  const { rowDialog } = list;
+  const rowClick: RowClick | 'expand' = rowDialog
+    ? (_id, _resource, record) => {
+        setOpened(record);
+        return false;
+      }
+    : (list.rowClick ?? (list.expand ? 'expand' : editable ? 'edit' : false));
+  // A compact line has no panel to expand.
+  const compactClick: RowClick = rowClick === 'expand' ? false : rowClick;
+  const compactEnd =
+    list.compact?.end || list.rowActions
+      ? () => (
+          <>
+            {list.compact?.end}
+            {list.rowActions ? <RowActions>{list.rowActions}</RowActions> : null}
+          </>
+        )
+      : undefined;
+  const fields = Object.entries(definition.fields).filter(([, field]) => field.list);
+  const title = definition.screens?.titles?.list ?? definition.label.many;
+  // The card the table sits in, labelled by the list's title (one component per title: a new one
+  // on every render would mount the table anew).
+  const Content = useMemo(() => {
+    const Card = (props: CardProps) => <ScrollingCard {...props} label={title} />;
+    return Card;
+  }, [title]);
+  const store = useChosenStore();
+  // A store's list that an administrator must choose first, or that shows every store's until then.
+  const chooseFirst = list.store && 'notice' in list.store ? list.store : undefined;
+  const orAll = list.store && 'all' in list.store ? list.store : undefined;
+  const storeFilter = chooseFirst && store.storeId !== null ? { store_id: store.storeId } : undefined;
+  if (chooseFirst && store.waiting) {
+    return (
+      <>
+        <Title title={title} />
+        {store.loading ? null : <StoreChoice store={store} notice={chooseFirst.notice} />}
+      </>
+    );
+  }
+  return (
+    <ListBase
+      // Another restaurant is another list.
+      key={storeFilter?.store_id ?? 'own'}
+      resource={definition.name}
+      perPage={definition.list.perPage}
+      sort={definition.list.sort}
+      filter={storeFilter}
+      exporter={false}
+      storeKey={list.storeKey}
+      disableSyncWithLocation={typeof list.storeKey === 'string'}
+      // As react-admin's List: the view below says when the network is away, inside its frame.
+      offline={false}
+    >
+      {/* The screen's column may shrink below its table's width: the table scrolls in its card. */}
+      <Box sx={{ minWidth: 0 }}>
+        {chooseFirst ? <StoreChoice store={store} notice={chooseFirst.notice} /> : null}
+        {orAll ? <StoreFilter store={store} all={orAll.all} scope={orAll.scope} /> : null}
+        {list.header ? <Box sx={{ mt: 2 }}>{list.header}</Box> : null}
+        <ListView
+          title={title}
+          filters={list.filterBar ? undefined : filtersOf(definition, list.filters)}
+          actions={
+            <ListToolbar
+              definition={definition}
+              list={list}
+              canCreate={canCreate}
+              storeFilter={storeFilter}
+            />
+          }
+          empty={list.empty}
+          component={Content}
+          // react-admin's list lets its card overflow ('inherit'): the table scrolls inside it instead.
+          sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+          // The spec fixes each list's page size (8 promo codes, 50 administrators…): no size to choose.
+          pagination={list.pagination ?? <Pagination rowsPerPageOptions={[]} />}
+        >
+          {list.filterBar}
+          {asCards && list.cards ? (
+            <RecordCards
+              render={list.cards.render}
+              rowClick={compactClick}
+              rowActions={list.rowActions ? <RowActions>{list.rowActions}</RowActions> : undefined}
+              noRows={list.noRows}
+            />
+          ) : narrow && list.compact ? (
+            <SimpleList
+              rowClick={list.rowActions ? lineClick(compactClick) : compactClick}
+              sx={focusedLine}
+              primaryText={list.compact.primary}
+              secondaryText={list.compact.secondary}
+              tertiaryText={list.compact.tertiary}
+              rightIcon={compactEnd}
+              empty={list.noRows ? <>{list.noRows}</> : undefined}
+            />
+          ) : (
+            <DataTable
+              rowClick={rowClick}
+              body={rowClick ? OpenableBody : undefined}
+              // Rows and sortable headers a fingertip's size, for a tablet.
+              sx={{
+                ...focusedRow,
+                '& .MuiTableRow-root': { height: 44 },
+                '& .MuiTableSortLabel-root': { minHeight: 44 },
+              }}
+              bulkActionButtons={false}
+              expand={list.expand}
+              empty={list.noRows ? <>{list.noRows}</> : undefined}
+            >
+              {fields.map(([source, field]) => column(source, field, list))}
+              {list.rowActions ? actionsColumn(list.rowActions) : null}
+            </DataTable>
+          )}
+          {rowDialog && opened ? rowDialog(opened, () => setOpened(null)) : null}
+        </ListView>
+      </Box>
+    </ListBase>
+  );
+}

@@ -1,0 +1,76 @@
+import type { ReactElement, ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Box, Card, CardActionArea, CardActions } from '@mui/material';
+import {
+  RecordContextProvider,
+  useGetPathForRecordCallback,
+  useListContext,
+  useResourceContext,
+  type RaRecord,
+} from 'react-admin';
+import type { RowClick } from './overrides';
+import { focusRing } from './openableRows';
+
+/**
+ * The list's records as a grid of cards (`list.cards`): each card is what `render` makes of its
+ * record, opened as a row would be (a click, or Enter or Space on it); the row's own buttons
+ * (`rowActions`) sit under it, outside what opens.
+ */
+export function RecordCards({
+  render,
+  rowClick,
+  rowActions,
+  noRows,
+}: {
+  render: (record: RaRecord) => ReactNode;
+  rowClick: RowClick;
+  rowActions?: ReactElement;
+  noRows?: ReactNode;
+}) {
+  const { data, isPending } = useListContext();
+  const resource = useResourceContext();
+  const pathFor = useGetPathForRecordCallback();
+  const navigate = useNavigate();
+  if (isPending || !data) return null;
+  if (data.length === 0) return noRows ? <Box sx={{ p: 2 }}>{noRows}</Box> : null;
+  const open = async (record: RaRecord) => {
+    const link = typeof rowClick === 'function' ? rowClick(record.id, resource ?? '', record) : rowClick;
+    const path = await pathFor({ record, resource, link });
+    if (path) navigate(path);
+  };
+  return (
+    <Box
+      component="ul"
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 2,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+      }}
+    >
+      {data.map((record: RaRecord) => (
+        <Box component="li" key={record.id}>
+          <RecordContextProvider value={record}>
+            <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+              {rowClick ? (
+                <CardActionArea
+                  onClick={() => void open(record)}
+                  sx={{ flexGrow: 1, '&.Mui-focusVisible': focusRing }}
+                >
+                  {render(record)}
+                </CardActionArea>
+              ) : (
+                <Box sx={{ flexGrow: 1 }}>{render(record)}</Box>
+              )}
+              {rowActions ? (
+                <CardActions sx={{ justifyContent: 'flex-end' }}>{rowActions}</CardActions>
+              ) : null}
+            </Card>
+          </RecordContextProvider>
+        </Box>
+      ))}
+    </Box>
+  );
+}

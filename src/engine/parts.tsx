@@ -1,0 +1,140 @@
+import { forwardRef, useCallback } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, Card, type CardProps } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import {
+  DeleteButton,
+  SaveButton,
+  Toolbar,
+  TopToolbar,
+  useCanAccess,
+  useCreatePath,
+  useRecordContext,
+} from 'react-admin';
+import { useScrollRegion } from '../components/scrollRegion';
+import type { ResourceDefinition } from '../../contract/define';
+import type { FormOverrides } from './overrides';
+import { useResourceNotices } from '../resources/useResourceNotices';
+
+/*
+ * The pieces the generated screens are made of, for override modules to reuse (an empty state
+ * with the create button, a toolbar with the way back).
+ */
+
+/**
+ * The list's create button, with the definition's label. react-admin's CreateButton turns into an
+ * unlabelled round button below 900 px; the spec's labels (NOVA COZINHA…) must stay readable on a
+ * tablet.
+ */
+export function CreateLink({
+  definition,
+  create,
+}: {
+  definition: Pick<ResourceDefinition, 'name' | 'screens'>;
+  /** Its own label and path, where the create screen is not react-admin's `/create`. */
+  create?: { label: string; path: string };
+}) {
+  const createPath = useCreatePath();
+  return (
+    <Button
+      component={Link}
+      to={create?.path ?? createPath({ resource: definition.name, type: 'create' })}
+      variant="contained"
+      startIcon={<AddIcon />}
+    >
+      {create?.label ?? definition.screens?.createLabel ?? 'Criar'}
+    </Button>
+  );
+}
+
+/** A link to another page, as a toolbar button (Cozinhas' way back to the products). */
+export function ToolbarLink({ to, label, back = false }: { to: string; label: string; back?: boolean }) {
+  return (
+    <Button component={Link} to={to} variant="outlined" startIcon={back ? <ArrowBackIcon /> : undefined}>
+      {label}
+    </Button>
+  );
+}
+
+/** The forms' way back to the list, above the form. */
+export function BackToList({ definition }: { definition: Pick<ResourceDefinition, 'name' | 'label'> }) {
+  const createPath = useCreatePath();
+  return (
+    <TopToolbar>
+      <ToolbarLink
+        to={createPath({ resource: definition.name, type: 'list' })}
+        label={definition.label.many}
+        back
+      />
+    </TopToolbar>
+  );
+}
+
+/** Remover, with its confirmation (the definition's, or the record's own words), then the list. */
+export function RemoveButton({
+  definition,
+  confirm,
+}: {
+  definition: ResourceDefinition;
+  confirm?: FormOverrides['deleteConfirm'];
+}) {
+  const record = useRecordContext();
+  const notices = useResourceNotices(definition);
+  if (!record) return null;
+  const words = confirm?.(record) ?? {
+    title: `Remover ${definition.label.one.toLowerCase()}?`,
+    content: 'Esta ação não pode ser desfeita.',
+  };
+  return (
+    <DeleteButton
+      label="Remover"
+      mutationMode="pessimistic"
+      confirmTitle={words.title}
+      confirmContent={words.content}
+      mutationOptions={notices.deleted}
+    />
+  );
+}
+
+/** The generated forms' toolbar: Remover (on an existing record, for who may delete) and Salvar. */
+export function FormToolbar({
+  definition,
+  editing,
+  confirm,
+}: {
+  definition: ResourceDefinition;
+  editing: boolean;
+  confirm?: FormOverrides['deleteConfirm'];
+}) {
+  const { canAccess: canDelete = false } = useCanAccess({ resource: definition.name, action: 'delete' });
+  const removable = editing && canDelete && Boolean(definition.access.delete);
+  return (
+    <Toolbar sx={{ justifyContent: removable ? 'space-between' : 'flex-start' }}>
+      {removable ? <RemoveButton definition={definition} confirm={confirm} /> : null}
+      <SaveButton label="Salvar" alwaysEnable />
+    </Toolbar>
+  );
+}
+
+/**
+ * The card a list's table sits in. Where its columns do not fit (a tablet beside the menu) the
+ * table scrolls inside the card, not the page; the card is then a labelled region reached with
+ * Tab, so the keyboard scrolls it too. A table that fits adds no tab stop.
+ */
+export const ScrollingCard = forwardRef<HTMLDivElement, CardProps & { label: string }>(function ScrollingCard(
+  { label, ...props },
+  ref,
+) {
+  const region = useScrollRegion<HTMLDivElement>(label);
+  const { ref: regionRef } = region;
+  const setRef = useCallback(
+    (node: HTMLDivElement | null) => {
+      regionRef(node);
+      if (typeof ref === 'function') ref(node);
+      else if (ref) ref.current = node;
+    },
+    [ref, regionRef],
+  );
+  return <Card ref={setRef} {...props} {...region.props} />;
+});

@@ -1,0 +1,87 @@
+import type { ComponentType } from 'react';
+import type { ResourceProps } from 'react-admin';
+import type { ResourceDefinition } from '../../contract/define';
+import type { ScreenOverrides } from './overrides';
+import { lazyScreen } from '../resources/preload';
+
+/** What the app knows of a generated resource before its screens load: its icon, and where its overrides are. */
+export interface ScreenModule {
+  icon?: ResourceProps['icon'];
+  /** The resource's `screens.tsx`, loaded with its screens (not with the login page). */
+  overrides?: () => Promise<{ default: ScreenOverrides }>;
+  /**
+   * A hand-written create or edit screen instead of the generated one, for a resource whose list
+   * alone is generated (a notification's detail only deactivates it).
+   */
+  create?: ComponentType;
+  edit?: ComponentType;
+}
+
+type Kind = 'GeneratedList' | 'GeneratedCreate' | 'GeneratedEdit';
+
+/** Where react-admin shows each generated screen of a resource. */
+const PATHS: Record<Kind, (name: string) => string> = {
+  GeneratedList: (name) => `/${name}`,
+  GeneratedCreate: (name) => `/${name}/create`,
+  GeneratedEdit: (name) => `/${name}/:id`,
+};
+
+/**
+ * A generated screen, loaded when first opened (or while the app boots on its path): the engine's
+ * screens and the resource's overrides arrive together, so the screen renders once, complete.
+ */
+function generated(kind: Kind, definition: ResourceDefinition, module: ScreenModule): ComponentType {
+  return lazyScreen(PATHS[kind](definition.name), async () => {
+    const [screens, overrides] = await Promise.all([
+      kind === 'GeneratedList' ? import('./GeneratedList') : import('./GeneratedForm'),
+      module.overrides?.(),
+    ]);
+    const Screen = (
+      screens as Record<Kind, ComponentType<{ definition: ResourceDefinition; overrides?: ScreenOverrides }>>
+    )[kind];
+    const Loaded = () => <Screen definition={definition} overrides={overrides?.default} />;
+    Loaded.displayName = `${kind}(${definition.name})`;
+    return { default: Loaded };
+  });
+}
+
+/** The props spread into <Resource>: list, create and edit generated from the definition, as its access allows. */
+export function resourceProps(
+  definition: ResourceDefinition,
+  module: ScreenModule = {},
+): Omit<ResourceProps, 'name'> & { name: string } {
+  const { access } = definition;
+  return {
+    name: definition.name,
+    icon: module.icon,
+    options: { label: definition.label.many },
+    list: access.list ? generated('GeneratedList', definition, module) : undefined,
+    create: module.create ?? (access.create ? generated('GeneratedCreate', definition, module) : undefined),
+    edit:
+      module.edit ??
+      (access.update && definition.screens?.edit !== false
+        ? generated('GeneratedEdit', definition, module)
+        : undefined),
+    recordRepresentation: Object.keys(definition.fields).find((f) => definition.fields[f]?.kind === 'text'),
+  };
+}
+
+/** Who a generated resource is for, from its definition's `screens.audience`. */
+function isFor(definition: ResourceDefinition, isAdmin: boolean): boolean {
+  const audience = definition.screens?.audience ?? 'admin';
+  return audience === 'everyone' || (audience === 'admin') === isAdmin;
+}
+
+/**
+ * The resources whose definition asks for generated screens (`screens`), ready for <Resource>,
+ * for one side of the app: administrators, or restaurant staff.
+ */
+export function generatedResources(
+  all: Readonly<Record<string, ResourceDefinition>>,
+  modules: Readonly<Record<string, ScreenModule>>,
+  isAdmin: boolean,
+): (Omit<ResourceProps, 'name'> & { name: string })[] {
+  return Object.values(all)
+    .filter((definition) => definition.screens && isFor(definition, isAdmin))
+    .map((definition) => resourceProps(definition, modules[definition.name]));
+}

@@ -1,0 +1,252 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CircularProgress,
+  GlobalStyles,
+  LinearProgress,
+  Skeleton,
+  Typography,
+} from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DownloadIcon from '@mui/icons-material/Download';
+import PrintIcon from '@mui/icons-material/Print';
+import { useGetList, useGetOne, useNotify } from 'react-admin';
+import { restaurants } from '../../../contract/resources/restaurants/definition';
+import { tables, type Table } from '../../../contract/resources/floor/definition';
+import { FloorFrame, TOUCH } from './FloorFrame';
+import { hallPaths } from './paths';
+import { downloadQrZip, qrSvg, tableLink } from './qr';
+import { QrDownloadButton } from './QrDownloadButton';
+
+const QR_HINT = 'Aponte a câmera para ver o cardápio e pedir';
+
+/**
+ * On paper: only the cards, black on white whatever the theme, two columns by three rows on each
+ * A4 sheet, never a card cut between two sheets; the app bar, the menu and the buttons stay on
+ * screen.
+ */
+const printStyles = (
+  <GlobalStyles
+    styles={{
+      '@page': { size: 'A4 portrait', margin: '10mm' },
+      '@media print': {
+        'html, body, #root, .RaLayout-root, .RaLayout-appFrame, .RaLayout-contentWithSidebar, .RaLayout-content':
+          {
+            background: '#fff !important',
+            color: '#000 !important',
+            margin: '0 !important',
+            padding: '0 !important',
+            minHeight: '0 !important',
+          },
+        '.MuiAppBar-root, .RaSidebar-root, .MuiDrawer-root, .MuiSnackbar-root, .qr-no-print': {
+          display: 'none !important',
+        },
+        '.qr-sheet': {
+          display: 'grid !important',
+          gridTemplateColumns: '1fr 1fr !important',
+          // Three rows of 89 mm and their gaps fill the 277 mm of an A4 sheet within its margins.
+          gridAutoRows: '89mm !important',
+          gap: '4mm !important',
+        },
+        '.qr-card': {
+          breakInside: 'avoid',
+          pageBreakInside: 'avoid',
+          height: '100%',
+          boxSizing: 'border-box',
+          justifyContent: 'center',
+          gap: '1.5mm !important',
+          padding: '4mm !important',
+          background: '#fff !important',
+          color: '#000 !important',
+          boxShadow: 'none !important',
+          border: '0.3mm dashed #999 !important',
+          borderRadius: '3mm !important',
+        },
+        '.qr-card *': { color: '#000 !important' },
+        '.qr-card .qr-store': { fontSize: '12pt !important' },
+        '.qr-card .qr-table': { fontSize: '26pt !important' },
+        '.qr-card .qr-hint': { fontSize: '10pt !important' },
+        '.qr-card .qr-code': { width: '52mm !important', height: '52mm !important' },
+      },
+    }}
+  />
+);
+
+/** The code's SVG as an image source; generated once per link and kept for the session. */
+function useQrImage(link: string) {
+  return useQuery({
+    queryKey: ['tableQr', link],
+    queryFn: async () => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(await qrSvg(link))}`,
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * The name of the store a code opens: the staff's own (the store scope of the tables' list), read
+ * once for all the cards (GET /api/stores/id/{id}, which staff may read for their own store).
+ */
+function useStoreName(storeId: number): string | undefined {
+  const { data } = useGetOne<{ id: number; name: string }>(restaurants.name, { id: storeId });
+  return data?.name;
+}
+
+/** One table's card: the store, the table in large type, its code, the hint, and its PNG. */
+function QrCard({ table }: { table: Table }) {
+  const { data: image, isError } = useQrImage(tableLink(table.store_id, table.number));
+  const storeName = useStoreName(table.store_id);
+  const label = `Mesa ${table.number}`;
+  return (
+    <Card
+      component="article"
+      aria-label={label}
+      className="qr-card"
+      sx={{
+        p: 2,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        gap: 1,
+        textAlign: 'center',
+      }}
+    >
+      <Typography
+        className="qr-store"
+        variant="body2"
+        color="text.secondary"
+        noWrap
+        sx={{ maxWidth: '100%' }}
+      >
+        {storeName ?? '\u00a0'}
+      </Typography>
+      <Typography className="qr-table" component="h2" variant="h4" sx={{ fontWeight: 800, lineHeight: 1.1 }}>
+        {label}
+      </Typography>
+      <Box
+        className="qr-code"
+        sx={{ width: 200, height: 200, bgcolor: '#fff', borderRadius: 1, overflow: 'hidden', flexShrink: 0 }}
+      >
+        {image ? (
+          <Box
+            component="img"
+            src={image}
+            alt={`QR code da mesa ${table.number}`}
+            sx={{ display: 'block', width: '100%', height: '100%' }}
+          />
+        ) : isError ? (
+          <Alert severity="error" sx={{ height: '100%' }}>
+            Não foi possível gerar o QR code.
+          </Alert>
+        ) : (
+          <Skeleton variant="rectangular" width="100%" height="100%" aria-label="Gerando o QR code" />
+        )}
+      </Box>
+      <Typography className="qr-hint" variant="body2">
+        {QR_HINT}
+      </Typography>
+      <Box className="qr-no-print">
+        <QrDownloadButton table={table} />
+      </Box>
+    </Card>
+  );
+}
+
+/**
+ * /hall/qrcodes: every table's QR code (restaurant spec 7, QR codes), to download one by one or
+ * all as a zip, and to print as cards to put on the tables.
+ */
+export function QrCodesPage() {
+  const notify = useNotify();
+  const { data, isPending, error } = useGetList<Table>(tables.name, {
+    pagination: { page: 1, perPage: tables.list.perPage },
+    sort: tables.list.sort,
+  });
+  const floor = data ?? [];
+  const [zipping, setZipping] = useState<{ done: number; total: number } | null>(null);
+
+  const downloadAll = async () => {
+    setZipping({ done: 0, total: floor.length });
+    try {
+      await downloadQrZip(
+        floor.map((table) => ({ table_number: table.number, store_id: table.store_id })),
+        (done, total) => setZipping({ done, total }),
+      );
+    } catch {
+      notify('Não foi possível gerar o arquivo com os QR codes.', { type: 'error' });
+    } finally {
+      setZipping(null);
+    }
+  };
+
+  return (
+    <FloorFrame
+      title="QR codes das mesas"
+      headerClassName="qr-no-print"
+      actions={
+        <>
+          <Button
+            component={Link}
+            to={hallPaths.floor}
+            variant="outlined"
+            startIcon={<ArrowBackIcon />}
+            sx={TOUCH}
+          >
+            VOLTAR
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={zipping ? <CircularProgress size={18} color="inherit" /> : <DownloadIcon />}
+            disabled={zipping !== null || floor.length === 0}
+            onClick={() => void downloadAll()}
+            sx={TOUCH}
+          >
+            {zipping
+              ? `Gerando ${Math.min(zipping.done + 1, zipping.total)} de ${zipping.total}…`
+              : 'Baixar todos (.zip)'}
+          </Button>
+          <Button
+            variant="contained"
+            startIcon={<PrintIcon />}
+            disabled={floor.length === 0}
+            onClick={() => window.print()}
+            sx={TOUCH}
+          >
+            Imprimir
+          </Button>
+        </>
+      }
+      loading={isPending}
+      failed={Boolean(error)}
+      noTables={
+        floor.length === 0
+          ? 'Crie as mesas do salão para gerar os QR codes que os clientes leem para pedir.'
+          : null
+      }
+    >
+      {printStyles}
+      {zipping ? (
+        <LinearProgress
+          className="qr-no-print"
+          variant="determinate"
+          value={(zipping.done / Math.max(zipping.total, 1)) * 100}
+          aria-label="Gerando o arquivo .zip"
+          aria-valuetext={`${zipping.done} de ${zipping.total} QR codes`}
+          sx={{ mb: 2, height: 8, borderRadius: 4 }}
+        />
+      ) : null}
+
+      <Box
+        className="qr-sheet"
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}
+      >
+        {floor.map((table) => (
+          <QrCard key={table.id} table={table} />
+        ))}
+      </Box>
+    </FloorFrame>
+  );
+}

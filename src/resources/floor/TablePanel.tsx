@@ -1,0 +1,362 @@
+import { useState } from 'react';
+import { RecordHistory } from '../audit/RecordHistory';
+import { Alert, Box, Button, CircularProgress, IconButton, Stack, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteIcon from '@mui/icons-material/Delete';
+import LogoutIcon from '@mui/icons-material/Logout';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import RoomServiceIcon from '@mui/icons-material/RoomService';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import { usePolled } from '../../dataProvider/usePolled';
+import { elapsed } from '../../components/clock';
+import { ReasonDialog } from '../../components/ReasonDialog';
+import { formatCents, formatTime } from '../../../contract/lib/format';
+import { recordPath } from '../../../contract/define';
+import {
+  commands,
+  methodName,
+  WHOLE_TAB,
+  type Order,
+  type OrderTicket,
+} from '../../../contract/resources/tabs/definition';
+import { OrderTickets, OrderTotals } from '../tabs/OrderTickets';
+import type { Table } from '../../../contract/resources/floor/definition';
+import { FloorConfirm, MoveDialog, PayDialog, ReleaseDialog } from './FloorDialogs';
+import { CONFIRM, type useFloorActions } from './floorActions';
+import { KitchenHold, type HeldItem } from './KitchenHold';
+import { QrDownloadButton } from './QrDownloadButton';
+import { TOUCH } from './FloorFrame';
+
+/** The open tab follows the live stream's 'tab' notices, or is polled as often as the tables (spec 9). */
+export const ORDER_POLL_MS = 1000;
+
+const owedBy = (ticket: OrderTicket) => Math.max(0, ticket.total - ticket.total_paid);
+
+type Payment = NonNullable<OrderTicket['payments']>[number];
+
+type Dialog =
+  | { kind: 'release' }
+  | { kind: 'remove' }
+  | { kind: 'move' }
+  | { kind: 'pay'; ticket: OrderTicket }
+  | { kind: 'unpay'; ticket: OrderTicket; payment: Payment }
+  | { kind: 'cancelItem'; held: HeldItem }
+  | null;
+
+/** '30,00 em Dinheiro': a payment as the panel names it. */
+const paymentText = (payment: Payment) => `${formatCents(payment.amount)} em ${methodName(payment.method)}`;
+
+/**
+ * A ticket's payments, each with how and when; one received at the table ('Dar baixa') can be
+ * taken back while the tab is open (the app's are the customer's).
+ */
+function TicketPayments({
+  ticket,
+  busy,
+  onRemove,
+}: {
+  ticket: OrderTicket;
+  busy: boolean;
+  onRemove: (payment: Payment) => void;
+}) {
+  const payments = ticket.payments ?? [];
+  if (payments.length === 0) return null;
+  return (
+    <Box sx={{ mt: 1.5 }}>
+      <Typography variant="body2" sx={{ fontWeight: 700 }} id={`pagamentos-${ticket.id}`}>
+        Pagamentos
+      </Typography>
+      <Stack
+        component="ul"
+        aria-labelledby={`pagamentos-${ticket.id}`}
+        sx={{ listStyle: 'none', m: 0, p: 0, gap: 0.5 }}
+      >
+        {payments.map((payment) => (
+          <Stack
+            key={payment.id}
+            component="li"
+            direction="row"
+            sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
+          >
+            <Typography variant="body2">
+              {paymentText(payment)}
+              <Typography component="span" variant="body2" color="text.secondary">
+                {` · ${payment.kind === 'DIGITAL' ? 'pelo app' : 'na mesa'} · ${formatTime(payment.created_at)}`}
+              </Typography>
+            </Typography>
+            {payment.kind === 'PHYSICAL' ? (
+              <Button
+                color="error"
+                disabled={busy}
+                onClick={() => onRemove(payment)}
+                aria-label={`Remover o pagamento de ${paymentText(payment)}`}
+                sx={{ minHeight: 44 }}
+              >
+                Remover
+              </Button>
+            ) : null}
+          </Stack>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+/**
+ * The selected table's side panel: its open tab, one card per customer with 'Dar baixa', and what
+ * can be done to the table — release it (settling the tab), release the waiter, move or join the
+ * tab, download its QR code, remove it. When a release is refused, what the kitchen still works on
+ * is listed to be marked ready or cancelled there (`KitchenHold`); `kitchen` lists it from the start.
+ */
+export function TablePanel({
+  table,
+  floor,
+  now,
+  actions,
+  kitchen = false,
+  onClose,
+  onSelect,
+}: {
+  table: Table;
+  floor: readonly Table[];
+  now: number;
+  actions: ReturnType<typeof useFloorActions>;
+  kitchen?: boolean;
+  onClose: () => void;
+  onSelect: (tableId: number) => void;
+}) {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [held, setHeld] = useState(kitchen);
+  const orderId = table.order?.id ?? null;
+  const {
+    data: order,
+    isPending,
+    error,
+  } = usePolled<Order>(
+    orderId === null ? null : recordPath(commands.endpoint, orderId),
+    WHOLE_TAB,
+    ORDER_POLL_MS,
+    { topic: 'tab' },
+  );
+  const close = () => setDialog(null);
+  /** Closes the dialog when the action ends, and goes on to `next` when it succeeded. */
+  const after = (done: Promise<boolean>, next?: () => void) =>
+    void done.then((ok) => {
+      close();
+      if (ok) next?.();
+    });
+  const owed = order ? order.tickets.reduce((sum, ticket) => sum + owedBy(ticket), 0) : 0;
+  const taken = table.status === 'OCCUPIED' || table.order !== null;
+
+  return (
+    <Box component="section" aria-label={`Mesa ${table.number}`} sx={{ p: 2 }}>
+      <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1 }}>
+        <Box sx={{ flex: 1 }}>
+          <Typography component="h2" variant="h5" sx={{ fontWeight: 800 }}>
+            Mesa {table.number}
+          </Typography>
+          <Typography color="text.secondary">
+            {table.order
+              ? `Ocupada há ${elapsed(table.order.created_at, now)} · ${formatCents(table.order.total)}`
+              : taken
+                ? 'Ocupada, sem comanda aberta'
+                : 'Livre'}
+          </Typography>
+        </Box>
+        <IconButton onClick={onClose} aria-label="Fechar painel da mesa" sx={{ width: 48, height: 48 }}>
+          <CloseIcon />
+        </IconButton>
+      </Stack>
+
+      {order?.waiter_requested ? (
+        <Alert
+          severity="error"
+          icon={<RoomServiceIcon />}
+          sx={{ mt: 2, alignItems: 'center' }}
+          action={
+            <Button
+              color="inherit"
+              variant="outlined"
+              disabled={actions.busy}
+              onClick={() => void actions.dismissWaiter(order.id)}
+              sx={TOUCH}
+            >
+              Liberar garçom
+            </Button>
+          }
+        >
+          {order.waiter_requester
+            ? `${order.waiter_requester.fullname} chamou o garçom`
+            : 'A mesa chamou o garçom'}
+          {order.waiter_requested_at ? ` há ${elapsed(order.waiter_requested_at, now)}` : ''}
+        </Alert>
+      ) : null}
+
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 2 }}>
+        {taken ? (
+          <Button
+            variant="contained"
+            startIcon={<LogoutIcon />}
+            disabled={actions.busy || (orderId !== null && !order)}
+            onClick={() => setDialog({ kind: 'release' })}
+            sx={TOUCH}
+          >
+            Liberar mesa
+          </Button>
+        ) : null}
+        {table.order ? (
+          <Button
+            variant="outlined"
+            startIcon={<SwapHorizIcon />}
+            disabled={actions.busy}
+            onClick={() => setDialog({ kind: 'move' })}
+            sx={TOUCH}
+          >
+            Transferir
+          </Button>
+        ) : null}
+        <QrDownloadButton table={{ number: table.number, store_id: table.store_id }} />
+        {!table.order ? (
+          <Button
+            variant="outlined"
+            color="error"
+            startIcon={<DeleteIcon />}
+            disabled={actions.busy}
+            onClick={() => setDialog({ kind: 'remove' })}
+            sx={TOUCH}
+          >
+            Excluir mesa
+          </Button>
+        ) : null}
+      </Stack>
+
+      {held && order ? (
+        <KitchenHold
+          order={order}
+          busy={actions.busy}
+          onReady={({ item }) => void actions.markReady(item)}
+          onCancel={(item) => setDialog({ kind: 'cancelItem', held: item })}
+        />
+      ) : null}
+
+      {orderId === null ? null : isPending ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress aria-label="Carregando a comanda" />
+        </Box>
+      ) : error || !order ? (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          Ocorreu um erro ao tentar carregar as informações dessa página
+        </Alert>
+      ) : (
+        <Box sx={{ mt: 2 }}>
+          <OrderTickets
+            order={order}
+            action={(ticket) => (
+              <>
+                <Button
+                  fullWidth
+                  variant="contained"
+                  color="success"
+                  startIcon={<PaymentsIcon />}
+                  disabled={actions.busy || owedBy(ticket) === 0}
+                  onClick={() => setDialog({ kind: 'pay', ticket })}
+                  sx={TOUCH}
+                >
+                  {owedBy(ticket) === 0 ? 'Comanda paga' : `Dar baixa · ${formatCents(owedBy(ticket))}`}
+                </Button>
+                <TicketPayments
+                  ticket={ticket}
+                  busy={actions.busy}
+                  onRemove={(payment) => setDialog({ kind: 'unpay', ticket, payment })}
+                />
+              </>
+            )}
+          />
+          <Box sx={{ mt: 2, p: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}>
+            <OrderTotals order={order} />
+          </Box>
+          {/* Who did what to this tab tonight, and why: for the roles that hold Histórico. */}
+          <RecordHistory key={order.id} subject={`orders:${order.id}`} title="Histórico da comanda" />
+        </Box>
+      )}
+
+      <ReleaseDialog
+        open={dialog?.kind === 'release'}
+        title={CONFIRM.release(table.number)}
+        owed={owed}
+        busy={actions.busy}
+        onConfirm={(decision) =>
+          void actions.release(table, decision).then((ok) => {
+            close();
+            // Refused: what still holds the tab (the kitchen's items) is shown, to be resolved here.
+            if (ok) onClose();
+            else setHeld(true);
+          })
+        }
+        onClose={close}
+      />
+      <FloorConfirm
+        open={dialog?.kind === 'remove'}
+        title={CONFIRM.remove(table.number)}
+        busy={actions.busy}
+        onConfirm={() => after(actions.remove(table), onClose)}
+        onClose={close}
+      >
+        <Typography color="text.secondary">O QR code impresso desta mesa deixa de valer.</Typography>
+      </FloorConfirm>
+      {dialog?.kind === 'pay' ? (
+        <PayDialog
+          open
+          customer={dialog.ticket.customer.fullname}
+          owed={owedBy(dialog.ticket)}
+          busy={actions.busy}
+          onConfirm={(method) =>
+            after(
+              actions.pay(dialog.ticket.order_id, dialog.ticket.customer_id, owedBy(dialog.ticket), method),
+            )
+          }
+          onClose={close}
+        />
+      ) : null}
+      {dialog?.kind === 'unpay' ? (
+        <ReasonDialog
+          open
+          title={`Remover o pagamento de ${paymentText(dialog.payment)} de ${dialog.ticket.customer.fullname}?`}
+          confirmLabel="Remover pagamento"
+          confirmColor="error"
+          busy={actions.busy}
+          onConfirm={(reason) => after(actions.removePayment(dialog.payment.id, reason))}
+          onClose={close}
+        >
+          <Typography>
+            O valor volta a ficar em aberto na comanda de {dialog.ticket.customer.fullname}.
+          </Typography>
+        </ReasonDialog>
+      ) : null}
+      {dialog?.kind === 'cancelItem' ? (
+        <ReasonDialog
+          open
+          title={`Cancelar o item ${dialog.held.item.name}?`}
+          confirmLabel="Cancelar item"
+          confirmColor="warning"
+          busy={actions.busy}
+          onConfirm={(reason) => after(actions.cancelItem(dialog.held.item, reason))}
+          onClose={close}
+        >
+          <Typography>O item sai da conta de {dialog.held.customer} e não deve ser preparado.</Typography>
+        </ReasonDialog>
+      ) : null}
+      {orderId !== null ? (
+        <MoveDialog
+          open={dialog?.kind === 'move'}
+          from={table}
+          floor={floor}
+          busy={actions.busy}
+          onMove={(target) => after(actions.move(orderId, table, target), () => onSelect(target.id))}
+          onMerge={(target) => after(actions.merge(orderId, table, target), () => onSelect(target.id))}
+          onClose={close}
+        />
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,198 @@
+import { useCallback, useState } from 'react';
+import { useDataProvider } from 'react-admin';
+import type { PainelDataProvider } from '../../dataProvider';
+import { useLiveAction } from '../../dataProvider/useLiveAction';
+import {
+  ORDER_MESSAGES,
+  type OrderItem,
+  type PaymentMethod,
+} from '../../../contract/resources/tabs/definition';
+import { BOARD_MESSAGES } from '../../../contract/resources/kitchenBoard/definition';
+import { TABLE_DELETED, type Table } from '../../../contract/resources/floor/definition';
+
+/** The floor's messages (restaurant spec 8, Salon). */
+export const FLOOR_MESSAGES = {
+  released: 'Mesa liberada.',
+  allReleased: 'Mesas liberadas com sucesso',
+  allFailed: 'Ocorreu um erro ao tentar liberar as mesas',
+  deleted: TABLE_DELETED,
+  ...ORDER_MESSAGES,
+} as const;
+
+/** The spec's confirmations, whole: 'liberar a mesa {n}?' and 'excluir a mesa {n}?' follow the first's words. */
+export const CONFIRM = {
+  releaseAll: 'Tem certeza que deseja liberar todas as mesas?',
+  release: (number: number) => `Tem certeza que deseja liberar a mesa ${number}?`,
+  remove: (number: number) => `Tem certeza que deseja excluir a mesa ${number}?`,
+} as const;
+
+const errorMessage = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'Ocorreu um erro na atualização';
+
+/** What a tab still owes, as the floor's summary of it says. */
+export const owedOf = (table: Table) =>
+  table.order ? Math.max(0, table.order.total - table.order.total_paid) : 0;
+
+/** What the kitchen still has to make for a tab: ordered (Aguardando) or being prepared. */
+export const inTheKitchen = (item: Pick<OrderItem, 'status'>) =>
+  item.status === 'PLACED' || item.status === 'PREPARING';
+
+/** How a balance was received, and why it is settled at once (both asked; no default). */
+export interface BalanceDecision {
+  method: PaymentMethod;
+  reason: string;
+}
+
+/**
+ * A move or a join just made, that 'Desfazer' undoes for UNDO_SECONDS: its words, the table to
+ * show once undone, and the undo itself.
+ */
+export interface UndoOffer {
+  /** A new offer each time (a second move replaces the first's notice). */
+  key: number;
+  message: string;
+  /** The table the tab is back at once undone. */
+  backTo: number;
+  undo: () => Promise<boolean>;
+}
+
+/**
+ * What the floor's staff do, each with the spec's message: release a table (settling its tab
+ * first, spec 4: a balance only with the method and reason decided), release all that owe nothing
+ * and have nothing in the kitchen, dismiss the waiter, 'Dar baixa' and take a payment back, move
+ * or join a tab (each then undoable for a few seconds: `offer`), mark an item ready or cancel it
+ * (the board's calls and messages, for a tab the kitchen holds), remove a table. `busy` is true
+ * while one runs.
+ */
+export function useFloorActions() {
+  const dataProvider = useDataProvider<PainelDataProvider>();
+  const { busy, run: runLive } = useLiveAction<'floor'>();
+  const [offer, setOffer] = useState<UndoOffer | null>(null);
+  // Stable: the notice's timer runs from the offer, not from each render.
+  const dismissOffer = useCallback(() => setOffer(null), []);
+
+  /** Runs `work`: `success` (none when null), or `failure` (else the server's message) when it fails. */
+  const run = (work: () => Promise<unknown>, success: string | null, failure?: string) =>
+    runLive('floor', work, success, (error) => failure ?? errorMessage(error));
+
+  /** Spec 4: an open tab is settled first ({ settle: true }), then the table set AVAILABLE. */
+  async function releaseOne(table: Table, decision: BalanceDecision | null) {
+    if (table.order && table.order.status === 'OPENED') {
+      await dataProvider.update('commands', {
+        id: table.order.id,
+        data: { settle: true, ...(decision ?? {}) },
+        previousData: { id: table.order.id },
+      });
+    }
+    await dataProvider.action('tables', { id: table.id, action: `status/AVAILABLE` });
+  }
+
+  /** Moves or joins, then offers its undo (the answer's token) until the notice goes. */
+  async function undoable(
+    action: 'move' | 'merge',
+    orderId: number,
+    from: Table,
+    to: Table,
+  ): Promise<boolean> {
+    let token = '';
+    let tab = orderId;
+    const ok = await run(async () => {
+      const { data } = await dataProvider.action('commands', {
+        id: orderId,
+        action,
+        data: { table_id: to.id },
+      });
+      token = (data as { undo?: { token?: string } }).undo?.token ?? '';
+      tab = Number(data.id);
+    }, null);
+    if (ok) {
+      setOffer({
+        key: Date.now(),
+        message: action === 'move' ? FLOOR_MESSAGES.moved : FLOOR_MESSAGES.merged,
+        backTo: from.id,
+        undo: () =>
+          run(
+            () =>
+              dataProvider.action('commands', {
+                id: tab,
+                action: action === 'move' ? 'undoMove' : 'undoMerge',
+                data: { token },
+              }),
+            action === 'move' ? FLOOR_MESSAGES.moveUndone : FLOOR_MESSAGES.mergeUndone,
+          ),
+      });
+    }
+    return ok;
+  }
+
+  return {
+    busy: busy !== null,
+    release: (table: Table, decision: BalanceDecision | null) =>
+      run(() => releaseOne(table, decision), FLOOR_MESSAGES.released),
+    /**
+     * Every table that is not free, owes nothing and has nothing in the kitchen, one after the
+     * other (spec 4); the others are left to be settled or finished on their own. One refused (its
+     * tab ordered meanwhile) does not stop the others.
+     */
+    releaseAll: (tables: readonly Table[]) =>
+      run(
+        async () => {
+          let failed = false;
+          for (const table of tables) {
+            if (table.status === 'AVAILABLE' && table.order === null) continue;
+            if (owedOf(table) > 0 || (table.order?.in_kitchen ?? 0) > 0) continue;
+            await releaseOne(table, null).catch(() => (failed = true));
+          }
+          if (failed) throw new Error(FLOOR_MESSAGES.allFailed);
+        },
+        FLOOR_MESSAGES.allReleased,
+        FLOOR_MESSAGES.allFailed,
+      ),
+    dismissWaiter: (orderId: number) =>
+      run(
+        () => dataProvider.action('commands', { id: orderId, action: 'dismissWaiter' }),
+        FLOOR_MESSAGES.waiterDismissed,
+      ),
+    /** 'Dar baixa': the ticket's balance received at the table. */
+    pay: (orderId: number, customerId: number, amount: number, method: PaymentMethod) =>
+      run(
+        () =>
+          dataProvider.action('commands', {
+            id: orderId,
+            action: 'physicalPayment',
+            data: { order_id: orderId, customer_id: customerId, amount, method },
+          }),
+        FLOOR_MESSAGES.paid,
+      ),
+    /** A payment received at the table taken back, with the reason. */
+    removePayment: (paymentId: number, reason: string) =>
+      run(
+        () => dataProvider.action('commands', { id: paymentId, action: 'removePayment', data: { reason } }),
+        FLOOR_MESSAGES.paymentRemoved,
+      ),
+    /** An item of the tab marked ready from the floor (it was served), as the board's 'Pronto'. */
+    markReady: (item: OrderItem) =>
+      run(
+        () => dataProvider.action('orderItems', { id: item.id, action: 'status', data: { status: 'READY' } }),
+        BOARD_MESSAGES.updated(item.name),
+      ),
+    /** An item of the tab cancelled from the floor, with the reason: it leaves the bill. */
+    cancelItem: (item: OrderItem, reason: string) =>
+      run(
+        () =>
+          dataProvider.delete('orderItems', {
+            id: item.id,
+            previousData: { id: item.id },
+            meta: { body: { reason } },
+          }),
+        BOARD_MESSAGES.removed(item.name),
+      ),
+    move: (orderId: number, from: Table, to: Table) => undoable('move', orderId, from, to),
+    merge: (orderId: number, from: Table, to: Table) => undoable('merge', orderId, from, to),
+    /** The undo on offer, until its notice goes (`dismissOffer`). */
+    offer,
+    dismissOffer,
+    remove: (table: Table) =>
+      run(() => dataProvider.delete('tables', { id: table.id, previousData: table }), FLOOR_MESSAGES.deleted),
+  };
+}
