@@ -13,8 +13,8 @@ import { complementGroups } from './resources/complementGroups/definition';
 import { kitchens } from './resources/kitchens/definition';
 import { stories } from './resources/stories/definition';
 import { tables } from './resources/floor/definition';
-import { commands } from './resources/tabs/definition';
-import { orderItems } from './resources/kitchenBoard/definition';
+import { tabs } from './resources/tabs/definition';
+import { kitchenBoard } from './resources/kitchenBoard/definition';
 import { reservations } from './resources/reservations/definition';
 import { usagePolicy } from './resources/usagePolicy/definition';
 import { wall } from './resources/wall/definition';
@@ -41,8 +41,8 @@ export const definitions = {
   kitchens,
   customers,
   tables,
-  commands,
-  orderItems,
+  commands: tabs,
+  orderItems: kitchenBoard,
   reserves: reservations,
   usagePolicy,
   reviews,

@@ -7,7 +7,7 @@ import {
   cancelItemInput,
   cardAdvanceInput,
   itemStatusInput,
-  orderItems as definition,
+  kitchenBoard as definition,
   recallInput,
   type BoardStatus,
 } from '../../contract/resources/kitchenBoard/definition';

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  commands as definition,
+  tabs as definition,
   methodName,
   orderIncludes,
   orderPayment,

@@ -6,7 +6,11 @@
  * a cancellation and a payment never cross and two cards' calls never wait on each other.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { BOARD_MESSAGES, nextStatus, type BoardStatus } from '../../contract/resources/kitchenBoard/definition';
+import {
+  BOARD_MESSAGES,
+  nextStatus,
+  type BoardStatus,
+} from '../../contract/resources/kitchenBoard/definition';
 import type { Tx } from '../db/client';
 import { orderItems } from '../db/schema';
 import { conflict, notFound } from '../http-errors';

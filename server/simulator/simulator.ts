@@ -26,7 +26,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { orderItems as itemsDefinition } from '../../contract/resources/kitchenBoard/definition';
+import { kitchenBoard as itemsDefinition } from '../../contract/resources/kitchenBoard/definition';
 import { rows, type Db, type Tx } from '../db/client';
 import {
   auditEvents,

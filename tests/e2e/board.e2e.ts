@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, seriousViolations, signIn } from './browser';
-import { orderItems } from '../../contract/resources/kitchenBoard/definition';
+import { kitchenBoard } from '../../contract/resources/kitchenBoard/definition';
 
 const baseUrl = inject('baseUrl');
 
@@ -100,7 +100,7 @@ async function serverStillToMake(): Promise<number> {
   const items = (
     await asManager<{ status: string; quantity: number }[]>(
       'GET',
-      `/api/orders/items?page_size=${orderItems.list.perPage}`,
+      `/api/orders/items?page_size=${kitchenBoard.list.perPage}`,
     )
   ).data;
   return items

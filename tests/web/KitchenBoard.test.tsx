@@ -5,7 +5,7 @@ import { AuthContext, HttpError, useSidebarState } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAuthProvider } from '../../src/authProvider';
 import type { HttpClient, Request } from '../../src/dataProvider/httpClient';
-import { orderItems, type OrderItem } from '../../contract/resources/kitchenBoard/definition';
+import { kitchenBoard, type OrderItem } from '../../contract/resources/kitchenBoard/definition';
 import { KitchenBoard } from '../../src/resources/kitchenBoard/KitchenBoard';
 import type { KitchenGrouping, KitchenTimers } from '../../contract/resources/restaurants/definition';
 import { renderScreen } from './renderScreen';
@@ -272,7 +272,7 @@ const pollNow = () =>
 /** The item actions sent, as the API receives them. */
 const actionsSent = (http: ReturnType<typeof fakeServer>['http']) =>
   http.mock.calls
-    .filter(([path]) => path.startsWith(orderItems.endpoint))
+    .filter(([path]) => path.startsWith(kitchenBoard.endpoint))
     .map(([path, request]) => [request?.method, path, request?.body]);
 /** The paths the dataProvider's client was asked for, in order. */
 const pathsCalled = (http: ReturnType<typeof fakeServer>['http']) => http.mock.calls.map(([path]) => path);

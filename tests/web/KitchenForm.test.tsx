@@ -34,7 +34,12 @@ describe('new kitchen (/kitchens/create)', () => {
       data: { ...KITCHEN, ...(request?.body as object) },
     })),
   ) {
-    const view = renderScreen('/kitchens/create', '/kitchens/create', <GeneratedCreate definition={kitchens} overrides={overrides} />, http);
+    const view = renderScreen(
+      '/kitchens/create',
+      '/kitchens/create',
+      <GeneratedCreate definition={kitchens} overrides={overrides} />,
+      http,
+    );
     return { ...view, http };
   }
 
@@ -121,7 +126,12 @@ describe('kitchen (/kitchens/:id)', () => {
       if (request.method === 'DELETE') return { data: { id: record.id } };
       return { data: { ...record, ...(request.body as object) } };
     });
-    const view = renderScreen(`/kitchens/${record.id}`, '/kitchens/:id', <GeneratedEdit definition={kitchens} overrides={overrides} />, http);
+    const view = renderScreen(
+      `/kitchens/${record.id}`,
+      '/kitchens/:id',
+      <GeneratedEdit definition={kitchens} overrides={overrides} />,
+      http,
+    );
     return { ...view, http };
   }
 

@@ -35,7 +35,11 @@ function renderList(records = KITCHENS) {
     }
     return { data: { results: records, total: records.length } };
   });
-  const view = renderApp('/kitchens', { '/kitchens': <GeneratedList definition={kitchens} overrides={overrides} />, '*': <p>Outra página</p> }, http);
+  const view = renderApp(
+    '/kitchens',
+    { '/kitchens': <GeneratedList definition={kitchens} overrides={overrides} />, '*': <p>Outra página</p> },
+    http,
+  );
   return { ...view, http };
 }
 

@@ -5,7 +5,7 @@ import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { DAY_RANGE_INVALID } from '../../contract/lib/fields';
 import type { Order, OrderRow } from '../../contract/resources/tabs/definition';
 import overrides from '../../src/resources/tabs/screens';
-import { commands } from '../../contract/resources/tabs/definition';
+import { tabs } from '../../contract/resources/tabs/definition';
 import { GeneratedList } from '../../src/engine/GeneratedList';
 import { renderScreen } from './renderScreen';
 
@@ -135,7 +135,7 @@ function renderList({ rows = ROWS, tab = Promise.resolve({ data: TAB }) as Promi
   const view = renderScreen(
     '/commands',
     {
-      '/commands': <GeneratedList definition={commands} overrides={overrides} />,
+      '/commands': <GeneratedList definition={tabs} overrides={overrides} />,
       '*': <p>Outra página</p>,
     },
     http,
@@ -207,7 +207,7 @@ describe('tabs list (/commands)', () => {
     api.http = http;
     const { user } = renderScreen(
       '/commands',
-      { '/commands': <GeneratedList definition={commands} overrides={overrides} /> },
+      { '/commands': <GeneratedList definition={tabs} overrides={overrides} /> },
       http,
       { download },
     );

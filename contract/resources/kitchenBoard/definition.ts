@@ -127,7 +127,7 @@ export const orderItemRecord = z.object({
   table: z.object({ number: count }).nullable(),
 });
 
-export const orderItems = defineResource({
+export const kitchenBoard = defineResource({
   name: 'orderItems',
   endpoint: '/api/orders/items',
   label: { one: 'Pedido', many: 'Pedidos' },
@@ -184,4 +184,4 @@ export const orderItems = defineResource({
   },
 });
 
-export type OrderItem = RecordOf<typeof orderItems>;
+export type OrderItem = RecordOf<typeof kitchenBoard>;

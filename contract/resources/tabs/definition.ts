@@ -258,7 +258,7 @@ export const orderRow = z.object({
   closed_at: instant.nullable(),
 });
 
-export const commands = defineResource({
+export const tabs = defineResource({
   name: 'commands',
   endpoint: '/api/orders',
   label: { one: 'Comanda', many: 'Comandas' },
@@ -360,7 +360,7 @@ function tableText(value: unknown): string {
   return typeof value === 'number' ? String(value) : '—';
 }
 
-export type Order = RecordOf<typeof commands>;
-export type OrderRow = RowOf<typeof commands>;
+export type Order = RecordOf<typeof tabs>;
+export type OrderRow = RowOf<typeof tabs>;
 export type OrderTicket = Order['tickets'][number];
 export type OrderItem = OrderTicket['items'][number];

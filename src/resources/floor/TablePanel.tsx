@@ -13,7 +13,7 @@ import { ReasonDialog } from '../../components/ReasonDialog';
 import { formatCents, formatTime } from '../../../contract/lib/format';
 import { recordPath } from '../../../contract/define';
 import {
-  commands,
+  tabs,
   methodName,
   WHOLE_TAB,
   type Order,
@@ -133,7 +133,7 @@ export function TablePanel({
     isPending,
     error,
   } = usePolled<Order>(
-    orderId === null ? null : recordPath(commands.endpoint, orderId),
+    orderId === null ? null : recordPath(tabs.endpoint, orderId),
     WHOLE_TAB,
     ORDER_POLL_MS,
     { topic: 'tab' },

@@ -35,7 +35,7 @@ import { activeCards, cardName, cardsInStatus, isPending, readyCards, type Kitch
 import {
   BOARD_MESSAGES,
   boardFilters,
-  orderItems,
+  kitchenBoard,
   type BoardFilter,
   type OrderItem,
 } from '../../../contract/resources/kitchenBoard/definition';
@@ -192,11 +192,11 @@ export function KitchenBoard() {
     isPending: loading,
     error,
   } = usePolled<OrderItem[]>(
-    waiting ? null : orderItems.endpoint,
+    waiting ? null : kitchenBoard.endpoint,
     {
       store_id: adminStore,
       kitchen_id: station === ALL_STATIONS ? undefined : Number(station),
-      page_size: orderItems.list.perPage,
+      page_size: kitchenBoard.list.perPage,
     },
     BOARD_POLL_MS,
     { topic: 'board', storeId: adminStore },

@@ -20,12 +20,7 @@ import {
 import { useApi } from '../../dataProvider/useApi';
 import { formatDateTime } from '../../../contract/lib/format';
 import { choiceLabel, recordPath } from '../../../contract/define';
-import {
-  commands,
-  WHOLE_TAB,
-  type Order,
-  type OrderRow,
-} from '../../../contract/resources/tabs/definition';
+import { tabs, WHOLE_TAB, type Order, type OrderRow } from '../../../contract/resources/tabs/definition';
 import { OrderTickets, OrderTotals } from './OrderTickets';
 
 const TOUCH = { minHeight: 44 } as const;
@@ -47,7 +42,7 @@ export function StatusChip({ status }: { status: OrderRow['status'] }) {
   return (
     <Chip
       size="small"
-      label={choiceLabel(commands.fields.status!, status)}
+      label={choiceLabel(tabs.fields.status!, status)}
       color={STATUS_COLOR[status]}
       variant={status === 'OPENED' ? 'filled' : 'outlined'}
     />
@@ -59,7 +54,7 @@ export function PaymentChip({ status }: { status: OrderRow['payment_status'] }) 
   return (
     <Chip
       size="small"
-      label={choiceLabel(commands.fields.payment_status!, status)}
+      label={choiceLabel(tabs.fields.payment_status!, status)}
       color={PAYMENT_COLOR[status]}
       variant="outlined"
     />
@@ -84,7 +79,7 @@ export function TabDialog({ tab, onClose }: { tab: OrderRow; onClose: () => void
     isPending,
     isError,
     refetch,
-  } = useApi<Order>(recordPath(commands.endpoint, tab.id), WHOLE_TAB);
+  } = useApi<Order>(recordPath(tabs.endpoint, tab.id), WHOLE_TAB);
   const shown = order ?? tab;
   // On a tablet the tickets and the history overflow: the keyboard scrolls them too.
   const body = useScrollRegion<HTMLDivElement>('Detalhes da comanda');

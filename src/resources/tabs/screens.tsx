@@ -5,7 +5,7 @@ import { fieldText } from '../../lib/display';
 import { formatCents, formatDateTime } from '../../../contract/lib/format';
 import { DayRangeFilter } from '../../engine/DayRangeFilter';
 import { defineScreens } from '../../engine/overrides';
-import { commands, type OrderRow } from '../../../contract/resources/tabs/definition';
+import { tabs, type OrderRow } from '../../../contract/resources/tabs/definition';
 import { PaymentChip, StatusChip, TabDialog, tableLabel } from './TabDialog';
 
 const NO_TABS = 'Nenhuma comanda encontrada.';
@@ -34,8 +34,8 @@ function NoTabs() {
   );
 }
 
-const text = (field: keyof typeof commands.fields, record: RaRecord) =>
-  fieldText(commands.fields[field]!, record[field], record);
+const text = (field: keyof typeof tabs.fields, record: RaRecord) =>
+  fieldText(tabs.fields[field]!, record[field], record);
 
 /**
  * Comandas (restaurant spec 2 "Tabs"): the generated list of the tabs, newest first, with the
