@@ -20,7 +20,6 @@ import { faqAliases } from './resources/faqs';
 import { notificationAliases } from './resources/notifications';
 import { PRIVACY_PATH, PrivacyPage } from './resources/privacy';
 import { products } from './resources/menu';
-import { restaurants } from './resources/restaurants';
 import { screenModules } from './resources/screens';
 import { StoryDetailsAlias, storyAliases } from './resources/stories';
 import { hallRoutes } from './resources/tables';
@@ -134,7 +133,6 @@ export function App() {
           <Resource {...bankAccountsResource} />
           {role === ADMIN ? (
             <>
-              <Resource {...restaurants} />
               <Resource {...customers} />
               <CustomRoutes>
                 <Route

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import type { ResourceProps } from 'react-admin';
 import type { ResourceDefinition } from '../../contract/define';
 import type { ScreenOverrides } from './overrides';
@@ -15,6 +15,13 @@ export interface ScreenModule {
    */
   create?: ComponentType;
   edit?: ComponentType;
+  /** A hand-written list instead of the generated one (the restaurants' dashboard, whose drag order the engine lacks). */
+  list?: ComponentType;
+  /**
+   * The resource's other pages, under its path (react-admin's <Resource> children), given its
+   * create and edit screens for the paths that open them too (the restaurants' /list/details/:id).
+   */
+  routes?: (screens: { create?: ComponentType; edit?: ComponentType }) => ReactElement[];
 }
 
 type Kind = 'GeneratedList' | 'GeneratedCreate' | 'GeneratedEdit';
@@ -51,17 +58,21 @@ export function resourceProps(
   module: ScreenModule = {},
 ): Omit<ResourceProps, 'name'> & { name: string } {
   const { access } = definition;
+  const create =
+    module.create ?? (access.create ? generated('GeneratedCreate', definition, module) : undefined);
+  const edit =
+    module.edit ??
+    (access.update && definition.screens?.edit !== false
+      ? generated('GeneratedEdit', definition, module)
+      : undefined);
   return {
     name: definition.name,
     icon: module.icon,
     options: { label: definition.label.many },
-    list: access.list ? generated('GeneratedList', definition, module) : undefined,
-    create: module.create ?? (access.create ? generated('GeneratedCreate', definition, module) : undefined),
-    edit:
-      module.edit ??
-      (access.update && definition.screens?.edit !== false
-        ? generated('GeneratedEdit', definition, module)
-        : undefined),
+    list: module.list ?? (access.list ? generated('GeneratedList', definition, module) : undefined),
+    create,
+    edit,
+    children: module.routes?.({ create, edit }),
     recordRepresentation: Object.keys(definition.fields).find((f) => definition.fields[f]?.kind === 'text'),
   };
 }

@@ -8,6 +8,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import type { ResourceName } from '../../contract/definitions';
 import type { ScreenModule } from './engine';
 import { NotificationCreate, NotificationDetails } from './notifications';
+import { restaurantScreens } from './restaurants';
 import { StoryCreate, StoryEdit } from './stories';
 
 /**
@@ -28,4 +29,5 @@ export const screenModules: Partial<Record<ResourceName, ScreenModule>> = {
   stories: { overrides: () => import('./stories/screens'), create: StoryCreate, edit: StoryEdit },
   kitchens: { icon: SoupKitchenIcon, overrides: () => import('./kitchens/screens') },
   promoCodes: { icon: LocalOfferIcon, overrides: () => import('./promoCodes/screens') },
+  restaurants: restaurantScreens,
 };

@@ -5,10 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { deleteFile, UPLOAD_FAILED, UploadError, uploadFile } from '../../src/dataProvider/upload';
 import { zodValidate } from '../../src/lib/zodForm';
-import { RestaurantCreate } from '../../src/resources/restaurants/RestaurantCreate';
+import { GeneratedCreate } from '../../src/resources/generated/GeneratedForm';
+import screens from '../../src/resources/restaurants/screens';
 import {
   FILL_REQUIRED,
   IMAGES_MISSING,
+  restaurants,
   SELECTS_MISSING,
   storeCreateInput,
 } from '../../contract/resources/restaurants/definition';
@@ -85,6 +87,8 @@ function fakeApi() {
 }
 
 const writes = (http: ReturnType<typeof fakeApi>) => http.mock.calls.filter(([, request]) => request?.method);
+
+const RestaurantCreate = () => <GeneratedCreate definition={restaurants} overrides={screens} />;
 
 /** The create form, opened from the dashboard it returns to. */
 function renderScreen(http: HttpClient) {
