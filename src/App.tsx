@@ -15,7 +15,6 @@ import { adminAliases, IncludeCollaborator } from './resources/admins';
 import { cuisineAliases } from './resources/cuisines';
 import { definitions } from '../contract/definitions';
 import { generatedResources } from './resources/engine';
-import { customers } from './resources/customers';
 import { faqAliases } from './resources/faqs';
 import { notificationAliases } from './resources/notifications';
 import { PRIVACY_PATH, PrivacyPage } from './resources/privacy';
@@ -133,7 +132,6 @@ export function App() {
           <Resource {...bankAccountsResource} />
           {role === ADMIN ? (
             <>
-              <Resource {...customers} />
               <CustomRoutes>
                 <Route
                   path="/admins/include-collaborator"

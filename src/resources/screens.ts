@@ -8,6 +8,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import type { ResourceName } from '../../contract/definitions';
 import type { ScreenModule } from './engine';
 import { NotificationCreate, NotificationDetails } from './notifications';
+import { customerScreens } from './customers';
 import { restaurantScreens } from './restaurants';
 import { StoryCreate, StoryEdit } from './stories';
 
@@ -19,6 +20,7 @@ export const screenModules: Partial<Record<ResourceName, ScreenModule>> = {
   admins: { icon: AdminPanelSettingsIcon, overrides: () => import('./admins/screens') },
   'audit-events': { icon: HistoryIcon, overrides: () => import('./audit/screens') },
   commands: { icon: ReceiptLongIcon, overrides: () => import('./commands/screens') },
+  customers: customerScreens,
   faqs: { icon: QuestionAnswerIcon, overrides: () => import('./faqs/screens') },
   notifications: {
     icon: NotificationsIcon,

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Button, Chip, Dialog, DialogActions, DialogTitle } from '@mui/material';
 import { SaveButton, TextInput, Toolbar, useListContext, useRecordContext } from 'react-admin';
@@ -864,16 +865,23 @@ describe('resource props', () => {
     expect(resourceProps(places).create).not.toBe(Create);
   });
 
-  it('takes a hand-written list, and routes of its own given the generated forms', () => {
+  it('takes a hand-written list, shows the generated screens at paths of their own, and other routes', () => {
     const Dashboard = () => <p>painel</p>;
     const props = resourceProps(places, {
       list: Dashboard,
-      routes: ({ edit }) => [<p key="edit">{edit ? 'detalhe' : 'nenhum'}</p>],
+      paths: { list: 'list', edit: 'list/details/:id' },
+      routes: [<p key="approvals">aprovações</p>],
     });
     expect(props.list).toBe(Dashboard);
-    expect(props.edit).toBeDefined();
-    expect(props.children).toEqual([<p key="edit">detalhe</p>]);
+    const children = props.children as ReactElement<{ path?: string }>[];
+    expect(children.map((child) => child.props.path ?? child.key)).toEqual([
+      'list',
+      'list/details/:id',
+      'approvals',
+    ]);
     expect(resourceProps(places).children).toBeUndefined();
+    // A hand-written list alone: no generated list at all.
+    expect(resourceProps(places, { list: Dashboard }).children).toBeUndefined();
   });
 });
 

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import type { ScreenModule } from '../engine';
@@ -12,11 +12,6 @@ const RestaurantsDashboard = lazy(() =>
   import('./RestaurantsDashboard').then((m) => ({ default: m.RestaurantsDashboard })),
 );
 
-/** The detail's own path: the generated edit screen, or nothing where there is none. */
-function detailRoute(Edit: ComponentType | undefined) {
-  return Edit ? [<Route key="details" path="list/details/:id" element={<Edit />} />] : [];
-}
-
 /**
  * The spec's restaurant routes: /restaurants is the dashboard, /restaurants/list the list,
  * /restaurants/list/details/:id the detail, /restaurants/approvals and /restaurants/create. The
@@ -26,9 +21,9 @@ export const restaurantScreens: ScreenModule = {
   icon: StorefrontIcon,
   overrides: () => import('./screens'),
   list: RestaurantsDashboard,
-  routes: ({ edit }) => [
+  paths: { edit: 'list/details/:id' },
+  routes: [
     <Route key="list" path="list" element={<RestaurantList />} />,
-    ...detailRoute(edit),
     // The spec's path without a record (its client passed the record in navigation state).
     <Route key="details-alone" path="list/details" element={<Navigate to="/restaurants/list" replace />} />,
     <Route key="approvals" path="approvals" element={<RestaurantApprovals />} />,
