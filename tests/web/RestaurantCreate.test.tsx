@@ -219,7 +219,7 @@ async function chooseSelects(user: User) {
  * this long form event by event took most of its tests' time. The masks still apply: the input's
  * own parse and format run on the change.
  */
-async function fill(_user: User, input: HTMLElement, text: string) {
+function fill(input: HTMLElement, text: string) {
   fireEvent.change(input, { target: { value: text } });
 }
 
@@ -237,23 +237,23 @@ const expectNotice = (text: string, { behindModal = false } = {}) =>
 
 /** Every field a restaurant needs, with valid values; the city picked from the suggestions. */
 async function fillRequired(user: User) {
-  await fill(user, field.name(), 'Cantina Bella');
-  await fill(user, field.companyName(), 'Cantina Bella Ltda');
-  await fill(user, field.cnpj(), '11222333000181');
-  await fill(user, field.instagram(), '@cantinabella');
-  await fill(user, field.description(), 'Massas artesanais');
-  await fill(user, field.fullDescription(), 'Cozinha italiana de família.');
-  await fill(user, field.emailAdmin(), 'equipe@cantinabella.com.br');
-  await fill(user, field.zipCode(), '13025000');
-  await fill(user, field.street(), 'Rua das Flores');
-  await fill(user, field.streetNumber(), '120');
-  await fill(user, field.neighborhood(), 'Cambuí');
+  fill(field.name(), 'Cantina Bella');
+  fill(field.companyName(), 'Cantina Bella Ltda');
+  fill(field.cnpj(), '11222333000181');
+  fill(field.instagram(), '@cantinabella');
+  fill(field.description(), 'Massas artesanais');
+  fill(field.fullDescription(), 'Cozinha italiana de família.');
+  fill(field.emailAdmin(), 'equipe@cantinabella.com.br');
+  fill(field.zipCode(), '13025000');
+  fill(field.street(), 'Rua das Flores');
+  fill(field.streetNumber(), '120');
+  fill(field.neighborhood(), 'Cambuí');
   await user.type(field.city(), 'Campi');
   await waitFor(() => expect(optionOf('Campinas – SP')).toBeDefined());
   await user.click(optionOf('Campinas – SP')!);
-  await fill(user, field.responsibleName(), 'Ana Souza');
-  await fill(user, field.cpf(), '52998224725');
-  await fill(user, field.email(), 'ana@cantinabella.com.br');
+  fill(field.responsibleName(), 'Ana Souza');
+  fill(field.cpf(), '52998224725');
+  fill(field.email(), 'ana@cantinabella.com.br');
 }
 
 async function setup() {
@@ -263,7 +263,7 @@ async function setup() {
   return { ...view, http };
 }
 
-/** Tests that fill the whole form: a few seconds alone, far more on a loaded machine. */
+/** Tests that fill the whole form: a second or two alone, far more on a loaded machine. */
 const LONG_FORM = { timeout: 90_000 };
 
 describe('new restaurant (/restaurants/create): checks before sending', () => {
@@ -449,19 +449,19 @@ describe('new restaurant: field messages (spec 5)', () => {
   it('gives each invalid field its message, and sends nothing', LONG_FORM, async () => {
     const { user, http } = await filledForm();
 
-    await fill(user, field.cnpj(), '11222333');
-    await fill(user, field.cpf(), '529982');
-    await fill(user, field.streetNumber(), '12A');
-    await fill(user, field.physicalTax(), 'abc');
-    await fill(user, field.digitalTax(), '1,2,3');
-    await fill(user, field.phone(), '1193');
-    await fill(user, field.whatsapp(), '11');
-    await fill(user, field.responsiblePhone(), '2012345678');
-    await fill(user, field.email(), 'ana@');
-    await fill(user, field.emailAdmin(), 'equipe.cantinabella.com.br');
-    await fill(user, field.site(), 'cantina bella');
-    await fill(user, field.mapsUrl(), 'mapa da cantina');
-    await fill(user, field.zipCode(), '1302');
+    fill(field.cnpj(), '11222333');
+    fill(field.cpf(), '529982');
+    fill(field.streetNumber(), '12A');
+    fill(field.physicalTax(), 'abc');
+    fill(field.digitalTax(), '1,2,3');
+    fill(field.phone(), '1193');
+    fill(field.whatsapp(), '11');
+    fill(field.responsiblePhone(), '2012345678');
+    fill(field.email(), 'ana@');
+    fill(field.emailAdmin(), 'equipe.cantinabella.com.br');
+    fill(field.site(), 'cantina bella');
+    fill(field.mapsUrl(), 'mapa da cantina');
+    fill(field.zipCode(), '1302');
     await user.click(create());
 
     await waitFor(() => expect(messageOf(field.cnpj())).toBe('Informe um CNPJ válido XX.XXX.XXX/XXXX-XX'));
@@ -489,8 +489,8 @@ describe('new restaurant: field messages (spec 5)', () => {
     async () => {
       const { user, http } = await filledForm();
 
-      await fill(user, field.cnpj(), '11222333000182');
-      await fill(user, field.cpf(), '52998224724');
+      fill(field.cnpj(), '11222333000182');
+      fill(field.cpf(), '52998224724');
       expect(field.cnpj()).toHaveValue('11.222.333/0001-82');
       expect(field.cpf()).toHaveValue('529.982.247-24');
       await user.click(create());
@@ -500,8 +500,8 @@ describe('new restaurant: field messages (spec 5)', () => {
       expect(writes(http)).toEqual([]);
 
       // One repeated digit passes the arithmetic but is no CPF.
-      await fill(user, field.cpf(), '11111111111');
-      await fill(user, field.cnpj(), '11222333000181');
+      fill(field.cpf(), '11111111111');
+      fill(field.cnpj(), '11222333000181');
       await waitFor(() => expect(messageOf(field.cnpj())).toBe(''));
       expect(messageOf(field.cpf())).toBe('Informe um CPF válido XXX.XXX.XXX-XX');
       expect(writes(http)).toEqual([]);
@@ -536,8 +536,8 @@ describe('new restaurant: field messages (spec 5)', () => {
   it("shows a link row's message under that row's input only", LONG_FORM, async () => {
     const { user, http } = await filledForm();
 
-    await fill(user, field.linkTitle(2), 'M'.repeat(61));
-    await fill(user, field.linkUrl(3), `instagram.com/${'a'.repeat(490)}`);
+    fill(field.linkTitle(2), 'M'.repeat(61));
+    fill(field.linkUrl(3), `instagram.com/${'a'.repeat(490)}`);
     await user.click(create());
 
     await waitFor(() => expect(messageOf(field.linkTitle(2))).toBe('Limite máximo de 60 caracteres.'));
@@ -557,16 +557,16 @@ describe('new restaurant: sending', () => {
       await addImages(user);
       await chooseSelects(user);
       await fillRequired(user);
-      await fill(user, field.phone(), '(19) 3234-5678');
+      fill(field.phone(), '(19) 3234-5678');
       expect(field.phone()).toHaveValue('(19) 3234-5678');
-      await fill(user, field.responsiblePhone(), '19987654321');
+      fill(field.responsiblePhone(), '19987654321');
       expect(field.responsiblePhone()).toHaveValue('(19) 98765-4321');
-      await fill(user, field.site(), 'cantinabella.com.br');
-      await fill(user, field.mapsUrl(), 'https://maps.example.com/cantina');
-      await fill(user, field.physicalTax(), '1.5');
-      await fill(user, field.digitalTax(), '2');
-      await fill(user, field.linkUrl(0), 'cantinabella.com.br/cardapio');
-      await fill(user, field.linkUrl(3), 'http://instagram.com/cantinabella');
+      fill(field.site(), 'cantinabella.com.br');
+      fill(field.mapsUrl(), 'https://maps.example.com/cantina');
+      fill(field.physicalTax(), '1.5');
+      fill(field.digitalTax(), '2');
+      fill(field.linkUrl(0), 'cantinabella.com.br/cardapio');
+      fill(field.linkUrl(3), 'http://instagram.com/cantinabella');
       await user.click(byName('links.3.active'));
       await user.click(create());
 
