@@ -177,6 +177,44 @@ export function defineResource<
   return definition;
 }
 
+/**
+ * A store's resource with the usual header: its records are one store's (`storeScoped`: staff
+ * read and write their own, an administrator names the store), the whole team reads them (`list`,
+ * `one`), those whose role holds `permission` write them (`create`, `update`, `delete`, and
+ * `reorder` when asked), administrators always; the API's usual envelopes; and its screens, if
+ * it has any, are the store's team's (`audience: 'staff'` unless they say otherwise). The input
+ * and the record still name `store_id` (`storeIdField`, `recordId`).
+ */
+export function storeResource<
+  Input extends z.ZodObject,
+  Record extends z.ZodObject,
+  Row extends z.ZodObject = Record,
+>({
+  permission,
+  reorder = false,
+  ...definition
+}: Omit<ResourceDefinition<Input, Record, Row>, 'access' | 'envelope' | 'storeScoped'> & {
+  permission: Permission;
+  /** The list has a drag order its writers save (`PATCH {endpoint}/reorder`). */
+  reorder?: boolean;
+}): ResourceDefinition<Input, Record, Row> {
+  const write = `store:${permission}` as const;
+  return {
+    ...definition,
+    access: {
+      list: 'store',
+      one: 'store',
+      create: write,
+      update: write,
+      delete: write,
+      ...(reorder ? { reorder: write } : {}),
+    },
+    envelope: { list: 'data.results', one: 'data' },
+    storeScoped: true,
+    ...(definition.screens ? { screens: { audience: 'staff', ...definition.screens } } : {}),
+  };
+}
+
 /** A record as the client receives it (JSON: dates as ISO strings). */
 export type RecordOf<D extends ResourceDefinition> = z.input<D['record']>;
 

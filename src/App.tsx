@@ -15,12 +15,10 @@ import { adminAliases, IncludeCollaborator } from './resources/admins';
 import { cuisineAliases } from './resources/cuisines';
 import { definitions } from '../contract/definitions';
 import { generatedResources } from './engine/resources';
-import { customers } from './resources/customers';
 import { faqAliases } from './resources/faqs';
 import { notificationAliases } from './resources/notifications';
 import { PRIVACY_PATH, PrivacyPage } from './resources/privacy';
 import { products } from './resources/products';
-import { restaurants } from './resources/restaurants';
 import { screenModules } from './resources/screens';
 import { StoryDetailsAlias, storyAliases } from './resources/stories';
 import { floorRoutes } from './resources/floor';
@@ -134,8 +132,6 @@ export function App() {
           <Resource {...bankAccountsResource} />
           {role === ADMIN ? (
             <>
-              <Resource {...restaurants} />
-              <Resource {...customers} />
               <CustomRoutes>
                 <Route
                   path="/admins/include-collaborator"

@@ -33,8 +33,9 @@ function inputOf(
   field: FieldDefinition,
   schema: z.ZodObject,
   readOnly: boolean,
+  marked: boolean,
 ): ReactElement {
-  const message = requiredMessage(schema, source);
+  const message = marked ? requiredMessage(schema, source) : undefined;
   const common = {
     source,
     label: field.label,
@@ -118,7 +119,11 @@ function FormBody({
     if (override) return <Fragment key={source}>{override}</Fragment>;
     const field = definition.fields[source];
     if (!field) throw new Error(`${definition.name}: o formulário cita o campo ${source}, que não existe.`);
-    return <Fragment key={source}>{inputOf(source, field, schema, readOnly.has(source))}</Fragment>;
+    return (
+      <Fragment key={source}>
+        {inputOf(source, field, schema, readOnly.has(source), form.marked !== false)}
+      </Fragment>
+    );
   };
   return (
     <SimpleForm
@@ -179,8 +184,8 @@ export function GeneratedCreate({
   definition: ResourceDefinition;
   overrides?: ScreenOverrides;
 }) {
-  const notices = useResourceNotices(definition);
   const form = formOverridesFor(overrides.form, 'create');
+  const notices = useResourceNotices(definition, form.after);
   return (
     <Create
       resource={definition.name}
@@ -189,6 +194,7 @@ export function GeneratedCreate({
       transform={sending(form)}
       mutationOptions={afterSave(form, notices.created)}
     >
+      {form.header}
       <FormBody definition={definition} form={form} editing={false} />
     </Create>
   );
@@ -202,8 +208,8 @@ export function GeneratedEdit({
   definition: ResourceDefinition;
   overrides?: ScreenOverrides;
 }) {
-  const notices = useResourceNotices(definition);
   const form = formOverridesFor(overrides.form, 'edit');
+  const notices = useResourceNotices(definition, form.after);
   return (
     <Edit
       resource={definition.name}
@@ -213,6 +219,7 @@ export function GeneratedEdit({
       transform={sending(form)}
       mutationOptions={afterSave(form, notices.updated)}
     >
+      {form.header}
       <FormBody definition={definition} form={form} editing />
     </Edit>
   );

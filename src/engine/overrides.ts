@@ -6,6 +6,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { Identifier, RaRecord } from 'react-admin';
 import type { z } from 'zod';
+import type { After } from '../resources/useResourceNotices';
 
 /** A row click: open the record's edit or show screen, a path of its own, or nothing. */
 export type RowClick =
@@ -154,6 +155,15 @@ export interface FormModeOverrides {
   deleteConfirm?: (record: RaRecord) => { title: string; content: string };
   /** The form's largest width, in pixels. */
   maxWidth?: number;
+  /** Above the form, in the record's context (the restaurant's logo and figures). */
+  header?: ReactNode;
+  /** Where the form goes once saved: the list (default), a path of its own, or nowhere. */
+  after?: After;
+  /**
+   * `false`: no input is marked required (no asterisk, no check of its own); the form's schema
+   * alone says what is missing, on Salvar (the restaurant's long forms, whose labels the spec gives bare).
+   */
+  marked?: false;
 }
 
 /**

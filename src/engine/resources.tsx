@@ -1,4 +1,5 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactElement } from 'react';
+import { Route } from 'react-router-dom';
 import type { ResourceProps } from 'react-admin';
 import type { ResourceDefinition } from '../../contract/define';
 import type { ScreenOverrides } from './overrides';
@@ -15,6 +16,16 @@ export interface ScreenModule {
    */
   create?: ComponentType;
   edit?: ComponentType;
+  /** A hand-written list (or page) at the resource's path instead of the generated list (the restaurants' dashboard). */
+  list?: ComponentType;
+  /**
+   * Paths under the resource's where its generated list or edit screen is shown too, or instead of
+   * the resource's own path when `list` takes it (the customers' list at /customers/list, a
+   * restaurant's detail at /restaurants/list/details/:id).
+   */
+  paths?: { list?: string; edit?: string };
+  /** The resource's other pages, under its path (react-admin's <Resource> children). */
+  routes?: readonly ReactElement[];
 }
 
 type Kind = 'GeneratedList' | 'GeneratedCreate' | 'GeneratedEdit';
@@ -30,8 +41,14 @@ const PATHS: Record<Kind, (name: string) => string> = {
  * A generated screen, loaded when first opened (or while the app boots on its path): the engine's
  * screens and the resource's overrides arrive together, so the screen renders once, complete.
  */
-function generated(kind: Kind, definition: ResourceDefinition, module: ScreenModule): ComponentType {
-  return lazyScreen(PATHS[kind](definition.name), async () => {
+function generated(
+  kind: Kind,
+  definition: ResourceDefinition,
+  module: ScreenModule,
+  path?: string,
+): ComponentType {
+  const paths = [PATHS[kind](definition.name), ...(path ? [`/${definition.name}/${path}`] : [])];
+  return lazyScreen(paths, async () => {
     const [screens, overrides] = await Promise.all([
       kind === 'GeneratedList' ? import('./GeneratedList') : import('./GeneratedForm'),
       module.overrides?.(),
@@ -45,23 +62,43 @@ function generated(kind: Kind, definition: ResourceDefinition, module: ScreenMod
   });
 }
 
+/** A screen at a path under its resource's. */
+function routeTo(path: string, Screen: ComponentType): ReactElement {
+  return <Route key={path} path={path} element={<Screen />} />;
+}
+
 /** The props spread into <Resource>: list, create and edit generated from the definition, as its access allows. */
 export function resourceProps(
   definition: ResourceDefinition,
   module: ScreenModule = {},
 ): Omit<ResourceProps, 'name'> & { name: string } {
   const { access } = definition;
+  const { paths = {} } = module;
+  // No generated list where a hand-written one takes the resource's path and none other is asked for.
+  const list =
+    access.list && (!module.list || paths.list)
+      ? generated('GeneratedList', definition, module, paths.list)
+      : undefined;
+  const create =
+    module.create ?? (access.create ? generated('GeneratedCreate', definition, module) : undefined);
+  const edit =
+    module.edit ??
+    (access.update && definition.screens?.edit !== false
+      ? generated('GeneratedEdit', definition, module, paths.edit)
+      : undefined);
+  const children = [
+    ...(paths.list && list ? [routeTo(paths.list, list)] : []),
+    ...(paths.edit && edit ? [routeTo(paths.edit, edit)] : []),
+    ...(module.routes ?? []),
+  ];
   return {
     name: definition.name,
     icon: module.icon,
     options: { label: definition.label.many },
-    list: access.list ? generated('GeneratedList', definition, module) : undefined,
-    create: module.create ?? (access.create ? generated('GeneratedCreate', definition, module) : undefined),
-    edit:
-      module.edit ??
-      (access.update && definition.screens?.edit !== false
-        ? generated('GeneratedEdit', definition, module)
-        : undefined),
+    list: module.list ?? list,
+    create,
+    edit,
+    children: children.length ? children : undefined,
     recordRepresentation: Object.keys(definition.fields).find((f) => definition.fields[f]?.kind === 'text'),
   };
 }

@@ -8,6 +8,8 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import type { ResourceName } from '../../contract/definitions';
 import type { ScreenModule } from '../engine/resources';
 import { NotificationCreate, NotificationDetails } from './notifications';
+import { customerScreens } from './customers';
+import { restaurantScreens } from './restaurants';
 import { StoryCreate, StoryEdit } from './stories';
 
 /**
@@ -18,6 +20,7 @@ export const screenModules: Partial<Record<ResourceName, ScreenModule>> = {
   admins: { icon: AdminPanelSettingsIcon, overrides: () => import('./admins/screens') },
   'audit-events': { icon: HistoryIcon, overrides: () => import('./audit/screens') },
   commands: { icon: ReceiptLongIcon, overrides: () => import('./tabs/screens') },
+  customers: customerScreens,
   faqs: { icon: QuestionAnswerIcon, overrides: () => import('./faqs/screens') },
   notifications: {
     icon: NotificationsIcon,
@@ -28,4 +31,5 @@ export const screenModules: Partial<Record<ResourceName, ScreenModule>> = {
   stories: { overrides: () => import('./stories/screens'), create: StoryCreate, edit: StoryEdit },
   kitchens: { icon: SoupKitchenIcon, overrides: () => import('./kitchens/screens') },
   promoCodes: { icon: LocalOfferIcon, overrides: () => import('./promoCodes/screens') },
+  restaurants: restaurantScreens,
 };

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
-import { detailPayload, RestaurantDetails } from '../../src/resources/restaurants/RestaurantDetails';
+import { restaurants } from '../../contract/resources/restaurants/definition';
+import { GeneratedEdit } from '../../src/engine/GeneratedForm';
+import screens, { detailPayload } from '../../src/resources/restaurants/screens';
 import { messageOf, renderScreen as renderApp } from './renderScreen';
 import { CANTINA_RECORD as RECORD } from './restaurantRecord';
 
@@ -47,6 +49,8 @@ function fakeApi(record: object = RECORD, write?: HttpClient) {
 
 const writes = (http: ReturnType<typeof fakeApi>) => http.mock.calls.filter(([, request]) => request?.method);
 
+const RestaurantDetails = () => <GeneratedEdit definition={restaurants} overrides={screens} />;
+
 /** The detail as the app opens it, from the list. */
 function renderScreen(http: HttpClient) {
   return renderApp(
@@ -68,18 +72,18 @@ const byName = (name: string) => {
 };
 const field = {
   name: () => byName('name'),
-  cnpj: () => byName('info.cnpj'),
-  companyName: () => byName('info.company_name'),
-  phone: () => byName('info.phone'),
-  site: () => byName('info.site'),
-  city: () => byName('info.address.city'),
-  street: () => byName('info.address.street'),
-  neighborhood: () => byName('info.address.neighborhood'),
-  zipCode: () => byName('info.address.zip_code'),
-  responsibleName: () => byName('info.responsible.name'),
-  cpf: () => byName('info.responsible.cpf'),
-  responsiblePhone: () => byName('info.responsible.phone'),
-  responsibleEmail: () => byName('info.responsible.email'),
+  cnpj: () => byName('cnpj'),
+  companyName: () => byName('company_name'),
+  phone: () => byName('phone'),
+  site: () => byName('site'),
+  city: () => byName('city'),
+  street: () => byName('street'),
+  neighborhood: () => byName('neighborhood'),
+  zipCode: () => byName('zip_code'),
+  responsibleName: () => byName('name_responsible'),
+  cpf: () => byName('cpf'),
+  responsiblePhone: () => byName('phone_responsible'),
+  responsibleEmail: () => byName('email'),
   cuisine: () => screen.getByRole('combobox', { name: /^Cozinha/ }),
   status: () => screen.getByRole('combobox', { name: /^Status/ }),
 };
@@ -131,22 +135,30 @@ describe('restaurant detail (/restaurants/list/details/:id): reading', () => {
     expect(http).toHaveBeenCalledWith('/api/stores/id/5');
     for (const [label, name] of [
       ['Nome fantasia', 'name'],
-      ['CNPJ', 'info.cnpj'],
-      ['Razão social', 'info.company_name'],
-      ['Site', 'info.site'],
-      ['Cidade', 'info.address.city'],
-      ['Rua', 'info.address.street'],
-      ['Bairro', 'info.address.neighborhood'],
-      ['CEP', 'info.address.zip_code'],
-      ['Nome completo', 'info.responsible.name'],
-      ['CPF', 'info.responsible.cpf'],
-      ['E-mail', 'info.responsible.email'],
+      ['CNPJ', 'cnpj'],
+      ['Razão social', 'company_name'],
+      ['Site', 'site'],
+      ['Cidade', 'city'],
+      ['Rua', 'street'],
+      ['Bairro', 'neighborhood'],
+      ['CEP', 'zip_code'],
+      ['Nome completo', 'name_responsible'],
+      ['CPF', 'cpf'],
+      ['E-mail', 'email'],
     ])
       expect(screen.getByLabelText(label!)).toHaveAttribute('name', name);
     expect(screen.getAllByLabelText('Telefone').map((input) => input.getAttribute('name'))).toEqual([
-      'info.phone',
-      'info.responsible.phone',
+      'phone',
+      'phone_responsible',
     ]);
+    for (const section of [
+      'Dados gerais',
+      'Endereço',
+      'Responsável legal',
+      'Dados bancários',
+      'Programa de fidelidade',
+    ])
+      expect(screen.getByRole('heading', { name: section })).toBeInTheDocument();
 
     expect(field.cnpj()).toHaveValue('11.222.333/0001-81');
     expect(field.companyName()).toHaveValue('Cantina Bella Ltda');
@@ -357,8 +369,8 @@ describe('restaurant detail: removing', () => {
 });
 
 describe('detailPayload', () => {
-  it('keeps only the on-screen fields, with null for the missing ones', () => {
-    expect(detailPayload({ name: 'X', status: 'OK', info: { cnpj: '1', whatsapp: '2' }, slug: 'x' })).toEqual(
+  it('nests the on-screen columns as the API takes them, with null for the missing ones', () => {
+    expect(detailPayload({ name: 'X', status: 'OK', cnpj: '1', whatsapp: '2', slug: 'x', info: {} })).toEqual(
       {
         name: 'X',
         status: 'OK',

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Button, Chip, Dialog, DialogActions, DialogTitle } from '@mui/material';
 import { SaveButton, TextInput, Toolbar, useListContext, useRecordContext } from 'react-admin';
@@ -749,6 +750,59 @@ describe('generated forms: what the create and the edit form set apart (form.cre
   });
 });
 
+describe('generated forms: a header, where a save goes, and inputs left unmarked (header, after, marked)', () => {
+  function Since() {
+    const record = useRecordContext();
+    return <p>{`Desde ${String(record?.created_at ?? '').slice(0, 4)}`}</p>;
+  }
+  const plain = defineScreens({
+    form: {
+      marked: false,
+      edit: { header: <Since />, after: { path: '/places/map' } },
+    },
+  });
+
+  it("shows the header in the record's context and goes to the form's own path once saved", async () => {
+    const http = answering();
+    const { user, location } = renderScreen(
+      '/places/1',
+      {
+        '/places/:id': <GeneratedEdit definition={places} overrides={plain} />,
+        '/places/map': <p>mapa</p>,
+        '/places': <p>lista</p>,
+      },
+      http,
+      options(),
+    );
+    expect(await screen.findByText('Desde 2026')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveValue('Bar do Zé'));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Lugar atualizado!')).toBeInTheDocument();
+    await waitFor(() => expect(location()?.pathname).toBe('/places/map'));
+  });
+
+  it("marks no input required, and still shows the schema's messages on save", async () => {
+    const http = answering();
+    const { user } = renderScreen(
+      '/places/create',
+      {
+        '/places/create': <GeneratedCreate definition={places} overrides={plain} />,
+        '/places': <p>lista</p>,
+      },
+      http,
+      options(),
+    );
+    // Bare labels: no asterisk after them (the accessible name leaves the asterisk out; the label's text has it).
+    const labelOf = (input: HTMLElement) => document.querySelector(`label[for="${input.id}"]`)?.textContent;
+    const name = await screen.findByRole('textbox', { name: 'Nome' });
+    expect(labelOf(name)).toBe('Nome');
+    expect(labelOf(screen.getByRole('textbox', { name: 'Cidade' }))).toBe('Cidade');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(messageOf(name)).toBe('Informe o nome do lugar'));
+    expect(http).not.toHaveBeenCalled();
+  });
+});
+
 describe('generated list: a filter bar and pages of its own (filterBar, pagination)', () => {
   /** Filters set by a button, not while typing. */
   function BarFilter() {
@@ -809,6 +863,25 @@ describe('resource props', () => {
     expect(props.edit).toBe(Edit);
     expect(props.list).toBeDefined();
     expect(resourceProps(places).create).not.toBe(Create);
+  });
+
+  it('takes a hand-written list, shows the generated screens at paths of their own, and other routes', () => {
+    const Dashboard = () => <p>painel</p>;
+    const props = resourceProps(places, {
+      list: Dashboard,
+      paths: { list: 'list', edit: 'list/details/:id' },
+      routes: [<p key="approvals">aprovações</p>],
+    });
+    expect(props.list).toBe(Dashboard);
+    const children = props.children as ReactElement<{ path?: string }>[];
+    expect(children.map((child) => child.props.path ?? child.key)).toEqual([
+      'list',
+      'list/details/:id',
+      'approvals',
+    ]);
+    expect(resourceProps(places).children).toBeUndefined();
+    // A hand-written list alone: no generated list at all.
+    expect(resourceProps(places, { list: Dashboard }).children).toBeUndefined();
   });
 });
 

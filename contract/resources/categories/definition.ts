@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clearableFileUrl, requiredText, storeIdField } from '../../lib/fields';
 import { count, instant, maybeText, recordId } from '../../lib/records';
-import { defineResource, type RecordOf } from '../../define';
+import { storeResource, type RecordOf } from '../../define';
 import { productRow } from '../products/definition';
 
 export const CATEGORY_NAME_REQUIRED = 'Você precisa informar o nome da categoria';
@@ -56,20 +56,12 @@ export const categoryUpdateInput = z
   })
   .refine((value) => Object.keys(value).length > 0, 'Informe ao menos um campo para alterar.');
 
-export const categories = defineResource({
+export const categories = storeResource({
   name: 'categories',
   endpoint: '/api/categories',
   label: { one: 'Categoria', many: 'Categorias' },
-  access: {
-    list: 'store',
-    one: 'store',
-    create: 'store:menu',
-    update: 'store:menu',
-    delete: 'store:menu',
-    reorder: 'store:menu',
-  },
-  envelope: { list: 'data.results', one: 'data' },
-  storeScoped: true,
+  permission: 'menu',
+  reorder: true,
   fields: {
     image: { label: 'Imagem', kind: 'text', form: true },
     name: { label: 'Nome', kind: 'text', list: true, form: true, sortable: true },

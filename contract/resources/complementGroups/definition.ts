@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText, storeIdField } from '../../lib/fields';
 import { count, instant, named, recordId } from '../../lib/records';
-import { defineResource, type RecordOf } from '../../define';
+import { storeResource, type RecordOf } from '../../define';
 import { idList } from '../products/definition';
 
 export const GROUP_NAME_REQUIRED = 'Você precisa informar o nome do grupo de complementos';
@@ -56,13 +56,11 @@ export const complementGroupUpdateInput = z
   .refine((value) => Object.keys(value).length > 0, 'Informe ao menos um campo para alterar.')
   .refine(rangeRule, rangeIssue);
 
-export const complementGroups = defineResource({
+export const complementGroups = storeResource({
   name: 'complementGroups',
   endpoint: '/api/complement-groups',
   label: { one: 'Grupo de complementos', many: 'Complementos' },
-  access: { list: 'store', one: 'store', create: 'store:menu', update: 'store:menu', delete: 'store:menu' },
-  envelope: { list: 'data.results', one: 'data' },
-  storeScoped: true,
+  permission: 'menu',
   fields: {
     name: { label: 'Nome', kind: 'text', list: true, form: true, sortable: true },
     min_items: { label: 'Mínimo', kind: 'number', list: true, form: true },

@@ -67,6 +67,8 @@ export const customers = defineResource({
       kind: 'select',
       choices: genderChoices,
       list: true,
+      // The screen's own filter says "Todos" (src/resources/customers/screens.tsx).
+      filter: false,
       text: (record) => (record.gender === 'F' || record.gender === 'M' ? genderLabel(record.gender) : ''),
     },
     feedhunter: { label: 'FeedHunter', kind: 'boolean', list: true },
@@ -107,6 +109,8 @@ export const customers = defineResource({
     sort: { field: 'created_at', order: 'DESC' },
     search: ['fullname', 'username', 'email', 'cpf'],
   },
+  // The list, generated (src/resources/customers): at /customers/list, the analytics at /customers.
+  screens: { edit: false, searchPlaceholder: 'Buscar por nome, username, e-mail ou CPF' },
   messages: {
     created: '',
     updated: CUSTOMER_UPDATED,

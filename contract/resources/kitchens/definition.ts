@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText, storeIdField } from '../../lib/fields';
 import { count, instant, recordId } from '../../lib/records';
-import { defineResource, type RecordOf } from '../../define';
+import { storeResource, type RecordOf } from '../../define';
 
 export const KITCHEN_NAME_REQUIRED = 'Você precisa informar o nome da cozinha!';
 /** The available toggle's states (restaurant spec 4) and the notices of the list's row switch. */
@@ -15,13 +15,11 @@ export const KITCHEN_DEACTIVATED = 'Cozinha desativada com sucesso!';
  * each kitchen's board shows its own. A plain store-scoped resource of the generic engine: the
  * screens are generated, with the overrides of ./screens.tsx.
  */
-export const kitchens = defineResource({
+export const kitchens = storeResource({
   name: 'kitchens',
   endpoint: '/api/kitchens',
   label: { one: 'Cozinha', many: 'Cozinhas' },
-  access: { list: 'store', one: 'store', create: 'store:menu', update: 'store:menu', delete: 'store:menu' },
-  envelope: { list: 'data.results', one: 'data' },
-  storeScoped: true,
+  permission: 'menu',
   fields: {
     name: { label: 'Nome', kind: 'text', list: true, form: true, sortable: true },
     // Counted by the server (products routed to the kitchen); read-only.
@@ -47,7 +45,6 @@ export const kitchens = defineResource({
   list: { perPage: 25, sort: { field: 'name', order: 'ASC' }, search: ['name'] },
   table: 'kitchens',
   screens: {
-    audience: 'staff',
     createLabel: 'NOVA COZINHA',
     titles: { create: 'Nova cozinha', edit: 'Editar cozinha' },
     searchPlaceholder: 'Buscar cozinha',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clearableFileUrl, fileUrl, idOf, requiredText, storeIdField } from '../../lib/fields';
 import { count, instant, maybeText, named, recordId } from '../../lib/records';
-import { defineResource, type RecordOf } from '../../define';
+import { storeResource, type RecordOf } from '../../define';
 
 // Restaurant spec 5, Product: the four required fields.
 export const PRODUCT_NAME_REQUIRED = 'Você precisa informar o nome do produto';
@@ -208,20 +208,12 @@ export const productPickerRow = productRow.pick({
   complement_only: true,
 });
 
-export const products = defineResource({
+export const products = storeResource({
   name: 'products',
   endpoint: '/api/products',
   label: { one: 'Produto', many: 'Produtos' },
-  access: {
-    list: 'store',
-    one: 'store',
-    create: 'store:menu',
-    update: 'store:menu',
-    delete: 'store:menu',
-    reorder: 'store:menu',
-  },
-  envelope: { list: 'data.results', one: 'data' },
-  storeScoped: true,
+  permission: 'menu',
+  reorder: true,
   fields: {
     thumbnail: { label: 'Imagem', kind: 'text', list: true },
     name: { label: 'Nome', kind: 'text', list: true, form: true, sortable: true },

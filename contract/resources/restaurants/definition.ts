@@ -18,7 +18,8 @@ import {
   withScheme,
 } from '../../lib/fields';
 import { count, instant, maybeText, recordId } from '../../lib/records';
-import { defineResource, type RecordOf, type RowOf } from '../../define';
+import { defineResource, type FieldDefinition, type RecordOf, type RowOf } from '../../define';
+import { BRAZILIAN_UFS } from '../../lib/validators';
 
 export const storeStatuses = [
   { id: 'INACTIVE', name: 'Inativo' },
@@ -322,6 +323,83 @@ export const storeRecord = storeRow.extend({
     .nullable(),
 });
 
+/**
+ * The list's columns and the inputs of the create and detail forms (spec 2.5), with their labels.
+ * The forms choose their inputs by section (src/resources/restaurants/screens.tsx): the detail
+ * edits the flat columns the record carries beside its nested `info`.
+ */
+export const restaurantFields = {
+  name: { label: 'Nome', kind: 'text', list: true, sortable: true },
+  n_ratings: { label: 'Usuários iniciados', kind: 'number', list: true, sortable: true },
+  rating: { label: 'Avaliação', kind: 'number', list: true, sortable: true },
+  status: { label: 'Status', kind: 'select', choices: storeStatuses, list: true, sortable: true },
+  list_order: { label: 'Ordem', kind: 'number', sortable: true },
+  created_at: { label: 'Parceiro desde', kind: 'date', sortable: true },
+  // Images.
+  logo_black: { label: 'Imagem de capa', kind: 'text' },
+  logo_white: { label: 'Logo branca', kind: 'text' },
+  bg_image: { label: 'Foto da home', kind: 'text' },
+  // City and cuisine.
+  operation_id: { label: 'Cidade de Operação', kind: 'id' },
+  cousine_id: { label: 'Cozinha', kind: 'id' },
+  // General data.
+  company_name: { label: 'Razão social', kind: 'text' },
+  cnpj: { label: 'CNPJ', kind: 'text' },
+  instagram: { label: 'Instagram', kind: 'text' },
+  description: { label: 'Frase promocional', kind: 'text' },
+  full_description: { label: 'Descrição completa', kind: 'textarea' },
+  phone: { label: 'Telefone', kind: 'text' },
+  whatsapp: { label: 'WhatsApp', kind: 'text' },
+  site: { label: 'Site', kind: 'text' },
+  email_admin: { label: 'E-mail do administrador do restaurante', kind: 'text' },
+  // Address.
+  zip_code: { label: 'CEP', kind: 'text' },
+  street: { label: 'Rua', kind: 'text' },
+  street_number: { label: 'Número', kind: 'text' },
+  neighborhood: { label: 'Bairro', kind: 'text' },
+  city: { label: 'Cidade', kind: 'text' },
+  // Not a filter of the list: a choice of the form only.
+  uf: {
+    label: 'UF',
+    kind: 'select',
+    choices: BRAZILIAN_UFS.map((code) => ({ id: code, name: code })),
+    filter: false,
+  },
+  maps_url: { label: 'Link do mapa', kind: 'text' },
+  // Legal representative.
+  name_responsible: { label: 'Nome completo', kind: 'text' },
+  cpf: { label: 'CPF', kind: 'text' },
+  email: { label: 'E-mail', kind: 'text' },
+  phone_responsible: { label: 'Telefone', kind: 'text' },
+  // Fees: decimals as typed ('1.5').
+  feedme_physical_tax: { label: 'Taxa pagamento físico (%)', kind: 'text' },
+  feedme_digital_tax: { label: 'Taxa pagamento digital (%)', kind: 'text' },
+  service_charge: { label: 'Taxa de serviço (%)', kind: 'text' },
+  links: { label: 'Links', kind: 'text' },
+} satisfies Record<string, FieldDefinition>;
+
+/**
+ * The detail form (spec 2.5, 7), checked in the browser as its inputs hold the record's flat
+ * columns, with the messages of `storeUpdateInput`, which the server checks the nested body with.
+ */
+export const storeDetailForm = z.object({
+  name: requiredText(100),
+  status: storeUpdateInput.shape.status,
+  cousine_id: idOf('Selecione a cozinha'),
+  cnpj,
+  company_name: requiredText(150),
+  phone: clearablePhone(),
+  site: clearableUrl(),
+  city: requiredText(100),
+  street: requiredText(200),
+  neighborhood: requiredText(100),
+  zip_code: cep,
+  name_responsible: requiredText(150),
+  cpf,
+  email: email(),
+  phone_responsible: clearablePhone(),
+});
+
 export const restaurants = defineResource({
   name: 'restaurants',
   endpoint: '/api/stores',
@@ -336,14 +414,7 @@ export const restaurants = defineResource({
     reorder: 'admin',
   },
   envelope: { list: 'data.results', one: 'data' },
-  fields: {
-    name: { label: 'Nome', kind: 'text', list: true, sortable: true },
-    n_ratings: { label: 'Usuários iniciados', kind: 'number', list: true, sortable: true },
-    rating: { label: 'Avaliação', kind: 'number', list: true, sortable: true },
-    status: { label: 'Status', kind: 'select', choices: storeStatuses, list: true, sortable: true },
-    list_order: { label: 'Ordem', kind: 'number', sortable: true },
-    created_at: { label: 'Parceiro desde', kind: 'date', sortable: true },
-  },
+  fields: restaurantFields,
   input: storeCreateInput,
   updateInput: storeUpdateInput,
   record: storeRecord,
@@ -358,6 +429,9 @@ export const restaurants = defineResource({
   },
   list: { perPage: 100, sort: { field: 'list_order', order: 'ASC' }, search: ['name'] },
   storeScoped: true,
+  // The administrators' create and detail forms; the dashboard and the list are hand-made
+  // (src/resources/restaurants).
+  screens: { titles: { create: 'Novo restaurante', edit: 'Restaurante' } },
   messages: {
     notFound: 'Restaurante não encontrado.',
     created: 'Restaurante criado com sucesso!',

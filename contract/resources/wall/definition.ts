@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clearableFileUrl, requiredText, storeIdField } from '../../lib/fields';
 import { count, instant, maybeText, recordId } from '../../lib/records';
-import { defineResource, type RecordOf } from '../../define';
+import { storeResource, type RecordOf } from '../../define';
 
 /** Restaurant spec 8, spelled as the spec spells it. */
 export const WALL_ORDER_SAVED = 'Ordem dos postss atualizada com sucesso!';
@@ -48,20 +48,12 @@ export const wallPostUpdateInput = z
  * The list is a screen of its own (drag and drop, ./WallList.tsx), so the definition asks the
  * engine for no generated resource; the forms are the engine's (./screens.tsx).
  */
-export const wall = defineResource({
+export const wall = storeResource({
   name: 'mural',
   endpoint: '/api/posts',
   label: { one: 'Publicação', many: 'Mural' },
-  access: {
-    list: 'store',
-    one: 'store',
-    create: 'store:wall',
-    update: 'store:wall',
-    delete: 'store:wall',
-    reorder: 'store:wall',
-  },
-  envelope: { list: 'data.results', one: 'data' },
-  storeScoped: true,
+  permission: 'wall',
+  reorder: true,
   fields: {
     title: { label: 'Título', kind: 'text', list: true, form: true },
     body: { label: 'Texto', kind: 'textarea', form: true, export: true },

@@ -4,6 +4,7 @@ import AddLocationAltIcon from '@mui/icons-material/AddLocationAlt';
 import { SelectInput, useCreate, useGetList, useNotify, type RaRecord } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { operations } from '../../../contract/resources/operations/definition';
+import { restaurantFields } from '../../../contract/resources/restaurants/definition';
 import { MunicipalityAutocomplete } from './MunicipalityAutocomplete';
 
 /** The cities read, with those just added that the list does not hold yet, by name. */
@@ -61,7 +62,7 @@ export function OperationInput() {
     <Stack direction="row" spacing={1} alignItems="flex-start" sx={{ width: '100%' }}>
       <SelectInput
         source="operation_id"
-        label="Cidade de Operação"
+        label={restaurantFields.operation_id.label}
         choices={withAdded(cities ?? [], added)}
         isPending={loadingCities}
         optionText="name"
@@ -78,7 +79,7 @@ export function OperationInput() {
         <DialogTitle>Nova cidade de operação</DialogTitle>
         <DialogContent sx={{ pt: '8px !important' }}>
           <MunicipalityAutocomplete
-            label="Cidade"
+            label={restaurantFields.city.label}
             value={name}
             onChange={(next) => setName(next)}
             autoFocus
