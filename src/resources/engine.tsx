@@ -1,6 +1,8 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import type { ResourceProps } from 'react-admin';
 import type { ResourceDefinition } from '../../contract/define';
+import type { Permission } from '../../contract/permissions';
+import { RequirePermission } from '../components/RequirePermission';
 import type { ScreenOverrides } from './overrides';
 import { lazyScreen } from './preload';
 
@@ -15,6 +17,16 @@ export interface ScreenModule {
    */
   create?: ComponentType;
   edit?: ComponentType;
+  /**
+   * Pages under the resource's path beyond its list and forms (`<Route path="customer/:id">`: the
+   * customer a review opens, the loyalty program's details), for the same audience.
+   */
+  routes?: ReactElement[];
+  /**
+   * The store permission the list asks for: a role without it reads why, in the server's words
+   * (`RequirePermission`), instead of react-admin's access denied.
+   */
+  permission?: Permission;
 }
 
 type Kind = 'GeneratedList' | 'GeneratedCreate' | 'GeneratedEdit';
@@ -51,11 +63,12 @@ export function resourceProps(
   module: ScreenModule = {},
 ): Omit<ResourceProps, 'name'> & { name: string } {
   const { access } = definition;
+  const list = access.list ? generated('GeneratedList', definition, module) : undefined;
   return {
     name: definition.name,
     icon: module.icon,
     options: { label: definition.label.many },
-    list: access.list ? generated('GeneratedList', definition, module) : undefined,
+    list: list && module.permission ? guarded(list, module.permission) : list,
     create: module.create ?? (access.create ? generated('GeneratedCreate', definition, module) : undefined),
     edit:
       module.edit ??
@@ -63,7 +76,19 @@ export function resourceProps(
         ? generated('GeneratedEdit', definition, module)
         : undefined),
     recordRepresentation: Object.keys(definition.fields).find((f) => definition.fields[f]?.kind === 'text'),
+    children: module.routes,
   };
+}
+
+/** A screen for the roles that hold `permission` (administrators and managers hold them all). */
+function guarded(Screen: ComponentType, permission: Permission): ComponentType {
+  const Guarded = () => (
+    <RequirePermission permission={permission}>
+      <Screen />
+    </RequirePermission>
+  );
+  Guarded.displayName = `Guarded(${Screen.displayName ?? Screen.name})`;
+  return Guarded;
 }
 
 /** Who a generated resource is for, from its definition's `screens.audience`. */
