@@ -24,8 +24,6 @@ import { restaurants } from './resources/restaurants';
 import { screenModules } from './resources/screens';
 import { StoryDetailsAlias, storyAliases } from './resources/stories';
 import { hallRoutes } from './resources/tables';
-import { reviewsResource } from './resources/reviews';
-import { loyaltyResource } from './resources/loyalty';
 import { bankAccountsResource, depositsResource, statementResource } from './resources/financial';
 import { reserves } from './resources/reservations';
 import { boardRoutes } from './resources/orderItems';
@@ -124,10 +122,6 @@ export function App() {
           {(role === ADMIN ? generatedForAdmin : generatedForStaff).map((resource) => (
             <Resource key={resource.name} {...resource} />
           ))}
-          {/* Avaliações: staff's, and the administrators' with a restaurant chosen (platform spec 2.2). */}
-          <Resource {...reviewsResource} />
-          {/* Fidelidade: staff's, and the administrators' with a restaurant chosen (platform spec 2.2). */}
-          <Resource {...loyaltyResource} />
           {/* A store's statement, deposits and bank accounts: staff's, and the administrators' with a restaurant chosen. */}
           <Resource {...statementResource} />
           <Resource {...depositsResource} />

@@ -5,9 +5,13 @@ import SoupKitchenIcon from '@mui/icons-material/SoupKitchen';
 import HistoryIcon from '@mui/icons-material/History';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import RateReviewIcon from '@mui/icons-material/RateReview';
+import LoyaltyIcon from '@mui/icons-material/Loyalty';
 import type { ResourceName } from '../../contract/definitions';
 import type { ScreenModule } from './engine';
 import { NotificationCreate, NotificationDetails } from './notifications';
+import { reviewRoutes } from './reviews';
+import { loyaltyRoutes } from './loyalty';
 import { StoryCreate, StoryEdit } from './stories';
 
 /**
@@ -28,4 +32,11 @@ export const screenModules: Partial<Record<ResourceName, ScreenModule>> = {
   stories: { overrides: () => import('./stories/screens'), create: StoryCreate, edit: StoryEdit },
   kitchens: { icon: SoupKitchenIcon, overrides: () => import('./kitchens/screens') },
   promoCodes: { icon: LocalOfferIcon, overrides: () => import('./promoCodes/screens') },
+  reviews: { icon: RateReviewIcon, overrides: () => import('./reviews/screens'), routes: reviewRoutes },
+  'loyalty-programs': {
+    icon: LoyaltyIcon,
+    overrides: () => import('./loyalty/screens'),
+    routes: loyaltyRoutes,
+    permission: 'loyalty',
+  },
 };
