@@ -18,7 +18,8 @@ import { badRequest } from '../http-errors';
 import { sendCsv } from './csv';
 import { containsTerm, searchTerm, storeIdParam } from './params';
 import { served } from './routes';
-import { listScope } from './scope';
+import { listScope, targetStore } from './scope';
+import { ADMIN, callerOf } from '../plugins/access';
 
 type Row = Record<string, unknown>;
 
@@ -74,6 +75,11 @@ export interface ListSource {
   filters?: Record<string, ListFilter<any>>;
   /** The column that holds the store, for store-scoped lists: staff see theirs, administrators may pick. */
   store?: AnyPgColumn;
+  /**
+   * A list of one store at a time: an administrator must name it (`store_id`; without it, 400 with
+   * this message) and it must exist (404 'Restaurante não encontrado.'), as a write's target store.
+   */
+  chooseStore?: string;
   /** Conditions of who may see which rows, beyond the store (an audience). */
   scope?: (request: FastifyRequest, query: Row) => SQL[];
   /** Query parameters that shape the answer, not the rows (`include=products`). */
@@ -416,11 +422,21 @@ export function registerList(app: FastifyInstance, definition: ResourceDefinitio
   const querystring = listQuery(definition, source);
   const row = source.row ?? rowOf(definition);
   app.route({
-    ...served(definition).list({ querystring, response: { 200: listAnswer(definition.envelope.list, row) } }),
+    ...served(definition).list({
+      querystring,
+      response: { 200: listAnswer(definition.envelope.list, row) },
+      // The store named may not exist.
+      ...(source.chooseStore ? { errors: [404] } : {}),
+    }),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const query = request.query as Row;
       const problem = source.check?.(query);
       if (problem) throw badRequest(problem);
+      if (source.chooseStore) {
+        if (callerOf(request).role === ADMIN && query.store_id === undefined)
+          throw badRequest(source.chooseStore);
+        await targetStore(app.db, request, query.store_id);
+      }
       if (query.format === 'csv' || (query.format === undefined && wantsCsv(request))) {
         return sendCsv(reply, definition, list.batches(request, query));
       }
