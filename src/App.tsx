@@ -22,8 +22,6 @@ import { products } from './resources/products';
 import { screenModules } from './resources/screens';
 import { StoryDetailsAlias, storyAliases } from './resources/stories';
 import { floorRoutes } from './resources/floor';
-import { reviewsResource } from './resources/reviews';
-import { loyaltyResource } from './resources/loyalty';
 import { bankAccountsResource, depositsResource, statementResource } from './resources/financial';
 import { reservationsResource } from './resources/reservations';
 import { boardRoutes } from './resources/kitchenBoard';
@@ -122,10 +120,6 @@ export function App() {
           {(role === ADMIN ? generatedForAdmin : generatedForStaff).map((resource) => (
             <Resource key={resource.name} {...resource} />
           ))}
-          {/* Avaliações: staff's, and the administrators' with a restaurant chosen (platform spec 2.2). */}
-          <Resource {...reviewsResource} />
-          {/* Fidelidade: staff's, and the administrators' with a restaurant chosen (platform spec 2.2). */}
-          <Resource {...loyaltyResource} />
           {/* A store's statement, deposits and bank accounts: staff's, and the administrators' with a restaurant chosen. */}
           <Resource {...statementResource} />
           <Resource {...depositsResource} />

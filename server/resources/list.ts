@@ -5,7 +5,18 @@
  * scope, CSV), its SQL (one page and its total), its answer in the definition's envelope, and its
  * CSV export, streamed in keyset batches so that a million rows take as little memory as a thousand.
  */
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  inArray,
+  sql,
+  type SQL,
+  type WithSubquery,
+} from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -18,7 +29,8 @@ import { badRequest } from '../http-errors';
 import { sendCsv } from './csv';
 import { containsTerm, searchTerm, storeIdParam } from './params';
 import { served } from './routes';
-import { listScope } from './scope';
+import { listScope, targetStore } from './scope';
+import { ADMIN, callerOf } from '../plugins/access';
 
 type Row = Record<string, unknown>;
 
@@ -61,6 +73,19 @@ export function betweenDays(column: AnyPgColumn): Pick<ListSource, 'filters' | '
 export interface ListSource {
   /** The table whose rows are listed, counted and paged. */
   table: PgTable;
+  /**
+   * Rows computed for the request instead of the table's own (a store's loyalty figures, from its
+   * tabs and coupons): a query read as a CTE under `table`'s name, `table` then being declared for
+   * its columns alone (never migrated). Not with `idsFirst` or `seek`.
+   */
+  from?: (context: { request: FastifyRequest; query: Row; db: Db }) => Promise<SQL>;
+  /**
+   * The total counted in the page's own statement (`count(*) over ()`), where computing the rows
+   * costs more than counting them (`from`): one statement a page; a page past the end counts alone.
+   */
+  totalInPage?: boolean;
+  /** NULLs last whichever the direction (a customer who never redeemed has no date). */
+  nullsLast?: boolean;
   /** What a row carries; by default the table's columns that the row schema names. */
   columns?: Record<string, AnyPgColumn | SQL.Aliased | SQL>;
   /** The joins the columns need (left joins: they never change the count). */
@@ -74,6 +99,11 @@ export interface ListSource {
   filters?: Record<string, ListFilter<any>>;
   /** The column that holds the store, for store-scoped lists: staff see theirs, administrators may pick. */
   store?: AnyPgColumn;
+  /**
+   * A list of one store at a time: an administrator must name it (`store_id`; without it, 400 with
+   * this message) and it must exist (404 'Restaurante não encontrado.'), as a write's target store.
+   */
+  chooseStore?: string;
   /** Conditions of who may see which rows, beyond the store (an audience). */
   scope?: (request: FastifyRequest, query: Row) => SQL[];
   /** Query parameters that shape the answer, not the rows (`include=products`). */
@@ -199,6 +229,8 @@ export function createList(db: Db, definition: ResourceDefinition, source: ListS
   const tableColumns = getTableColumns(table) as Record<string, AnyPgColumn>;
   const idColumn = tableColumns.id;
   if (!idColumn) throw new Error(`${definition.name}: a tabela da lista não tem coluna id.`);
+  if (source.from && (source.idsFirst || source.seek))
+    throw new Error(`${definition.name}: uma lista calculada (from) não lê ids primeiro nem salta páginas.`);
   const row = source.row ?? rowOf(definition);
   const columns =
     source.columns ??
@@ -253,13 +285,25 @@ export function createList(db: Db, definition: ResourceDefinition, source: ListS
   const ordering = (query: Row) => {
     const direction = query.sort_order === 'DESC' ? desc : asc;
     const expression = sorts[query.sort_field as string] ?? sorts.id!;
-    return { expression, direction, sorting: [direction(expression), direction(idColumn)] };
+    const first = source.nullsLast
+      ? sql`${expression} ${query.sort_order === 'DESC' ? sql`desc` : sql`asc`} nulls last`
+      : direction(expression);
+    return { expression, direction, sorting: [first, direction(idColumn)] };
   };
 
+  /** The rows computed for the request (`from`), as a CTE that takes the table's name; else none. */
+  const origin = async (request: FastifyRequest, query: Row): Promise<WithSubquery | undefined> =>
+    source.from ? db.$with(getTableName(table), {}).as(await source.from({ request, query, db })) : undefined;
+  const reading = (computed: WithSubquery | undefined) => (computed ? db.with(computed) : db);
+
   // A page's rows skip drizzle's generic mapping (server/db/rows.ts); the CSV's batches keep it.
-  const readPage = rowReader(columns);
-  const select = <Extra extends Record<string, AnyPgColumn | SQL>>(extra?: Extra) => {
-    const query = db
+  const total = sql<number>`count(*) over ()`.mapWith(Number);
+  const readPage = rowReader(source.totalInPage ? { ...columns, __total: total } : columns);
+  const select = <Extra extends Record<string, AnyPgColumn | SQL>>(
+    computed: WithSubquery | undefined,
+    extra?: Extra,
+  ) => {
+    const query = reading(computed)
       .select({ ...columns, ...extra } as Record<string, AnyPgColumn>)
       .from(table)
       .$dynamic();
@@ -271,6 +315,7 @@ export function createList(db: Db, definition: ResourceDefinition, source: ListS
 
   const list: List = {
     async page(request, query) {
+      const from = await origin(request, query);
       const condition = where(request, query);
       const { sorting } = ordering(query);
       const limit = (query.page_size ?? query.limit) as number;
@@ -297,13 +342,13 @@ export function createList(db: Db, definition: ResourceDefinition, source: ListS
               .limit(limit)
               .offset(offset);
         rows = paged(
-          select()
+          select(from)
             .where(inArray(idColumn, pageIds))
             .orderBy(...sorting),
         );
       } else {
         rows = paged(
-          select()
+          select(from, source.totalInPage ? { __total: total } : undefined)
             .where(pageCondition)
             .orderBy(...sorting)
             .limit(limit)
@@ -313,14 +358,25 @@ export function createList(db: Db, definition: ResourceDefinition, source: ListS
       const counted = () =>
         source.count
           ? source.count({ request, query, db })
-          : db
+          : reading(from)
               .select({ total: sql<number>`count(*)`.mapWith(Number) })
               .from(table)
               .where(condition)
               .then(([counted]) => counted?.total ?? 0);
+      if (source.totalInPage) {
+        const found = await rows;
+        const inPage = found.length > 0 ? Number(found[0]!.__total) : 0;
+        for (const row of found) delete row.__total;
+        // A page past the end has no row to carry the count.
+        const all = withCount && found.length === 0 && offset > 0 ? await counted() : inPage;
+        return { rows: await decorate(found, request, query), total: withCount ? all : found.length };
+      }
       // PostgreSQL runs both at once, on two connections; PGlite one after the other.
-      const [found, total] = await Promise.all([rows, withCount ? counted() : Promise.resolve(-1)]);
-      return { rows: await decorate(found, request, query), total: total === -1 ? found.length : total };
+      const [found, counting] = await Promise.all([rows, withCount ? counted() : Promise.resolve(-1)]);
+      return {
+        rows: await decorate(found, request, query),
+        total: counting === -1 ? found.length : counting,
+      };
     },
 
     async *batches(request, query, size = 1000) {
@@ -328,9 +384,12 @@ export function createList(db: Db, definition: ResourceDefinition, source: ListS
       const { expression, direction, sorting } = ordering(query);
       const nullable = !('notNull' in expression && expression.notNull === true);
       let last: { value: unknown; id: unknown } | undefined;
+      const ascending = direction === asc;
       for (;;) {
-        const after = last ? keysetAfter(expression, idColumn, direction === asc, nullable, last) : undefined;
-        const found = await select({ __sort: expression, __id: idColumn })
+        const after = last
+          ? keysetAfter(expression, idColumn, ascending, nullable, last, source.nullsLast ?? false)
+          : undefined;
+        const found = await select(await origin(request, query), { __sort: expression, __id: idColumn })
           .where(and(condition, after))
           .orderBy(...sorting)
           .limit(size);
@@ -363,7 +422,8 @@ export function createList(db: Db, definition: ResourceDefinition, source: ListS
 
 /**
  * The condition of the rows that come after `last` in the order (expression, id), both in the same
- * direction, as PostgreSQL sorts them: NULLs last when ascending, first when descending.
+ * direction, as PostgreSQL sorts them: NULLs last when ascending, first when descending (unless
+ * `nullsLast`: last either way).
  */
 function keysetAfter(
   expression: AnyPgColumn | SQL,
@@ -371,13 +431,14 @@ function keysetAfter(
   ascending: boolean,
   nullable: boolean,
   last: { value: unknown; id: unknown },
+  nullsLast: boolean,
 ): SQL {
   const after = ascending ? sql`>` : sql`<`;
   const tuple = sql`(${expression}, ${id}) ${after} (${last.value}, ${last.id})`;
   if (!nullable) return tuple;
-  if (ascending) {
+  if (ascending || nullsLast) {
     return last.value === null
-      ? sql`(${expression} is null and ${id} > ${last.id})`
+      ? sql`(${expression} is null and ${id} ${after} ${last.id})`
       : sql`(${tuple} or ${expression} is null)`;
   }
   return last.value === null
@@ -416,11 +477,21 @@ export function registerList(app: FastifyInstance, definition: ResourceDefinitio
   const querystring = listQuery(definition, source);
   const row = source.row ?? rowOf(definition);
   app.route({
-    ...served(definition).list({ querystring, response: { 200: listAnswer(definition.envelope.list, row) } }),
+    ...served(definition).list({
+      querystring,
+      response: { 200: listAnswer(definition.envelope.list, row) },
+      // The store named may not exist.
+      ...(source.chooseStore ? { errors: [404] } : {}),
+    }),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const query = request.query as Row;
       const problem = source.check?.(query);
       if (problem) throw badRequest(problem);
+      if (source.chooseStore) {
+        if (callerOf(request).role === ADMIN && query.store_id === undefined)
+          throw badRequest(source.chooseStore);
+        await targetStore(app.db, request, query.store_id);
+      }
       if (query.format === 'csv' || (query.format === undefined && wantsCsv(request))) {
         return sendCsv(reply, definition, list.batches(request, query));
       }

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, desc, eq, not, sql } from 'drizzle-orm';
+import { and, eq, not, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,6 +29,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound, tooManyRequests }
 import { ADMIN, callerOf } from '../plugins/access';
 import { recordAudit } from '../plugins/audit';
 import { inTransaction } from '../db/scope';
+import { registerList } from '../resources/list';
 import { idParams } from '../resources/params';
 import { served } from '../resources/routes';
 import { inScope, storeScope, targetStore } from '../resources/scope';
@@ -201,20 +202,15 @@ const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async
     };
   }
 
-  app.route({
-    ...routes.list({
-      // The store named (store_id) may not exist.
-      errors: [404],
-      querystring: integrationQuery,
-      response: { 200: z.object({ data: z.array(integrationRecord) }) },
-    }),
-    handler: async (request) => {
-      const storeId = await storeOf(request, request.query.store_id);
-      const rows = await readIntegrations()
-        .where(and(eq(integrations.store_id, storeId), eq(integrations.active, true)))
-        .orderBy(desc(integrations.created_at), desc(integrations.id));
-      return { data: rows.map((row) => shown(row as IntegrationRow)) };
-    },
+  // The store's active integrations, newest first; an administrator names the store.
+  registerList(app, definition, {
+    table: integrations,
+    columns: integrationColumns,
+    join: (query) => query.leftJoin(accounts, eq(accounts.id, integrations.created_by)),
+    store: integrations.store_id,
+    chooseStore: INTEGRATION_MESSAGES.chooseStore,
+    scope: () => [eq(integrations.active, true)],
+    decorate: async (rows) => rows.map((row) => shown(row as IntegrationRow)),
   });
 
   app.route({

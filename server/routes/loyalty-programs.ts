@@ -1,8 +1,8 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listAnswer, recordAnswer } from '../../contract/answers';
+import { recordAnswer } from '../../contract/answers';
 import {
   LOYALTY_MESSAGES,
   loyaltyCustomerRow,
@@ -13,11 +13,10 @@ import {
 import { rows, type Db } from '../db/client';
 import { coupons, customers, loyaltyPrograms, orders, tickets } from '../db/schema';
 import { badRequest } from '../http-errors';
-import { sendCsv } from '../resources/csv';
-import { listQuery, wantsCsv } from '../resources/list';
-import { containsTerm, storeIdParam } from '../resources/params';
+import { registerList } from '../resources/list';
+import { storeIdParam } from '../resources/params';
 import { served } from '../resources/routes';
-import { targetStore } from '../resources/scope';
+import { STORE_REQUIRED, targetStore } from '../resources/scope';
 import { failsWith } from '../resources/write-errors';
 
 type Row = z.output<typeof loyaltyCustomerRow>;
@@ -58,32 +57,35 @@ const figuresOf = (storeId: number) => sql`
     group by ${tickets.customer_id}
   )`;
 
-/** What each sortable field sorts by (a customer by name); every sort ends with the customer's id. */
-const SORTS: Record<string, SQL> = {
-  customer: sql`${customers.fullname}`,
-  order_type: sql`figures.order_type`,
-  current_consumption: sql`figures.current_consumption`,
-  total_consumption: sql`figures.total_consumption`,
-  n_uses: sql`figures.n_uses`,
-  created_at: sql`figures.redeemed_at`,
-  id: sql`${customers.id}`,
-};
+/**
+ * The customers table's rows as the list reads them: computed for each request from the store's
+ * figures (`customerRows`) and read as a derived table of this name. Declared for its columns
+ * alone: no such table is migrated.
+ */
+const loyaltyCustomers = pgTable('loyalty_customers', {
+  id: integer('id').notNull(),
+  store_id: integer('store_id').notNull(),
+  fullname: text('fullname').notNull(),
+  username: text('username').notNull(),
+  profile_picture: text('profile_picture'),
+  order_type: text('order_type').notNull(),
+  current_consumption: bigint('current_consumption', { mode: 'number' }).notNull(),
+  total_consumption: bigint('total_consumption', { mode: 'number' }).notNull(),
+  n_uses: integer('n_uses').notNull(),
+  redeemed_at: timestamp('redeemed_at', { withTimezone: true }),
+});
 
-/** A moment as milliseconds since 1970: both drivers read a float8 as a number. */
-const epochMs = (expression: SQL) => sql`(extract(epoch from ${expression}) * 1000)::float8`;
+/** Every customer who consumed at the store, with their figures (the search and page come after). */
+const customerRows = (storeId: number) => sql`
+  with ${figuresOf(storeId)}
+  select ${customers.id} as id, ${storeId}::int as store_id, ${customers.fullname} as fullname,
+    ${customers.username} as username, ${customers.profile_picture} as profile_picture,
+    figures.order_type, figures.current_consumption, figures.total_consumption, figures.n_uses,
+    figures.redeemed_at
+  from figures
+  join ${customers} on ${customers.id} = figures.customer_id`;
 
-interface FigureRow {
-  id: number;
-  fullname: string;
-  username: string;
-  profile_picture: string | null;
-  order_type: 'INDOOR' | 'DELIVERY';
-  current_consumption: number | string;
-  total_consumption: number | string;
-  n_uses: number;
-  redeemed_at: number | null;
-  total: number | string;
-}
+type FigureRow = typeof loyaltyCustomers.$inferSelect;
 
 const toRow = (row: FigureRow): Row => ({
   id: row.id,
@@ -93,58 +95,15 @@ const toRow = (row: FigureRow): Row => ({
     username: row.username,
     profile_picture: row.profile_picture,
   },
-  order_type: row.order_type,
-  current_consumption: Number(row.current_consumption),
-  total_consumption: Number(row.total_consumption),
-  n_uses: Number(row.n_uses),
-  created_at: row.redeemed_at === null ? null : new Date(Number(row.redeemed_at)),
+  order_type: row.order_type as Row['order_type'],
+  current_consumption: row.current_consumption,
+  total_consumption: row.total_consumption,
+  n_uses: row.n_uses,
+  created_at: row.redeemed_at,
 });
 
-/** The list's query, from the definition (paging, the sortable fields, search, store_id, format). */
-const customersQuery = listQuery(definition, { store: orders.store_id });
-type CustomersQuery = z.output<typeof customersQuery>;
-
-/**
- * One page of the customers table with the total of the search, in one statement: the figures of
- * every customer of the store (sorting by a figure needs them all), the search over name and
- * username, the page, and the count as a window over the same rows.
- */
-async function customersPage(
-  db: Db,
-  storeId: number,
-  query: CustomersQuery,
-  { limit, offset, countPastEnd = true }: { limit: number; offset: number; countPastEnd?: boolean },
-) {
-  const search =
-    typeof query.search === 'string' && query.search !== ''
-      ? containsTerm(query.search, customers.fullname, customers.username)
-      : sql`true`;
-  const direction = query.sort_order === 'DESC' ? sql`desc` : sql`asc`;
-  // Customers who never redeemed have no date: last, whichever the direction.
-  const order = sql`${SORTS[query.sort_field] ?? SORTS.id!} ${direction} nulls last, ${customers.id} ${direction}`;
-  const result = await db.execute(sql`
-    with ${figuresOf(storeId)}
-    select ${customers.id} as id, ${customers.fullname} as fullname, ${customers.username} as username,
-      ${customers.profile_picture} as profile_picture, figures.order_type, figures.current_consumption,
-      figures.total_consumption, figures.n_uses, ${epochMs(sql`figures.redeemed_at`)} as redeemed_at,
-      count(*) over () as total
-    from figures
-    join ${customers} on ${customers.id} = figures.customer_id
-    where ${search}
-    order by ${order}
-    limit ${limit} offset ${offset}`);
-  const found = rows<FigureRow>(result);
-  let total = found.length > 0 ? Number(found[0]!.total) : 0;
-  // A page past the end has no row to carry the count.
-  if (found.length === 0 && offset > 0 && countPastEnd) {
-    const counted = await db.execute(sql`
-      with ${figuresOf(storeId)}
-      select count(*) as total from figures join ${customers} on ${customers.id} = figures.customer_id
-      where ${search}`);
-    total = Number(rows<{ total: number | string }>(counted)[0]?.total ?? 0);
-  }
-  return { rows: found.map(toRow), total };
-}
+/** A moment as milliseconds since 1970: both drivers read a float8 as a number. */
+const epochMs = (expression: SQL) => sql`(extract(epoch from ${expression}) * 1000)::float8`;
 
 /** The program of a store and its figures, in one statement (no program: nulls and false). */
 async function readProgram(db: Db, storeId: number): Promise<Program> {
@@ -275,40 +234,21 @@ const loyaltyProgramRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.route({
-    ...routes.list({
-      errors: [404],
-      querystring: customersQuery,
-      response: { 200: listAnswer(definition.envelope.list, loyaltyCustomerRow) },
-    }),
-    handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const query = request.query as CustomersQuery;
-      const storeId = await targetStore(db, request, query.store_id);
-      if (query.format === 'csv' || (query.format === undefined && wantsCsv(request))) {
-        return sendCsv(reply, definition, exportBatches(db, storeId, query));
-      }
-      const limit = query.page_size as number;
-      const { rows: found, total } = await customersPage(db, storeId, query, {
-        limit,
-        offset: ((query.page as number) - 1) * limit,
-      });
-      return { data: { results: found, total } };
-    },
+  // The customers table, 8 a page, searched and sorted: one statement a page (the figures of
+  // every customer of the store, since sorting by a figure needs them all, the page and its count);
+  // the CSV in keyset batches of the same rows.
+  registerList(app, definition, {
+    table: loyaltyCustomers,
+    columns: (({ store_id: _store, ...columns }) => columns)(getTableColumns(loyaltyCustomers)),
+    from: async ({ request, query }) => customerRows(await targetStore(db, request, query.store_id)),
+    store: loyaltyCustomers.store_id,
+    chooseStore: STORE_REQUIRED,
+    sorts: { customer: loyaltyCustomers.fullname, created_at: loyaltyCustomers.redeemed_at },
+    totalInPage: true,
+    // Customers who never redeemed have no date: last, whichever the direction.
+    nullsLast: true,
+    decorate: async (rows) => rows.map((row) => toRow(row as FigureRow)),
   });
 };
-
-/** The whole table for the CSV, in the screen's order, 1,000 customers at a time. */
-async function* exportBatches(db: Db, storeId: number, query: CustomersQuery) {
-  const size = 1000;
-  for (let offset = 0; ; offset += size) {
-    const { rows: batch } = await customersPage(db, storeId, query, {
-      limit: size,
-      offset,
-      countPastEnd: false,
-    });
-    if (batch.length > 0) yield batch as unknown as Record<string, unknown>[];
-    if (batch.length < size) return;
-  }
-}
 
 export default loyaltyProgramRoutes;

@@ -151,15 +151,27 @@ function ListToolbar({
   );
 }
 
-/** The restaurant an administrator chooses for a store's list, and what they read until then. */
-function StoreChoice({ store, notice }: { store: ChosenStore; notice: string }) {
+/**
+ * The restaurant an administrator chooses for a store's list (the engine's picker, or the screen's
+ * own `picker`, which staff see too), and what they read until then.
+ */
+function StoreChoice({
+  store,
+  notice,
+  picker,
+}: {
+  store: ChosenStore;
+  notice: string;
+  picker?: (store: ChosenStore) => ReactElement;
+}) {
   return (
     <>
-      {store.admin ? (
-        <Box sx={{ mt: 2, mb: 1 }}>
-          <ChosenStorePicker store={store} />
-        </Box>
-      ) : null}
+      {picker?.(store) ??
+        (store.admin ? (
+          <Box sx={{ mt: 2, mb: 1 }}>
+            <ChosenStorePicker store={store} />
+          </Box>
+        ) : null)}
       <ChooseStoreNotice store={store} message={notice} />
     </>
   );
@@ -218,6 +230,7 @@ export function GeneratedList({
   const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('lg'));
   const asCards = useMediaQuery<Theme>((theme) => theme.breakpoints.down(list.cards?.below ?? 'lg'));
   const editable = canEdit && definition.screens?.edit !== false;
+  const rowActions = list.rowActionsFor === 'edit' && !canEdit ? undefined : list.rowActions;
   // The record whose dialog is open (`rowDialog`).
   const [opened, setOpened] = useState<RaRecord | null>(null);
   const { rowDialog } = list;
@@ -230,11 +243,11 @@ export function GeneratedList({
   // A compact line has no panel to expand.
   const compactClick: RowClick = rowClick === 'expand' ? false : rowClick;
   const compactEnd =
-    list.compact?.end || list.rowActions
+    list.compact?.end || rowActions
       ? () => (
           <>
             {list.compact?.end}
-            {list.rowActions ? <RowActions>{list.rowActions}</RowActions> : null}
+            {rowActions ? <RowActions>{rowActions}</RowActions> : null}
           </>
         )
       : undefined;
@@ -255,7 +268,9 @@ export function GeneratedList({
     return (
       <>
         <Title title={title} />
-        {store.loading ? null : <StoreChoice store={store} notice={chooseFirst.notice} />}
+        {store.loading ? null : (
+          <StoreChoice store={store} notice={chooseFirst.notice} picker={chooseFirst.picker} />
+        )}
       </>
     );
   }
@@ -275,7 +290,9 @@ export function GeneratedList({
     >
       {/* The screen's column may shrink below its table's width: the table scrolls in its card. */}
       <Box sx={{ minWidth: 0 }}>
-        {chooseFirst ? <StoreChoice store={store} notice={chooseFirst.notice} /> : null}
+        {chooseFirst ? (
+          <StoreChoice store={store} notice={chooseFirst.notice} picker={chooseFirst.picker} />
+        ) : null}
         {orAll ? <StoreFilter store={store} all={orAll.all} scope={orAll.scope} /> : null}
         {list.header ? <Box sx={{ mt: 2 }}>{list.header}</Box> : null}
         <ListView
@@ -300,13 +317,14 @@ export function GeneratedList({
           {asCards && list.cards ? (
             <RecordCards
               render={list.cards.render}
-              rowClick={compactClick}
-              rowActions={list.rowActions ? <RowActions>{list.rowActions}</RowActions> : undefined}
+              label={list.cards.label ?? title}
+              rowClick={list.cards.opens === false ? false : compactClick}
+              rowActions={rowActions ? <RowActions>{rowActions}</RowActions> : undefined}
               noRows={list.noRows}
             />
           ) : narrow && list.compact ? (
             <SimpleList
-              rowClick={list.rowActions ? lineClick(compactClick) : compactClick}
+              rowClick={rowActions ? lineClick(compactClick) : compactClick}
               sx={focusedLine}
               primaryText={list.compact.primary}
               secondaryText={list.compact.secondary}
@@ -329,7 +347,7 @@ export function GeneratedList({
               empty={list.noRows ? <>{list.noRows}</> : undefined}
             >
               {fields.map(([source, field]) => column(source, field, list))}
-              {list.rowActions ? actionsColumn(list.rowActions) : null}
+              {rowActions ? actionsColumn(rowActions) : null}
             </DataTable>
           )}
           {rowDialog && opened ? rowDialog(opened, () => setOpened(null)) : null}

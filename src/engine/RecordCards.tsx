@@ -18,11 +18,14 @@ import { focusRing } from './openableRows';
  */
 export function RecordCards({
   render,
+  label,
   rowClick,
   rowActions,
   noRows,
 }: {
   render: (record: RaRecord) => ReactNode;
+  /** The grid's accessible name. */
+  label: string;
   rowClick: RowClick;
   rowActions?: ReactElement;
   noRows?: ReactNode;
@@ -41,6 +44,7 @@ export function RecordCards({
   return (
     <Box
       component="ul"
+      aria-label={label}
       sx={{
         listStyle: 'none',
         m: 0,

@@ -7,6 +7,7 @@ import type { ReactElement, ReactNode } from 'react';
 import type { Identifier, RaRecord } from 'react-admin';
 import type { z } from 'zod';
 import type { After } from '../resources/useResourceNotices';
+import type { ChosenStore } from '../components/chosenStore';
 
 /** A row click: open the record's edit or show screen, a path of its own, or nothing. */
 export type RowClick =
@@ -47,9 +48,14 @@ export interface ListOverrides {
    * then, and the list, its header and Exportar are that restaurant's (the bank accounts); with
    * `all`, sees every store's records at once, the restaurant an optional filter of the list
    * (`store_id`, kept in the address), and the screen says whose they are with `scope` ('Valores
-   * de: Plataforma', the finance lists).
+   * de: Plataforma', the finance lists). `picker` is the screen's own way of choosing, in the
+   * engine's picker's place and shown to staff too (a filter bar whose Aplicar applies the
+   * restaurant with the other filters, the reviews'): made from the list's `ChosenStore`, whose
+   * `choose` it calls, and rendered outside the list's context until a restaurant is chosen.
    */
-  store?: { notice: string } | { all: string; scope: (name: string) => string };
+  store?:
+    | { notice: string; picker?: (store: ChosenStore) => ReactElement }
+    | { all: string; scope: (name: string) => string };
   /** Above the list's toolbar, in its context: what follows its filters (the balance's cards). */
   header?: ReactNode;
   /** The create button's label and path, when the create screen is not react-admin's `/create`. */
@@ -74,6 +80,8 @@ export interface ListOverrides {
    * open the row.
    */
   rowActions?: ReactElement;
+  /** Who gets `rowActions` and their column: by default everyone; `'edit'`, only who may edit. */
+  rowActionsFor?: 'edit';
   /**
    * A panel under a row, in the record's context, shown and hidden by the row's arrow, or by a
    * click on the row (or Enter or Space on it) unless `rowClick` or `rowDialog` says otherwise.
@@ -99,15 +107,21 @@ export interface ListOverrides {
    */
   pagination?: ReactElement;
   /**
+   * Below a breakpoint (`lg` by default), a grid of cards instead of the table (and of the compact
+   * lines): each card is what `render` makes of its record, opened as its row would be (a click,
+   * Enter or Space), with `rowActions` under it. `label` names the grid (the list's title by
+   * default); `opens: false` leaves the opening to a link of the card's own (the review's author).
+   */
+  cards?: {
+    render: (record: RaRecord) => ReactNode;
+    below?: 'sm' | 'md' | 'lg' | 'xl';
+    label?: string;
+    opens?: false;
+  };
+  /**
    * Below the `lg` breakpoint (a tablet beside the menu) the list shows one line per record,
    * written by these functions, instead of the table.
    */
-  /**
-   * Below a breakpoint (`lg` by default), a grid of cards instead of the table (and of the compact
-   * lines): each card is what `render` makes of its record, opened as its row would be (a click,
-   * Enter or Space), with `rowActions` under it.
-   */
-  cards?: { render: (record: RaRecord) => ReactNode; below?: 'sm' | 'md' | 'lg' | 'xl' };
   compact?: {
     primary: (record: RaRecord) => ReactNode;
     secondary?: (record: RaRecord) => ReactNode;

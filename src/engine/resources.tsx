@@ -2,6 +2,8 @@ import type { ComponentType, ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import type { ResourceProps } from 'react-admin';
 import type { ResourceDefinition } from '../../contract/define';
+import type { Permission } from '../../contract/permissions';
+import { RequirePermission } from '../components/RequirePermission';
 import type { ScreenOverrides } from './overrides';
 import { lazyScreen } from '../resources/preload';
 
@@ -24,8 +26,16 @@ export interface ScreenModule {
    * restaurant's detail at /restaurants/list/details/:id).
    */
   paths?: { list?: string; edit?: string };
-  /** The resource's other pages, under its path (react-admin's <Resource> children). */
+  /**
+   * The resource's other pages, under its path (react-admin's <Resource> children): the customer a
+   * review opens, the loyalty program's details.
+   */
   routes?: readonly ReactElement[];
+  /**
+   * The store permission the list asks for: a role without it reads why, in the server's words
+   * (`RequirePermission`), instead of react-admin's access denied.
+   */
+  permission?: Permission;
 }
 
 type Kind = 'GeneratedList' | 'GeneratedCreate' | 'GeneratedEdit';
@@ -95,12 +105,23 @@ export function resourceProps(
     name: definition.name,
     icon: module.icon,
     options: { label: definition.label.many },
-    list: module.list ?? list,
+    list: module.list ?? (list && module.permission ? guarded(list, module.permission) : list),
     create,
     edit,
     children: children.length ? children : undefined,
     recordRepresentation: Object.keys(definition.fields).find((f) => definition.fields[f]?.kind === 'text'),
   };
+}
+
+/** A screen for the roles that hold `permission` (administrators and managers hold them all). */
+function guarded(Screen: ComponentType, permission: Permission): ComponentType {
+  const Guarded = () => (
+    <RequirePermission permission={permission}>
+      <Screen />
+    </RequirePermission>
+  );
+  Guarded.displayName = `Guarded(${Screen.displayName ?? Screen.name})`;
+  return Guarded;
 }
 
 /** Who a generated resource is for, from its definition's `screens.audience`. */

@@ -5,11 +5,15 @@ import SoupKitchenIcon from '@mui/icons-material/SoupKitchen';
 import HistoryIcon from '@mui/icons-material/History';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import RateReviewIcon from '@mui/icons-material/RateReview';
+import LoyaltyIcon from '@mui/icons-material/Loyalty';
 import type { ResourceName } from '../../contract/definitions';
 import type { ScreenModule } from '../engine/resources';
 import { NotificationCreate, NotificationDetails } from './notifications';
 import { customerScreens } from './customers';
 import { restaurantScreens } from './restaurants';
+import { reviewRoutes } from './reviews';
+import { loyaltyRoutes } from './loyalty';
 import { StoryCreate, StoryEdit } from './stories';
 
 /**
@@ -32,4 +36,11 @@ export const screenModules: Partial<Record<ResourceName, ScreenModule>> = {
   kitchens: { icon: SoupKitchenIcon, overrides: () => import('./kitchens/screens') },
   promoCodes: { icon: LocalOfferIcon, overrides: () => import('./promoCodes/screens') },
   restaurants: restaurantScreens,
+  reviews: { icon: RateReviewIcon, overrides: () => import('./reviews/screens'), routes: reviewRoutes },
+  'loyalty-programs': {
+    icon: LoyaltyIcon,
+    overrides: () => import('./loyalty/screens'),
+    routes: loyaltyRoutes,
+    permission: 'loyalty',
+  },
 };

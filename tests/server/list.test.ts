@@ -76,6 +76,42 @@ describe('the list implementation', () => {
     }
   });
 
+  it('walks a list with NULLs last either way (nullsLast) in batches as its pages order it', async () => {
+    const list = createList(t.app.db, codes, { table: promoCodes, nullsLast: true });
+    const request = {} as FastifyRequest;
+    for (const sort_order of ['ASC', 'DESC'] as const) {
+      const query = { page: 1, page_size: 1000, sort_field: 'origin', sort_order };
+      const { rows } = await list.page(request, query);
+      const origins = rows.map((row) => row.origin);
+      // The NULLs close the list in both directions.
+      expect(origins.slice(-5), sort_order).toEqual([null, null, null, null, null]);
+      expect(origins.slice(0, -5), sort_order).not.toContain(null);
+      const walked: unknown[] = [];
+      for await (const batch of list.batches(request, query, 2)) walked.push(...batch);
+      expect(walked, sort_order).toEqual(rows);
+    }
+  });
+
+  it("reads rows computed for the request (from) under the table's name, counted in the page's statement", async () => {
+    const list = createList(t.app.db, codes, {
+      table: promoCodes,
+      // Only the batch's codes, as a query the list reads in the table's place.
+      from: async () => sql`select * from ${promoCodes} where ${promoCodes.code} like 'LOTE%'`,
+      totalInPage: true,
+    });
+    const request = {} as FastifyRequest;
+    const query = { page: 1, page_size: 4, sort_field: 'code', sort_order: 'ASC' };
+    const first = await list.page(request, query);
+    expect(first.total).toBe(11);
+    expect(first.rows.map((row) => row.code)).toEqual(['LOTE0', 'LOTE1', 'LOTE10', 'LOTE2']);
+    expect(first.rows[0]).not.toHaveProperty('__total');
+    // A page past the end has no row to carry the count: it is counted apart.
+    expect(await list.page(request, { ...query, page: 9 })).toEqual({ rows: [], total: 11 });
+    const walked: unknown[] = [];
+    for await (const batch of list.batches(request, { ...query, page_size: 1000 }, 4)) walked.push(...batch);
+    expect(walked).toHaveLength(11);
+  });
+
   it("takes the total from its source's count when it has one (a rollup), not from count(*)", async () => {
     const asked: unknown[] = [];
     const list = createList(t.app.db, codes, {

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { Suspense } from 'react';
 import { Route } from 'react-router-dom';
 import { Resource } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,10 +7,14 @@ import { formatDate } from '../../contract/lib/format';
 import { BOARD_SETTINGS } from '../../src/resources/kitchenBoard/boardHooks';
 import {
   LOYALTY_MESSAGES,
+  loyaltyPrograms,
   type LoyaltyCustomerRow,
   type LoyaltyProgram,
 } from '../../contract/resources/loyalty/definition';
-import { LoyaltyCustomers } from '../../src/resources/loyalty/LoyaltyCustomers';
+import { GeneratedList } from '../../src/engine/GeneratedList';
+import { resourceProps } from '../../src/engine/resources';
+import loyaltyScreens from '../../src/resources/loyalty/screens';
+import { screenModules } from '../../src/resources/screens';
 import { LoyaltyDetails } from '../../src/resources/loyalty/LoyaltyDetails';
 import { messageOf } from './renderScreen';
 import { renderSignedIn } from './renderSignedIn';
@@ -137,6 +142,9 @@ function fakeApi({
   return { sent, reads, saves };
 }
 
+/** The customers list: the engine's, with the loyalty overrides. */
+const LoyaltyCustomers = () => <GeneratedList definition={loyaltyPrograms} overrides={loyaltyScreens} />;
+
 /** The screens as someone signed in with `role` sees them, at `path`. */
 const renderAt = (path: string, role: 'MANAGER' | 'WAITER' | 'ADMIN') =>
   renderSignedIn(role, path, {
@@ -246,6 +254,24 @@ describe('Fidelidade (/loyalty-programs): the customers table', () => {
     await user.click(screen.getByRole('link', { name: 'VER DETALHES' }));
     await waitFor(() => expect(location()?.pathname).toBe('/loyalty-programs/details'));
     expect(await screen.findByRole('region', { name: 'Total de usuários ativos' })).toBeInTheDocument();
+  });
+
+  it('tells a role without "Fidelidade" (a waiter, by default) so, and asks the API nothing', async () => {
+    const api = fakeApi();
+    // As the app registers it: the engine's list behind the permission.
+    renderSignedIn('WAITER', '/loyalty-programs', {
+      '/loyalty-programs/*': (
+        <Suspense>
+          <Resource {...resourceProps(loyaltyPrograms, screenModules['loyalty-programs'])} />
+        </Suspense>
+      ),
+    });
+    expect(
+      await screen.findByText(
+        'Sua função não tem a permissão "Fidelidade". Peça a um gerente do restaurante.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.reads(LIST)).toEqual([]);
   });
 
   it('lets an administrator choose the restaurant first, then lists that one', async () => {

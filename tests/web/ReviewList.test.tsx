@@ -11,10 +11,12 @@ import { formatDateTime } from '../../contract/lib/format';
 import {
   ANSWER_MAX,
   REVIEW_MESSAGES,
+  reviews,
   type Review,
   type ReviewSummary,
 } from '../../contract/resources/reviews/definition';
-import { ReviewList } from '../../src/resources/reviews/ReviewList';
+import { GeneratedList } from '../../src/engine/GeneratedList';
+import reviewScreens from '../../src/resources/reviews/screens';
 import { makeToken } from './tokens';
 
 afterEach(() => {
@@ -140,7 +142,7 @@ function renderList(role: 'MANAGER' | 'WAITER' | 'ADMIN') {
         queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
       >
         <Routes>
-          <Route path="/reviews" element={<ReviewList />} />
+          <Route path="/reviews" element={<GeneratedList definition={reviews} overrides={reviewScreens} />} />
           <Route path="/reviews/customer/:id" element={<p>Tela do cliente</p>} />
         </Routes>
         <Notification />

@@ -1,7 +1,17 @@
 import type { ReactElement } from 'react';
+import { useContext, useState } from 'react';
+import { Link, Route } from 'react-router-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Button, Chip, Dialog, DialogActions, DialogTitle } from '@mui/material';
-import { SaveButton, TextInput, Toolbar, useListContext, useRecordContext } from 'react-admin';
+import {
+  ListContext,
+  SaveButton,
+  TextInput,
+  Toolbar,
+  useListContext,
+  useRecordContext,
+  type RaRecord,
+} from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { Download, HttpClient, Query } from '../../src/dataProvider/httpClient';
@@ -12,6 +22,8 @@ import { GeneratedCreate, GeneratedEdit } from '../../src/engine/GeneratedForm';
 import { GeneratedList } from '../../src/engine/GeneratedList';
 import { defineScreens, type ScreenOverrides } from '../../src/engine/overrides';
 import { resourceProps } from '../../src/engine/resources';
+import type { ChosenStore } from '../../src/components/chosenStore';
+import { StorePicker } from '../../src/resources/kitchenBoard/StorePicker';
 import { messageOf, renderScreen } from './renderScreen';
 
 /** A resource of the test's own, with a field of each kind the lists format and a nested object. */
@@ -930,5 +942,173 @@ describe('generated list: cards below a breakpoint (cards)', () => {
     );
     expect(await screen.findByRole('table')).toBeInTheDocument();
     expect(screen.queryByText('Cartão de Café Aurora')).not.toBeInTheDocument();
+  });
+});
+
+describe("generated list: the screen's own restaurant picker (list.store.picker)", () => {
+  afterEach(() => localStorage.clear());
+  const withStores = () =>
+    vi.fn<HttpClient>(async (path) => {
+      if (path === '/api/stores')
+        return {
+          data: {
+            results: [
+              { id: 2, name: 'Cantina Bella' },
+              { id: 7, name: 'Sabor do Sertão' },
+            ],
+            total: 2,
+          },
+        };
+      return { data: { results: PLACES, total: PLACES.length } };
+    });
+  const reads = (http: ReturnType<typeof withStores>) =>
+    http.mock.calls.filter(([path]) => path === '/api/places').map(([, request]) => request?.query);
+  /** A bar that applies a restaurant and a type together, and says whether it has the list's context. */
+  function Bar({ chosen }: { chosen: ChosenStore }) {
+    const list = useContext(ListContext);
+    const [store, setStore] = useState(chosen.storeId);
+    return (
+      <form
+        aria-label="Filtros"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (chosen.admin) chosen.choose(store);
+          list?.setFilters({ kind: 'BAR' }, {}, false);
+        }}
+      >
+        {chosen.admin ? <StorePicker value={store} onChange={setStore} /> : null}
+        <p>{list ? 'Com a lista' : 'Sem a lista'}</p>
+        <button type="submit">Aplicar</button>
+      </form>
+    );
+  }
+  const withPicker = defineScreens({
+    list: {
+      store: {
+        notice: 'Escolha o restaurante e toque em Aplicar.',
+        picker: (chosen) => <Bar chosen={chosen} />,
+      },
+    },
+  });
+
+  it("puts the screen's picker in the engine's, outside the list until a restaurant is applied, then inside it", async () => {
+    const http = withStores();
+    const { user } = renderScreen(
+      '/places',
+      { '/places': <GeneratedList definition={places} overrides={withPicker} /> },
+      http,
+      { ...options(), permissions: 'ADMIN' },
+    );
+    expect(await screen.findByText('Escolha o restaurante e toque em Aplicar.')).toBeInTheDocument();
+    expect(screen.getByText('Sem a lista')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Restaurante' }));
+    await user.click(await screen.findByRole('option', { name: 'Sabor do Sertão' }));
+    expect(reads(http)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    await screen.findByText('Bar do Zé');
+    expect(reads(http)[0]).toMatchObject({ store_id: 7 });
+    expect(screen.getByText('Com a lista')).toBeInTheDocument();
+    // One picker: the engine's own is not shown beside the screen's.
+    expect(screen.getAllByRole('combobox', { name: 'Restaurante' })).toHaveLength(1);
+    expect(screen.queryByText('Escolha o restaurante e toque em Aplicar.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    await waitFor(() => expect(reads(http).at(-1)).toMatchObject({ store_id: 7, kind: 'BAR' }));
+  });
+
+  it('shows the picker to staff too, in the list, with no restaurant to choose', async () => {
+    const http = withStores();
+    renderScreen(
+      '/places',
+      { '/places': <GeneratedList definition={places} overrides={withPicker} /> },
+      http,
+      options(),
+    );
+    await screen.findByText('Bar do Zé');
+    expect(screen.getByText('Com a lista')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Restaurante' })).not.toBeInTheDocument();
+  });
+});
+
+describe("generated list: row buttons for who may edit (rowActionsFor), cards' names and links (cards.label, cards.opens)", () => {
+  function CallButton() {
+    const record = useRecordContext();
+    return <Button>{`Ligar para ${String(record?.name)}`}</Button>;
+  }
+  /** A card whose own link opens the place. */
+  function PlaceCard({ record }: { record: RaRecord }) {
+    return <Link to={`/places/${record.id}/map`}>{`Mapa de ${String(record.name)}`}</Link>;
+  }
+  const editorsOnly = defineScreens({
+    list: {
+      rowClick: (id) => `/places/${id}/map`,
+      rowActions: <CallButton />,
+      rowActionsFor: 'edit',
+      cards: { render: (record) => <PlaceCard record={record} />, label: 'Cartões', opens: false },
+    },
+  });
+  const renderPlaces = (canEdit: boolean) =>
+    renderScreen(
+      '/places',
+      { '/places': <GeneratedList definition={places} overrides={editorsOnly} />, '*': <p>outra</p> },
+      answering(),
+      { ...options(), canAccess: ({ action }) => action !== 'edit' || canEdit },
+    );
+
+  it('gives the row buttons and their column to who may edit only', async () => {
+    renderPlaces(true);
+    await screen.findByRole('button', { name: 'Ligar para Bar do Zé' });
+    expect(screen.getByRole('columnheader', { name: 'Ações' })).toBeInTheDocument();
+  });
+
+  it('leaves them out, column and all, for who may not', async () => {
+    renderPlaces(false);
+    await screen.findByText('Bar do Zé');
+    expect(screen.queryByRole('button', { name: 'Ligar para Bar do Zé' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Ações' })).not.toBeInTheDocument();
+  });
+
+  it("names the cards' grid and leaves the opening to the card's own link", async () => {
+    const restore = belowLg();
+    try {
+      const { user, location } = renderPlaces(true);
+      const grid = await screen.findByRole('list', { name: 'Cartões' });
+      const card = within(grid).getByText('Mapa de Bar do Zé').closest('li')!;
+      // No button wraps the card: its link is the only way in.
+      expect(within(card).queryByRole('button', { name: /Mapa de/ })).not.toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: 'Ligar para Bar do Zé' })).toBeInTheDocument();
+      await user.click(within(card).getByRole('link', { name: 'Mapa de Bar do Zé' }));
+      await waitFor(() => expect(location()?.pathname).toBe('/places/1/map'));
+    } finally {
+      restore();
+    }
+  });
+
+  it("names the cards' grid after the list's title by default", async () => {
+    const restore = belowLg();
+    try {
+      renderScreen(
+        '/places',
+        {
+          '/places': (
+            <GeneratedList
+              definition={places}
+              overrides={{ list: { cards: { render: (record) => <p>{String(record.name)}</p> } } }}
+            />
+          ),
+        },
+        answering(),
+        options(),
+      );
+      expect(await screen.findByRole('list', { name: 'Lugares' })).toBeInTheDocument();
+    } finally {
+      restore();
+    }
+  });
+});
+
+describe('resource props: pages beside the list (routes)', () => {
+  it("hangs the module's routes under the resource's path", () => {
+    const routes = [<Route key="map" path="map" element={<p>mapa</p>} />];
+    expect(resourceProps(places, { routes }).children).toBe(routes);
   });
 });

@@ -16,7 +16,8 @@ import { fakeAuthProvider } from './renderAuthPage';
  * notifications, and the real dataProvider over a fake HTTP client whose calls are recorded, so a
  * test sees the exact request the API would get. `routes` maps paths to what they show; `history`
  * are the pages opened before `path` (a screen that goes back needs one); `resources` adds
- * definitions of the test's own; `download` answers the CSV exports; `permissions` is the role.
+ * definitions of the test's own; `download` answers the CSV exports; `permissions` is the role;
+ * `canAccess` answers react-admin's access checks (everything is allowed without it).
  */
 export function renderScreen(
   path: string,
@@ -27,12 +28,14 @@ export function renderScreen(
     resources = {},
     download,
     permissions,
+    canAccess,
   }: {
     history?: string[];
     resources?: Record<string, ResourceDefinition>;
     download?: (path: string, query: Query) => Promise<Download>;
     /** The signed-in role (`ADMIN` for an administrator); none by default. */
     permissions?: string;
+    canAccess?: (params: { resource?: string; action: string }) => boolean;
   } = {},
 ) {
   const current: { location?: Location } = {};
@@ -49,6 +52,7 @@ export function renderScreen(
         authProvider={fakeAuthProvider({
           checkAuth: () => Promise.resolve(),
           getPermissions: () => Promise.resolve(permissions),
+          ...(canAccess ? { canAccess: (params) => Promise.resolve(canAccess(params)) } : {}),
         })}
         dataProvider={dataProvider}
         i18nProvider={i18nProvider}

@@ -209,7 +209,7 @@ export const integrations = defineResource({
   fields: {
     integration_type: { label: 'Tipo', kind: 'select', choices: integrationTypes, list: true },
     token: { label: 'Token', kind: 'text', list: true },
-    created_at: { label: 'Criada em', kind: 'datetime', list: true },
+    created_at: { label: 'Criada em', kind: 'datetime', list: true, sortable: true },
     created_by: {
       label: 'Criada por',
       kind: 'text',

@@ -7,8 +7,8 @@ import { callPath, defineResource, type CallDefinition, type RecordOf, type RowO
  * The loyalty program (restaurant spec 2 "Loyalty program", 3, 4, 9): a store's customers earn a
  * discount (`discount` percent) each time they have consumed `consumption` cents there. Served by
  * server/routes/loyalty-programs.ts: `read` and `save` are the program itself, its list the
- * store's customers with their figures; the screens are this folder's (/loyalty-programs and
- * /loyalty-programs/details).
+ * store's customers with their figures. The customers list (/loyalty-programs) is generated, with
+ * the overrides and the program's details (/loyalty-programs/details) of src/resources/loyalty.
  *
  * Every figure is computed from the store's orders and coupons when it is asked for, never kept:
  * - consumed: the subtotal of the customer's tickets (the billed items, before service charge and
@@ -213,6 +213,9 @@ export const loyaltyPrograms = defineResource({
     total_consumption: { label: 'Consumo total', kind: 'money', list: true, sortable: true },
     n_uses: { label: 'Resgates', kind: 'number', list: true, sortable: true },
     created_at: { label: 'Data do resgate', kind: 'date', list: true, sortable: true },
+    // The program's own values, as the details' form and figures name them.
+    consumption: { label: 'Valor de consumo para resgate', kind: 'money', form: true },
+    discount: { label: 'Percentual de benefício', kind: 'percent', form: true },
   },
   input: loyaltyProgramForm,
   record: loyaltyProgramRecord,
@@ -225,6 +228,8 @@ export const loyaltyPrograms = defineResource({
     search: ['fullname', 'username'],
     path: '/customers',
   },
+  // Staff's, and the administrators' with a restaurant chosen (platform spec 2.2).
+  screens: { audience: 'everyone' },
   messages: {
     created: LOYALTY_MESSAGES.created,
     updated: LOYALTY_MESSAGES.saved,

@@ -6,7 +6,8 @@ import { defineResource, type RecordOf } from '../../define';
  * Reviews (restaurant spec 2 "Reviews", 3 Review, 7, 9): what customers said of a store, 50 a
  * page by offset and limit, newest first. Beyond the spec, as iFood and Google reviews have them:
  * the restaurant's public answer, and the average rating with its distribution heading the screen.
- * Served by server/routes/reviews.ts; the screens (/reviews, /reviews/customer/:id) are this folder's.
+ * Served by server/routes/reviews.ts; the list (/reviews) is generated, with the overrides and the
+ * customer screen (/reviews/customer/:id) of src/resources/reviews.
  */
 
 export const REVIEW_PAGE_SIZE = 50;
@@ -126,6 +127,9 @@ export const reviews = defineResource({
     sort: { field: 'created_at', order: 'DESC' },
     paging: 'offset',
   },
+  // The list is the engine's (src/resources/reviews/screens.tsx): staff's, and the administrators'
+  // with a restaurant chosen (platform spec 2.2); an answer is written in a dialog, never a screen.
+  screens: { audience: 'everyone', edit: false },
   messages: {
     created: '',
     updated: REVIEW_MESSAGES.answered,

@@ -38,6 +38,7 @@ import {
 import { loyaltyScreens } from './paths';
 
 const TOUCH = { minHeight: 44 } as const;
+const { fields } = loyaltyPrograms;
 const count = new Intl.NumberFormat('pt-BR');
 
 /** Cents as the consumption input shows them, without the currency the adornment shows: 50000 → '500,00'. */
@@ -106,10 +107,10 @@ function Figures({ program }: { program: LoyaltyProgram }) {
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 3 }}>
       <Figure label="Total de usuários ativos">{count.format(program.n_customers)}</Figure>
-      <Figure label="Valor de consumo para resgate">
+      <Figure label={fields.consumption!.label}>
         {program.consumption === null ? '—' : formatCents(program.consumption)}
       </Figure>
-      <Figure label="Percentual de benefício">
+      <Figure label={fields.discount!.label}>
         {program.discount === null ? '—' : `${program.discount}%`}
       </Figure>
       <Figure label="Total de resgates">{count.format(program.n_uses)}</Figure>
@@ -171,7 +172,7 @@ function ProgramForm({
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
           <TextInput
             source="consumption"
-            label="Valor de consumo para resgate"
+            label={fields.consumption!.label}
             helperText="O cliente ganha o desconto a cada vez que consome este valor."
             format={reaisText}
             parse={digitsAsNumber(11)}
@@ -186,7 +187,7 @@ function ProgramForm({
           />
           <TextInput
             source="discount"
-            label="Percentual de benefício"
+            label={fields.discount!.label}
             helperText="Desconto de 1% a 100% no resgate."
             format={(value: unknown) => (typeof value === 'number' ? String(value) : '')}
             parse={digitsAsNumber(3)}

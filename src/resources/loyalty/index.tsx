@@ -1,44 +1,29 @@
 import { Route } from 'react-router-dom';
-import LoyaltyIcon from '@mui/icons-material/Loyalty';
-import type { ResourceProps } from 'react-admin';
 import { RequirePermission } from '../../components/RequirePermission';
 import { lazyScreen } from '../preload';
-import { loyaltyPrograms as definition } from '../../../contract/resources/loyalty/definition';
 import { loyaltyScreens } from './paths';
 
 export { loyaltyScreens };
 
-// Loaded when first opened, or with the app on their path.
-const LoyaltyCustomers = lazyScreen(loyaltyScreens.list, () =>
-  import('./LoyaltyCustomers').then((m) => ({ default: m.LoyaltyCustomers })),
-);
+// Loaded when first opened, or with the app on its path.
 const LoyaltyDetails = lazyScreen(loyaltyScreens.details, () =>
   import('./LoyaltyDetails').then((m) => ({ default: m.LoyaltyDetails })),
 );
 
 /**
- * Fidelidade, for the roles that hold it (managers by default) and for administrators with a
- * restaurant chosen (platform spec 2.2): the customers table (/loyalty-programs) and the program's
- * details (/loyalty-programs/details).
+ * Beside the generated customers list of Fidelidade (/loyalty-programs, for the roles that hold it
+ * and for administrators with a restaurant chosen, platform spec 2.2): the program's details
+ * (/loyalty-programs/details), which are no record's form — one program per store, read and saved
+ * at the endpoint itself.
  */
-export const loyaltyResource: ResourceProps = {
-  name: definition.name,
-  icon: LoyaltyIcon,
-  options: { label: definition.label.many },
-  list: () => (
-    <RequirePermission permission="loyalty">
-      <LoyaltyCustomers />
-    </RequirePermission>
-  ),
-  children: [
-    <Route
-      key="details"
-      path="details"
-      element={
-        <RequirePermission permission="loyalty">
-          <LoyaltyDetails />
-        </RequirePermission>
-      }
-    />,
-  ],
-};
+export const loyaltyRoutes = [
+  <Route
+    key="details"
+    path="details"
+    element={
+      <RequirePermission permission="loyalty">
+        <LoyaltyDetails />
+      </RequirePermission>
+    }
+  />,
+];

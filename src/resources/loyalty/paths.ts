@@ -1,8 +1,10 @@
+import { loyaltyPrograms } from '../../../contract/resources/loyalty/definition';
+
 /**
  * Where the loyalty screens live (restaurant spec 2: /loyalty-programs with /details): the
- * customers table, and the program's details with its form.
+ * customers list, at the resource's own path, and the program's details with its form under it.
  */
 export const loyaltyScreens = {
-  list: '/loyalty-programs',
-  details: '/loyalty-programs/details',
+  list: `/${loyaltyPrograms.name}`,
+  details: `/${loyaltyPrograms.name}/details`,
 } as const;

@@ -93,7 +93,7 @@ export function AnswerDialog({ review, onClose }: { review: Review; onClose: () 
           </Box>
           <TextInput
             source="answer"
-            label="Resposta"
+            label={reviews.fields.answer!.label}
             multiline
             minRows={4}
             fullWidth

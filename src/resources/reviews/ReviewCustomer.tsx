@@ -174,8 +174,8 @@ export function ReviewCustomer() {
               </Stack>
               <Box component="dl" sx={facts}>
                 <Fact label="Nome completo" value={data.fullname} />
-                <Fact label="E-mail" value={data.email} />
-                <Fact label="Username" value={`@${data.username}`} />
+                <Fact label={customers.fields.email!.label} value={data.email} />
+                <Fact label={customers.fields.username!.label} value={`@${data.username}`} />
               </Box>
             </CardContent>
           </Card>
