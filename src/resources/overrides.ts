@@ -85,6 +85,26 @@ export interface ListOverrides {
    * The returned element is the whole dialog, open (a `<Dialog open>`). `rowClick` is then unused.
    */
   rowDialog?: (record: RaRecord, close: () => void) => ReactNode;
+  /**
+   * Rows put in order by hand: a grip first in each row (named 'Arrastar ' and the record's
+   * `name`) moves it by dragging, or from the keyboard (Space, the arrows, Space); the list asks
+   * for its whole in one page, and once the order changed the toolbar holds Descartar and SALVAR
+   * ORDEM, which sends it with the definition's reorder call (`PATCH {endpoint}/reorder`) and
+   * shows `saved`. A move that `refuse` answers goes back and shows its words. Rows are moved only
+   * in the list's own order, unfiltered, all on the page (`partial` says so otherwise). The table
+   * only: no cards nor compact lines.
+   */
+  sortable?: {
+    name: (record: RaRecord) => string;
+    saved: string;
+    refuse?: (records: RaRecord[]) => string | undefined;
+    partial?: string;
+  };
+  /**
+   * Fields whose columns only a desk shows (from the `lg` breakpoint): on a tablet beside the
+   * menu another cell says them (the posts' title cell, their date and views).
+   */
+  wide?: readonly string[];
   /** Filter inputs beyond the generated search and choice filters. */
   filters?: readonly ReactElement[];
   /**

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Button, Chip, Dialog, DialogActions, DialogTitle } from '@mui/material';
 import { SaveButton, TextInput, Toolbar, useListContext, useRecordContext } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,7 @@ import { GeneratedCreate, GeneratedEdit } from '../../src/resources/generated/Ge
 import { GeneratedList } from '../../src/resources/generated/GeneratedList';
 import { defineScreens, type ScreenOverrides } from '../../src/resources/overrides';
 import { resourceProps } from '../../src/resources/engine';
+import { layOutRows, moveWithKeyboard } from './dragLayout';
 import { messageOf, renderScreen } from './renderScreen';
 
 /** A resource of the test's own, with a field of each kind the lists format and a nested object. */
@@ -857,5 +858,139 @@ describe('generated list: cards below a breakpoint (cards)', () => {
     );
     expect(await screen.findByRole('table')).toBeInTheDocument();
     expect(screen.queryByText('Cartão de Café Aurora')).not.toBeInTheDocument();
+  });
+});
+
+describe('generated list: rows put in order by hand (sortable)', () => {
+  const PLACES_IN_ORDER = [
+    { ...PLACES[0]!, id: 1, name: 'Bar do Zé' },
+    { ...PLACES[1]!, id: 2, name: 'Café Aurora', open: true },
+    { ...PLACES[0]!, id: 3, name: 'Empório Sol', open: false },
+  ];
+  const sortable = defineScreens({
+    list: {
+      rowClick: (id) => `/places/${id}/map`,
+      sortable: {
+        name: (record) => String(record.name),
+        saved: 'Ordem dos lugares salva!',
+        // Open places before the closed ones.
+        refuse: (records) =>
+          records.some((record, i) => i > 0 && record.open && !records[i - 1]!.open)
+            ? 'Os lugares abertos vêm antes.'
+            : undefined,
+        partial: 'Lugares demais para ordenar aqui.',
+      },
+    },
+  });
+  /** The list (of `total` places in all) and its reorder, which `refusal` may refuse. */
+  function ordering(records = PLACES_IN_ORDER, { total = records.length, refusal = '' } = {}) {
+    let order = records;
+    return vi.fn<HttpClient>(async (path, request) => {
+      if (path === '/api/places/reorder') {
+        if (refusal) throw new Error(refusal);
+        const { ids } = request!.body as { ids: number[] };
+        order = ids.map((id) => order.find((place) => place.id === id)!);
+        return { data: { updated: ids.length } };
+      }
+      return { data: { results: order, total } };
+    });
+  }
+  const renderPlaces = (http: HttpClient, path = '/places') =>
+    renderScreen(
+      path,
+      { '/places': <GeneratedList definition={places} overrides={sortable} />, '*': <p>outra</p> },
+      http,
+      options(),
+    );
+  const names = () =>
+    screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+  const saveOrder = () => screen.queryByRole('button', { name: 'SALVAR ORDEM' });
+  const reorders = (http: ReturnType<typeof ordering>) =>
+    http.mock.calls.filter(([path]) => path === '/api/places/reorder');
+
+  beforeEach(layOutRows);
+  afterEach(() => vi.restoreAllMocks());
+
+  it('asks for the whole list in one page, each row with its named grip first, and no pages', async () => {
+    const http = ordering();
+    renderPlaces(http);
+    await waitFor(() => expect(names()).toEqual(['Bar do Zé', 'Café Aurora', 'Empório Sol']));
+    expect(http).toHaveBeenCalledWith('/api/places', {
+      query: { page: 1, page_size: 1000, sort_field: 'name', sort_order: 'ASC', search: undefined },
+    });
+    const grip = screen.getByRole('button', { name: 'Arrastar Café Aurora' });
+    expect(grip.closest('td')).toBe(within(grip.closest('tr')!).getAllByRole('cell')[0]);
+    expect(grip).toBeEnabled();
+    expect(screen.queryByText(/1-3 de 3/)).not.toBeInTheDocument();
+    expect(saveOrder()).not.toBeInTheDocument();
+  });
+
+  it('moves a row from the keyboard, sends nothing until SALVAR ORDEM, then sends the order and says so', async () => {
+    const http = ordering();
+    const { user } = renderPlaces(http);
+    await waitFor(() => expect(names()).toHaveLength(3));
+    await moveWithKeyboard(user, 'Arrastar Café Aurora', ['[ArrowUp]']);
+    await waitFor(() => expect(names()).toEqual(['Café Aurora', 'Bar do Zé', 'Empório Sol']));
+    expect(reorders(http)).toEqual([]);
+    // While an order waits, the toolbar holds only Descartar and SALVAR ORDEM.
+    expect(screen.queryByRole('button', { name: 'Exportar' })).not.toBeInTheDocument();
+    await user.click(saveOrder()!);
+    await waitFor(() =>
+      expect(reorders(http)).toEqual([['/api/places/reorder', { method: 'PATCH', body: { ids: [2, 1, 3] } }]]),
+    );
+    expect(await screen.findByText('Ordem dos lugares salva!')).toBeInTheDocument();
+    await waitFor(() => expect(saveOrder()).not.toBeInTheDocument());
+    expect(names()).toEqual(['Café Aurora', 'Bar do Zé', 'Empório Sol']);
+    expect(screen.getByRole('button', { name: 'Exportar' })).toBeInTheDocument();
+  });
+
+  it('puts the order back with Descartar, sending nothing', async () => {
+    const http = ordering();
+    const { user } = renderPlaces(http);
+    await waitFor(() => expect(names()).toHaveLength(3));
+    await moveWithKeyboard(user, 'Arrastar Bar do Zé', ['[ArrowDown]']);
+    await waitFor(() => expect(saveOrder()).toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Descartar' }));
+    expect(names()).toEqual(['Bar do Zé', 'Café Aurora', 'Empório Sol']);
+    expect(saveOrder()).not.toBeInTheDocument();
+    expect(reorders(http)).toEqual([]);
+  });
+
+  it('takes back a move the list refuses, in its words', async () => {
+    const { user } = renderPlaces(ordering());
+    await waitFor(() => expect(names()).toHaveLength(3));
+    await moveWithKeyboard(user, 'Arrastar Empório Sol', ['[ArrowUp]']);
+    expect(await screen.findByText('Os lugares abertos vêm antes.')).toBeInTheDocument();
+    expect(names()).toEqual(['Bar do Zé', 'Café Aurora', 'Empório Sol']);
+    expect(saveOrder()).not.toBeInTheDocument();
+  });
+
+  it("shows the API's refusal and keeps the order to save", async () => {
+    const { user } = renderPlaces(ordering(PLACES_IN_ORDER, { refusal: 'Algum lugar não existe mais.' }));
+    await waitFor(() => expect(names()).toHaveLength(3));
+    await moveWithKeyboard(user, 'Arrastar Bar do Zé', ['[ArrowDown]']);
+    await waitFor(() => expect(saveOrder()).toBeInTheDocument());
+    await user.click(saveOrder()!);
+    expect(await screen.findByText('Algum lugar não existe mais.')).toBeInTheDocument();
+    expect(screen.queryByText('Ordem dos lugares salva!')).not.toBeInTheDocument();
+    expect(saveOrder()).toBeEnabled();
+    expect(names()).toEqual(['Café Aurora', 'Bar do Zé', 'Empório Sol']);
+  });
+
+  it('moves nothing when the page is not the whole list, and says so', async () => {
+    renderPlaces(ordering(PLACES_IN_ORDER, { total: 1200 }));
+    expect(await screen.findByText('Lugares demais para ordenar aqui.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Arrastar Café Aurora' })).toBeDisabled();
+  });
+
+  it('moves nothing in a filtered list or another order than its own', async () => {
+    renderPlaces(ordering(), '/places?filter=%7B%22q%22%3A%22bar%22%7D');
+    expect(await screen.findByRole('button', { name: 'Arrastar Café Aurora' })).toBeDisabled();
+    cleanup();
+    renderPlaces(ordering(), '/places?order=DESC&sort=created_at');
+    expect(await screen.findByRole('button', { name: 'Arrastar Café Aurora' })).toBeDisabled();
   });
 });

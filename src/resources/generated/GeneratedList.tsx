@@ -28,6 +28,15 @@ import { StorePicker, useStoreChoices } from '../orderItems/StorePicker';
 import { focusedRow, focusRing, OpenableBody } from './openableRows';
 import { CreateLink, ScrollingCard } from './parts';
 import { RecordCards } from './RecordCards';
+import {
+  gripColumn,
+  ListFrame,
+  OrderButtons,
+  PartialOrderNotice,
+  tableBody,
+  useDragOrder,
+  WHOLE_LIST,
+} from './dragOrder';
 
 // Values stay on one line where a line break would only hurt reading (dates, amounts); headers may wrap.
 const noWrap = () => ({ whiteSpace: 'nowrap' }) as const;
@@ -133,6 +142,7 @@ function ListToolbar({
   canCreate: boolean;
   storeFilter?: Record<string, unknown>;
 }) {
+  const order = useDragOrder();
   return (
     <TopToolbar
       // Buttons a fingertip's size: the lists are used on tablets too.
@@ -144,9 +154,16 @@ function ListToolbar({
         '& .MuiButton-root': { minHeight: 44 },
       }}
     >
-      {list.actions}
-      <ExportButton filter={storeFilter} />
-      {canCreate ? <CreateLink definition={definition} create={list.create} /> : null}
+      {order?.order ? (
+        // An order to save or drop comes first: nothing else leaves the screen meanwhile.
+        <OrderButtons order={order} />
+      ) : (
+        <>
+          {list.actions}
+          <ExportButton filter={storeFilter} />
+          {canCreate ? <CreateLink definition={definition} create={list.create} /> : null}
+        </>
+      )}
     </TopToolbar>
   );
 }
@@ -238,7 +255,9 @@ export function GeneratedList({
           </>
         )
       : undefined;
-  const fields = Object.entries(definition.fields).filter(([, field]) => field.list);
+  const fields = Object.entries(definition.fields).filter(
+    ([source, field]) => field.list && !(narrow && list.wide?.includes(source)),
+  );
   const title = definition.screens?.titles?.list ?? definition.label.many;
   // The card the table sits in, labelled by the list's title (one component per title: a new one
   // on every render would mount the table anew).
@@ -264,7 +283,7 @@ export function GeneratedList({
       // Another restaurant is another list.
       key={storeFilter?.store_id ?? 'own'}
       resource={definition.name}
-      perPage={definition.list.perPage}
+      perPage={list.sortable ? WHOLE_LIST : definition.list.perPage}
       sort={definition.list.sort}
       filter={storeFilter}
       exporter={false}
@@ -274,7 +293,7 @@ export function GeneratedList({
       offline={false}
     >
       {/* The screen's column may shrink below its table's width: the table scrolls in its card. */}
-      <Box sx={{ minWidth: 0 }}>
+      <ListFrame sortable={list.sortable} sort={definition.list.sort}>
         {chooseFirst ? <StoreChoice store={store} notice={chooseFirst.notice} /> : null}
         {orAll ? <StoreFilter store={store} all={orAll.all} scope={orAll.scope} /> : null}
         {list.header ? <Box sx={{ mt: 2 }}>{list.header}</Box> : null}
@@ -293,10 +312,12 @@ export function GeneratedList({
           component={Content}
           // react-admin's list lets its card overflow ('inherit'): the table scrolls inside it instead.
           sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
-          // The spec fixes each list's page size (8 promo codes, 50 administrators…): no size to choose.
-          pagination={list.pagination ?? <Pagination rowsPerPageOptions={[]} />}
+          // The spec fixes each list's page size (8 promo codes, 50 administrators…): no size to
+          // choose; a sortable list is one page.
+          pagination={list.pagination ?? (list.sortable ? false : <Pagination rowsPerPageOptions={[]} />)}
         >
           {list.filterBar}
+          {list.sortable ? <PartialOrderNotice sortable={list.sortable} /> : null}
           {asCards && list.cards ? (
             <RecordCards
               render={list.cards.render}
@@ -317,7 +338,7 @@ export function GeneratedList({
           ) : (
             <DataTable
               rowClick={rowClick}
-              body={rowClick ? OpenableBody : undefined}
+              body={list.sortable ? tableBody(!!rowClick) : rowClick ? OpenableBody : undefined}
               // Rows and sortable headers a fingertip's size, for a tablet.
               sx={{
                 ...focusedRow,
@@ -328,13 +349,14 @@ export function GeneratedList({
               expand={list.expand}
               empty={list.noRows ? <>{list.noRows}</> : undefined}
             >
+              {list.sortable ? gripColumn(list.sortable) : null}
               {fields.map(([source, field]) => column(source, field, list))}
               {list.rowActions ? actionsColumn(list.rowActions) : null}
             </DataTable>
           )}
           {rowDialog && opened ? rowDialog(opened, () => setOpened(null)) : null}
         </ListView>
-      </Box>
+      </ListFrame>
     </ListBase>
   );
 }
