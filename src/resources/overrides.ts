@@ -174,6 +174,16 @@ export interface FormModeOverrides {
   deleteConfirm?: (record: RaRecord) => { title: string; content: string };
   /** The form's largest width, in pixels. */
   maxWidth?: number;
+  /**
+   * The path of the list the form belongs to, where it is not the resource's own screen (the
+   * categories' is the menu, /products): the way back, where a save returns, and where an edit
+   * whose record cannot be read returns with the server's words.
+   */
+  list?: string;
+  /** Above the form instead of the way back to the list; `false`: nothing (its toolbar has Cancelar). */
+  actions?: ReactElement | false;
+  /** Under the form, in the record's context (a category's products, on its edit screen). */
+  below?: ReactElement;
 }
 
 /**

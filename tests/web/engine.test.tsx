@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { Button, Chip, Dialog, DialogActions, DialogTitle } from '@mui/material';
-import { SaveButton, TextInput, Toolbar, useListContext, useRecordContext } from 'react-admin';
+import { HttpError, SaveButton, TextInput, Toolbar, useListContext, useRecordContext } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { Download, HttpClient, Query } from '../../src/dataProvider/httpClient';
@@ -992,5 +993,69 @@ describe('generated list: rows put in order by hand (sortable)', () => {
     cleanup();
     renderPlaces(ordering(), '/places?order=DESC&sort=created_at');
     expect(await screen.findByRole('button', { name: 'Arrastar Café Aurora' })).toBeDisabled();
+  });
+});
+
+describe("generated forms: a list of the form's own (form.list, form.actions, form.below)", () => {
+  const elsewhere = defineScreens({
+    form: {
+      list: '/mapa',
+      edit: { below: <p>Fotos do lugar</p> },
+      create: { actions: false },
+    },
+  });
+  const routes = (screenElement: ReactElement) => ({
+    '/places/create': screenElement,
+    '/places/:id': screenElement,
+    '/mapa': <p>o mapa</p>,
+    '/places': <p>lista</p>,
+  });
+
+  it('goes back to, and returns after a save to, the list of its own; shows what goes under the form', async () => {
+    const http = answering();
+    const { user, location } = renderScreen(
+      '/places/1',
+      routes(<GeneratedEdit definition={places} overrides={elsewhere} />),
+      http,
+      options(),
+    );
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue('Bar do Zé'));
+    expect(screen.getByText('Fotos do lugar')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Lugares' })).toHaveAttribute('href', '/mapa');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Lugar atualizado!')).toBeInTheDocument();
+    await waitFor(() => expect(location()?.pathname).toBe('/mapa'));
+  });
+
+  it("returns to its list with the server's words when the record cannot be read", async () => {
+    const http = vi.fn<HttpClient>(async () => {
+      throw new HttpError('Lugar não encontrado.', 404);
+    });
+    const { location } = renderScreen(
+      '/places/7',
+      routes(<GeneratedEdit definition={places} overrides={elsewhere} />),
+      http,
+      options(),
+    );
+    expect(await screen.findByText('Lugar não encontrado.')).toBeInTheDocument();
+    await waitFor(() => expect(location()?.pathname).toBe('/mapa'));
+  });
+
+  it('drops the way back with `actions: false`, and a new record returns to the list of its own', async () => {
+    const http = answering();
+    const { user, location } = renderScreen(
+      '/places/create',
+      routes(<GeneratedCreate definition={places} overrides={elsewhere} />),
+      http,
+      options(),
+    );
+    await user.type(await screen.findByRole('textbox', { name: /^Nome/ }), 'Padaria Real');
+    expect(screen.queryByRole('link', { name: 'Lugares' })).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Participação/ }), '20');
+    await user.type(screen.getByRole('textbox', { name: /^Cidade/ }), 'Recife');
+    await user.type(screen.getByRole('textbox', { name: /^UF/ }), 'PE');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Lugar criado!')).toBeInTheDocument();
+    await waitFor(() => expect(location()?.pathname).toBe('/mapa'));
   });
 });

@@ -11,7 +11,9 @@ import {
   SimpleForm,
   TextInput,
   required,
+  useNotify,
 } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { onlyDigits } from '../../../contract/lib/format';
 import { requiredMessage, zodValidate } from '../../lib/zodForm';
@@ -22,7 +24,7 @@ import {
   type FormSection,
   type ScreenOverrides,
 } from '../overrides';
-import { useResourceNotices } from '../useResourceNotices';
+import { useResourceNotices, type After } from '../useResourceNotices';
 import { BackToList, FormToolbar } from './parts';
 
 const numeric = { inputMode: 'numeric' as const, autoComplete: 'off' };
@@ -171,6 +173,14 @@ function afterSave({ saved }: FormModeOverrides, notice: { onSuccess: () => void
   };
 }
 
+/** Where a save returns: the form's own list, or the resource's. */
+const listAfter = (form: FormModeOverrides): After => (form.list ? { path: form.list } : 'list');
+
+/** Above the form: the override's, or the way back to the list. */
+function actionsOf(definition: ResourceDefinition, form: FormModeOverrides) {
+  return form.actions ?? <BackToList definition={definition} to={form.list} />;
+}
+
 /** The create screen generated from a definition: its form, the definition's notice, then the list. */
 export function GeneratedCreate({
   definition,
@@ -179,13 +189,13 @@ export function GeneratedCreate({
   definition: ResourceDefinition;
   overrides?: ScreenOverrides;
 }) {
-  const notices = useResourceNotices(definition);
   const form = formOverridesFor(overrides.form, 'create');
+  const notices = useResourceNotices(definition, listAfter(form));
   return (
     <Create
       resource={definition.name}
       title={definition.screens?.titles?.create ?? definition.label.one}
-      actions={<BackToList definition={definition} />}
+      actions={actionsOf(definition, form)}
       transform={sending(form)}
       mutationOptions={afterSave(form, notices.created)}
     >
@@ -202,18 +212,33 @@ export function GeneratedEdit({
   definition: ResourceDefinition;
   overrides?: ScreenOverrides;
 }) {
-  const notices = useResourceNotices(definition);
   const form = formOverridesFor(overrides.form, 'edit');
+  const notices = useResourceNotices(definition, listAfter(form));
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { list } = form;
+  // A record that cannot be read (another store's, one just removed): the server's words, then
+  // the list the form belongs to (react-admin's own would open the resource's).
+  const unread = list
+    ? {
+        onError: (error: unknown) => {
+          notify((error as Error).message, { type: 'error' });
+          navigate(list);
+        },
+      }
+    : undefined;
   return (
     <Edit
       resource={definition.name}
       title={definition.screens?.titles?.edit ?? definition.label.one}
-      actions={<BackToList definition={definition} />}
+      actions={actionsOf(definition, form)}
       mutationMode="pessimistic"
       transform={sending(form)}
       mutationOptions={afterSave(form, notices.updated)}
+      queryOptions={unread}
     >
       <FormBody definition={definition} form={form} editing />
+      {form.below}
     </Edit>
   );
 }
