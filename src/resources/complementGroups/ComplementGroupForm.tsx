@@ -65,6 +65,7 @@ export const REPEAT_OFF = 'Não repetir a opção';
 const PICKER_SIZE = 20;
 const SEARCH_DELAY_MS = 300;
 const FORM_WIDTH = 820;
+const { fields } = definition;
 
 /** Case- and accent-insensitive "contains", as the server searches. */
 const folded = (text: string) =>
@@ -328,14 +329,24 @@ function GroupFields({ editing }: { editing: boolean }) {
       defaultValues={{ name: '', min_items: 0, max_items: 1, allow_repeat: false, products: [] }}
     >
       <Stack sx={{ gap: 1, width: '100%' }}>
-        <TextInput source="name" label="Nome" isRequired />
+        <TextInput source="name" label={fields.name!.label} isRequired />
         <Stack direction="row" sx={{ gap: 2 }}>
-          <NumberInput source="min_items" label="Mínimo" {...choices} helperText="De 0 a 10" />
-          <NumberInput source="max_items" label="Máximo" {...choices} helperText="De 0 a 10" />
+          <NumberInput
+            source="min_items"
+            label={fields.min_items!.label}
+            {...choices}
+            helperText="De 0 a 10"
+          />
+          <NumberInput
+            source="max_items"
+            label={fields.max_items!.label}
+            {...choices}
+            helperText="De 0 a 10"
+          />
         </Stack>
         <RepeatSwitch />
         <Typography variant="subtitle1" component="h2" sx={{ mt: 2 }}>
-          Produtos
+          {fields.products!.label}
         </Typography>
         <ProductsInput />
       </Stack>

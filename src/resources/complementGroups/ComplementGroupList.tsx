@@ -38,6 +38,7 @@ export const RETRY = 'Tente novamente';
 export const CREATE_LABEL = 'Novo grupo';
 
 const COLUMNS = 6;
+const { fields } = definition;
 
 /** "1–3": how many options the customer picks (spec 2: min–max). */
 export const rangeLabel = (group: Pick<ComplementGroup, 'min_items' | 'max_items'>) =>
@@ -225,14 +226,16 @@ export function ComplementGroupList() {
             <TableHead>
               <TableRow>
                 <TableCell padding="checkbox" />
-                <TableCell>Nome</TableCell>
+                <TableCell>{fields.name!.label}</TableCell>
                 <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
                   Mín.–Máx.
                 </TableCell>
                 <TableCell align="center" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
                   Repetir
                 </TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Produtos</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                  {fields.products!.label}
+                </TableCell>
                 <TableCell align="right">Ações</TableCell>
               </TableRow>
             </TableHead>
