@@ -1059,3 +1059,33 @@ describe("generated forms: a list of the form's own (form.list, form.actions, fo
     await waitFor(() => expect(location()?.pathname).toBe('/mapa'));
   });
 });
+
+describe('generated list: columns only a desk shows (wide)', () => {
+  const wide = defineScreens({ list: { wide: ['price', 'created_at'] } });
+  const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
+
+  it('drops those columns on a tablet beside the menu, and keeps them on a desk', async () => {
+    const restore = belowLg();
+    try {
+      renderScreen(
+        '/places',
+        { '/places': <GeneratedList definition={places} overrides={wide} /> },
+        answering(),
+        options(),
+      );
+      await screen.findByText('Bar do Zé');
+      expect(headers()).toEqual(['Nome', 'Participação', 'Tipo', 'Aberto']);
+    } finally {
+      restore();
+    }
+    cleanup();
+    renderScreen(
+      '/places',
+      { '/places': <GeneratedList definition={places} overrides={wide} /> },
+      answering(),
+      options(),
+    );
+    await screen.findByText('Bar do Zé');
+    expect(headers()).toEqual(['Nome', 'Preço médio', 'Participação', 'Tipo', 'Aberto', 'Criado em']);
+  });
+});
