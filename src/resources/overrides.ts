@@ -80,6 +80,15 @@ export interface ListOverrides {
    */
   expand?: ReactElement;
   /**
+   * The name of the row's own button that shows and hides its `expand` panel ('Mostrar produtos
+   * de Adicionais'), first in the row and reached with Tab, instead of react-admin's arrow.
+   */
+  expandToggle?: (record: RaRecord, open: boolean) => string;
+  /** `false`: no Exportar in the toolbar (a list the spec gives none). */
+  exportButton?: false;
+  /** In the table's place when the list cannot be read (a message and its Tente novamente). */
+  error?: ReactNode;
+  /**
    * A dialog about the row's record, opened by a click on the row or its compact line (or Enter or
    * Space on it) instead of a screen: the list renders what this returns while the record is open, and `close` ends it.
    * The returned element is the whole dialog, open (a `<Dialog open>`). `rowClick` is then unused.

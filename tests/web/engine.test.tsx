@@ -1089,3 +1089,58 @@ describe('generated list: columns only a desk shows (wide)', () => {
     expect(headers()).toEqual(['Nome', 'Preço médio', 'Participação', 'Tipo', 'Aberto', 'Criado em']);
   });
 });
+
+describe("generated list: a named toggle for the row's panel, no Exportar, a load failure of its own", () => {
+  function Address() {
+    const record = useRecordContext();
+    return <p>{`Endereço: ${String(record?.address?.city)}`}</p>;
+  }
+  function Failed() {
+    const { refetch } = useListContext();
+    return <Button onClick={() => void refetch()}>Ler de novo</Button>;
+  }
+  const own = defineScreens({
+    list: {
+      expand: <Address />,
+      expandToggle: (record, open) => `${open ? 'Fechar' : 'Abrir'} ${String(record.name)}`,
+      exportButton: false,
+      error: <Failed />,
+    },
+  });
+
+  it('opens and closes the panel with the named button, which says whether it is open', async () => {
+    const { user } = renderScreen(
+      '/places',
+      { '/places': <GeneratedList definition={places} overrides={own} /> },
+      answering(),
+      options(),
+    );
+    const open = await screen.findByRole('button', { name: 'Abrir Café Aurora' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('button', { name: 'Exportar' })).not.toBeInTheDocument();
+    await user.click(open);
+    expect(await screen.findByText('Endereço: Recife')).toBeInTheDocument();
+    expect(screen.queryByText('Endereço: São Paulo')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Fechar Café Aurora' }));
+    await waitFor(() => expect(screen.queryByText('Endereço: Recife')).not.toBeInTheDocument());
+  });
+
+  it('shows its own element when the list cannot be read, and reads it again from there', async () => {
+    let fail = true;
+    const http = vi.fn<HttpClient>(async () => {
+      if (fail) throw new HttpError('Erro interno.', 500);
+      return { data: { results: PLACES, total: PLACES.length } };
+    });
+    const { user } = renderScreen(
+      '/places',
+      { '/places': <GeneratedList definition={places} overrides={own} /> },
+      http,
+      options(),
+    );
+    const again = await screen.findByRole('button', { name: 'Ler de novo' });
+    fail = false;
+    await user.click(again);
+    expect(await screen.findByText('Bar do Zé')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ler de novo' })).not.toBeInTheDocument();
+  });
+});

@@ -37,6 +37,7 @@ import {
   useDragOrder,
   WHOLE_LIST,
 } from './dragOrder';
+import { toggleColumn, withoutOwnArrow } from './expandToggle';
 
 // Values stay on one line where a line break would only hurt reading (dates, amounts); headers may wrap.
 const noWrap = () => ({ whiteSpace: 'nowrap' }) as const;
@@ -160,7 +161,7 @@ function ListToolbar({
       ) : (
         <>
           {list.actions}
-          <ExportButton filter={storeFilter} />
+          {list.exportButton === false ? null : <ExportButton filter={storeFilter} />}
           {canCreate ? <CreateLink definition={definition} create={list.create} /> : null}
         </>
       )}
@@ -309,6 +310,7 @@ export function GeneratedList({
             />
           }
           empty={list.empty}
+          error={list.error}
           component={Content}
           // react-admin's list lets its card overflow ('inherit'): the table scrolls inside it instead.
           sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
@@ -344,12 +346,14 @@ export function GeneratedList({
                 ...focusedRow,
                 '& .MuiTableRow-root': { height: 44 },
                 '& .MuiTableSortLabel-root': { minHeight: 44 },
+                ...(list.expandToggle ? withoutOwnArrow : {}),
               }}
               bulkActionButtons={false}
               expand={list.expand}
               empty={list.noRows ? <>{list.noRows}</> : undefined}
             >
               {list.sortable ? gripColumn(list.sortable) : null}
+              {list.expandToggle ? toggleColumn(list.expandToggle) : null}
               {fields.map(([source, field]) => column(source, field, list))}
               {list.rowActions ? actionsColumn(list.rowActions) : null}
             </DataTable>

@@ -21,7 +21,7 @@ const CategoryEdit = lazy(() =>
 );
 const ImportScreen = lazy(() => import('./import/ImportScreen').then((m) => ({ default: m.ImportScreen })));
 const ComplementGroupList = lazy(() =>
-  import('../complementGroups/ComplementGroupList').then((m) => ({ default: m.ComplementGroupList })),
+  import('../complementGroups/screens').then((m) => ({ default: m.ComplementGroupList })),
 );
 const ComplementGroupForm = lazy(() =>
   import('../complementGroups/ComplementGroupForm').then((m) => ({ default: m.ComplementGroupForm })),
