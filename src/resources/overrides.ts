@@ -193,6 +193,13 @@ export interface FormModeOverrides {
   actions?: ReactElement | false;
   /** Under the form, in the record's context (a category's products, on its edit screen). */
   below?: ReactElement;
+  /** The screen's title instead of the definition's (an element may read the record). */
+  title?: string | ReactElement;
+  /**
+   * After a save, the definition's message in a dialog whose OK returns to the previous page (or
+   * to the list), instead of a notice and the list (the complement groups').
+   */
+  savedDialog?: boolean;
 }
 
 /**

@@ -940,7 +940,9 @@ describe('generated list: rows put in order by hand (sortable)', () => {
     expect(screen.queryByRole('button', { name: 'Exportar' })).not.toBeInTheDocument();
     await user.click(saveOrder()!);
     await waitFor(() =>
-      expect(reorders(http)).toEqual([['/api/places/reorder', { method: 'PATCH', body: { ids: [2, 1, 3] } }]]),
+      expect(reorders(http)).toEqual([
+        ['/api/places/reorder', { method: 'PATCH', body: { ids: [2, 1, 3] } }],
+      ]),
     );
     expect(await screen.findByText('Ordem dos lugares salva!')).toBeInTheDocument();
     await waitFor(() => expect(saveOrder()).not.toBeInTheDocument());
@@ -1142,5 +1144,39 @@ describe("generated list: a named toggle for the row's panel, no Exportar, a loa
     await user.click(again);
     expect(await screen.findByText('Bar do Zé')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Ler de novo' })).not.toBeInTheDocument();
+  });
+});
+
+describe("generated forms: a title of their own, and the save's message in a dialog (form.title, form.savedDialog)", () => {
+  function PlaceTitle() {
+    const record = useRecordContext();
+    return <>{`Lugar: ${String(record?.name ?? '')}`}</>;
+  }
+  const dialogForm = defineScreens({ form: { savedDialog: true, edit: { title: <PlaceTitle /> } } });
+  afterEach(() => document.getElementById('react-admin-title')?.remove());
+
+  it('titles the screen from the record, and says the save in a dialog whose OK goes back', async () => {
+    // Where the layout's app bar shows the screen's title.
+    const appBar = document.body.appendChild(document.createElement('div'));
+    appBar.id = 'react-admin-title';
+    const http = answering();
+    const { user, location } = renderScreen(
+      '/places/1',
+      {
+        '/places/:id': <GeneratedEdit definition={places} overrides={dialogForm} />,
+        '/places': <p>lista</p>,
+        '/anterior': <p>a página anterior</p>,
+      },
+      http,
+      { ...options(), history: ['/anterior'] },
+    );
+    await waitFor(() => expect(appBar).toHaveTextContent('Lugar: Bar do Zé'));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue('Bar do Zé'));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Lugar atualizado!')).toBeInTheDocument();
+    expect(location()?.pathname).toBe('/places/1');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(location()?.pathname).toBe('/anterior'));
   });
 });

@@ -1,4 +1,4 @@
-import { Fragment, type ReactElement } from 'react';
+import { Fragment, useState, type ReactElement } from 'react';
 import { Box, InputAdornment, Typography } from '@mui/material';
 import {
   BooleanInput,
@@ -11,8 +11,10 @@ import {
   SimpleForm,
   TextInput,
   required,
+  useCreatePath,
   useNotify,
 } from 'react-admin';
+import { SuccessDialog } from '../../components/SuccessDialog';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { onlyDigits } from '../../../contract/lib/format';
@@ -163,13 +165,34 @@ function sending({ transform, sent }: FormModeOverrides) {
 }
 
 /** The form's `saved`, then the definition's notice and the list. */
-function afterSave({ saved }: FormModeOverrides, notice: { onSuccess: () => void }) {
+function afterSave(
+  { saved }: FormModeOverrides,
+  notice: { onSuccess: () => void },
+  dialog: ((record: RaRecord) => void) | null = null,
+) {
+  if (dialog) return { onSuccess: dialog };
   if (!saved) return notice;
   return {
     onSuccess: (record: RaRecord) => {
       saved(record);
       notice.onSuccess();
     },
+  };
+}
+
+/**
+ * With `savedDialog`, the success message in a dialog whose OK returns to the previous page (or
+ * to the list): what the save's callback sets, and the dialog.
+ */
+function useSavedDialog(form: FormModeOverrides, message: string, list: string) {
+  const [done, setDone] = useState<string | null>(null);
+  if (!form.savedDialog) return { onSaved: null, dialog: null };
+  return {
+    onSaved: (record: RaRecord) => {
+      form.saved?.(record);
+      setDone(message);
+    },
+    dialog: <SuccessDialog message={done} fallback={list} />,
   };
 }
 
@@ -191,16 +214,25 @@ export function GeneratedCreate({
 }) {
   const form = formOverridesFor(overrides.form, 'create');
   const notices = useResourceNotices(definition, listAfter(form));
+  const createPath = useCreatePath();
+  const { onSaved, dialog } = useSavedDialog(
+    form,
+    definition.messages.created,
+    form.list ?? createPath({ resource: definition.name, type: 'list' }),
+  );
   return (
-    <Create
-      resource={definition.name}
-      title={definition.screens?.titles?.create ?? definition.label.one}
-      actions={actionsOf(definition, form)}
-      transform={sending(form)}
-      mutationOptions={afterSave(form, notices.created)}
-    >
-      <FormBody definition={definition} form={form} editing={false} />
-    </Create>
+    <>
+      <Create
+        resource={definition.name}
+        title={form.title ?? definition.screens?.titles?.create ?? definition.label.one}
+        actions={actionsOf(definition, form)}
+        transform={sending(form)}
+        mutationOptions={afterSave(form, notices.created, onSaved)}
+      >
+        <FormBody definition={definition} form={form} editing={false} />
+      </Create>
+      {dialog}
+    </>
   );
 }
 
@@ -217,6 +249,12 @@ export function GeneratedEdit({
   const notify = useNotify();
   const navigate = useNavigate();
   const { list } = form;
+  const createPath = useCreatePath();
+  const { onSaved, dialog } = useSavedDialog(
+    form,
+    definition.messages.updated,
+    list ?? createPath({ resource: definition.name, type: 'list' }),
+  );
   // A record that cannot be read (another store's, one just removed): the server's words, then
   // the list the form belongs to (react-admin's own would open the resource's).
   const unread = list
@@ -228,17 +266,20 @@ export function GeneratedEdit({
       }
     : undefined;
   return (
-    <Edit
-      resource={definition.name}
-      title={definition.screens?.titles?.edit ?? definition.label.one}
-      actions={actionsOf(definition, form)}
-      mutationMode="pessimistic"
-      transform={sending(form)}
-      mutationOptions={afterSave(form, notices.updated)}
-      queryOptions={unread}
-    >
-      <FormBody definition={definition} form={form} editing />
-      {form.below}
-    </Edit>
+    <>
+      <Edit
+        resource={definition.name}
+        title={form.title ?? definition.screens?.titles?.edit ?? definition.label.one}
+        actions={actionsOf(definition, form)}
+        mutationMode="pessimistic"
+        transform={sending(form)}
+        mutationOptions={afterSave(form, notices.updated, onSaved)}
+        queryOptions={unread}
+      >
+        <FormBody definition={definition} form={form} editing />
+        {form.below}
+      </Edit>
+      {dialog}
+    </>
   );
 }
