@@ -14,10 +14,10 @@ import {
   useCreatePath,
   useNotify,
 } from 'react-admin';
-import { SuccessDialog } from '../../components/SuccessDialog';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { onlyDigits } from '../../../contract/lib/format';
+import { SuccessDialog } from '../../components/SuccessDialog';
 import { requiredMessage, zodValidate } from '../../lib/zodForm';
 import type { FieldDefinition, ResourceDefinition } from '../../../contract/define';
 import {
@@ -184,9 +184,11 @@ function afterSave(
  * With `savedDialog`, the success message in a dialog whose OK returns to the previous page (or
  * to the list): what the save's callback sets, and the dialog.
  */
-function useSavedDialog(form: FormModeOverrides, message: string, list: string) {
+function useSavedDialog(definition: ResourceDefinition, form: FormModeOverrides, message: string) {
   const [done, setDone] = useState<string | null>(null);
+  const createPath = useCreatePath();
   if (!form.savedDialog) return { onSaved: null, dialog: null };
+  const list = form.list ?? createPath({ resource: definition.name, type: 'list' });
   return {
     onSaved: (record: RaRecord) => {
       form.saved?.(record);
@@ -214,25 +216,18 @@ export function GeneratedCreate({
 }) {
   const form = formOverridesFor(overrides.form, 'create');
   const notices = useResourceNotices(definition, listAfter(form));
-  const createPath = useCreatePath();
-  const { onSaved, dialog } = useSavedDialog(
-    form,
-    definition.messages.created,
-    form.list ?? createPath({ resource: definition.name, type: 'list' }),
-  );
+  const { onSaved, dialog } = useSavedDialog(definition, form, definition.messages.created);
   return (
-    <>
-      <Create
-        resource={definition.name}
-        title={form.title ?? definition.screens?.titles?.create ?? definition.label.one}
-        actions={actionsOf(definition, form)}
-        transform={sending(form)}
-        mutationOptions={afterSave(form, notices.created, onSaved)}
-      >
-        <FormBody definition={definition} form={form} editing={false} />
-      </Create>
+    <Create
+      resource={definition.name}
+      title={form.title ?? definition.screens?.titles?.create ?? definition.label.one}
+      actions={actionsOf(definition, form)}
+      transform={sending(form)}
+      mutationOptions={afterSave(form, notices.created, onSaved)}
+    >
+      <FormBody definition={definition} form={form} editing={false} />
       {dialog}
-    </>
+    </Create>
   );
 }
 
@@ -249,12 +244,7 @@ export function GeneratedEdit({
   const notify = useNotify();
   const navigate = useNavigate();
   const { list } = form;
-  const createPath = useCreatePath();
-  const { onSaved, dialog } = useSavedDialog(
-    form,
-    definition.messages.updated,
-    list ?? createPath({ resource: definition.name, type: 'list' }),
-  );
+  const { onSaved, dialog } = useSavedDialog(definition, form, definition.messages.updated);
   // A record that cannot be read (another store's, one just removed): the server's words, then
   // the list the form belongs to (react-admin's own would open the resource's).
   const unread = list
@@ -266,20 +256,18 @@ export function GeneratedEdit({
       }
     : undefined;
   return (
-    <>
-      <Edit
-        resource={definition.name}
-        title={form.title ?? definition.screens?.titles?.edit ?? definition.label.one}
-        actions={actionsOf(definition, form)}
-        mutationMode="pessimistic"
-        transform={sending(form)}
-        mutationOptions={afterSave(form, notices.updated, onSaved)}
-        queryOptions={unread}
-      >
-        <FormBody definition={definition} form={form} editing />
-        {form.below}
-      </Edit>
+    <Edit
+      resource={definition.name}
+      title={form.title ?? definition.screens?.titles?.edit ?? definition.label.one}
+      actions={actionsOf(definition, form)}
+      mutationMode="pessimistic"
+      transform={sending(form)}
+      mutationOptions={afterSave(form, notices.updated, onSaved)}
+      queryOptions={unread}
+    >
+      <FormBody definition={definition} form={form} editing />
+      {form.below}
       {dialog}
-    </>
+    </Edit>
   );
 }
