@@ -117,10 +117,9 @@ const formDefinition = {
   screens: { titles: { create: 'Nova publicação', edit: 'Editar publicação' } },
 };
 
-/**
- * The post's form: title, body, the picture (JPEG, spec 5; stored as soon as it is picked, and
- * removed by the server with the post), and the two switches with what each does in the app.
- */
+const { fields } = wall;
+
+/** The wall's list, and the post's form. */
 export const wallScreens = defineScreens({
   /**
    * Mural (restaurant spec 2 "Wall (mural)"): the store's posts in the app's order, pinned first,
@@ -142,18 +141,32 @@ export const wallScreens = defineScreens({
       partial: 'O mural tem mais publicações do que cabem nesta lista: a ordem não pode ser alterada aqui.',
     },
   },
+  /**
+   * The post's form: title, body, the picture (JPEG, spec 5; stored as soon as it is picked, and
+   * removed by the server with the post), and the two switches with what each does in the app.
+   */
   form: {
     // The picture heads the list; the form asks for it after the words.
     sections: [{ fields: ['title', 'body', 'image', 'active', 'pinned'] }],
     inputs: {
       image: (
         <Box sx={{ mb: 2 }}>
-          <ImagePicker source="image" label="Imagem" accept="jpeg" hint="JPEG (.jpg ou .jpeg)" />
+          <ImagePicker source="image" label={fields.image!.label} accept="jpeg" hint="JPEG (.jpg ou .jpeg)" />
         </Box>
       ),
-      active: <BooleanInput source="active" label="Ativa" helperText="Aparece no app do restaurante" />,
+      active: (
+        <BooleanInput
+          source="active"
+          label={fields.active!.label}
+          helperText="Aparece no app do restaurante"
+        />
+      ),
       pinned: (
-        <BooleanInput source="pinned" label="Fixada" helperText="Fica no topo do mural, antes das outras" />
+        <BooleanInput
+          source="pinned"
+          label={fields.pinned!.label}
+          helperText="Fica no topo do mural, antes das outras"
+        />
       ),
     },
     defaultValues: { active: true, pinned: false },
