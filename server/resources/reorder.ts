@@ -1,7 +1,11 @@
 import { and, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ResourceDefinition } from '../../contract/define';
 import type { Db } from '../db/client';
 import { badRequest, notFound } from '../http-errors';
+import { served } from './routes';
+import { storeCondition } from './scope';
 
 /** A table whose rows a list orders by hand (restaurants, categories, products, wall posts). */
 export interface Ordered {
@@ -39,5 +43,27 @@ export async function reorder(
     if (store && new Set(rows.map((row) => row.store)).size > 1)
       throw badRequest(messages.mixed ?? messages.missing);
     return rows.length;
+  });
+}
+
+/**
+ * The definition's `PATCH {endpoint}/reorder` route: its path, access and schemas from the
+ * definition, the rows those of the caller's store when `ordered.store` is set (an
+ * administrator's, any store's), every row otherwise (a list that only administrators order).
+ */
+export function reorderRoute(
+  app: FastifyInstance,
+  definition: ResourceDefinition,
+  ordered: Ordered,
+  messages: { missing: string; mixed?: string },
+): void {
+  const { store } = ordered;
+  app.route({
+    ...served(definition).reorder(),
+    handler: async (request: FastifyRequest) => {
+      const { ids } = request.body as { ids: number[] };
+      const scope = store ? storeCondition(request, store) : sql`true`;
+      return { data: { updated: await reorder(app.db, ordered, ids, scope, messages) } };
+    },
   });
 }

@@ -11,7 +11,7 @@ import { categories, products } from '../db/schema';
 import { notFound } from '../http-errors';
 import { filter, registerList } from '../resources/list';
 import { queryBoolean } from '../resources/params';
-import { reorder } from '../resources/reorder';
+import { reorderRoute } from '../resources/reorder';
 import { answerWith, served } from '../resources/routes';
 import { storeCondition, targetStore } from '../resources/scope';
 import { failsWith } from '../resources/write-errors';
@@ -160,22 +160,15 @@ const categoryRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app
   });
 
   /** The categories in their new order: `list_order` = position in the list. */
-  app.route({
-    ...routes.reorder(),
-    handler: async (request) => {
-      const updated = await reorder(
-        db,
-        { table: categories, id: categories.id, position: categories.list_order, store: categories.store_id },
-        request.body.ids,
-        storeCondition(request, categories.store_id),
-        {
-          missing: 'Alguma das categorias não existe mais. Recarregue a lista.',
-          mixed: 'As categorias precisam ser do mesmo restaurante.',
-        },
-      );
-      return { data: { updated } };
+  reorderRoute(
+    app,
+    categoriesDefinition,
+    { table: categories, id: categories.id, position: categories.list_order, store: categories.store_id },
+    {
+      missing: 'Alguma das categorias não existe mais. Recarregue a lista.',
+      mixed: 'As categorias precisam ser do mesmo restaurante.',
     },
-  });
+  );
 };
 
 export default categoryRoutes;

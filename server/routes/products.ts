@@ -18,7 +18,7 @@ import { categories, complementGroups, kitchens, productComplementGroups, produc
 import { notFound } from '../http-errors';
 import { createList, filter, listQuery, registerList, type ListSource } from '../resources/list';
 import { idParam, queryBoolean } from '../resources/params';
-import { reorder } from '../resources/reorder';
+import { reorderRoute } from '../resources/reorder';
 import { served } from '../resources/routes';
 import { expectInStore, storeCondition, targetStore } from '../resources/scope';
 import { failsWith } from '../resources/write-errors';
@@ -278,22 +278,15 @@ const productRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app,
    * The products in their new order: `list_priority` = position in the list. Products are listed
    * by category, then priority, so one call may carry one category or several.
    */
-  app.route({
-    ...routes.reorder(),
-    handler: async (request) => {
-      const updated = await reorder(
-        db,
-        { table: products, id: products.id, position: products.list_priority, store: products.store_id },
-        request.body.ids,
-        storeCondition(request, products.store_id),
-        {
-          missing: 'Algum dos produtos não existe mais. Recarregue a lista.',
-          mixed: 'Os produtos precisam ser do mesmo restaurante.',
-        },
-      );
-      return { data: { updated } };
+  reorderRoute(
+    app,
+    productsDefinition,
+    { table: products, id: products.id, position: products.list_priority, store: products.store_id },
+    {
+      missing: 'Algum dos produtos não existe mais. Recarregue a lista.',
+      mixed: 'Os produtos precisam ser do mesmo restaurante.',
     },
-  });
+  );
 };
 
 export default productRoutes;

@@ -23,7 +23,7 @@ import { ADMIN, callerOf } from '../plugins/access';
 import { noteAudit } from '../plugins/audit';
 import { filter, registerList } from '../resources/list';
 import { containsTerm, idParam, idParams, searchTerm } from '../resources/params';
-import { reorder } from '../resources/reorder';
+import { reorderRoute } from '../resources/reorder';
 import { served } from '../resources/routes';
 import { storeCondition } from '../resources/scope';
 import { writeError } from '../resources/write-errors';
@@ -309,14 +309,8 @@ const storeRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app, {
     },
   });
 
-  app.route({
-    ...routes.reorder(),
-    handler: async (request) => {
-      const updated = await reorder(app.db, byOrder, request.body.ids, sql`true`, {
-        missing: 'Algum dos restaurantes não existe mais. Recarregue a lista.',
-      });
-      return { data: { updated } };
-    },
+  reorderRoute(app, restaurants, byOrder, {
+    missing: 'Algum dos restaurantes não existe mais. Recarregue a lista.',
   });
 
   /** Approvals (spec 2.5 made real): activates a restaurant that is not active yet. */

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../db/client';
 import { wallPosts } from '../db/schema';
 import { notFound } from '../http-errors';
 import { registerList } from '../resources/list';
-import { reorder } from '../resources/reorder';
+import { reorderRoute } from '../resources/reorder';
 import { served } from '../resources/routes';
 import { storeCondition, targetStore } from '../resources/scope';
 import { failsWith } from '../resources/write-errors';
@@ -126,22 +126,15 @@ const wallPostRoutes: FastifyPluginAsyncZod<{ uploadsDir: string }> = async (app
   });
 
   /** The posts in their new order: `list_order` = position in the list sent. */
-  app.route({
-    ...routes.reorder(),
-    handler: async (request) => {
-      const updated = await reorder(
-        db,
-        { table: wallPosts, id: wallPosts.id, position: wallPosts.list_order, store: wallPosts.store_id },
-        request.body.ids,
-        storeCondition(request, wallPosts.store_id),
-        {
-          missing: 'Alguma das publicações não existe mais. Recarregue a lista.',
-          mixed: 'As publicações precisam ser do mesmo restaurante.',
-        },
-      );
-      return { data: { updated } };
+  reorderRoute(
+    app,
+    wall,
+    { table: wallPosts, id: wallPosts.id, position: wallPosts.list_order, store: wallPosts.store_id },
+    {
+      missing: 'Alguma das publicações não existe mais. Recarregue a lista.',
+      mixed: 'As publicações precisam ser do mesmo restaurante.',
     },
-  });
+  );
 };
 
 export default wallPostRoutes;

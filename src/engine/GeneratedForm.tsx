@@ -1,4 +1,4 @@
-import { Fragment, type ReactElement } from 'react';
+import { Fragment, useState, type ReactElement } from 'react';
 import { Box, InputAdornment, Typography } from '@mui/material';
 import {
   BooleanInput,
@@ -11,18 +11,22 @@ import {
   SimpleForm,
   TextInput,
   required,
+  useCreatePath,
+  useNotify,
 } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { onlyDigits } from '../../contract/lib/format';
 import { requiredMessage, zodValidate } from '../lib/zodForm';
 import type { FieldDefinition, ResourceDefinition } from '../../contract/define';
+import { SuccessDialog } from '../components/SuccessDialog';
 import {
   formOverridesFor,
   type FormModeOverrides,
   type FormSection,
   type ScreenOverrides,
 } from './overrides';
-import { useResourceNotices } from '../resources/useResourceNotices';
+import { useResourceNotices, type After } from '../resources/useResourceNotices';
 import { BackToList, FormToolbar } from './parts';
 
 const numeric = { inputMode: 'numeric' as const, autoComplete: 'off' };
@@ -166,7 +170,12 @@ function sending({ transform, sent }: FormModeOverrides) {
 }
 
 /** The form's `saved`, then the definition's notice and the list. */
-function afterSave({ saved }: FormModeOverrides, notice: { onSuccess: () => void }) {
+function afterSave(
+  { saved }: FormModeOverrides,
+  notice: { onSuccess: () => void },
+  dialog: ((record: RaRecord) => void) | null = null,
+) {
+  if (dialog) return { onSuccess: dialog };
   if (!saved) return notice;
   return {
     onSuccess: (record: RaRecord) => {
@@ -174,6 +183,32 @@ function afterSave({ saved }: FormModeOverrides, notice: { onSuccess: () => void
       notice.onSuccess();
     },
   };
+}
+
+/**
+ * With `savedDialog`, the success message in a dialog whose OK returns to the previous page (or
+ * to the list): what the save's callback sets, and the dialog.
+ */
+function useSavedDialog(definition: ResourceDefinition, form: FormModeOverrides, message: string) {
+  const [done, setDone] = useState<string | null>(null);
+  const createPath = useCreatePath();
+  if (!form.savedDialog) return { onSaved: null, dialog: null };
+  const list = form.list ?? createPath({ resource: definition.name, type: 'list' });
+  return {
+    onSaved: (record: RaRecord) => {
+      form.saved?.(record);
+      setDone(message);
+    },
+    dialog: <SuccessDialog message={done} fallback={list} />,
+  };
+}
+
+/** Where a save returns: the form's own list, or the resource's. */
+const listAfter = (form: FormModeOverrides): After => (form.list ? { path: form.list } : 'list');
+
+/** Above the form: the override's, or the way back to the list. */
+function actionsOf(definition: ResourceDefinition, form: FormModeOverrides) {
+  return form.actions ?? <BackToList definition={definition} to={form.list} />;
 }
 
 /** The create screen generated from a definition: its form, the definition's notice, then the list. */
@@ -185,17 +220,19 @@ export function GeneratedCreate({
   overrides?: ScreenOverrides;
 }) {
   const form = formOverridesFor(overrides.form, 'create');
-  const notices = useResourceNotices(definition, form.after);
+  const notices = useResourceNotices(definition, form.after ?? listAfter(form));
+  const { onSaved, dialog } = useSavedDialog(definition, form, definition.messages.created);
   return (
     <Create
       resource={definition.name}
-      title={definition.screens?.titles?.create ?? definition.label.one}
-      actions={<BackToList definition={definition} />}
+      title={form.title ?? definition.screens?.titles?.create ?? definition.label.one}
+      actions={actionsOf(definition, form)}
       transform={sending(form)}
-      mutationOptions={afterSave(form, notices.created)}
+      mutationOptions={afterSave(form, notices.created, onSaved)}
     >
       {form.header}
       <FormBody definition={definition} form={form} editing={false} />
+      {dialog}
     </Create>
   );
 }
@@ -209,18 +246,35 @@ export function GeneratedEdit({
   overrides?: ScreenOverrides;
 }) {
   const form = formOverridesFor(overrides.form, 'edit');
-  const notices = useResourceNotices(definition, form.after);
+  const notices = useResourceNotices(definition, form.after ?? listAfter(form));
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { list } = form;
+  const { onSaved, dialog } = useSavedDialog(definition, form, definition.messages.updated);
+  // A record that cannot be read (another store's, one just removed): the server's words, then
+  // the list the form belongs to (react-admin's own would open the resource's).
+  const unread = list
+    ? {
+        onError: (error: unknown) => {
+          notify((error as Error).message, { type: 'error' });
+          navigate(list);
+        },
+      }
+    : undefined;
   return (
     <Edit
       resource={definition.name}
-      title={definition.screens?.titles?.edit ?? definition.label.one}
-      actions={<BackToList definition={definition} />}
+      title={form.title ?? definition.screens?.titles?.edit ?? definition.label.one}
+      actions={actionsOf(definition, form)}
       mutationMode="pessimistic"
       transform={sending(form)}
-      mutationOptions={afterSave(form, notices.updated)}
+      mutationOptions={afterSave(form, notices.updated, onSaved)}
+      queryOptions={unread}
     >
       {form.header}
       <FormBody definition={definition} form={form} editing />
+      {form.below}
+      {dialog}
     </Edit>
   );
 }

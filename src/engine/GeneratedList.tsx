@@ -28,6 +28,16 @@ import { StorePicker, useStoreChoices } from '../resources/kitchenBoard/StorePic
 import { focusedRow, focusRing, OpenableBody } from './openableRows';
 import { CreateLink, ScrollingCard } from './parts';
 import { RecordCards } from './RecordCards';
+import {
+  gripColumn,
+  ListFrame,
+  OrderButtons,
+  PartialOrderNotice,
+  tableBody,
+  useDragOrder,
+  WHOLE_LIST,
+} from './dragOrder';
+import { toggleColumn, withoutOwnArrow } from './expandToggle';
 
 // Values stay on one line where a line break would only hurt reading (dates, amounts); headers may wrap.
 const noWrap = () => ({ whiteSpace: 'nowrap' }) as const;
@@ -133,6 +143,7 @@ function ListToolbar({
   canCreate: boolean;
   storeFilter?: Record<string, unknown>;
 }) {
+  const order = useDragOrder();
   return (
     <TopToolbar
       // Buttons a fingertip's size: the lists are used on tablets too.
@@ -144,9 +155,16 @@ function ListToolbar({
         '& .MuiButton-root': { minHeight: 44 },
       }}
     >
-      {list.actions}
-      <ExportButton filter={storeFilter} />
-      {canCreate ? <CreateLink definition={definition} create={list.create} /> : null}
+      {order?.order ? (
+        // An order to save or drop comes first: nothing else leaves the screen meanwhile.
+        <OrderButtons order={order} />
+      ) : (
+        <>
+          {list.actions}
+          {list.exportButton === false ? null : <ExportButton filter={storeFilter} />}
+          {canCreate ? <CreateLink definition={definition} create={list.create} /> : null}
+        </>
+      )}
     </TopToolbar>
   );
 }
@@ -251,7 +269,9 @@ export function GeneratedList({
           </>
         )
       : undefined;
-  const fields = Object.entries(definition.fields).filter(([, field]) => field.list);
+  const fields = Object.entries(definition.fields).filter(
+    ([source, field]) => field.list && !(narrow && list.wide?.includes(source)),
+  );
   const title = definition.screens?.titles?.list ?? definition.label.many;
   // The card the table sits in, labelled by the list's title (one component per title: a new one
   // on every render would mount the table anew).
@@ -279,7 +299,7 @@ export function GeneratedList({
       // Another restaurant is another list.
       key={storeFilter?.store_id ?? 'own'}
       resource={definition.name}
-      perPage={definition.list.perPage}
+      perPage={list.sortable ? WHOLE_LIST : definition.list.perPage}
       sort={definition.list.sort}
       filter={storeFilter}
       exporter={false}
@@ -289,10 +309,8 @@ export function GeneratedList({
       offline={false}
     >
       {/* The screen's column may shrink below its table's width: the table scrolls in its card. */}
-      <Box sx={{ minWidth: 0 }}>
-        {chooseFirst ? (
-          <StoreChoice store={store} notice={chooseFirst.notice} picker={chooseFirst.picker} />
-        ) : null}
+      <ListFrame sortable={list.sortable} sort={definition.list.sort}>
+        {chooseFirst ? <StoreChoice store={store} notice={chooseFirst.notice} picker={chooseFirst.picker} /> : null}
         {orAll ? <StoreFilter store={store} all={orAll.all} scope={orAll.scope} /> : null}
         {list.header ? <Box sx={{ mt: 2 }}>{list.header}</Box> : null}
         <ListView
@@ -307,13 +325,16 @@ export function GeneratedList({
             />
           }
           empty={list.empty}
+          error={list.error}
           component={Content}
           // react-admin's list lets its card overflow ('inherit'): the table scrolls inside it instead.
           sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
-          // The spec fixes each list's page size (8 promo codes, 50 administrators…): no size to choose.
-          pagination={list.pagination ?? <Pagination rowsPerPageOptions={[]} />}
+          // The spec fixes each list's page size (8 promo codes, 50 administrators…): no size to
+          // choose; a sortable list is one page.
+          pagination={list.pagination ?? (list.sortable ? false : <Pagination rowsPerPageOptions={[]} />)}
         >
           {list.filterBar}
+          {list.sortable ? <PartialOrderNotice sortable={list.sortable} /> : null}
           {asCards && list.cards ? (
             <RecordCards
               render={list.cards.render}
@@ -335,24 +356,27 @@ export function GeneratedList({
           ) : (
             <DataTable
               rowClick={rowClick}
-              body={rowClick ? OpenableBody : undefined}
+              body={list.sortable ? tableBody(!!rowClick) : rowClick ? OpenableBody : undefined}
               // Rows and sortable headers a fingertip's size, for a tablet.
               sx={{
                 ...focusedRow,
                 '& .MuiTableRow-root': { height: 44 },
                 '& .MuiTableSortLabel-root': { minHeight: 44 },
+                ...(list.expandToggle ? withoutOwnArrow : {}),
               }}
               bulkActionButtons={false}
               expand={list.expand}
               empty={list.noRows ? <>{list.noRows}</> : undefined}
             >
+              {list.sortable ? gripColumn(list.sortable) : null}
+              {list.expandToggle ? toggleColumn(list.expandToggle) : null}
               {fields.map(([source, field]) => column(source, field, list))}
               {rowActions ? actionsColumn(rowActions) : null}
             </DataTable>
           )}
           {rowDialog && opened ? rowDialog(opened, () => setOpened(null)) : null}
         </ListView>
-      </Box>
+      </ListFrame>
     </ListBase>
   );
 }

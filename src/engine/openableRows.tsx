@@ -8,7 +8,7 @@ import {
 } from 'react-admin';
 
 /** Enter or Space on a focused row does what a click does (not on a switch or a button in it). */
-function openWithKeyboard(event: KeyboardEvent<HTMLTableRowElement>) {
+export function openWithKeyboard(event: KeyboardEvent<HTMLTableRowElement>) {
   if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
   event.preventDefault();
   event.currentTarget.click();

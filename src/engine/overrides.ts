@@ -89,11 +89,40 @@ export interface ListOverrides {
    */
   expand?: ReactElement;
   /**
+   * The name of the row's own button that shows and hides its `expand` panel ('Mostrar produtos
+   * de Adicionais'), first in the row and reached with Tab, instead of react-admin's arrow.
+   */
+  expandToggle?: (record: RaRecord, open: boolean) => string;
+  /** `false`: no Exportar in the toolbar (a list the spec gives none). */
+  exportButton?: false;
+  /** In the table's place when the list cannot be read (a message and its Tente novamente). */
+  error?: ReactNode;
+  /**
    * A dialog about the row's record, opened by a click on the row or its compact line (or Enter or
    * Space on it) instead of a screen: the list renders what this returns while the record is open, and `close` ends it.
    * The returned element is the whole dialog, open (a `<Dialog open>`). `rowClick` is then unused.
    */
   rowDialog?: (record: RaRecord, close: () => void) => ReactNode;
+  /**
+   * Rows put in order by hand: a grip first in each row (named 'Arrastar ' and the record's
+   * `name`) moves it by dragging, or from the keyboard (Space, the arrows, Space); the list asks
+   * for its whole in one page, and once the order changed the toolbar holds Descartar and SALVAR
+   * ORDEM, which sends it with the definition's reorder call (`PATCH {endpoint}/reorder`) and
+   * shows `saved`. A move that `refuse` answers goes back and shows its words. Rows are moved only
+   * in the list's own order, unfiltered, all on the page (`partial` says so otherwise). The table
+   * only: no cards nor compact lines.
+   */
+  sortable?: {
+    name: (record: RaRecord) => string;
+    saved: string;
+    refuse?: (records: RaRecord[]) => string | undefined;
+    partial?: string;
+  };
+  /**
+   * Fields whose columns only a desk shows (from the `lg` breakpoint): on a tablet beside the
+   * menu another cell says them (the posts' title cell, their date and views).
+   */
+  wide?: readonly string[];
   /** Filter inputs beyond the generated search and choice filters. */
   filters?: readonly ReactElement[];
   /**
@@ -178,6 +207,23 @@ export interface FormModeOverrides {
    * alone says what is missing, on Salvar (the restaurant's long forms, whose labels the spec gives bare).
    */
   marked?: false;
+  /**
+   * The path of the list the form belongs to, where it is not the resource's own screen (the
+   * categories' is the menu, /products): the way back, where a save returns, and where an edit
+   * whose record cannot be read returns with the server's words.
+   */
+  list?: string;
+  /** Above the form instead of the way back to the list; `false`: nothing (its toolbar has Cancelar). */
+  actions?: ReactElement | false;
+  /** Under the form, in the record's context (a category's products, on its edit screen). */
+  below?: ReactElement;
+  /** The screen's title instead of the definition's (an element may read the record). */
+  title?: string | ReactElement;
+  /**
+   * After a save, the definition's message in a dialog whose OK returns to the previous page (or
+   * to the list), instead of a notice and the list (the complement groups').
+   */
+  savedDialog?: boolean;
 }
 
 /**

@@ -58,12 +58,19 @@ export function ToolbarLink({ to, label, back = false }: { to: string; label: st
 }
 
 /** The forms' way back to the list, above the form. */
-export function BackToList({ definition }: { definition: Pick<ResourceDefinition, 'name' | 'label'> }) {
+export function BackToList({
+  definition,
+  to,
+}: {
+  definition: Pick<ResourceDefinition, 'name' | 'label'>;
+  /** The list's path, where it is not the resource's own screen. */
+  to?: string;
+}) {
   const createPath = useCreatePath();
   return (
     <TopToolbar>
       <ToolbarLink
-        to={createPath({ resource: definition.name, type: 'list' })}
+        to={to ?? createPath({ resource: definition.name, type: 'list' })}
         label={definition.label.many}
         back
       />

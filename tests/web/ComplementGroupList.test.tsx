@@ -2,11 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
-import {
-  ComplementGroupList,
-  LOAD_FAILED,
-  RETRY,
-} from '../../src/resources/complementGroups/ComplementGroupList';
+import { ComplementGroupList, LOAD_FAILED, RETRY } from '../../src/resources/complementGroups/screens';
 import { renderScreen as renderApp } from './renderScreen';
 
 const GROUPS = [
@@ -71,6 +67,47 @@ describe('complement groups list (/products/complements)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Editar Ponto da carne' }));
     await waitFor(() => expect(location()?.pathname).toBe('/products/complements/create/group/6'));
+  });
+
+  it('heads its columns as the spec does, with no search, no Exportar and no pages for a few groups', async () => {
+    renderList(vi.fn<HttpClient>(async () => ({ data: { results: GROUPS, total: GROUPS.length } })));
+    const row = (await screen.findByRole('cell', { name: 'Adicionais' })).closest('tr')!;
+    // The headers with words (the arrows' columns have none).
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers.filter(Boolean)).toEqual(['Nome', 'Mín.–Máx.', 'Repetir', 'Produtos', 'Ações']);
+    expect(within(row).getByRole('cell', { name: 'Sim' })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: '2 produtos' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Grupos de complementos' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/products');
+    expect(screen.getByRole('link', { name: 'Novo grupo' })).toHaveAttribute(
+      'href',
+      '/products/complements/create/group',
+    );
+    expect(screen.queryByRole('button', { name: 'Exportar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByText(/de 2$/)).not.toBeInTheDocument();
+  });
+
+  it('hides the products again with the same button, which says so', async () => {
+    const { user } = renderList(
+      vi.fn<HttpClient>(async () => ({ data: { results: GROUPS, total: GROUPS.length } })),
+    );
+    const show = await screen.findByRole('button', { name: 'Mostrar produtos de Adicionais' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    await user.click(show);
+    const hide = await screen.findByRole('button', { name: 'Ocultar produtos de Adicionais' });
+    expect(hide).toHaveAttribute('aria-expanded', 'true');
+    await user.click(hide);
+    await waitFor(() =>
+      expect(screen.queryByRole('list', { name: 'Produtos de Adicionais' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('says how to create the first group when there is none', async () => {
+    renderList(vi.fn<HttpClient>(async () => ({ data: { results: [], total: 0 } })));
+    expect(
+      await screen.findByText('Nenhum grupo de complementos cadastrado. Crie um em “Novo grupo”.'),
+    ).toBeInTheDocument();
   });
 
   it('deletes a group after the confirmation, with the notice', async () => {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WALL_ORDER_SAVED } from '../../contract/resources/wall/definition';
-import { PINNED_FIRST, WallList } from '../../src/resources/wall/WallList';
+import { PINNED_FIRST, WallList } from '../../src/resources/wall/screens';
 import { BOARD_SETTINGS } from '../../src/resources/kitchenBoard/boardHooks';
 import { layOutRows, moveWithKeyboard } from './dragLayout';
 import { fakeApi, refusal, renderAs, type ApiCall } from './TeamWallScreen';
@@ -87,6 +87,14 @@ describe('the wall (/mural)', () => {
     });
     // Staff name no store: the API knows theirs.
     expect(api.calls[0]!.query.store_id).toBeUndefined();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Ordem',
+      'Imagem',
+      'Título',
+      'Situação',
+      'Visualizações',
+      'Criada em',
+    ]);
     const pinned = screen.getByRole('row', { name: /Festival de Nhoque/ });
     expect(within(pinned).getByText('Fixada')).toBeInTheDocument();
     expect(within(pinned).getByText('Ativa')).toBeInTheDocument();
@@ -185,6 +193,32 @@ describe('the wall (/mural)', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText(WALL_ORDER_SAVED)).not.toBeInTheDocument();
     expect(saveOrder()).toBeInTheDocument();
+  });
+
+  it('on a tablet, says the date and the views under the title instead of in columns of their own', async () => {
+    // Below lg (1200 px): a tablet beside the menu.
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          matches: query.includes('1199.95'),
+          media: query,
+          addListener: () => {},
+          removeListener: () => {},
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    wallApi();
+    renderAs('WAITER', '/mural', routes);
+    const row = await screen.findByRole('row', { name: /Festival de Nhoque/ });
+    expect(within(row).getByText('10/03/2026 · 100 visualizações')).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Ordem',
+      'Imagem',
+      'Título',
+      'Situação',
+    ]);
   });
 
   it('opens a post from its row', async () => {

@@ -1,9 +1,10 @@
 import type { ReactElement } from 'react';
 import { useContext, useState } from 'react';
 import { Link, Route } from 'react-router-dom';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Button, Chip, Dialog, DialogActions, DialogTitle } from '@mui/material';
 import {
+  HttpError,
   ListContext,
   SaveButton,
   TextInput,
@@ -24,6 +25,7 @@ import { defineScreens, type ScreenOverrides } from '../../src/engine/overrides'
 import { resourceProps } from '../../src/engine/resources';
 import type { ChosenStore } from '../../src/components/chosenStore';
 import { StorePicker } from '../../src/resources/kitchenBoard/StorePicker';
+import { layOutRows, moveWithKeyboard } from './dragLayout';
 import { messageOf, renderScreen } from './renderScreen';
 
 /** A resource of the test's own, with a field of each kind the lists format and a nested object. */
@@ -1110,5 +1112,324 @@ describe('resource props: pages beside the list (routes)', () => {
   it("hangs the module's routes under the resource's path", () => {
     const routes = [<Route key="map" path="map" element={<p>mapa</p>} />];
     expect(resourceProps(places, { routes }).children).toEqual(routes);
+  });
+});
+
+describe('generated list: rows put in order by hand (sortable)', () => {
+  const PLACES_IN_ORDER = [
+    { ...PLACES[0]!, id: 1, name: 'Bar do Zé' },
+    { ...PLACES[1]!, id: 2, name: 'Café Aurora', open: true },
+    { ...PLACES[0]!, id: 3, name: 'Empório Sol', open: false },
+  ];
+  const sortable = defineScreens({
+    list: {
+      rowClick: (id) => `/places/${id}/map`,
+      sortable: {
+        name: (record) => String(record.name),
+        saved: 'Ordem dos lugares salva!',
+        // Open places before the closed ones.
+        refuse: (records) =>
+          records.some((record, i) => i > 0 && record.open && !records[i - 1]!.open)
+            ? 'Os lugares abertos vêm antes.'
+            : undefined,
+        partial: 'Lugares demais para ordenar aqui.',
+      },
+    },
+  });
+  /** The list (of `total` places in all) and its reorder, which `refusal` may refuse. */
+  function ordering(records = PLACES_IN_ORDER, { total = records.length, refusal = '' } = {}) {
+    let order = records;
+    return vi.fn<HttpClient>(async (path, request) => {
+      if (path === '/api/places/reorder') {
+        if (refusal) throw new Error(refusal);
+        const { ids } = request!.body as { ids: number[] };
+        order = ids.map((id) => order.find((place) => place.id === id)!);
+        return { data: { updated: ids.length } };
+      }
+      return { data: { results: order, total } };
+    });
+  }
+  const renderPlaces = (http: HttpClient, path = '/places') =>
+    renderScreen(
+      path,
+      { '/places': <GeneratedList definition={places} overrides={sortable} />, '*': <p>outra</p> },
+      http,
+      options(),
+    );
+  const names = () =>
+    screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+  const saveOrder = () => screen.queryByRole('button', { name: 'SALVAR ORDEM' });
+  const reorders = (http: ReturnType<typeof ordering>) =>
+    http.mock.calls.filter(([path]) => path === '/api/places/reorder');
+
+  beforeEach(layOutRows);
+  afterEach(() => vi.restoreAllMocks());
+
+  it('asks for the whole list in one page, each row with its named grip first, and no pages', async () => {
+    const http = ordering();
+    renderPlaces(http);
+    await waitFor(() => expect(names()).toEqual(['Bar do Zé', 'Café Aurora', 'Empório Sol']));
+    expect(http).toHaveBeenCalledWith('/api/places', {
+      query: { page: 1, page_size: 1000, sort_field: 'name', sort_order: 'ASC', search: undefined },
+    });
+    const grip = screen.getByRole('button', { name: 'Arrastar Café Aurora' });
+    expect(grip.closest('td')).toBe(within(grip.closest('tr')!).getAllByRole('cell')[0]);
+    expect(grip).toBeEnabled();
+    expect(screen.queryByText(/1-3 de 3/)).not.toBeInTheDocument();
+    expect(saveOrder()).not.toBeInTheDocument();
+  });
+
+  it('moves a row from the keyboard, sends nothing until SALVAR ORDEM, then sends the order and says so', async () => {
+    const http = ordering();
+    const { user } = renderPlaces(http);
+    await waitFor(() => expect(names()).toHaveLength(3));
+    await moveWithKeyboard(user, 'Arrastar Café Aurora', ['[ArrowUp]']);
+    await waitFor(() => expect(names()).toEqual(['Café Aurora', 'Bar do Zé', 'Empório Sol']));
+    expect(reorders(http)).toEqual([]);
+    // While an order waits, the toolbar holds only Descartar and SALVAR ORDEM.
+    expect(screen.queryByRole('button', { name: 'Exportar' })).not.toBeInTheDocument();
+    await user.click(saveOrder()!);
+    await waitFor(() =>
+      expect(reorders(http)).toEqual([
+        ['/api/places/reorder', { method: 'PATCH', body: { ids: [2, 1, 3] } }],
+      ]),
+    );
+    expect(await screen.findByText('Ordem dos lugares salva!')).toBeInTheDocument();
+    await waitFor(() => expect(saveOrder()).not.toBeInTheDocument());
+    expect(names()).toEqual(['Café Aurora', 'Bar do Zé', 'Empório Sol']);
+    expect(screen.getByRole('button', { name: 'Exportar' })).toBeInTheDocument();
+  });
+
+  it('puts the order back with Descartar, sending nothing', async () => {
+    const http = ordering();
+    const { user } = renderPlaces(http);
+    await waitFor(() => expect(names()).toHaveLength(3));
+    await moveWithKeyboard(user, 'Arrastar Bar do Zé', ['[ArrowDown]']);
+    await waitFor(() => expect(saveOrder()).toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Descartar' }));
+    expect(names()).toEqual(['Bar do Zé', 'Café Aurora', 'Empório Sol']);
+    expect(saveOrder()).not.toBeInTheDocument();
+    expect(reorders(http)).toEqual([]);
+  });
+
+  it('takes back a move the list refuses, in its words', async () => {
+    const { user } = renderPlaces(ordering());
+    await waitFor(() => expect(names()).toHaveLength(3));
+    await moveWithKeyboard(user, 'Arrastar Empório Sol', ['[ArrowUp]']);
+    expect(await screen.findByText('Os lugares abertos vêm antes.')).toBeInTheDocument();
+    expect(names()).toEqual(['Bar do Zé', 'Café Aurora', 'Empório Sol']);
+    expect(saveOrder()).not.toBeInTheDocument();
+  });
+
+  it("shows the API's refusal and keeps the order to save", async () => {
+    const { user } = renderPlaces(ordering(PLACES_IN_ORDER, { refusal: 'Algum lugar não existe mais.' }));
+    await waitFor(() => expect(names()).toHaveLength(3));
+    await moveWithKeyboard(user, 'Arrastar Bar do Zé', ['[ArrowDown]']);
+    await waitFor(() => expect(saveOrder()).toBeInTheDocument());
+    await user.click(saveOrder()!);
+    expect(await screen.findByText('Algum lugar não existe mais.')).toBeInTheDocument();
+    expect(screen.queryByText('Ordem dos lugares salva!')).not.toBeInTheDocument();
+    expect(saveOrder()).toBeEnabled();
+    expect(names()).toEqual(['Café Aurora', 'Bar do Zé', 'Empório Sol']);
+  });
+
+  it('moves nothing when the page is not the whole list, and says so', async () => {
+    renderPlaces(ordering(PLACES_IN_ORDER, { total: 1200 }));
+    expect(await screen.findByText('Lugares demais para ordenar aqui.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Arrastar Café Aurora' })).toBeDisabled();
+  });
+
+  it('moves nothing in a filtered list or another order than its own', async () => {
+    renderPlaces(ordering(), '/places?filter=%7B%22q%22%3A%22bar%22%7D');
+    expect(await screen.findByRole('button', { name: 'Arrastar Café Aurora' })).toBeDisabled();
+    cleanup();
+    renderPlaces(ordering(), '/places?order=DESC&sort=created_at');
+    expect(await screen.findByRole('button', { name: 'Arrastar Café Aurora' })).toBeDisabled();
+  });
+});
+
+describe("generated forms: a list of the form's own (form.list, form.actions, form.below)", () => {
+  const elsewhere = defineScreens({
+    form: {
+      list: '/mapa',
+      edit: { below: <p>Fotos do lugar</p> },
+      create: { actions: false },
+    },
+  });
+  const routes = (screenElement: ReactElement) => ({
+    '/places/create': screenElement,
+    '/places/:id': screenElement,
+    '/mapa': <p>o mapa</p>,
+    '/places': <p>lista</p>,
+  });
+
+  it('goes back to, and returns after a save to, the list of its own; shows what goes under the form', async () => {
+    const http = answering();
+    const { user, location } = renderScreen(
+      '/places/1',
+      routes(<GeneratedEdit definition={places} overrides={elsewhere} />),
+      http,
+      options(),
+    );
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue('Bar do Zé'));
+    expect(screen.getByText('Fotos do lugar')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Lugares' })).toHaveAttribute('href', '/mapa');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Lugar atualizado!')).toBeInTheDocument();
+    await waitFor(() => expect(location()?.pathname).toBe('/mapa'));
+  });
+
+  it("returns to its list with the server's words when the record cannot be read", async () => {
+    const http = vi.fn<HttpClient>(async () => {
+      throw new HttpError('Lugar não encontrado.', 404);
+    });
+    const { location } = renderScreen(
+      '/places/7',
+      routes(<GeneratedEdit definition={places} overrides={elsewhere} />),
+      http,
+      options(),
+    );
+    expect(await screen.findByText('Lugar não encontrado.')).toBeInTheDocument();
+    await waitFor(() => expect(location()?.pathname).toBe('/mapa'));
+  });
+
+  it('drops the way back with `actions: false`, and a new record returns to the list of its own', async () => {
+    const http = answering();
+    const { user, location } = renderScreen(
+      '/places/create',
+      routes(<GeneratedCreate definition={places} overrides={elsewhere} />),
+      http,
+      options(),
+    );
+    await user.type(await screen.findByRole('textbox', { name: /^Nome/ }), 'Padaria Real');
+    expect(screen.queryByRole('link', { name: 'Lugares' })).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Participação/ }), '20');
+    await user.type(screen.getByRole('textbox', { name: /^Cidade/ }), 'Recife');
+    await user.type(screen.getByRole('textbox', { name: /^UF/ }), 'PE');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Lugar criado!')).toBeInTheDocument();
+    await waitFor(() => expect(location()?.pathname).toBe('/mapa'));
+  });
+});
+
+describe('generated list: columns only a desk shows (wide)', () => {
+  const wide = defineScreens({ list: { wide: ['price', 'created_at'] } });
+  const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
+
+  it('drops those columns on a tablet beside the menu, and keeps them on a desk', async () => {
+    const restore = belowLg();
+    try {
+      renderScreen(
+        '/places',
+        { '/places': <GeneratedList definition={places} overrides={wide} /> },
+        answering(),
+        options(),
+      );
+      await screen.findByText('Bar do Zé');
+      expect(headers()).toEqual(['Nome', 'Participação', 'Tipo', 'Aberto']);
+    } finally {
+      restore();
+    }
+    cleanup();
+    renderScreen(
+      '/places',
+      { '/places': <GeneratedList definition={places} overrides={wide} /> },
+      answering(),
+      options(),
+    );
+    await screen.findByText('Bar do Zé');
+    expect(headers()).toEqual(['Nome', 'Preço médio', 'Participação', 'Tipo', 'Aberto', 'Criado em']);
+  });
+});
+
+describe("generated list: a named toggle for the row's panel, no Exportar, a load failure of its own", () => {
+  function Address() {
+    const record = useRecordContext();
+    return <p>{`Endereço: ${String(record?.address?.city)}`}</p>;
+  }
+  function Failed() {
+    const { refetch } = useListContext();
+    return <Button onClick={() => void refetch()}>Ler de novo</Button>;
+  }
+  const own = defineScreens({
+    list: {
+      expand: <Address />,
+      expandToggle: (record, open) => `${open ? 'Fechar' : 'Abrir'} ${String(record.name)}`,
+      exportButton: false,
+      error: <Failed />,
+    },
+  });
+
+  it('opens and closes the panel with the named button, which says whether it is open', async () => {
+    const { user } = renderScreen(
+      '/places',
+      { '/places': <GeneratedList definition={places} overrides={own} /> },
+      answering(),
+      options(),
+    );
+    const open = await screen.findByRole('button', { name: 'Abrir Café Aurora' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('button', { name: 'Exportar' })).not.toBeInTheDocument();
+    await user.click(open);
+    expect(await screen.findByText('Endereço: Recife')).toBeInTheDocument();
+    expect(screen.queryByText('Endereço: São Paulo')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Fechar Café Aurora' }));
+    await waitFor(() => expect(screen.queryByText('Endereço: Recife')).not.toBeInTheDocument());
+  });
+
+  it('shows its own element when the list cannot be read, and reads it again from there', async () => {
+    let fail = true;
+    const http = vi.fn<HttpClient>(async () => {
+      if (fail) throw new HttpError('Erro interno.', 500);
+      return { data: { results: PLACES, total: PLACES.length } };
+    });
+    const { user } = renderScreen(
+      '/places',
+      { '/places': <GeneratedList definition={places} overrides={own} /> },
+      http,
+      options(),
+    );
+    const again = await screen.findByRole('button', { name: 'Ler de novo' });
+    fail = false;
+    await user.click(again);
+    expect(await screen.findByText('Bar do Zé')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ler de novo' })).not.toBeInTheDocument();
+  });
+});
+
+describe("generated forms: a title of their own, and the save's message in a dialog (form.title, form.savedDialog)", () => {
+  function PlaceTitle() {
+    const record = useRecordContext();
+    return <>{`Lugar: ${String(record?.name ?? '')}`}</>;
+  }
+  const dialogForm = defineScreens({ form: { savedDialog: true, edit: { title: <PlaceTitle /> } } });
+  afterEach(() => document.getElementById('react-admin-title')?.remove());
+
+  it('titles the screen from the record, and says the save in a dialog whose OK goes back', async () => {
+    // Where the layout's app bar shows the screen's title.
+    const appBar = document.body.appendChild(document.createElement('div'));
+    appBar.id = 'react-admin-title';
+    const http = answering();
+    const { user, location } = renderScreen(
+      '/places/1',
+      {
+        '/places/:id': <GeneratedEdit definition={places} overrides={dialogForm} />,
+        '/places': <p>lista</p>,
+        '/anterior': <p>a página anterior</p>,
+      },
+      http,
+      { ...options(), history: ['/anterior'] },
+    );
+    await waitFor(() => expect(appBar).toHaveTextContent('Lugar: Bar do Zé'));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue('Bar do Zé'));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Lugar atualizado!')).toBeInTheDocument();
+    expect(location()?.pathname).toBe('/places/1');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(location()?.pathname).toBe('/anterior'));
   });
 });

@@ -63,10 +63,12 @@ export const complementGroups = storeResource({
   permission: 'menu',
   fields: {
     name: { label: 'Nome', kind: 'text', list: true, form: true, sortable: true },
+    // The list's Mín.–Máx. column holds both; the CSV keeps both.
     min_items: { label: 'Mínimo', kind: 'number', list: true, form: true },
-    max_items: { label: 'Máximo', kind: 'number', list: true, form: true },
-    allow_repeat: { label: 'Repetir a opção', kind: 'boolean', form: true },
-    products: { label: 'Produtos', kind: 'text', form: true },
+    max_items: { label: 'Máximo', kind: 'number', form: true, export: true },
+    allow_repeat: { label: 'Repetir a opção', kind: 'boolean', list: true, form: true, export: false },
+    // On the list, how many; out of the CSV.
+    products: { label: 'Produtos', kind: 'text', list: true, form: true, export: false },
     created_at: { label: 'Criado em', kind: 'date', sortable: true },
   },
   input: complementGroupInput,

@@ -45,8 +45,9 @@ export const wallPostUpdateInput = z
 /**
  * The restaurant's wall (restaurant spec 2 "Wall (mural)", 3 Mural post, 7 Wall posts): notices
  * the customer app shows on the store's page, pinned ones first, then in the order the staff set.
- * The list is a screen of its own (drag and drop, ./WallList.tsx), so the definition asks the
- * engine for no generated resource; the forms are the engine's (./screens.tsx).
+ * Its screens are the engine's, with the wall's paths (/mural/new, /mural/details/:id): the
+ * definition asks for no generated resource, and src/resources/wall registers them (a sortable
+ * list, and the forms).
  */
 export const wall = storeResource({
   name: 'mural',
@@ -55,11 +56,13 @@ export const wall = storeResource({
   permission: 'wall',
   reorder: true,
   fields: {
+    // The list's first column (the picture), out of the CSV.
+    image: { label: 'Imagem', kind: 'text', list: true, form: true, export: false },
     title: { label: 'Título', kind: 'text', list: true, form: true },
     body: { label: 'Texto', kind: 'textarea', form: true, export: true },
-    image: { label: 'Imagem', kind: 'text', form: true },
+    // One column, Situação, holds both flags; the CSV keeps both.
     active: { label: 'Ativa', kind: 'boolean', list: true, form: true },
-    pinned: { label: 'Fixada', kind: 'boolean', list: true, form: true },
+    pinned: { label: 'Fixada', kind: 'boolean', form: true, export: true },
     n_views: { label: 'Visualizações', kind: 'number', list: true },
     created_at: { label: 'Criada em', kind: 'date', list: true },
     // The app's order: pinned posts first, then each post's place (the server sorts by both).

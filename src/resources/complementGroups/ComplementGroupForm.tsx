@@ -16,12 +16,9 @@ import AddIcon from '@mui/icons-material/Add';
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckIcon from '@mui/icons-material/Check';
 import {
-  Create,
-  Edit,
   InputHelperText,
   NumberInput,
   SaveButton,
-  SimpleForm,
   TextInput,
   Toolbar,
   useInput,
@@ -32,13 +29,12 @@ import { z } from 'zod';
 import { useApi } from '../../dataProvider/useApi';
 import { formatCents } from '../../../contract/lib/format';
 import { menuPaths } from '../products/paths';
-import { SuccessDialog } from '../../components/SuccessDialog';
+import { GeneratedCreate, GeneratedEdit } from '../../engine/GeneratedForm';
+import { defineScreens } from '../../engine/overrides';
 import {
   complementGroupInput,
   complementGroups as definition,
-  GROUP_CREATED,
   GROUP_MAX_BELOW_MIN,
-  GROUP_UPDATED,
   MAX_CHOICES,
   PRODUCT_ALREADY_SELECTED,
   type ComplementGroup,
@@ -51,20 +47,13 @@ export type GroupProduct = ComplementGroup['products'][number];
 /** A row of `GET /api/products/simplelist`. */
 type SimpleProduct = z.input<typeof productPickerRow>;
 
-export interface GroupFormValues {
-  name?: string;
-  min_items?: number | null;
-  max_items?: number | null;
-  allow_repeat?: boolean;
-  products?: GroupProduct[];
-}
-
 export const REPEAT_ON = 'Repetir a opção';
 export const REPEAT_OFF = 'Não repetir a opção';
 /** Products offered by the picker per search. */
 const PICKER_SIZE = 20;
 const SEARCH_DELAY_MS = 300;
 const FORM_WIDTH = 820;
+const { fields } = definition;
 
 /** Case- and accent-insensitive "contains", as the server searches. */
 const folded = (text: string) =>
@@ -73,50 +62,6 @@ const folded = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 const matches = (name: string, typed: string) => folded(name).includes(folded(typed.trim()));
-
-/** The group's fields as the API takes them (the store comes from the account). */
-const groupFields = z.object(complementGroupInput.shape).omit({ store_id: true });
-
-/** The form's values as the API takes them: products as ids. */
-function payloadOf(values: GroupFormValues) {
-  return {
-    name: values.name ?? '',
-    min_items: values.min_items,
-    max_items: values.max_items,
-    allow_repeat: values.allow_repeat ?? false,
-    products: (values.products ?? []).map((product) => product.id),
-  };
-}
-
-/**
- * The definition's rules, with its messages; the maximum is compared with the minimum as soon as
- * both are valid, whatever the other fields say, so that every problem shows at once.
- */
-export function validateGroup(values: GroupFormValues): Record<string, string> {
-  const payload = payloadOf(values);
-  const errors: Record<string, string> = {};
-  const result = groupFields.safeParse(payload);
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? '');
-      if (field && !errors[field]) errors[field] = issue.message;
-    }
-  }
-  const { min_items: min, max_items: max } = payload;
-  if (
-    !errors.min_items &&
-    !errors.max_items &&
-    typeof min === 'number' &&
-    typeof max === 'number' &&
-    max < min
-  ) {
-    errors.max_items = GROUP_MAX_BELOW_MIN;
-  }
-  return errors;
-}
-
-/** What Adicionar and Salvar send: the validated values, products as ids. */
-const toPayload = (values: GroupFormValues) => groupFields.parse(payloadOf(values));
 
 /** Back to the previous screen, or to the groups when the form was opened straight from a link. */
 function useBack() {
@@ -319,84 +264,80 @@ function GroupToolbar({ editing }: { editing: boolean }) {
   );
 }
 
-function GroupFields({ editing }: { editing: boolean }) {
-  const choices = { min: 0, max: MAX_CHOICES, step: 1 };
-  return (
-    <SimpleForm
-      validate={validateGroup}
-      toolbar={<GroupToolbar editing={editing} />}
-      defaultValues={{ name: '', min_items: 0, max_items: 1, allow_repeat: false, products: [] }}
-    >
-      <Stack sx={{ gap: 1, width: '100%' }}>
-        <TextInput source="name" label="Nome" isRequired />
-        <Stack direction="row" sx={{ gap: 2 }}>
-          <NumberInput source="min_items" label="Mínimo" {...choices} helperText="De 0 a 10" />
-          <NumberInput source="max_items" label="Máximo" {...choices} helperText="De 0 a 10" />
-        </Stack>
-        <RepeatSwitch />
-        <Typography variant="subtitle1" component="h2" sx={{ mt: 2 }}>
-          Produtos
-        </Typography>
-        <ProductsInput />
-      </Stack>
-    </SimpleForm>
-  );
-}
-
 function EditTitle() {
   const record = useRecordContext<GroupProduct>();
   return <>{record ? `Grupo de complementos: ${record.name}` : 'Grupo de complementos'}</>;
 }
 
+/** The form's values as the API takes them: the chosen products as their ids. */
+function sentValues(values: Record<string, unknown>) {
+  const chosen = Array.isArray(values.products) ? (values.products as GroupProduct[]) : [];
+  return { ...values, products: chosen.map((product) => product.id) };
+}
+
 /**
- * Complement group create (/products/complements/create/group) and edit (…/group/:id): name,
- * minimum and maximum, the repeat switch and the products; a success dialog whose OK goes back.
+ * The definition's rules and messages; the maximum is compared with the minimum as soon as both
+ * are valid, whatever the other fields say, so that every problem shows at once.
+ */
+const groupSchema = z
+  .object(complementGroupInput.shape)
+  .omit({ store_id: true })
+  .refine((value) => value.max_items >= value.min_items, {
+    message: GROUP_MAX_BELOW_MIN,
+    path: ['max_items'],
+    when: (payload) =>
+      !payload.issues.some((issue) => issue.path?.[0] === 'min_items' || issue.path?.[0] === 'max_items'),
+  });
+
+const choices = { min: 0, max: MAX_CHOICES, step: 1 };
+
+/**
+ * The group's form: name, minimum and maximum, the repeat switch and the products; Cancelar goes
+ * back, and a save says so in a dialog whose OK goes back too.
+ */
+export const complementGroupFormScreens = defineScreens({
+  form: {
+    list: menuPaths.complements,
+    actions: false,
+    maxWidth: FORM_WIDTH,
+    savedDialog: true,
+    schema: groupSchema,
+    transform: sentValues,
+    // As the schema reads them: the name trimmed, the limits as numbers.
+    sent: (values) => groupSchema.parse(values),
+    sections: [
+      { fields: ['name', ['min_items', 'max_items'], 'allow_repeat'] },
+      { title: fields.products!.label, fields: ['products'] },
+    ],
+    inputs: {
+      name: <TextInput source="name" label={fields.name!.label} isRequired />,
+      min_items: (
+        <NumberInput source="min_items" label={fields.min_items!.label} {...choices} helperText="De 0 a 10" />
+      ),
+      max_items: (
+        <NumberInput source="max_items" label={fields.max_items!.label} {...choices} helperText="De 0 a 10" />
+      ),
+      allow_repeat: <RepeatSwitch />,
+      products: <ProductsInput />,
+    },
+    create: {
+      title: 'Novo grupo de complementos',
+      defaultValues: { name: '', min_items: 0, max_items: 1, allow_repeat: false, products: [] },
+      toolbar: <GroupToolbar editing={false} />,
+    },
+    edit: { title: <EditTitle />, toolbar: <GroupToolbar editing /> },
+  },
+});
+
+/**
+ * Complement group create (/products/complements/create/group) and edit (…/group/:id), the
+ * engine's forms.
  */
 export function ComplementGroupForm() {
   const { id } = useParams();
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const [done, setDone] = useState<string | null>(null);
-  const editing = id !== undefined;
-  const mutationOptions = {
-    onSuccess: () => setDone(editing ? GROUP_UPDATED : GROUP_CREATED),
-    onError: (error: unknown) => notify((error as Error).message, { type: 'error' }),
-  };
-  return (
-    <>
-      {editing ? (
-        <Edit
-          resource={definition.name}
-          id={id}
-          title={<EditTitle />}
-          sx={{ maxWidth: FORM_WIDTH }}
-          actions={false}
-          mutationMode="pessimistic"
-          redirect={false}
-          transform={toPayload}
-          mutationOptions={mutationOptions}
-          queryOptions={{
-            onError: (error: Error) => {
-              notify(error.message, { type: 'error' });
-              navigate(menuPaths.complements, { replace: true });
-            },
-          }}
-        >
-          <GroupFields editing />
-        </Edit>
-      ) : (
-        <Create
-          resource={definition.name}
-          title="Novo grupo de complementos"
-          sx={{ maxWidth: FORM_WIDTH }}
-          redirect={false}
-          transform={toPayload}
-          mutationOptions={mutationOptions}
-        >
-          <GroupFields editing={false} />
-        </Create>
-      )}
-      <SuccessDialog message={done} fallback={menuPaths.complements} />
-    </>
+  return id === undefined ? (
+    <GeneratedCreate definition={definition} overrides={complementGroupFormScreens} />
+  ) : (
+    <GeneratedEdit definition={definition} overrides={complementGroupFormScreens} />
   );
 }

@@ -26,7 +26,12 @@ import SoupKitchenIcon from '@mui/icons-material/SoupKitchen';
 import { Title, useDataProvider, useGetList, useNotify } from 'react-admin';
 import type { PainelDataProvider } from '../../dataProvider';
 import { DragHandle, movedIds, useDragSensors, useSortableItem } from '../../components/sortable';
-import { CATEGORY_ORDER_SAVED, categoryDisplays } from '../../../contract/resources/categories/definition';
+import {
+  CATEGORY_ORDER_SAVED,
+  categories as categoriesDefinition,
+  categoryDisplays,
+} from '../../../contract/resources/categories/definition';
+import { products as productsDefinition } from '../../../contract/resources/products/definition';
 import type { MenuCategory } from './menuTypes';
 import { menuPaths } from './paths';
 import { inOrder, ProductRows } from './ProductRows';
@@ -38,9 +43,9 @@ const displayLabel = (display: string) => categoryDisplays.find((d) => d.id === 
 
 /** Every category of the store with its products, in the app's order: one call. */
 export function useMenu() {
-  return useGetList<MenuCategory>('categories', {
-    pagination: { page: 1, perPage: 500 },
-    sort: { field: 'list_order', order: 'ASC' },
+  return useGetList<MenuCategory>(categoriesDefinition.name, {
+    pagination: { page: 1, perPage: categoriesDefinition.list.perPage },
+    sort: categoriesDefinition.list.sort,
     filter: { include: 'products' },
   });
 }
@@ -162,9 +167,9 @@ export function CategoriesScreen() {
   const saveOrder = async () => {
     setSaving(true);
     try {
-      if (categoryOrder) await dataProvider.reorder('categories', { ids: categoryOrder });
+      if (categoryOrder) await dataProvider.reorder(categoriesDefinition.name, { ids: categoryOrder });
       const productIds = Object.values(productOrders).flat();
-      if (productIds.length > 0) await dataProvider.reorder('products', { ids: productIds });
+      if (productIds.length > 0) await dataProvider.reorder(productsDefinition.name, { ids: productIds });
       await refetch();
       discard();
       notify(CATEGORY_ORDER_SAVED, { type: 'success' });

@@ -8,9 +8,7 @@ import { wallPaths } from './paths';
 export { wallPaths };
 
 // Loaded when first opened, or with the app on their path (drag and drop, uploads, cropping).
-const WallList = lazyScreen(wallPaths.list, () =>
-  import('./WallList').then((m) => ({ default: m.WallList })),
-);
+const WallList = lazyScreen(wallPaths.list, () => import('./screens').then((m) => ({ default: m.WallList })));
 const WallCreate = lazyScreen(wallPaths.create, () =>
   import('./screens').then((m) => ({ default: m.WallCreate })),
 );

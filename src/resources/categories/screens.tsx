@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import {
   Alert,
   Box,
@@ -14,29 +14,19 @@ import {
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import SaveIcon from '@mui/icons-material/Save';
-import {
-  Create,
-  Edit,
-  SimpleForm,
-  TextInput,
-  useDataProvider,
-  useGetList,
-  useInput,
-  useNotify,
-  useRecordContext,
-} from 'react-admin';
+import { TextInput, useDataProvider, useGetList, useInput, useNotify, useRecordContext } from 'react-admin';
 import { ImagePicker } from '../../components/ImagePicker';
 import type { PainelDataProvider } from '../../dataProvider';
-import { zodValidate } from '../../lib/zodForm';
 import { PRODUCT_ORDER_SAVED } from '../../../contract/resources/products/definition';
 import type { MenuCategory, MenuProduct } from '../products/menuTypes';
-import { MenuFormToolbar, useMenuRecordQueryOptions } from '../products/MenuFormToolbar';
+import { MenuFormToolbar } from '../products/MenuFormToolbar';
 import { menuPaths } from '../products/paths';
 import { inOrder, ProductRows } from '../products/ProductRows';
+import { GeneratedCreate, GeneratedEdit } from '../../engine/GeneratedForm';
+import { defineScreens } from '../../engine/overrides';
 import {
   CATEGORY_DELETED,
-  categories as definition,
-  categoryInput,
+  categories,
   checkboxesOf,
   displayFrom,
 } from '../../../contract/resources/categories/definition';
@@ -71,22 +61,6 @@ function DisplayCheckboxes() {
   );
 }
 
-function CategoryFields() {
-  return (
-    <Stack sx={{ gap: 2, width: '100%', maxWidth: 640 }}>
-      <ImagePicker
-        source="image"
-        label="Imagem da categoria"
-        accept="image"
-        ratio={1}
-        hint="Quadrada, até 1000×1000"
-      />
-      <TextInput source="name" label="Nome" fullWidth />
-      <DisplayCheckboxes />
-    </Stack>
-  );
-}
-
 function FormToolbar({ editing }: { editing: boolean }) {
   const navigate = useNavigate();
   return (
@@ -102,34 +76,6 @@ function FormToolbar({ editing }: { editing: boolean }) {
           : undefined
       }
     />
-  );
-}
-
-/** /products/category/create: image, name and where the category shows. */
-export function CategoryCreate() {
-  const notify = useNotify();
-  const navigate = useNavigate();
-  return (
-    <Create
-      resource={definition.name}
-      title="Nova categoria"
-      redirect={false}
-      mutationOptions={{
-        onSuccess: () => {
-          notify(definition.messages.created, { type: 'success' });
-          navigate(menuPaths.categories);
-        },
-        onError: (error) => notify((error as Error).message, { type: 'error' }),
-      }}
-    >
-      <SimpleForm
-        defaultValues={{ display: 'ALL', available: true, image: '' }}
-        validate={zodValidate(categoryInput)}
-        toolbar={<FormToolbar editing={false} />}
-      >
-        <CategoryFields />
-      </SimpleForm>
-    </Create>
   );
 }
 
@@ -207,33 +153,51 @@ function CategoryProducts() {
   );
 }
 
-/** /products/category/update/:id: the same form, delete, and the category's products. */
+/** The engine's forms, titled for the menu (whose categories screen is its own, not the engine's). */
+const formDefinition = {
+  ...categories,
+  screens: { titles: { create: 'Nova categoria', edit: 'Editar categoria' } },
+};
+
+/**
+ * The category's form (restaurant spec 2, "Category"): its square image, its name and where it
+ * shows; Cancelar and Salvar (and Excluir, with its products) return to the menu, /products. The
+ * edit screen lists the category's products under the form.
+ */
+export const categoryScreens = defineScreens({
+  form: {
+    list: menuPaths.categories,
+    actions: false,
+    maxWidth: 640,
+    sections: [{ fields: ['image', 'name', 'display'] }],
+    inputs: {
+      image: (
+        <ImagePicker
+          source="image"
+          label="Imagem da categoria"
+          accept="image"
+          ratio={1}
+          hint="Quadrada, até 1000×1000"
+        />
+      ),
+      name: <TextInput source="name" label="Nome" fullWidth />,
+      display: <DisplayCheckboxes />,
+    },
+    create: {
+      // A new category is available, as the server creates it.
+      defaultValues: { display: 'ALL', available: true, image: '' },
+      toolbar: <FormToolbar editing={false} />,
+    },
+    edit: { toolbar: <FormToolbar editing />, below: <CategoryProducts /> },
+  },
+});
+
+/** /products/category/create. */
+export function CategoryCreate() {
+  return <GeneratedCreate definition={formDefinition} overrides={categoryScreens} />;
+}
+
+/** /products/category/update/:id: the form, Excluir, and the category's products. */
 export function CategoryEdit() {
-  const { id } = useParams();
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const queryOptions = useMenuRecordQueryOptions();
-  return (
-    <Edit
-      resource={definition.name}
-      id={id}
-      title="Editar categoria"
-      actions={false}
-      mutationMode="pessimistic"
-      redirect={false}
-      queryOptions={queryOptions}
-      mutationOptions={{
-        onSuccess: () => {
-          notify(definition.messages.updated, { type: 'success' });
-          navigate(menuPaths.categories);
-        },
-        onError: (error) => notify((error as Error).message, { type: 'error' }),
-      }}
-    >
-      <SimpleForm validate={zodValidate(categoryInput)} toolbar={<FormToolbar editing />}>
-        <CategoryFields />
-      </SimpleForm>
-      <CategoryProducts />
-    </Edit>
-  );
+  return <GeneratedEdit definition={formDefinition} overrides={categoryScreens} />;
 }
