@@ -1,7 +1,7 @@
 /**
  * What a resource's screens may add to what its definition generates: the engine's override
  * points. A resource that is "CRUD plus a few special cells" stays a definition plus an object
- * of this type, in its folder's `screens.tsx` (loaded with the screens, not with the login page).
+ * of this type, in its folder's `overrides.tsx` (loaded with the screens, not with the login page).
  */
 import type { ReactElement, ReactNode } from 'react';
 import type { Identifier, RaRecord } from 'react-admin';

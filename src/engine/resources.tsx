@@ -10,7 +10,7 @@ import { lazyScreen } from '../resources/preload';
 /** What the app knows of a generated resource before its screens load: its icon, and where its overrides are. */
 export interface ScreenModule {
   icon?: ResourceProps['icon'];
-  /** The resource's `screens.tsx`, loaded with its screens (not with the login page). */
+  /** The resource's `overrides.tsx`, loaded with its screens (not with the login page). */
   overrides?: () => Promise<{ default: ScreenOverrides }>;
   /**
    * A hand-written create or edit screen instead of the generated one, for a resource whose list

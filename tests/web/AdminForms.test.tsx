@@ -4,7 +4,7 @@ import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { admins } from '../../contract/resources/admins/definition';
-import screens from '../../src/resources/admins/screens';
+import screens from '../../src/resources/admins/overrides';
 import { GeneratedCreate, GeneratedEdit } from '../../src/engine/GeneratedForm';
 import { messageOf, renderScreen as renderApp } from './renderScreen';
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { admins } from '../../contract/resources/admins/definition';
-import screens from '../../src/resources/admins/screens';
+import screens from '../../src/resources/admins/overrides';
 import { GeneratedList } from '../../src/engine/GeneratedList';
 import { renderScreen } from './renderScreen';
 

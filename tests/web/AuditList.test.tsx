@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { auditEvents, type AuditEvent, type AuditRow } from '../../contract/resources/audit/definition';
-import overrides from '../../src/resources/audit/screens';
+import overrides from '../../src/resources/audit/overrides';
 import { GeneratedList } from '../../src/engine/GeneratedList';
 import { renderScreen } from './renderScreen';
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
-import { CategoryCreate, CategoryEdit } from '../../src/resources/categories/screens';
+import { CategoryCreate, CategoryEdit } from '../../src/resources/categories/overrides';
 import { CATEGORY_DELETED, CATEGORY_NAME_REQUIRED } from '../../contract/resources/categories/definition';
 import { PRODUCT_DELETED, PRODUCT_ORDER_SAVED } from '../../contract/resources/products/definition';
 import { layOutRows, moveWithKeyboard } from './dragLayout';

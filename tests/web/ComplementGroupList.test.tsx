@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
-import { ComplementGroupList, LOAD_FAILED, RETRY } from '../../src/resources/complementGroups/screens';
+import { ComplementGroupList, LOAD_FAILED, RETRY } from '../../src/resources/complementGroups/overrides';
 import { renderScreen as renderApp } from './renderScreen';
 
 const GROUPS = [

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { customers } from '../../contract/resources/customers/definition';
 import { GeneratedList } from '../../src/engine/GeneratedList';
-import screens from '../../src/resources/customers/screens';
+import screens from '../../src/resources/customers/overrides';
 import { renderScreen } from './renderScreen';
 
 const customer = (id: number, fullname: string, extra: object) => ({

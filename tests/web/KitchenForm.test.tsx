@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { GeneratedCreate, GeneratedEdit } from '../../src/engine/GeneratedForm';
 import { kitchens } from '../../contract/resources/kitchens/definition';
-import overrides from '../../src/resources/kitchens/screens';
+import overrides from '../../src/resources/kitchens/overrides';
 import { messageOf, renderScreen as renderApp } from './renderScreen';
 
 const NAME_REQUIRED = 'Você precisa informar o nome da cozinha!';

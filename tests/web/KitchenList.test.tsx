@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { GeneratedList } from '../../src/engine/GeneratedList';
 import { kitchens } from '../../contract/resources/kitchens/definition';
-import overrides from '../../src/resources/kitchens/screens';
+import overrides from '../../src/resources/kitchens/overrides';
 import { renderScreen as renderApp } from './renderScreen';
 
 const KITCHENS = [

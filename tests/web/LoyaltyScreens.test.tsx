@@ -13,7 +13,7 @@ import {
 } from '../../contract/resources/loyalty/definition';
 import { GeneratedList } from '../../src/engine/GeneratedList';
 import { resourceProps } from '../../src/engine/resources';
-import loyaltyScreens from '../../src/resources/loyalty/screens';
+import loyaltyScreens from '../../src/resources/loyalty/overrides';
 import { screenModules } from '../../src/resources/screens';
 import { LoyaltyDetails } from '../../src/resources/loyalty/LoyaltyDetails';
 import { messageOf } from './renderScreen';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { notifications } from '../../contract/resources/notifications/definition';
-import screens from '../../src/resources/notifications/screens';
+import screens from '../../src/resources/notifications/overrides';
 import { GeneratedList } from '../../src/engine/GeneratedList';
 import { renderScreen } from './renderScreen';
 

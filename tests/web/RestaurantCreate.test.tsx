@@ -6,7 +6,7 @@ import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { deleteFile, UPLOAD_FAILED, UploadError, uploadFile } from '../../src/dataProvider/upload';
 import { zodValidate } from '../../src/lib/zodForm';
 import { GeneratedCreate } from '../../src/engine/GeneratedForm';
-import screens from '../../src/resources/restaurants/screens';
+import screens from '../../src/resources/restaurants/overrides';
 import {
   FILL_REQUIRED,
   IMAGES_MISSING,

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { restaurants } from '../../contract/resources/restaurants/definition';
 import { GeneratedEdit } from '../../src/engine/GeneratedForm';
-import screens, { detailPayload } from '../../src/resources/restaurants/screens';
+import screens, { detailPayload } from '../../src/resources/restaurants/overrides';
 import { messageOf, renderScreen as renderApp } from './renderScreen';
 import { CANTINA_RECORD as RECORD } from './restaurantRecord';
 

@@ -16,7 +16,7 @@ import {
   type ReviewSummary,
 } from '../../contract/resources/reviews/definition';
 import { GeneratedList } from '../../src/engine/GeneratedList';
-import reviewScreens from '../../src/resources/reviews/screens';
+import reviewScreens from '../../src/resources/reviews/overrides';
 import { makeToken } from './tokens';
 
 afterEach(() => {

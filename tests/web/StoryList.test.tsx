@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { stories } from '../../contract/resources/stories/definition';
-import screens from '../../src/resources/stories/screens';
+import screens from '../../src/resources/stories/overrides';
 import { GeneratedList } from '../../src/engine/GeneratedList';
 import { renderScreen } from './renderScreen';
 

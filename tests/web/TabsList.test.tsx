@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { DAY_RANGE_INVALID } from '../../contract/lib/fields';
 import type { Order, OrderRow } from '../../contract/resources/tabs/definition';
-import overrides from '../../src/resources/tabs/screens';
+import overrides from '../../src/resources/tabs/overrides';
 import { tabs } from '../../contract/resources/tabs/definition';
 import { GeneratedList } from '../../src/engine/GeneratedList';
 import { renderScreen } from './renderScreen';

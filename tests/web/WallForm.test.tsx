@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOARD_SETTINGS } from '../../src/resources/kitchenBoard/boardHooks';
-import { WallCreate, WallEdit } from '../../src/resources/wall/screens';
+import { WallCreate, WallEdit } from '../../src/resources/wall/overrides';
 import { messageOf } from './renderScreen';
 import { fakeApi, refusal, renderAs } from './TeamWallScreen';
 

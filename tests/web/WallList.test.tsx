@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WALL_ORDER_SAVED } from '../../contract/resources/wall/definition';
-import { PINNED_FIRST, WallList } from '../../src/resources/wall/screens';
+import { PINNED_FIRST, WallList } from '../../src/resources/wall/overrides';
 import { BOARD_SETTINGS } from '../../src/resources/kitchenBoard/boardHooks';
 import { layOutRows, moveWithKeyboard } from './dragLayout';
 import { fakeApi, refusal, renderAs, type ApiCall } from './TeamWallScreen';

@@ -13,12 +13,12 @@ const UsersAnalytics = lazyScreen('/customers', () =>
 
 /**
  * "Usuários", the app's customers (spec 2.7 and 2.9): /customers is the users analytics,
- * /customers/list the generated list (./screens.tsx) and /customers/list/details/:id a customer's
+ * /customers/list the generated list (./overrides.tsx) and /customers/list/details/:id a customer's
  * detail.
  */
 export const customerScreens: ScreenModule = {
   icon: PeopleIcon,
-  overrides: () => import('./screens'),
+  overrides: () => import('./overrides'),
   list: UsersAnalytics,
   paths: { list: 'list' },
   routes: [<Route key="details" path="list/details/:id" element={<CustomerDetails />} />],

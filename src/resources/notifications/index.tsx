@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 
 /*
- * Notificações (spec 2.10): the list is generated from the definition (with ./screens.tsx); the
+ * Notificações (spec 2.10): the list is generated from the definition (with ./overrides.tsx); the
  * create form and the read-only detail at /notifications/:id (a notification is never edited; the
  * detail only deactivates it) are their own, loaded when first opened.
  */

@@ -14,14 +14,14 @@ const CategoriesScreen = lazy(() =>
 const ProductCreate = lazy(() => import('./ProductForm').then((m) => ({ default: m.ProductCreate })));
 const ProductEdit = lazy(() => import('./ProductForm').then((m) => ({ default: m.ProductEdit })));
 const CategoryCreate = lazy(() =>
-  import('../categories/screens').then((m) => ({ default: m.CategoryCreate })),
+  import('../categories/overrides').then((m) => ({ default: m.CategoryCreate })),
 );
 const CategoryEdit = lazy(() =>
-  import('../categories/screens').then((m) => ({ default: m.CategoryEdit })),
+  import('../categories/overrides').then((m) => ({ default: m.CategoryEdit })),
 );
 const ImportScreen = lazy(() => import('./import/ImportScreen').then((m) => ({ default: m.ImportScreen })));
 const ComplementGroupList = lazy(() =>
-  import('../complementGroups/screens').then((m) => ({ default: m.ComplementGroupList })),
+  import('../complementGroups/overrides').then((m) => ({ default: m.ComplementGroupList })),
 );
 const ComplementGroupForm = lazy(() =>
   import('../complementGroups/ComplementGroupForm').then((m) => ({ default: m.ComplementGroupForm })),

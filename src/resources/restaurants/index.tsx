@@ -15,11 +15,11 @@ const RestaurantsDashboard = lazy(() =>
 /**
  * The spec's restaurant routes: /restaurants is the dashboard, /restaurants/list the list,
  * /restaurants/list/details/:id the detail, /restaurants/approvals and /restaurants/create. The
- * create and detail forms are generated (./screens.tsx); the list keeps its drag order.
+ * create and detail forms are generated (./overrides.tsx); the list keeps its drag order.
  */
 export const restaurantScreens: ScreenModule = {
   icon: StorefrontIcon,
-  overrides: () => import('./screens'),
+  overrides: () => import('./overrides'),
   list: RestaurantsDashboard,
   paths: { edit: 'list/details/:id' },
   routes: [

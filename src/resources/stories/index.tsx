@@ -3,7 +3,7 @@ import { Navigate, useParams } from 'react-router-dom';
 
 /*
  * FeedHunters: the featured posts (spec 2.14). The admin menu has no entry for them. The list is
- * generated from the definition (with ./screens.tsx); the create and edit screens, loaded when
+ * generated from the definition (with ./overrides.tsx); the create and edit screens, loaded when
  * first opened, are the resource's own.
  */
 export const StoryCreate = lazy(() => import('./StoryCreate').then((m) => ({ default: m.StoryCreate })));

@@ -8,12 +8,12 @@ import { wallPaths } from './paths';
 export { wallPaths };
 
 // Loaded when first opened, or with the app on their path (drag and drop, uploads, cropping).
-const WallList = lazyScreen(wallPaths.list, () => import('./screens').then((m) => ({ default: m.WallList })));
+const WallList = lazyScreen(wallPaths.list, () => import('./overrides').then((m) => ({ default: m.WallList })));
 const WallCreate = lazyScreen(wallPaths.create, () =>
-  import('./screens').then((m) => ({ default: m.WallCreate })),
+  import('./overrides').then((m) => ({ default: m.WallCreate })),
 );
 const WallEdit = lazyScreen(wallPaths.details, () =>
-  import('./screens').then((m) => ({ default: m.WallEdit })),
+  import('./overrides').then((m) => ({ default: m.WallEdit })),
 );
 
 /**
