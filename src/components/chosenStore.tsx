@@ -3,7 +3,7 @@ import { Alert } from '@mui/material';
 import { usePermissions } from 'react-admin';
 import { ADMIN } from '../authProvider';
 import { BOARD_SETTINGS, useDeviceSetting } from '../resources/kitchenBoard/boardHooks';
-import { StorePicker } from '../resources/kitchenBoard/StorePicker';
+import { StorePickerWhenNeeded } from '../resources/kitchenBoard/storeChoices';
 
 /**
  * Whose wall or team a screen shows. Staff's is their own store (the API knows it: nothing is
@@ -35,7 +35,7 @@ export type ChosenStore = ReturnType<typeof useChosenStore>;
 
 /** The administrator's picker; nothing for staff. */
 export function ChosenStorePicker({ store }: { store: ChosenStore }) {
-  return store.admin ? <StorePicker value={store.storeId} onChange={store.choose} /> : null;
+  return store.admin ? <StorePickerWhenNeeded value={store.storeId} onChange={store.choose} /> : null;
 }
 
 /** What an administrator reads before choosing a restaurant (`message`); nothing otherwise. */

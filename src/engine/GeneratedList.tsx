@@ -1,4 +1,4 @@
-import { cloneElement, useMemo, useState, type ReactElement, type SyntheticEvent } from 'react';
+import { cloneElement, use, useMemo, useState, type ReactElement, type ReactNode, type SyntheticEvent } from 'react';
 import { Box, Chip, Stack, useMediaQuery, type CardProps, type Theme } from '@mui/material';
 import {
   DataTable,
@@ -24,20 +24,17 @@ import {
   useChosenStore,
   type ChosenStore,
 } from '../components/chosenStore';
-import { StorePicker, useStoreChoices } from '../resources/kitchenBoard/StorePicker';
+import { StorePickerWhenNeeded, useStoreChoices } from '../resources/kitchenBoard/storeChoices';
 import { focusedRow, focusRing, OpenableBody } from './openableRows';
 import { CreateLink, ScrollingCard } from './parts';
 import { RecordCards } from './RecordCards';
-import {
-  gripColumn,
-  ListFrame,
-  OrderButtons,
-  PartialOrderNotice,
-  tableBody,
-  useDragOrder,
-  WHOLE_LIST,
-} from './dragOrder';
+import { dragOrderModule, useDragOrder, WHOLE_LIST } from './dragOrderContext';
 import { toggleColumn, withoutOwnArrow } from './expandToggle';
+
+/** The frame of a list without drag order: its column may shrink below its table's width. */
+function PlainFrame({ children }: { children: ReactNode }) {
+  return <Box sx={{ minWidth: 0 }}>{children}</Box>;
+}
 
 // Values stay on one line where a line break would only hurt reading (dates, amounts); headers may wrap.
 const noWrap = () => ({ whiteSpace: 'nowrap' }) as const;
@@ -144,6 +141,8 @@ function ListToolbar({
   storeFilter?: Record<string, unknown>;
 }) {
   const order = useDragOrder();
+  // An order is only ever made in a sortable list, whose drag order has loaded with it.
+  const drag = order ? use(dragOrderModule()) : null;
   return (
     <TopToolbar
       // Buttons a fingertip's size: the lists are used on tablets too.
@@ -157,7 +156,7 @@ function ListToolbar({
     >
       {order?.order ? (
         // An order to save or drop comes first: nothing else leaves the screen meanwhile.
-        <OrderButtons order={order} />
+        drag && <drag.OrderButtons order={order} />
       ) : (
         <>
           {list.actions}
@@ -221,7 +220,7 @@ function StoreFilter({
   };
   return (
     <Stack direction="row" sx={{ mt: 2, mb: 1, gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-      <StorePicker value={chosen} onChange={choose} placeholder={all} />
+      <StorePickerWhenNeeded value={chosen} onChange={choose} placeholder={all} />
       <Chip color="primary" variant="outlined" label={scope(name)} data-testid="list-scope" />
     </Stack>
   );
@@ -242,6 +241,10 @@ export function GeneratedList({
   overrides?: ScreenOverrides;
 }) {
   const list = overrides.list ?? {};
+  // A sortable list's drag and drop (@dnd-kit) arrives with it (the screen's loader fetched it
+  // beside this code); another list never downloads it.
+  const drag = list.sortable ? use(dragOrderModule()) : null;
+  const Frame = drag ? drag.ListFrame : PlainFrame;
   // The definition says who may write (staff read the FAQ, only administrators write it).
   const { canAccess: canCreate = false } = useCanAccess({ resource: definition.name, action: 'create' });
   const { canAccess: canEdit = false } = useCanAccess({ resource: definition.name, action: 'edit' });
@@ -309,7 +312,7 @@ export function GeneratedList({
       offline={false}
     >
       {/* The screen's column may shrink below its table's width: the table scrolls in its card. */}
-      <ListFrame sortable={list.sortable} sort={definition.list.sort}>
+      <Frame sortable={list.sortable} sort={definition.list.sort}>
         {chooseFirst ? <StoreChoice store={store} notice={chooseFirst.notice} picker={chooseFirst.picker} /> : null}
         {orAll ? <StoreFilter store={store} all={orAll.all} scope={orAll.scope} /> : null}
         {list.header ? <Box sx={{ mt: 2 }}>{list.header}</Box> : null}
@@ -334,7 +337,7 @@ export function GeneratedList({
           pagination={list.pagination ?? (list.sortable ? false : <Pagination rowsPerPageOptions={[]} />)}
         >
           {list.filterBar}
-          {list.sortable ? <PartialOrderNotice sortable={list.sortable} /> : null}
+          {drag && list.sortable ? <drag.PartialOrderNotice sortable={list.sortable} /> : null}
           {asCards && list.cards ? (
             <RecordCards
               render={list.cards.render}
@@ -356,7 +359,7 @@ export function GeneratedList({
           ) : (
             <DataTable
               rowClick={rowClick}
-              body={list.sortable ? tableBody(!!rowClick) : rowClick ? OpenableBody : undefined}
+              body={drag ? drag.tableBody(!!rowClick) : rowClick ? OpenableBody : undefined}
               // Rows and sortable headers a fingertip's size, for a tablet.
               sx={{
                 ...focusedRow,
@@ -368,7 +371,7 @@ export function GeneratedList({
               expand={list.expand}
               empty={list.noRows ? <>{list.noRows}</> : undefined}
             >
-              {list.sortable ? gripColumn(list.sortable) : null}
+              {drag && list.sortable ? drag.gripColumn(list.sortable) : null}
               {list.expandToggle ? toggleColumn(list.expandToggle) : null}
               {fields.map(([source, field]) => column(source, field, list))}
               {rowActions ? actionsColumn(rowActions) : null}
@@ -376,7 +379,7 @@ export function GeneratedList({
           )}
           {rowDialog && opened ? rowDialog(opened, () => setOpened(null)) : null}
         </ListView>
-      </ListFrame>
+      </Frame>
     </ListBase>
   );
 }

@@ -20,34 +20,18 @@ import {
 } from 'react-admin';
 import { DragHandle, movedIds, useDragSensors, useSortableItem } from '../components/sortable';
 import type { PainelDataProvider } from '../dataProvider';
-import type { ListOverrides } from './overrides';
 import { openWithKeyboard } from './openableRows';
+import {
+  DragOrderContext,
+  SAVE_ORDER_LABEL,
+  TOUCH,
+  useDragOrder,
+  WHOLE_LIST,
+  type DragOrder,
+  type Sortable,
+} from './dragOrderContext';
 
-export const SAVE_ORDER_LABEL = 'SALVAR ORDEM';
-/** A sortable list asks for its whole in one page (the API's largest): an order covers every row. */
-export const WHOLE_LIST = 1000;
-/** A fingertip's size, for the grips. */
-const TOUCH = 44;
-
-type Sortable = NonNullable<ListOverrides['sortable']>;
-
-interface DragOrder {
-  /** The rows in the order being made, until it is saved or dropped. */
-  order: RaRecord[] | null;
-  /** Every row is on the page, unfiltered, in the list's own order, and no save is under way. */
-  draggable: boolean;
-  /** The list holds more rows than its page: its order cannot be made here. */
-  partial: boolean;
-  saving: boolean;
-  onDragEnd: (event: DragEndEvent) => void;
-  save: () => Promise<void>;
-  discard: () => void;
-}
-
-const DragOrderContext = createContext<DragOrder | null>(null);
-
-/** The order being made of a sortable list, for its table, its toolbar and its notice. */
-export const useDragOrder = () => useContext(DragOrderContext);
+export { SAVE_ORDER_LABEL, WHOLE_LIST, useDragOrder };
 
 /**
  * Holds a sortable list's order, in its list's context: a drop changes it on the screen only, and

@@ -5,6 +5,7 @@ import type { ResourceDefinition } from '../../contract/define';
 import type { Permission } from '../../contract/permissions';
 import { RequirePermission } from '../components/RequirePermission';
 import type { ScreenOverrides } from './overrides';
+import { dragOrderModule } from './dragOrderContext';
 import { lazyScreen } from '../resources/preload';
 
 /** What the app knows of a generated resource before its screens load: its icon, and where its overrides are. */
@@ -40,6 +41,17 @@ export interface ScreenModule {
 
 type Kind = 'GeneratedList' | 'GeneratedCreate' | 'GeneratedEdit';
 
+/**
+ * The engine's module of each kind of screen, each import apart: one expression importing either
+ * would have the build fetch both modules' code ahead of either (a list's first visit downloading
+ * the forms).
+ */
+const ENGINE_SCREENS: Record<Kind, () => Promise<unknown>> = {
+  GeneratedList: () => import('./GeneratedList'),
+  GeneratedCreate: () => import('./GeneratedForm'),
+  GeneratedEdit: () => import('./GeneratedForm'),
+};
+
 /** Where react-admin shows each generated screen of a resource. */
 const PATHS: Record<Kind, (name: string) => string> = {
   GeneratedList: (name) => `/${name}`,
@@ -60,12 +72,14 @@ function generated(
   const paths = [PATHS[kind](definition.name), ...(path ? [`/${definition.name}/${path}`] : [])];
   return lazyScreen(paths, async () => {
     const [screens, overrides] = await Promise.all([
-      kind === 'GeneratedList' ? import('./GeneratedList') : import('./GeneratedForm'),
+      ENGINE_SCREENS[kind](),
       module.overrides?.(),
     ]);
     const Screen = (
       screens as Record<Kind, ComponentType<{ definition: ResourceDefinition; overrides?: ScreenOverrides }>>
     )[kind];
+    // A sortable list's drag and drop, fetched before the screen shows: it renders once, with its grips.
+    if (kind === 'GeneratedList' && overrides?.default.list?.sortable) await dragOrderModule();
     const Loaded = () => <Screen definition={definition} overrides={overrides?.default} />;
     Loaded.displayName = `${kind}(${definition.name})`;
     return { default: Loaded };

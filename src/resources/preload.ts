@@ -33,10 +33,16 @@ function matches(segments: string[], path: string[]): boolean {
   );
 }
 
-/** Starts loading the screens of a route path (`/customers/list`), if any; never fails. */
+/**
+ * Starts loading the screens of a route path (`/customers/list`), if any; never fails. As the
+ * router ranks routes, a path a screen names segment for segment wins over one with `:id` in its
+ * place: `/customers/list` is the customers' list, not the edit of a customer "list".
+ */
 export function preloadScreenOf(path: string): void {
   const parts = path.split(/[?#]/)[0]!.split('/').filter(Boolean);
-  for (const screen of screens) {
-    if (matches(screen.segments, parts)) screen.load().catch(() => undefined);
-  }
+  const found = screens.filter((screen) => matches(screen.segments, parts));
+  const named = (screen: (typeof screens)[number]) =>
+    screen.segments.filter((s) => !s.startsWith(':')).length;
+  const best = Math.max(...found.map(named));
+  for (const screen of found) if (named(screen) === best) screen.load().catch(() => undefined);
 }

@@ -31,6 +31,20 @@ describe('screens preloaded with the app', () => {
     expect(other).toHaveBeenCalledTimes(1);
   });
 
+  it('prefers a path named segment for segment over one with :id in its place, as the router does', () => {
+    const edit = vi.fn(async () => screenOf('Edição'));
+    const list = vi.fn(async () => screenOf('Lista'));
+    lazyScreen('/teste-clientes/:id', edit);
+    lazyScreen('/teste-clientes/list', list);
+
+    preloadScreenOf('/teste-clientes/list');
+    expect(list).toHaveBeenCalledTimes(1);
+    expect(edit).not.toHaveBeenCalled();
+
+    preloadScreenOf('/teste-clientes/7');
+    expect(edit).toHaveBeenCalledTimes(1);
+  });
+
   it('tries a failed load again instead of remembering the failure', async () => {
     const load = vi
       .fn<() => Promise<{ default: () => React.JSX.Element }>>()

@@ -1,15 +1,8 @@
 import { useEffect } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
-import { useGetList } from 'react-admin';
-import { restaurants, type StoreRow } from '../../../contract/resources/restaurants/definition';
+import { useStoreChoices } from './storeChoices';
 
-/** Every restaurant by name, as the pickers offer them (one read, shared by whoever asks). */
-export function useStoreChoices() {
-  return useGetList<StoreRow>(restaurants.name, {
-    pagination: { page: 1, perPage: 1000 },
-    sort: { field: 'name', order: 'ASC' },
-  });
-}
+export { useStoreChoices };
 
 /**
  * An administrator's choice of the restaurant whose board to show, among every restaurant by name
