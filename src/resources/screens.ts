@@ -14,7 +14,6 @@ import { customerScreens } from './customers';
 import { restaurantScreens } from './restaurants';
 import { reviewRoutes } from './reviews';
 import { loyaltyRoutes } from './loyalty';
-import { StoryCreate, StoryEdit } from './stories';
 
 /**
  * The icon and the overrides of each resource whose screens are generated (its definition has
@@ -32,7 +31,7 @@ export const screenModules: Partial<Record<ResourceName, ScreenModule>> = {
     create: NotificationCreate,
     edit: NotificationDetails,
   },
-  stories: { overrides: () => import('./stories/overrides'), create: StoryCreate, edit: StoryEdit },
+  stories: { overrides: () => import('./stories/overrides') },
   kitchens: { icon: SoupKitchenIcon, overrides: () => import('./kitchens/overrides') },
   promoCodes: { icon: LocalOfferIcon, overrides: () => import('./promoCodes/overrides') },
   restaurants: restaurantScreens,
