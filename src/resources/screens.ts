@@ -9,7 +9,7 @@ import RateReviewIcon from '@mui/icons-material/RateReview';
 import LoyaltyIcon from '@mui/icons-material/Loyalty';
 import type { ResourceName } from '../../contract/definitions';
 import type { ScreenModule } from '../engine/resources';
-import { NotificationCreate, NotificationDetails } from './notifications';
+import { NotificationDetails } from './notifications';
 import { customerScreens } from './customers';
 import { restaurantScreens } from './restaurants';
 import { reviewRoutes } from './reviews';
@@ -28,7 +28,6 @@ export const screenModules: Partial<Record<ResourceName, ScreenModule>> = {
   notifications: {
     icon: NotificationsIcon,
     overrides: () => import('./notifications/overrides'),
-    create: NotificationCreate,
     edit: NotificationDetails,
   },
   stories: { overrides: () => import('./stories/overrides') },
