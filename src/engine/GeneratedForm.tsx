@@ -151,7 +151,17 @@ function FormBody({
             typeof entry === 'string' ? (
               input(entry)
             ) : (
-              <InputRow key={entry.join()}>{entry.map(input)}</InputRow>
+              <InputRow key={entry.flat().join()}>
+                {entry.map((place) =>
+                  typeof place === 'string' ? (
+                    input(place)
+                  ) : (
+                    <Box key={place.join()} sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+                      {place.map(input)}
+                    </Box>
+                  ),
+                )}
+              </InputRow>
             ),
           )}
         </Fragment>

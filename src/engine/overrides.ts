@@ -16,11 +16,12 @@ export type RowClick =
 /**
  * A section of a form: a heading (optional) and the inputs it holds, in order. An entry is a
  * field's input, or a row of inputs side by side on a desk (one under the other on a phone), each
- * at most half the width: a row of one lines up with the rows of two.
+ * at most half the width: a row of one lines up with the rows of two. A place in a row may be a
+ * column of inputs, one under the other (a post's texts beside its media).
  */
 export interface FormSection {
   title?: string;
-  fields: readonly (string | readonly string[])[];
+  fields: readonly (string | readonly (string | readonly string[])[])[];
 }
 
 export interface ListOverrides {

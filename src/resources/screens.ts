@@ -9,12 +9,11 @@ import RateReviewIcon from '@mui/icons-material/RateReview';
 import LoyaltyIcon from '@mui/icons-material/Loyalty';
 import type { ResourceName } from '../../contract/definitions';
 import type { ScreenModule } from '../engine/resources';
-import { NotificationCreate, NotificationDetails } from './notifications';
+import { NotificationDetails } from './notifications';
 import { customerScreens } from './customers';
 import { restaurantScreens } from './restaurants';
 import { reviewRoutes } from './reviews';
 import { loyaltyRoutes } from './loyalty';
-import { StoryCreate, StoryEdit } from './stories';
 
 /**
  * The icon and the overrides of each resource whose screens are generated (its definition has
@@ -29,10 +28,9 @@ export const screenModules: Partial<Record<ResourceName, ScreenModule>> = {
   notifications: {
     icon: NotificationsIcon,
     overrides: () => import('./notifications/overrides'),
-    create: NotificationCreate,
     edit: NotificationDetails,
   },
-  stories: { overrides: () => import('./stories/overrides'), create: StoryCreate, edit: StoryEdit },
+  stories: { overrides: () => import('./stories/overrides') },
   kitchens: { icon: SoupKitchenIcon, overrides: () => import('./kitchens/overrides') },
   promoCodes: { icon: LocalOfferIcon, overrides: () => import('./promoCodes/overrides') },
   restaurants: restaurantScreens,

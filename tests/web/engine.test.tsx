@@ -673,6 +673,28 @@ describe("generated list: a row's own buttons (rowActions) and its panel (expand
   });
 });
 
+describe('generated forms: a column of inputs in a row (sections)', () => {
+  it('stacks the column’s inputs in one place of the row, beside the row’s other input', async () => {
+    const columns = defineScreens({ form: { sections: [{ fields: [[['name', 'share'], 'kind']] }] } });
+    renderScreen(
+      '/places/create',
+      { '/places/create': <GeneratedCreate definition={places} overrides={columns} /> },
+      answering(),
+      options(),
+    );
+    const name = await screen.findByRole('textbox', { name: /^Nome/ });
+    const share = screen.getByRole('textbox', { name: /^Participação/ });
+    const kind = screen.getByRole('combobox', { name: /^Tipo/ });
+    // The smallest element that holds both inputs of the column: the column, and only it.
+    let column = name.parentElement!;
+    while (!column.contains(share)) column = column.parentElement!;
+    expect(column).not.toContainElement(kind);
+    const row = column.parentElement!;
+    expect(row).toContainElement(kind);
+    expect(row.children).toHaveLength(2);
+  });
+});
+
 describe('generated forms: what the create and the edit form set apart (form.create, form.edit)', () => {
   const saved: unknown[] = [];
   /** Common to both forms: the share's input. The create form asks for an invitation code the API never sees as such. */

@@ -167,8 +167,8 @@ export const notifications = defineResource({
     },
   },
   list: { perPage: 50, sort: { field: 'created_at', order: 'DESC' }, search: ['title', 'body'] },
-  // A generated list; the create form and the read-only detail are the screens' own.
-  screens: { createLabel: 'NOVA NOTIFICAÇÃO' },
+  // A generated list and create form; the read-only detail is the screens' own.
+  screens: { createLabel: 'NOVA NOTIFICAÇÃO', titles: { create: 'Nova notificação' } },
   messages: {
     created: CREATED_MESSAGE,
     updated: CANCELLED_MESSAGE,

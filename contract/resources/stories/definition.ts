@@ -157,8 +157,7 @@ export const stories = defineResource({
       .nullable(),
   }),
   list: { perPage: STORIES_LIMIT, sort: { field: 'created_at', order: 'DESC' }, paging: 'offset' },
-  // A generated list; the create and edit screens are the resource's own.
-  screens: { createLabel: 'CRIAR POST' },
+  screens: { createLabel: 'CRIAR POST', titles: { create: 'Novo post' } },
   messages: {
     created: 'Post criado com sucesso!',
     updated: 'Post atualizado com sucesso!',

@@ -1,13 +1,10 @@
 import { lazy } from 'react';
 
 /*
- * Notificações (spec 2.10): the list is generated from the definition (with ./overrides.tsx); the
- * create form and the read-only detail at /notifications/:id (a notification is never edited; the
- * detail only deactivates it) are their own, loaded when first opened.
+ * Notificações (spec 2.10): the list and the create form are generated from the definition (with
+ * ./overrides.tsx); the read-only detail at /notifications/:id (a notification is never edited;
+ * the detail only deactivates it) is its own, loaded when first opened.
  */
-export const NotificationCreate = lazy(() =>
-  import('./NotificationCreate').then((m) => ({ default: m.NotificationCreate })),
-);
 export const NotificationDetails = lazy(() =>
   import('./NotificationDetails').then((m) => ({ default: m.NotificationDetails })),
 );

@@ -5,8 +5,10 @@ import {
   AutocompleteInput,
   Form,
   ReferenceInput,
+  SaveButton,
   SelectInput,
   TextInput,
+  Toolbar,
   useListContext,
   type RaRecord,
 } from 'react-admin';
@@ -16,10 +18,12 @@ import {
   agesLabel,
   genderFilters,
   gendersLabel,
+  notificationCreateInput,
   RESTAURANT_PICKER_PAGE,
   statusLabel,
 } from '../../../contract/resources/notifications/definition';
 import { defineScreens } from '../../engine/overrides';
+import { AgesInput, GendersInput, StoresInput } from './inputs';
 
 export const APPLY_LABEL = 'Aplicar';
 
@@ -96,9 +100,19 @@ function PageButtons() {
 
 const detailPath = (id: RaRecord['id']) => `/notifications/${id}`;
 
+function SendToolbar() {
+  return (
+    <Toolbar>
+      <SaveButton label="Enviar notificação" alwaysEnable />
+    </Toolbar>
+  );
+}
+
 /**
  * Notificações (spec 2.10): the notifications sent, newest first, filtered on Aplicar by text,
- * restaurant and gender; a row opens the read-only detail (a notification is never edited).
+ * restaurant and gender; a row opens the read-only detail (a notification is never edited). The
+ * create form (/notifications/create, the spec's /notifications/new) says who receives it; the
+ * server resolves them on save.
  */
 export default defineScreens({
   list: {
@@ -143,5 +157,16 @@ export default defineScreens({
       tertiary: (record) =>
         `${formatDateTime(record.created_at as string)} · ${statusLabel(String(record.status))}`,
     },
+  },
+  form: {
+    actions: false,
+    // The spec's labels, bare: what is missing is said on Enviar.
+    marked: false,
+    // The ages' order too, under Idade mínima.
+    schema: notificationCreateInput,
+    defaultValues: { genders: [], stores: [], min_age: null, max_age: null },
+    sections: [{ fields: ['title', 'body', 'genders', 'stores', 'ages'] }],
+    inputs: { genders: <GendersInput />, stores: <StoresInput />, ages: <AgesInput /> },
+    toolbar: <SendToolbar />,
   },
 });

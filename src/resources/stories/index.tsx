@@ -1,13 +1,9 @@
-import { lazy } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 
 /*
- * FeedHunters: the featured posts (spec 2.14). The admin menu has no entry for them. The list is
- * generated from the definition (with ./overrides.tsx); the create and edit screens, loaded when
- * first opened, are the resource's own.
+ * FeedHunters: the featured posts (spec 2.14). The admin menu has no entry for them. The list and
+ * the forms are generated from the definition, with ./overrides.tsx.
  */
-export const StoryCreate = lazy(() => import('./StoryCreate').then((m) => ({ default: m.StoryCreate })));
-export const StoryEdit = lazy(() => import('./StoryEdit').then((m) => ({ default: m.StoryEdit })));
 
 /** The paths the specification gives the featured-post screens. */
 export const storyAliases = [

@@ -2,9 +2,17 @@ import { Avatar, Box, Stack, Typography } from '@mui/material';
 import MovieIcon from '@mui/icons-material/Movie';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import type { RaRecord } from 'react-admin';
-import { feedhunterLabel, type Story } from '../../../contract/resources/stories/definition';
+import {
+  feedhunterLabel,
+  mediaProblem,
+  storyCreateInput,
+  type Story,
+} from '../../../contract/resources/stories/definition';
 import { DayRangeFilter } from '../../engine/DayRangeFilter';
 import { defineScreens } from '../../engine/overrides';
+import { MediaInput } from './MediaInput';
+import { FeedhunterInput, ProductInput } from './pickers';
+import { StoryToolbar } from './StoryToolbar';
 
 function Thumbnail({ story }: { story: Story }) {
   return (
@@ -61,8 +69,22 @@ function hunterCell(record: RaRecord) {
 }
 
 /**
+ * The form checks every field at once, each message under its field: the media rule too, which
+ * the API's schema checks only once the other fields are right.
+ */
+const storyForm = storyCreateInput.superRefine(
+  (story, context) => {
+    const problem = mediaProblem(story);
+    if (problem) context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  },
+  { when: () => true },
+);
+
+/**
  * FeedHunters (spec 2.14): the featured posts between two dates, newest first, all of them on one
- * page; a row opens the post. The create and edit screens are the resource's own.
+ * page; a row opens the post. Its create (/stories/create, the spec's /feedhunters/new) and edit
+ * (/stories/:id) forms: the title and the people beside the media; the save's message in the
+ * success modal, whose OK returns to the previous page.
  */
 export default defineScreens({
   list: {
@@ -81,5 +103,23 @@ export default defineScreens({
       primary: (record) => String(record.title ?? ''),
       secondary: (record) => feedhunterLabel((record as Story).feedhunter),
     },
+  },
+  form: {
+    actions: false,
+    maxWidth: 1040,
+    savedDialog: true,
+    schema: storyForm,
+    sections: [{ fields: [[['title', 'customer_id', 'product_id'], 'media_type']] }],
+    inputs: {
+      customer_id: <FeedhunterInput />,
+      product_id: <ProductInput />,
+      // The image/video toggle and the file of the chosen kind (image_url or video_url).
+      media_type: <MediaInput />,
+    },
+    create: {
+      defaultValues: { media_type: 'PHOTO', product_id: null },
+      toolbar: <StoryToolbar />,
+    },
+    edit: { toolbar: <StoryToolbar editing /> },
   },
 });

@@ -2,6 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { InputHelperText, useInput, useRecordContext } from 'react-admin';
 import { useApi } from '../../dataProvider/useApi';
+import { stories } from '../../../contract/resources/stories/definition';
+
+const { fields } = stories;
 
 interface Feedhunter {
   id: number;
@@ -68,7 +71,7 @@ export function FeedhunterInput() {
         <TextField
           {...params}
           inputRef={field.ref}
-          label="Usuário (FeedHunter)"
+          label={`${fields.customer_id!.label} (FeedHunter)`}
           required={isRequired}
           error={invalid}
           helperText={<InputHelperText error={invalid ? fieldState.error?.message : undefined} />}
@@ -139,7 +142,7 @@ export function ProductInput() {
         <TextField
           {...params}
           inputRef={field.ref}
-          label="Produto"
+          label={fields.product_id!.label}
           error={invalid}
           helperText={
             <InputHelperText
