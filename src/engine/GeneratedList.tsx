@@ -1,9 +1,10 @@
-import { cloneElement, use, useMemo, useState, type ReactElement, type ReactNode, type SyntheticEvent } from 'react';
+import { cloneElement, Suspense, use, useMemo, useState, type ReactElement, type ReactNode, type SyntheticEvent } from 'react';
 import { Box, Chip, Stack, useMediaQuery, type CardProps, type Theme } from '@mui/material';
 import {
   DataTable,
   ListBase,
   ListView,
+  Loading,
   Pagination,
   SearchInput,
   SelectInput,
@@ -227,13 +228,25 @@ function StoreFilter({
 }
 
 /**
+ * The generated list, wherever it is shown: a sortable list waits here for its drag and drop the
+ * first time (in the app the screen's loader has fetched it already, so nothing waits).
+ */
+export function GeneratedList(props: { definition: ResourceDefinition; overrides?: ScreenOverrides }) {
+  return (
+    <Suspense fallback={<Loading />}>
+      <ListScreen {...props} />
+    </Suspense>
+  );
+}
+
+/**
  * The list generated from a definition: its `list` fields as columns (sortable where the server
  * sorts), its search and choice filters, Exportar (CSV of the whole filtered list), the create
  * button for who may create, and a row that opens the record for who may edit (or its `rowDialog`),
  * by a click or from the keyboard. On a tablet beside the menu, a list with `compact` lines shows
  * one line per record instead.
  */
-export function GeneratedList({
+function ListScreen({
   definition,
   overrides = {},
 }: {

@@ -193,7 +193,7 @@ describe('Integrações (/integrations)', () => {
       await screen.findByText('Escolha um restaurante para ver as suas integrações.'),
     ).toBeInTheDocument();
     expect(api.sent.filter((call) => call.path.startsWith('/api/stores/integration'))).toEqual([]);
-    await user.click(screen.getByRole('combobox', { name: 'Restaurante' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Restaurante' }));
     await user.click(await screen.findByRole('option', { name: 'Sabor do Sertão' }));
     await screen.findByText('Nenhuma integração ativa.');
     expect(localStorage.getItem(BOARD_SETTINGS.store)).toBe('7');

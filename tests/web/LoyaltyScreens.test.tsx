@@ -280,7 +280,7 @@ describe('Fidelidade (/loyalty-programs): the customers table', () => {
     expect(await screen.findByText(LOYALTY_MESSAGES.chooseStore)).toBeInTheDocument();
     expect(api.reads(LIST)).toHaveLength(0);
 
-    await user.click(screen.getByRole('combobox', { name: 'Restaurante' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Restaurante' }));
     await user.click(await screen.findByRole('option', { name: 'Sabor do Sertão' }));
     await waitFor(() => rowOf('Ana Souza'));
     expect(api.reads(LIST)[0]!.query.store_id).toBe('7');

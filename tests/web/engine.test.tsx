@@ -306,7 +306,7 @@ describe("generated list: a store's list (list.store)", () => {
     expect(await screen.findByText('Lugares de: Todos')).toBeInTheDocument();
     await screen.findByText('Bar do Zé');
     expect(reads(http)[0]).not.toHaveProperty('store_id');
-    await user.click(screen.getByRole('combobox', { name: 'Restaurante' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Restaurante' }));
     await user.click(await screen.findByRole('option', { name: 'Sabor do Sertão' }));
     expect(await screen.findByText('Lugares de: Sabor do Sertão')).toBeInTheDocument();
     await waitFor(() => expect(reads(http).at(-1)).toMatchObject({ store_id: 7 }));
@@ -346,7 +346,7 @@ describe("generated list: a store's list (list.store)", () => {
     );
     expect(await screen.findByText('Escolha o restaurante.')).toBeInTheDocument();
     expect(reads(http)).toHaveLength(0);
-    await user.click(screen.getByRole('combobox', { name: 'Restaurante' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Restaurante' }));
     await user.click(await screen.findByRole('option', { name: 'Cantina Bella' }));
     await screen.findByText('Bar do Zé');
     expect(reads(http)[0]).toMatchObject({ store_id: 2 });
@@ -1025,7 +1025,7 @@ describe("generated list: the screen's own restaurant picker (list.store.picker)
     );
     expect(await screen.findByText('Escolha o restaurante e toque em Aplicar.')).toBeInTheDocument();
     expect(screen.getByText('Sem a lista')).toBeInTheDocument();
-    await user.click(screen.getByRole('combobox', { name: 'Restaurante' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Restaurante' }));
     await user.click(await screen.findByRole('option', { name: 'Sabor do Sertão' }));
     expect(reads(http)).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Aplicar' }));

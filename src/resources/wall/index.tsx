@@ -4,11 +4,16 @@ import type { ResourceProps } from 'react-admin';
 import { lazyScreen } from '../preload';
 import { wall as definition } from '../../../contract/resources/wall/definition';
 import { wallPaths } from './paths';
+import { dragOrderModule } from '../../engine/dragOrderContext';
 
 export { wallPaths };
 
 // Loaded when first opened, or with the app on their path (drag and drop, uploads, cropping).
-const WallList = lazyScreen(wallPaths.list, () => import('./overrides').then((m) => ({ default: m.WallList })));
+// The list with its drag and drop, so that it renders once, with its grips.
+const WallList = lazyScreen(wallPaths.list, async () => {
+  const [screens] = await Promise.all([import('./overrides'), dragOrderModule()]);
+  return { default: screens.WallList };
+});
 const WallCreate = lazyScreen(wallPaths.create, () =>
   import('./overrides').then((m) => ({ default: m.WallCreate })),
 );
