@@ -5,7 +5,9 @@ import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient, Query } from '../../src/dataProvider/httpClient';
 import { RestaurantApprovals } from '../../src/resources/restaurants/RestaurantApprovals';
-import { RestaurantList } from '../../src/resources/restaurants/RestaurantList';
+import { restaurants } from '../../contract/resources/restaurants/definition';
+import { GeneratedList } from '../../src/engine/GeneratedList';
+import screens from '../../src/resources/restaurants/overrides';
 import { RestaurantsDashboard } from '../../src/resources/restaurants/RestaurantsDashboard';
 import { layOutRows, moveWithKeyboard } from './dragLayout';
 import { renderScreen as renderApp } from './renderScreen';
@@ -137,8 +139,9 @@ describe('restaurant list (/restaurants/list)', () => {
     vi.restoreAllMocks();
   });
 
+  const list = <GeneratedList definition={restaurants} overrides={screens} />;
   const setup = (http = fakeApi()) => ({
-    ...renderScreen('/restaurants/list', <RestaurantList />, http),
+    ...renderScreen('/restaurants/list', list, http),
     http,
   });
   const names = () => bodyRows().map((cells) => cells[1]);
@@ -159,8 +162,9 @@ describe('restaurant list (/restaurants/list)', () => {
     expect(storeQueries(http)).toEqual([
       { page: 1, page_size: 1000, sort_field: 'list_order', sort_order: 'ASC', search: undefined },
     ]);
+    // The grips' column is named for screen readers only.
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      '',
+      'Ordem',
       'Nome',
       'Usuários iniciados',
       'Avaliação',
@@ -170,10 +174,14 @@ describe('restaurant list (/restaurants/list)', () => {
     expect(bodyRows()[2]).toEqual(['', 'Sushi Kai', '2.700', '3,9', 'Inativo']);
     expect(bodyRows()[3]).toEqual(['', 'Bella Napoli', '3.300', '4,1', 'Fechado']);
     expect(saveOrder()).not.toBeInTheDocument();
+    // Restaurants are created from the dashboard, and the list filters by name alone.
+    expect(screen.getByRole('button', { name: 'Exportar' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Criar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Status' })).not.toBeInTheDocument();
   });
 
   it('opens the detail of the row clicked', async () => {
-    const { user, location } = renderScreen('/restaurants/list', <RestaurantList />, fakeApi());
+    const { user, location } = renderScreen('/restaurants/list', list, fakeApi());
 
     await user.click(await screen.findByText('Sabor do Sertão'));
 

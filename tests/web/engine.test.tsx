@@ -1242,6 +1242,38 @@ describe('generated list: rows put in order by hand (sortable)', () => {
     expect(screen.getByRole('button', { name: 'Arrastar Café Aurora' })).toBeDisabled();
   });
 
+  it('says why a searched list is not reordered, keeps the search while an order waits, and may have no create button', async () => {
+    const searching = defineScreens({
+      list: {
+        ...sortable.list,
+        create: false,
+        searchLabel: 'Buscar lugar pelo nome',
+        sortable: { ...sortable.list!.sortable!, filtered: 'Limpe a busca para ordenar os lugares.' },
+      },
+    });
+    const { user } = renderScreen(
+      '/places',
+      { '/places': <GeneratedList definition={places} overrides={searching} />, '*': <p>outra</p> },
+      ordering(),
+      options(),
+    );
+    await waitFor(() => expect(names()).toHaveLength(3));
+    const search = () => screen.getByRole('textbox', { name: 'Buscar lugar pelo nome' });
+    expect(search()).toHaveAttribute('placeholder', 'Buscar');
+    expect(screen.queryByRole('link', { name: 'NOVO LUGAR' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Limpe a busca para ordenar os lugares.')).not.toBeInTheDocument();
+
+    await moveWithKeyboard(user, 'Arrastar Bar do Zé', ['[ArrowDown]']);
+    await waitFor(() => expect(saveOrder()).toBeInTheDocument());
+    expect(search()).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Descartar' }));
+    expect(search()).toBeEnabled();
+
+    await user.type(search(), 'bar');
+    expect(await screen.findByText('Limpe a busca para ordenar os lugares.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Arrastar Café Aurora' })).toBeDisabled();
+  });
+
   it('moves nothing in a filtered list or another order than its own', async () => {
     renderPlaces(ordering(), '/places?filter=%7B%22q%22%3A%22bar%22%7D');
     expect(await screen.findByRole('button', { name: 'Arrastar Café Aurora' })).toBeDisabled();
