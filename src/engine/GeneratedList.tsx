@@ -324,6 +324,7 @@ export function GeneratedList({
       perPage={list.sortable ? WHOLE_LIST : definition.list.perPage}
       sort={definition.list.sort}
       filter={storeFilter}
+      filterDefaultValues={list.filterDefaults}
       exporter={false}
       storeKey={list.storeKey}
       disableSyncWithLocation={typeof list.storeKey === 'string'}

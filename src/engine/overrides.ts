@@ -133,6 +133,11 @@ export interface ListOverrides {
   /** Filter inputs beyond the generated search and choice filters. */
   filters?: readonly ReactElement[];
   /**
+   * The filters' values when the list opens (react-admin's `filterDefaultValues`): a choice the
+   * user may change, unlike a permanent filter (the approvals' statuses not active yet).
+   */
+  filterDefaults?: Readonly<Record<string, unknown>>;
+  /**
    * Instead of the generated filters (and `filters`): an element in the list's context at the top
    * of its card, which sets the list's filters itself (a form applied by its Aplicar button).
    */

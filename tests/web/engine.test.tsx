@@ -868,6 +868,38 @@ describe('generated list: a filter bar and pages of its own (filterBar, paginati
   });
 });
 
+describe("generated list: the filters' values when it opens (filterDefaults)", () => {
+  it('asks for the default choice first, shows it in its filter, and lets it be changed', async () => {
+    const http = answering();
+    const { user } = renderScreen(
+      '/places',
+      {
+        '/places': (
+          <GeneratedList
+            definition={places}
+            overrides={{ list: { filterDefaults: { kind: 'CAFE' }, storeKey: false } }}
+          />
+        ),
+      },
+      http,
+      options(),
+    );
+    await screen.findByText('Bar do Zé');
+    const query = { page: 1, page_size: 5, sort_field: 'name', sort_order: 'ASC', search: undefined };
+    expect(http.mock.calls.filter(([path]) => path === '/api/places')[0]).toEqual([
+      '/api/places',
+      { query: { ...query, kind: 'CAFE' } },
+    ]);
+    const kind = screen.getByRole('combobox', { name: 'Tipo' });
+    expect(kind).toHaveTextContent('Café');
+    await user.click(kind);
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Bar' }));
+    await waitFor(() =>
+      expect(http).toHaveBeenLastCalledWith('/api/places', { query: { ...query, kind: 'BAR' } }),
+    );
+  });
+});
+
 describe('resource props', () => {
   it('takes hand-written create and edit screens instead of the generated ones', () => {
     const Create = () => <p>criar</p>;
