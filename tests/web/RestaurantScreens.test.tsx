@@ -185,7 +185,8 @@ describe('restaurant list (/restaurants/list)', () => {
 
     await user.click(await screen.findByText('Sabor do Sertão'));
 
-    expect(location()?.pathname).toBe('/restaurants/list/details/7');
+    // react-admin finds the row's path before it navigates.
+    await waitFor(() => expect(location()?.pathname).toBe('/restaurants/list/details/7'));
   });
 
   it('asks the server for the name typed, once the typing pauses, and pauses reordering', async () => {
@@ -299,7 +300,9 @@ describe('restaurant approvals (/restaurants/approvals)', () => {
 
   async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
     await user.click(screen.getByRole('combobox', { name: label }));
-    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
+    // "Todos" and "Todas" are the empty choice, which react-admin names "Limpar valor".
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    await user.click(options.find((element) => element.textContent === option)!);
     await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
   }
 
@@ -345,7 +348,7 @@ describe('restaurant approvals (/restaurants/approvals)', () => {
 
     await choose(user, 'Cozinha', 'Nordestina');
     await waitFor(() => expect(names()).toEqual(['Casa do Baião']));
-    expect(storeQueries(http).at(-1)).toMatchObject({ status: 'INACTIVE', cousine_id: '3' });
+    expect(storeQueries(http).at(-1)).toMatchObject({ status: 'INACTIVE', cousine_id: 3 });
 
     await choose(user, 'Status', 'Todos');
     await choose(user, 'Cozinha', 'Todas');
@@ -358,12 +361,12 @@ describe('restaurant approvals (/restaurants/approvals)', () => {
       sort_order: 'DESC',
       search: undefined,
       status: 'INACTIVE,CLOSED',
-      operation_id: '4',
+      operation_id: 4,
     });
 
     await user.type(screen.getByRole('textbox', { name: 'Buscar pelo nome' }), 'napoli');
     await waitFor(() => expect(names()).toEqual(['Bella Napoli']));
-    expect(storeQueries(http).at(-1)).toMatchObject({ search: 'napoli', operation_id: '4' });
+    expect(storeQueries(http).at(-1)).toMatchObject({ search: 'napoli', operation_id: 4 });
     expect(storeQueries(http).filter((query) => query?.search === 'n')).toEqual([]);
   });
 
@@ -420,7 +423,8 @@ describe('restaurant approvals (/restaurants/approvals)', () => {
     await waitFor(() => expect(names()).toHaveLength(3));
 
     await user.click(screen.getByText('Casa do Baião'));
-    expect(location()?.pathname).toBe('/restaurants/list/details/12');
+    // react-admin finds the row's path before it navigates.
+    await waitFor(() => expect(location()?.pathname).toBe('/restaurants/list/details/12'));
   });
 
   it('says when nothing waits for approval', async () => {

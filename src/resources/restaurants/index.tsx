@@ -14,7 +14,9 @@ const RestaurantsDashboard = lazy(() =>
 /**
  * The spec's restaurant routes: /restaurants is the dashboard, /restaurants/list the list,
  * /restaurants/list/details/:id the detail, /restaurants/approvals and /restaurants/create. The
- * list (in the app's order, dragged), the create and the detail forms are generated (./overrides.tsx).
+ * list (in the app's order, dragged), the create and the detail forms are generated (./overrides.tsx);
+ * the approvals are the engine's list too, with columns and filters of their own
+ * (./RestaurantApprovals.tsx).
  */
 export const restaurantScreens: ScreenModule = {
   icon: StorefrontIcon,
