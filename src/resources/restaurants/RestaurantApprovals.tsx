@@ -23,7 +23,7 @@ import {
   storeStatuses,
   type StoreRow,
 } from '../../../contract/resources/restaurants/definition';
-import { restaurantPath } from './overrides';
+import { restaurantPath } from './paths';
 
 /** The statuses of a restaurant not active yet: "Todos" is both. */
 const NOT_ACTIVE = 'INACTIVE,CLOSED';

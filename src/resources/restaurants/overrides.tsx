@@ -10,6 +10,7 @@ import { ImagePicker } from '../../components/ImagePicker';
 import { CepInput, CnpjInput, CpfInput, PhoneInput } from '../../components/MaskedInputs';
 import { defineScreens } from '../../engine/overrides';
 import { OperationInput } from './OperationInput';
+import { restaurantPath } from './paths';
 import {
   BankData,
   CityInput,
@@ -68,8 +69,6 @@ export function detailPayload(data: Partial<RaRecord>): Record<string, unknown> 
     },
   };
 }
-
-export const restaurantPath = (id: RaRecord['id']) => `/restaurants/list/details/${id}`;
 
 /** The stars and the average, one decimal. */
 function ratingCell(record: RaRecord) {
