@@ -13,6 +13,7 @@ import {
   TopToolbar,
   useCanAccess,
   useListContext,
+  type ListViewProps,
   type RaRecord,
 } from 'react-admin';
 import { fieldText, NUMERIC_KINDS } from '../lib/display';
@@ -41,7 +42,11 @@ function PlainFrame({ children }: { children: ReactNode }) {
 const noWrap = () => ({ whiteSpace: 'nowrap' }) as const;
 
 /** The list's filters: the search, when the definition searches, and one select per choice field. */
-function filtersOf(definition: ResourceDefinition, extra: readonly ReactElement[] = []): ReactElement[] {
+function filtersOf(
+  definition: ResourceDefinition,
+  extra: readonly ReactElement[] = [],
+  searchLabel?: string,
+): ReactElement[] {
   const filters: ReactElement[] = [];
   if (definition.list.search?.length) {
     filters.push(
@@ -50,6 +55,7 @@ function filtersOf(definition: ResourceDefinition, extra: readonly ReactElement[
         source="q"
         alwaysOn
         placeholder={definition.screens?.searchPlaceholder ?? 'Buscar'}
+        inputProps={searchLabel ? { 'aria-label': searchLabel } : undefined}
       />,
     );
   }
@@ -162,7 +168,9 @@ function ListToolbar({
         <>
           {list.actions}
           {list.exportButton === false ? null : <ExportButton filter={storeFilter} />}
-          {canCreate ? <CreateLink definition={definition} create={list.create} /> : null}
+          {canCreate && list.create !== false ? (
+            <CreateLink definition={definition} create={list.create} />
+          ) : null}
         </>
       )}
     </TopToolbar>
@@ -225,6 +233,20 @@ function StoreFilter({
       <Chip color="primary" variant="outlined" label={scope(name)} data-testid="list-scope" />
     </Stack>
   );
+}
+
+/** react-admin's list view, whose filters wait while an order is being made (`list.sortable`). */
+function OrderedListView({
+  filters,
+  ...props
+}: Omit<ListViewProps, 'filters'> & { filters?: ReactElement[] }) {
+  const order = useDragOrder();
+  const waiting = order?.order
+    ? filters?.map((filter) =>
+        cloneElement(filter as ReactElement<{ disabled?: boolean }>, { disabled: true }),
+      )
+    : filters;
+  return <ListView {...props} filters={waiting} />;
 }
 
 /**
@@ -318,6 +340,7 @@ function ListScreen({
       perPage={list.sortable ? WHOLE_LIST : definition.list.perPage}
       sort={definition.list.sort}
       filter={storeFilter}
+      filterDefaultValues={list.filterDefaults}
       exporter={false}
       storeKey={list.storeKey}
       disableSyncWithLocation={typeof list.storeKey === 'string'}
@@ -326,12 +349,14 @@ function ListScreen({
     >
       {/* The screen's column may shrink below its table's width: the table scrolls in its card. */}
       <Frame sortable={list.sortable} sort={definition.list.sort}>
-        {chooseFirst ? <StoreChoice store={store} notice={chooseFirst.notice} picker={chooseFirst.picker} /> : null}
+        {chooseFirst ? (
+          <StoreChoice store={store} notice={chooseFirst.notice} picker={chooseFirst.picker} />
+        ) : null}
         {orAll ? <StoreFilter store={store} all={orAll.all} scope={orAll.scope} /> : null}
         {list.header ? <Box sx={{ mt: 2 }}>{list.header}</Box> : null}
-        <ListView
+        <OrderedListView
           title={title}
-          filters={list.filterBar ? undefined : filtersOf(definition, list.filters)}
+          filters={list.filterBar ? undefined : filtersOf(definition, list.filters, list.searchLabel)}
           actions={
             <ListToolbar
               definition={definition}
@@ -391,7 +416,7 @@ function ListScreen({
             </DataTable>
           )}
           {rowDialog && opened ? rowDialog(opened, () => setOpened(null)) : null}
-        </ListView>
+        </OrderedListView>
       </Frame>
     </ListBase>
   );

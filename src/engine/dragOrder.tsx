@@ -92,6 +92,7 @@ function DragOrderProvider({
     order,
     draggable: !partial && !filtered && ownOrder && !saving,
     partial,
+    filtered,
     saving,
     onDragEnd,
     save,
@@ -119,14 +120,22 @@ export function OrderButtons({ order }: { order: DragOrder }) {
   );
 }
 
-/** What a list too long for one page reads instead of being reordered. */
+/**
+ * What a list too long for one page reads instead of being reordered; and a filtered one, where
+ * the list gives its words (`filtered`).
+ */
 export function PartialOrderNotice({ sortable }: { sortable: Sortable }) {
   const order = useDragOrder();
-  if (!order?.partial) return null;
+  const words = order?.partial
+    ? (sortable.partial ??
+      'A lista tem mais registros do que cabem nesta página: a ordem não pode ser alterada aqui.')
+    : order?.filtered
+      ? sortable.filtered
+      : undefined;
+  if (!words) return null;
   return (
     <Alert severity="info" sx={{ m: 2 }}>
-      {sortable.partial ??
-        'A lista tem mais registros do que cabem nesta página: a ordem não pode ser alterada aqui.'}
+      {words}
     </Alert>
   );
 }

@@ -23,6 +23,8 @@ export interface DragOrder {
   draggable: boolean;
   /** The list holds more rows than its page: its order cannot be made here. */
   partial: boolean;
+  /** A filter or a search holds: its rows are not the whole list. */
+  filtered: boolean;
   saving: boolean;
   onDragEnd: (event: DragEndEvent) => void;
   save: () => Promise<void>;

@@ -35,7 +35,7 @@ export interface ListOverrides {
    * A column's heading instead of its field's label, where the table names it otherwise (the
    * posts' Post column holds the image and the title); the CSV keeps the field's label.
    */
-  headers?: Readonly<Record<string, string>>;
+  headers?: Readonly<Record<string, ReactNode>>;
   /**
    * Shown instead of the table when the list has no record at all (not when a filter finds none);
    * `false` keeps the list's frame (its header, toolbar and table) and says so with `noRows`.
@@ -59,8 +59,13 @@ export interface ListOverrides {
     | { all: string; scope: (name: string) => string };
   /** Above the list's toolbar, in its context: what follows its filters (the balance's cards). */
   header?: ReactNode;
-  /** The create button's label and path, when the create screen is not react-admin's `/create`. */
-  create?: { label: string; path: string };
+  /**
+   * The create button's label and path, when the create screen is not react-admin's `/create`;
+   * `false`: no create button (a list whose records are created from another page).
+   */
+  create?: { label: string; path: string } | false;
+  /** The search box's accessible name, where it says more than its placeholder. */
+  searchLabel?: string;
   /**
    * The list's own remembered page, search and order, kept out of the address, where its resource
    * is listed elsewhere too (the team is the administrators' resource seen by one store), or whose
@@ -110,14 +115,16 @@ export interface ListOverrides {
    * for its whole in one page, and once the order changed the toolbar holds Descartar and SALVAR
    * ORDEM, which sends it with the definition's reorder call (`PATCH {endpoint}/reorder`) and
    * shows `saved`. A move that `refuse` answers goes back and shows its words. Rows are moved only
-   * in the list's own order, unfiltered, all on the page (`partial` says so otherwise). The table
-   * only: no cards nor compact lines.
+   * in the list's own order, unfiltered, all on the page (`partial` says so otherwise; `filtered`,
+   * when given, while a filter or search holds). While an order waits, the filters are disabled.
+   * The table only: no cards nor compact lines.
    */
   sortable?: {
     name: (record: RaRecord) => string;
     saved: string;
     refuse?: (records: RaRecord[]) => string | undefined;
     partial?: string;
+    filtered?: string;
   };
   /**
    * Fields whose columns only a desk shows (from the `lg` breakpoint): on a tablet beside the
@@ -126,6 +133,11 @@ export interface ListOverrides {
   wide?: readonly string[];
   /** Filter inputs beyond the generated search and choice filters. */
   filters?: readonly ReactElement[];
+  /**
+   * The filters' values when the list opens (react-admin's `filterDefaultValues`): a choice the
+   * user may change, unlike a permanent filter (the approvals' statuses not active yet).
+   */
+  filterDefaults?: Readonly<Record<string, unknown>>;
   /**
    * Instead of the generated filters (and `filters`): an element in the list's context at the top
    * of its card, which sets the list's filters itself (a form applied by its Aplicar button).

@@ -5,7 +5,9 @@ import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient, Query } from '../../src/dataProvider/httpClient';
 import { RestaurantApprovals } from '../../src/resources/restaurants/RestaurantApprovals';
-import { RestaurantList } from '../../src/resources/restaurants/RestaurantList';
+import { restaurants } from '../../contract/resources/restaurants/definition';
+import { GeneratedList } from '../../src/engine/GeneratedList';
+import screens from '../../src/resources/restaurants/overrides';
 import { RestaurantsDashboard } from '../../src/resources/restaurants/RestaurantsDashboard';
 import { layOutRows, moveWithKeyboard } from './dragLayout';
 import { renderScreen as renderApp } from './renderScreen';
@@ -137,8 +139,9 @@ describe('restaurant list (/restaurants/list)', () => {
     vi.restoreAllMocks();
   });
 
+  const list = <GeneratedList definition={restaurants} overrides={screens} />;
   const setup = (http = fakeApi()) => ({
-    ...renderScreen('/restaurants/list', <RestaurantList />, http),
+    ...renderScreen('/restaurants/list', list, http),
     http,
   });
   const names = () => bodyRows().map((cells) => cells[1]);
@@ -159,8 +162,9 @@ describe('restaurant list (/restaurants/list)', () => {
     expect(storeQueries(http)).toEqual([
       { page: 1, page_size: 1000, sort_field: 'list_order', sort_order: 'ASC', search: undefined },
     ]);
+    // The grips' column is named for screen readers only.
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      '',
+      'Ordem',
       'Nome',
       'Usuários iniciados',
       'Avaliação',
@@ -170,14 +174,19 @@ describe('restaurant list (/restaurants/list)', () => {
     expect(bodyRows()[2]).toEqual(['', 'Sushi Kai', '2.700', '3,9', 'Inativo']);
     expect(bodyRows()[3]).toEqual(['', 'Bella Napoli', '3.300', '4,1', 'Fechado']);
     expect(saveOrder()).not.toBeInTheDocument();
+    // Restaurants are created from the dashboard, and the list filters by name alone.
+    expect(screen.getByRole('button', { name: 'Exportar' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Criar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Status' })).not.toBeInTheDocument();
   });
 
   it('opens the detail of the row clicked', async () => {
-    const { user, location } = renderScreen('/restaurants/list', <RestaurantList />, fakeApi());
+    const { user, location } = renderScreen('/restaurants/list', list, fakeApi());
 
     await user.click(await screen.findByText('Sabor do Sertão'));
 
-    expect(location()?.pathname).toBe('/restaurants/list/details/7');
+    // react-admin finds the row's path before it navigates.
+    await waitFor(() => expect(location()?.pathname).toBe('/restaurants/list/details/7'));
   });
 
   it('asks the server for the name typed, once the typing pauses, and pauses reordering', async () => {
@@ -291,7 +300,9 @@ describe('restaurant approvals (/restaurants/approvals)', () => {
 
   async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
     await user.click(screen.getByRole('combobox', { name: label }));
-    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
+    // "Todos" and "Todas" are the empty choice, which react-admin names "Limpar valor".
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    await user.click(options.find((element) => element.textContent === option)!);
     await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
   }
 
@@ -337,7 +348,7 @@ describe('restaurant approvals (/restaurants/approvals)', () => {
 
     await choose(user, 'Cozinha', 'Nordestina');
     await waitFor(() => expect(names()).toEqual(['Casa do Baião']));
-    expect(storeQueries(http).at(-1)).toMatchObject({ status: 'INACTIVE', cousine_id: '3' });
+    expect(storeQueries(http).at(-1)).toMatchObject({ status: 'INACTIVE', cousine_id: 3 });
 
     await choose(user, 'Status', 'Todos');
     await choose(user, 'Cozinha', 'Todas');
@@ -350,12 +361,12 @@ describe('restaurant approvals (/restaurants/approvals)', () => {
       sort_order: 'DESC',
       search: undefined,
       status: 'INACTIVE,CLOSED',
-      operation_id: '4',
+      operation_id: 4,
     });
 
     await user.type(screen.getByRole('textbox', { name: 'Buscar pelo nome' }), 'napoli');
     await waitFor(() => expect(names()).toEqual(['Bella Napoli']));
-    expect(storeQueries(http).at(-1)).toMatchObject({ search: 'napoli', operation_id: '4' });
+    expect(storeQueries(http).at(-1)).toMatchObject({ search: 'napoli', operation_id: 4 });
     expect(storeQueries(http).filter((query) => query?.search === 'n')).toEqual([]);
   });
 
@@ -412,7 +423,8 @@ describe('restaurant approvals (/restaurants/approvals)', () => {
     await waitFor(() => expect(names()).toHaveLength(3));
 
     await user.click(screen.getByText('Casa do Baião'));
-    expect(location()?.pathname).toBe('/restaurants/list/details/12');
+    // react-admin finds the row's path before it navigates.
+    await waitFor(() => expect(location()?.pathname).toBe('/restaurants/list/details/12'));
   });
 
   it('says when nothing waits for approval', async () => {

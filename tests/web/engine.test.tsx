@@ -890,6 +890,38 @@ describe('generated list: a filter bar and pages of its own (filterBar, paginati
   });
 });
 
+describe("generated list: the filters' values when it opens (filterDefaults)", () => {
+  it('asks for the default choice first, shows it in its filter, and lets it be changed', async () => {
+    const http = answering();
+    const { user } = renderScreen(
+      '/places',
+      {
+        '/places': (
+          <GeneratedList
+            definition={places}
+            overrides={{ list: { filterDefaults: { kind: 'CAFE' }, storeKey: false } }}
+          />
+        ),
+      },
+      http,
+      options(),
+    );
+    await screen.findByText('Bar do Zé');
+    const query = { page: 1, page_size: 5, sort_field: 'name', sort_order: 'ASC', search: undefined };
+    expect(http.mock.calls.filter(([path]) => path === '/api/places')[0]).toEqual([
+      '/api/places',
+      { query: { ...query, kind: 'CAFE' } },
+    ]);
+    const kind = screen.getByRole('combobox', { name: 'Tipo' });
+    expect(kind).toHaveTextContent('Café');
+    await user.click(kind);
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Bar' }));
+    await waitFor(() =>
+      expect(http).toHaveBeenLastCalledWith('/api/places', { query: { ...query, kind: 'BAR' } }),
+    );
+  });
+});
+
 describe('resource props', () => {
   it('takes hand-written create and edit screens instead of the generated ones', () => {
     const Create = () => <p>criar</p>;
@@ -1261,6 +1293,38 @@ describe('generated list: rows put in order by hand (sortable)', () => {
   it('moves nothing when the page is not the whole list, and says so', async () => {
     renderPlaces(ordering(PLACES_IN_ORDER, { total: 1200 }));
     expect(await screen.findByText('Lugares demais para ordenar aqui.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Arrastar Café Aurora' })).toBeDisabled();
+  });
+
+  it('says why a searched list is not reordered, keeps the search while an order waits, and may have no create button', async () => {
+    const searching = defineScreens({
+      list: {
+        ...sortable.list,
+        create: false,
+        searchLabel: 'Buscar lugar pelo nome',
+        sortable: { ...sortable.list!.sortable!, filtered: 'Limpe a busca para ordenar os lugares.' },
+      },
+    });
+    const { user } = renderScreen(
+      '/places',
+      { '/places': <GeneratedList definition={places} overrides={searching} />, '*': <p>outra</p> },
+      ordering(),
+      options(),
+    );
+    await waitFor(() => expect(names()).toHaveLength(3));
+    const search = () => screen.getByRole('textbox', { name: 'Buscar lugar pelo nome' });
+    expect(search()).toHaveAttribute('placeholder', 'Buscar');
+    expect(screen.queryByRole('link', { name: 'NOVO LUGAR' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Limpe a busca para ordenar os lugares.')).not.toBeInTheDocument();
+
+    await moveWithKeyboard(user, 'Arrastar Bar do Zé', ['[ArrowDown]']);
+    await waitFor(() => expect(saveOrder()).toBeInTheDocument());
+    expect(search()).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Descartar' }));
+    expect(search()).toBeEnabled();
+
+    await user.type(search(), 'bar');
+    expect(await screen.findByText('Limpe a busca para ordenar os lugares.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Arrastar Café Aurora' })).toBeDisabled();
   });
 

@@ -332,7 +332,15 @@ export const restaurantFields = {
   name: { label: 'Nome', kind: 'text', list: true, sortable: true },
   n_ratings: { label: 'Usuários iniciados', kind: 'number', list: true, sortable: true },
   rating: { label: 'Avaliação', kind: 'number', list: true, sortable: true },
-  status: { label: 'Status', kind: 'select', choices: storeStatuses, list: true, sortable: true },
+  // The approvals choose among the statuses not active yet; the list has no status filter.
+  status: {
+    label: 'Status',
+    kind: 'select',
+    choices: storeStatuses,
+    list: true,
+    sortable: true,
+    filter: false,
+  },
   list_order: { label: 'Ordem', kind: 'number', sortable: true },
   created_at: { label: 'Parceiro desde', kind: 'date', sortable: true },
   // Images.
@@ -429,9 +437,12 @@ export const restaurants = defineResource({
   },
   list: { perPage: 100, sort: { field: 'list_order', order: 'ASC' }, search: ['name'] },
   storeScoped: true,
-  // The administrators' create and detail forms; the dashboard and the list are hand-made
-  // (src/resources/restaurants).
-  screens: { titles: { create: 'Novo restaurante', edit: 'Restaurante' } },
+  // The administrators' list (at /restaurants/list), create and detail forms; the dashboard is
+  // hand-made (src/resources/restaurants).
+  screens: {
+    titles: { create: 'Novo restaurante', edit: 'Restaurante' },
+    searchPlaceholder: 'Buscar pelo nome',
+  },
   messages: {
     notFound: 'Restaurante não encontrado.',
     created: 'Restaurante criado com sucesso!',

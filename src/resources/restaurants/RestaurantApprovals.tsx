@@ -1,225 +1,179 @@
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import {
-  Avatar,
-  Box,
-  Button,
-  Card,
-  LinearProgress,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { useState } from 'react';
+import { Avatar, Box, Button, Stack, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CloseIcon from '@mui/icons-material/Close';
-import { Confirm, Title, useDataProvider, useGetList, useNotify } from 'react-admin';
-import type { PainelDataProvider } from '../../dataProvider';
-import { formatDate } from '../../../contract/lib/format';
-import { choiceLabel } from '../../../contract/define';
 import {
+  Confirm,
+  ReferenceInput,
+  SelectInput,
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  type RaRecord,
+} from 'react-admin';
+import type { PainelDataProvider } from '../../dataProvider';
+import { GeneratedList } from '../../engine/GeneratedList';
+import { defineScreens } from '../../engine/overrides';
+import { formatDate } from '../../../contract/lib/format';
+import type { ResourceDefinition } from '../../../contract/define';
+import {
+  restaurantFields as fields,
   restaurants,
-  type StoreRow as PendingStore,
+  storeStatuses,
+  type StoreRow,
 } from '../../../contract/resources/restaurants/definition';
+import { restaurantPath } from './paths';
 
+/** The statuses of a restaurant not active yet: "Todos" is both. */
 const NOT_ACTIVE = 'INACTIVE,CLOSED';
+/** The operation city, as the approvals name it (the detail says "Cidade de Operação"). */
+const CITY = 'Cidade';
 
 /**
- * Restaurant approvals: the spec's placeholder made real. Restaurants not yet active, filtered by
- * name, cuisine, city and status; Aprovar activates one, once confirmed in the restaurant's name.
+ * The restaurants as the approvals list them: the name, the cuisine, the city of operation, the
+ * status and the registration date, newest first, 200 a page.
  */
-/** The four filters share a row on a desktop, two by two on a tablet (react-admin's inputs are full width). */
-const filterSx = { flex: '1 1 200px', maxWidth: { md: 320 } } as const;
-/** On a tablet the registration date moves under the name, so Aprovar stays in view. */
-const wideOnly = { display: { xs: 'none', lg: 'table-cell' } } as const;
+const pending: ResourceDefinition = {
+  ...restaurants,
+  fields: {
+    name: fields.name,
+    cousine_id: { ...fields.cousine_id, list: true },
+    operation_id: { ...fields.operation_id, list: true },
+    status: fields.status,
+    created_at: { ...fields.created_at, list: true },
+  },
+  list: { ...restaurants.list, perPage: 200, sort: { field: 'created_at', order: 'DESC' } },
+  screens: { ...restaurants.screens, titles: { list: 'Aprovação de restaurantes' } },
+};
 
-export function RestaurantApprovals() {
-  const notify = useNotify();
-  const navigate = useNavigate();
+/** The logo and the name; on a tablet the registration date under it (its column is a desk's). */
+function nameCell(store: RaRecord) {
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+      <Avatar
+        src={store.logo_black ?? undefined}
+        alt=""
+        sx={{ bgcolor: 'common.white', width: 32, height: 32 }}
+      />
+      <Box>
+        <span>{store.name}</span>
+        <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', lg: 'none' } }}>
+          Cadastro {formatDate(store.created_at)}
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}
+
+/** Aprovar: asked first in the restaurant's name, then PATCH …/approve, and the list read again. */
+function ApproveButton() {
+  const store = useRecordContext<StoreRow>();
+  const { refetch } = useListContext();
   const dataProvider = useDataProvider<PainelDataProvider>();
-  const [search, setSearch] = useState('');
-  const [term, setTerm] = useState('');
-  const [cousine, setCousine] = useState('');
-  const [operation, setOperation] = useState('');
-  const [status, setStatus] = useState(NOT_ACTIVE);
-  const [approving, setApproving] = useState<number | null>(null);
-  // The restaurant whose approval is being confirmed.
-  const [confirming, setConfirming] = useState<PendingStore | null>(null);
+  const notify = useNotify();
+  const [asking, setAsking] = useState(false);
+  const [approving, setApproving] = useState(false);
+  if (!store) return null;
 
-  useEffect(() => {
-    const timer = setTimeout(() => setTerm(search.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [search]);
-
-  const { data: cuisines } = useGetList('cousines', {
-    pagination: { page: 1, perPage: 200 },
-    sort: { field: 'name', order: 'ASC' },
-  });
-  const { data: cities } = useGetList('operations', {
-    pagination: { page: 1, perPage: 500 },
-    sort: { field: 'name', order: 'ASC' },
-  });
-  const { data, isPending, refetch } = useGetList<PendingStore>('restaurants', {
-    pagination: { page: 1, perPage: 200 },
-    sort: { field: 'created_at', order: 'DESC' },
-    filter: {
-      status,
-      ...(term ? { q: term } : {}),
-      ...(cousine ? { cousine_id: cousine } : {}),
-      ...(operation ? { operation_id: operation } : {}),
-    },
-  });
-
-  const approve = async (store: PendingStore) => {
-    setApproving(store.id);
+  const approve = async () => {
+    setApproving(true);
     try {
-      await dataProvider.action('restaurants', { id: store.id, action: 'approve' });
+      await dataProvider.action(restaurants.name, { id: store.id, action: 'approve' });
       notify(`Restaurante ${store.name} aprovado com sucesso!`, { type: 'success' });
       await refetch();
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     } finally {
-      setApproving(null);
-      setConfirming(null);
+      setApproving(false);
+      setAsking(false);
     }
   };
 
-  const select = (
-    label: string,
-    value: string,
-    onChange: (v: string) => void,
-    options: { id: string | number; name: string }[],
-  ) => (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      sx={filterSx}
-    >
-      {options.map((option) => (
-        <MenuItem key={option.id} value={String(option.id)}>
-          {option.name}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-
   return (
-    <Box sx={{ py: 2 }}>
-      <Title title="Aprovação de restaurantes" />
-      <Stack direction="row" sx={{ gap: 2, mb: 2, flexWrap: 'wrap', alignItems: 'flex-end' }}>
-        <TextField
-          size="small"
-          label="Buscar pelo nome"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          sx={filterSx}
-        />
-        {select('Cozinha', cousine, setCousine, [
-          { id: '', name: 'Todas' },
-          ...(cuisines ?? []).map((c) => ({ id: c.id, name: c.name })),
-        ])}
-        {select('Cidade', operation, setOperation, [
-          { id: '', name: 'Todas' },
-          ...(cities ?? []).map((c) => ({ id: c.id, name: c.name })),
-        ])}
-        {select('Status', status, setStatus, [
-          { id: NOT_ACTIVE, name: 'Todos' },
-          { id: 'INACTIVE', name: 'Inativo' },
-          { id: 'CLOSED', name: 'Fechado' },
-        ])}
-      </Stack>
-      <Card>
-        {isPending ? <LinearProgress /> : null}
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" sx={{ '& td, & th': { px: { xs: 1, lg: 2 } } }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Restaurante</TableCell>
-                <TableCell>Cozinha</TableCell>
-                <TableCell>Cidade</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell sx={wideOnly}>Cadastro</TableCell>
-                <TableCell align="right" />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(data ?? []).map((store) => (
-                <TableRow
-                  key={store.id}
-                  hover
-                  sx={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/restaurants/list/details/${store.id}`)}
-                >
-                  <TableCell>
-                    <Stack direction="row" spacing={1.5} alignItems="center">
-                      <Avatar
-                        src={store.logo_black ?? undefined}
-                        alt=""
-                        sx={{ bgcolor: 'common.white', width: 32, height: 32 }}
-                      />
-                      <Box>
-                        <span>{store.name}</span>
-                        <Typography
-                          variant="caption"
-                          color="text.secondary"
-                          sx={{ display: { xs: 'block', lg: 'none' } }}
-                        >
-                          Cadastro {formatDate(store.created_at)}
-                        </Typography>
-                      </Box>
-                    </Stack>
-                  </TableCell>
-                  <TableCell>{store.cousine ?? '—'}</TableCell>
-                  <TableCell>{store.operation ?? '—'}</TableCell>
-                  <TableCell>{choiceLabel(restaurants.fields.status!, store.status)}</TableCell>
-                  <TableCell sx={wideOnly}>{formatDate(store.created_at)}</TableCell>
-                  <TableCell align="right" onClick={(e) => e.stopPropagation()}>
-                    <Button
-                      size="small"
-                      variant="contained"
-                      startIcon={<CheckCircleIcon />}
-                      disabled={approving === store.id}
-                      onClick={() => setConfirming(store)}
-                      aria-label={`Aprovar ${store.name}`}
-                      sx={{ minHeight: 44 }}
-                    >
-                      Aprovar
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-              {!isPending && (data ?? []).length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={6}>Nenhum restaurante aguardando aprovação.</TableCell>
-                </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        </Box>
-      </Card>
+    <>
+      <Button
+        size="small"
+        variant="contained"
+        startIcon={<CheckCircleIcon />}
+        disabled={approving}
+        onClick={() => setAsking(true)}
+        aria-label={`Aprovar ${store.name}`}
+        sx={{ minHeight: 44 }}
+      >
+        Aprovar
+      </Button>
       <Confirm
-        isOpen={confirming !== null}
-        title={confirming ? `Aprovar o restaurante ${confirming.name}?` : ''}
+        isOpen={asking}
+        title={`Aprovar o restaurante ${store.name}?`}
         content="O restaurante fica ativo e passa a aparecer para os clientes no app."
         confirm="Aprovar"
         cancel="Cancelar"
         ConfirmIcon={CheckCircleIcon}
         CancelIcon={CloseIcon}
-        loading={confirming !== null && approving === confirming.id}
-        onConfirm={() => {
-          if (confirming) void approve(confirming);
-        }}
-        onClose={() => setConfirming(null)}
+        loading={approving}
+        onConfirm={() => void approve()}
+        onClose={() => setAsking(false)}
         sx={{ '& .MuiDialogActions-root': { px: 3, pb: 2, gap: 1 }, '& .MuiButton-root': { minHeight: 48 } }}
       />
-    </Box>
+    </>
   );
+}
+
+/** A cuisine or a city of the platform, "Todas" until one is chosen. */
+const referenceFilter = (source: 'cousine_id' | 'operation_id', reference: string, label: string) => (
+  <ReferenceInput
+    key={source}
+    source={source}
+    reference={reference}
+    perPage={500}
+    sort={{ field: 'name', order: 'ASC' }}
+    alwaysOn
+  >
+    <SelectInput label={label} optionText="name" emptyText="Todas" sx={{ minWidth: 200 }} />
+  </ReferenceInput>
+);
+
+const approvalScreens = defineScreens({
+  list: {
+    storeKey: 'restaurants.approvals',
+    searchLabel: 'Buscar pelo nome',
+    create: false,
+    exportButton: false,
+    filterDefaults: { status: NOT_ACTIVE },
+    filters: [
+      referenceFilter('cousine_id', 'cousines', fields.cousine_id.label),
+      referenceFilter('operation_id', 'operations', CITY),
+      <SelectInput
+        key="status"
+        source="status"
+        label={fields.status.label}
+        choices={storeStatuses.filter((status) => status.id !== 'OK')}
+        emptyText="Todos"
+        emptyValue={NOT_ACTIVE}
+        alwaysOn
+        sx={{ minWidth: 200 }}
+      />,
+    ],
+    cells: {
+      name: nameCell,
+      cousine_id: (store) => (store.cousine as string | null) ?? '—',
+      operation_id: (store) => (store.operation as string | null) ?? '—',
+    },
+    headers: { name: 'Restaurante', operation_id: CITY, created_at: 'Cadastro' },
+    wide: ['created_at'],
+    rowActions: <ApproveButton />,
+    rowClick: (id) => restaurantPath(id),
+    empty: false,
+    noRows: 'Nenhum restaurante aguardando aprovação.',
+  },
+});
+
+/**
+ * /restaurants/approvals: the restaurants not active yet, filtered by name, cuisine, city and
+ * status; Aprovar activates one, once confirmed in the restaurant's name. The engine's list of the
+ * restaurants, with its own columns, order, page size and remembered filters.
+ */
+export function RestaurantApprovals() {
+  return <GeneratedList definition={pending} overrides={approvalScreens} />;
 }

@@ -21,6 +21,7 @@ import { Title } from 'react-admin';
 import { useApi } from '../../dataProvider/useApi';
 import { formatCents } from '../../../contract/lib/format';
 import { Variation } from '../../custom-pages/statistics/Variation';
+import { restaurantPath } from './paths';
 
 interface Dashboard {
   revenues: { label: string; amount: number; variation: number | null }[];
@@ -80,7 +81,7 @@ export function RestaurantsDashboard() {
               <ListItem key={store.id} disablePadding>
                 <ListItemButton
                   component={Link}
-                  to={`/restaurants/list/details/${store.id}`}
+                  to={restaurantPath(store.id)}
                   sx={{ borderRadius: 1, minHeight: 44 }}
                 >
                   <Typography sx={{ width: 28, color: 'text.secondary' }}>{index + 1}º</Typography>

@@ -7,7 +7,6 @@ import type { ScreenModule } from '../../engine/resources';
 const RestaurantApprovals = lazy(() =>
   import('./RestaurantApprovals').then((m) => ({ default: m.RestaurantApprovals })),
 );
-const RestaurantList = lazy(() => import('./RestaurantList').then((m) => ({ default: m.RestaurantList })));
 const RestaurantsDashboard = lazy(() =>
   import('./RestaurantsDashboard').then((m) => ({ default: m.RestaurantsDashboard })),
 );
@@ -15,15 +14,16 @@ const RestaurantsDashboard = lazy(() =>
 /**
  * The spec's restaurant routes: /restaurants is the dashboard, /restaurants/list the list,
  * /restaurants/list/details/:id the detail, /restaurants/approvals and /restaurants/create. The
- * create and detail forms are generated (./overrides.tsx); the list keeps its drag order.
+ * list (in the app's order, dragged), the create and the detail forms are generated (./overrides.tsx);
+ * the approvals are the engine's list too, with columns and filters of their own
+ * (./RestaurantApprovals.tsx).
  */
 export const restaurantScreens: ScreenModule = {
   icon: StorefrontIcon,
   overrides: () => import('./overrides'),
   list: RestaurantsDashboard,
-  paths: { edit: 'list/details/:id' },
+  paths: { list: 'list', edit: 'list/details/:id' },
   routes: [
-    <Route key="list" path="list" element={<RestaurantList />} />,
     // The spec's path without a record (its client passed the record in navigation state).
     <Route key="details-alone" path="list/details" element={<Navigate to="/restaurants/list" replace />} />,
     <Route key="approvals" path="approvals" element={<RestaurantApprovals />} />,

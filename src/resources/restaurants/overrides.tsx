@@ -1,3 +1,4 @@
+import { Rating, Stack, Tooltip } from '@mui/material';
 import { ReferenceInput, SelectInput, TextInput, type RaRecord } from 'react-admin';
 import { withScheme } from '../../../contract/lib/fields';
 import {
@@ -9,6 +10,7 @@ import { ImagePicker } from '../../components/ImagePicker';
 import { CepInput, CnpjInput, CpfInput, PhoneInput } from '../../components/MaskedInputs';
 import { defineScreens } from '../../engine/overrides';
 import { OperationInput } from './OperationInput';
+import { restaurantPath } from './paths';
 import {
   BankData,
   CityInput,
@@ -68,14 +70,48 @@ export function detailPayload(data: Partial<RaRecord>): Record<string, unknown> 
   };
 }
 
+/** The stars and the average, one decimal. */
+function ratingCell(record: RaRecord) {
+  const rating = Number(record.rating);
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Rating value={rating} precision={0.1} readOnly size="small" />
+      <span>{rating.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</span>
+    </Stack>
+  );
+}
+
 /**
- * Restaurantes (platform spec 2.5): /restaurants/create and the detail
+ * Restaurantes (platform spec 2.5): /restaurants/list is the restaurants in their app order, moved
+ * by their grips and saved with SALVAR ORDEM; the name search asks the server and pauses the
+ * reordering; a row opens its detail. Restaurants are created from the dashboard.
+ * /restaurants/create and the detail
  * (/restaurants/list/details/:id) are one form over the definition's fields; creating asks for the
  * images, the city of operation, the links and the fees, the detail shows the figures, the bank
  * account and the loyalty program. The labels are the spec's, bare: the checks say what is missing
  * on CRIAR / SALVAR.
  */
 export default defineScreens({
+  list: {
+    create: false,
+    searchLabel: 'Buscar restaurante pelo nome',
+    cells: { rating: ratingCell },
+    headers: {
+      n_ratings: (
+        <Tooltip title="Usuários que já avaliaram">
+          <span>{fields.n_ratings.label}</span>
+        </Tooltip>
+      ),
+    },
+    rowClick: (id) => restaurantPath(id),
+    empty: false,
+    noRows: 'Nenhum restaurante encontrado.',
+    sortable: {
+      name: (record) => String(record.name),
+      saved: 'Ordem dos restaurantes atualizada com sucesso!',
+      filtered: 'Limpe a busca para reordenar os restaurantes.',
+    },
+  },
   form: {
     inputs: {
       // The list's column is "Nome"; the form names the trade name.
