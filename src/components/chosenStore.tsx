@@ -2,8 +2,11 @@ import { useCallback } from 'react';
 import { Alert } from '@mui/material';
 import { usePermissions } from 'react-admin';
 import { ADMIN } from '../authProvider';
-import { BOARD_SETTINGS, useDeviceSetting } from '../resources/kitchenBoard/boardHooks';
-import { StorePickerWhenNeeded } from '../resources/kitchenBoard/storeChoices';
+import { useDeviceSetting } from './deviceSetting';
+import { StorePickerWhenNeeded } from './LazyStorePicker';
+
+/** The restaurant an administrator works on, remembered on the device (the kitchen board's too). */
+export const CHOSEN_STORE_KEY = 'painel.board.store';
 
 /**
  * Whose wall or team a screen shows. Staff's is their own store (the API knows it: nothing is
@@ -14,7 +17,7 @@ import { StorePickerWhenNeeded } from '../resources/kitchenBoard/storeChoices';
 export function useChosenStore() {
   const { permissions, isPending } = usePermissions<string>();
   const admin = permissions === ADMIN;
-  const [chosen, remember] = useDeviceSetting(BOARD_SETTINGS.store, '');
+  const [chosen, remember] = useDeviceSetting(CHOSEN_STORE_KEY, '');
   const id = Number(chosen);
   const storeId = admin && Number.isSafeInteger(id) && id > 0 ? id : null;
   const choose = useCallback(

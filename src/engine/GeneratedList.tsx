@@ -1,4 +1,13 @@
-import { cloneElement, Suspense, use, useMemo, useState, type ReactElement, type ReactNode, type SyntheticEvent } from 'react';
+import {
+  cloneElement,
+  Suspense,
+  use,
+  useMemo,
+  useState,
+  type ReactElement,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
 import { Box, Chip, Stack, useMediaQuery, type CardProps, type Theme } from '@mui/material';
 import {
   DataTable,
@@ -26,11 +35,13 @@ import {
   useChosenStore,
   type ChosenStore,
 } from '../components/chosenStore';
-import { StorePickerWhenNeeded, useStoreChoices } from '../resources/kitchenBoard/storeChoices';
+import { StorePickerWhenNeeded } from '../components/LazyStorePicker';
+import { useStoreChoices } from '../components/storeChoices';
 import { focusedRow, focusRing, OpenableBody } from './openableRows';
 import { CreateLink, ScrollingCard } from './parts';
 import { RecordCards } from './RecordCards';
-import { dragOrderModule, useDragOrder, WHOLE_LIST } from './dragOrderContext';
+import { useDragOrder, WHOLE_LIST } from './dragOrderContext';
+import { dragOrderModule } from './dragOrderLoader';
 import { toggleColumn, withoutOwnArrow } from './expandToggle';
 
 /** The frame of a list without drag order: its column may shrink below its table's width. */

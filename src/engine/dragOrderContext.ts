@@ -5,7 +5,8 @@ import type { ListOverrides } from './overrides';
 
 /*
  * What a list reads of its drag order without loading it: the order's context and sizes. The
- * drag and drop itself (./dragOrder, with @dnd-kit) loads only with a list that is sortable.
+ * drag and drop itself (./dragOrder, with @dnd-kit) loads only with a list that is sortable
+ * (./dragOrderLoader).
  */
 
 export const SAVE_ORDER_LABEL = 'SALVAR ORDEM';
@@ -35,26 +36,3 @@ export const DragOrderContext = createContext<DragOrder | null>(null);
 
 /** The order being made of a sortable list, for its table, its toolbar and its notice. */
 export const useDragOrder = () => useContext(DragOrderContext);
-
-type DragOrderModule = typeof import('./dragOrder');
-let loading: Promise<DragOrderModule> | undefined;
-
-/**
- * The drag order's module, fetched once: a promise React's `use` reads at once when it has
- * arrived (the screen's loader waits for it with the screen's own code, so a sortable list renders
- * once, with its grips), and suspends on while it has not.
- */
-export function dragOrderModule(): Promise<DragOrderModule> {
-  if (!loading) {
-    const started = import('./dragOrder');
-    started.then(
-      // As React marks a promise it has read: `use` then answers at once, without suspending.
-      (module) => Object.assign(started, { status: 'fulfilled', value: module }),
-      () => {
-        loading = undefined;
-      },
-    );
-    loading = started;
-  }
-  return loading;
-}

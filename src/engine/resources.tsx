@@ -5,7 +5,7 @@ import type { ResourceDefinition } from '../../contract/define';
 import type { Permission } from '../../contract/permissions';
 import { RequirePermission } from '../components/RequirePermission';
 import type { ScreenOverrides } from './overrides';
-import { dragOrderModule } from './dragOrderContext';
+import { dragOrderModule } from './dragOrderLoader';
 import { lazyScreen } from '../resources/preload';
 
 /** What the app knows of a generated resource before its screens load: its icon, and where its overrides are. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page, type Request } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
 export function launchBrowser(): Promise<Browser> {
@@ -43,9 +44,43 @@ export async function dragBelow(page: Page, handle: Locator, target: Locator): P
   await page.mouse.move(x, y);
   await page.mouse.down();
   for (let step = 1; step <= 10; step++) {
-    await page.mouse.move(x, y + ((to.y - from.y + to.height / 2 + 4) * step) / 10);
+    // Just past the target's centre: the row dropped takes the target's place, whatever the rows' height.
+    await page.mouse.move(x, y + ((to.y - from.y + 4) * step) / 10);
   }
   await page.mouse.up();
+}
+
+/**
+ * Presses a button until the request it sends goes out. Right after a drag, the drag library
+ * swallows the next click for a moment (so that the drop is not also a click); a person's click
+ * comes later, a test's at once. The button is pressed again only while no request has gone and it
+ * is still enabled (a save disables it), so one press sends one request.
+ */
+export async function pressUntilSent(
+  page: Page,
+  button: Locator,
+  matches: (request: Request) => boolean,
+): Promise<Request> {
+  let sent: Request | undefined;
+  const listener = (request: Request) => {
+    if (!sent && matches(request)) sent = request;
+  };
+  page.on('request', listener);
+  try {
+    await expect
+      .poll(
+        async () => {
+          if (!sent && (await button.isEnabled().catch(() => false)))
+            await button.click({ timeout: 5_000 }).catch(() => undefined);
+          return sent !== undefined;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+  } finally {
+    page.off('request', listener);
+  }
+  return sent!;
 }
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

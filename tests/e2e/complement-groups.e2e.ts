@@ -34,8 +34,11 @@ async function chipsOf(page: Page, list: string) {
 
 /** Opens a group's row and answers the products it shows. */
 async function productsInRow(page: Page, group: string) {
-  const toggle = page.getByRole('button', { name: `Mostrar produtos de ${group}`, exact: true });
-  await toggle.click();
+  // The list keeps a row open when it is left and found again (an edit and back): open it only if shut.
+  const shown = page.getByRole('list', { name: `Produtos de ${group}`, exact: true });
+  if ((await shown.count()) === 0) {
+    await page.getByRole('button', { name: `Mostrar produtos de ${group}`, exact: true }).click();
+  }
   await page.getByRole('list', { name: `Produtos de ${group}`, exact: true }).waitFor();
   return chipsOf(page, `Produtos de ${group}`);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { dragBelow, launchBrowser, seriousViolations, signIn } from './browser';
+import { dragBelow, launchBrowser, pressUntilSent, seriousViolations, signIn } from './browser';
 import { makeImage } from './images';
 
 const baseUrl = inject('baseUrl');
@@ -139,7 +139,11 @@ describe('menu (Cantina Bella staff, on a tablet)', () => {
     const handle = page.getByRole('button', { name: `Arrastar ${before[0]}`, exact: true });
     const target = page.getByRole('button', { name: `Arrastar ${before[1]}`, exact: true });
     await dragBelow(page, handle, target);
-    await page.getByRole('button', { name: 'Salvar ordem' }).click();
+    await pressUntilSent(
+      page,
+      page.getByRole('button', { name: 'Salvar ordem' }),
+      (r) => r.method() === 'PATCH' && r.url().endsWith('/reorder'),
+    );
     await notice(page, 'Ordem das categorias atualizada!').waitFor();
     await page.reload();
     await expect.poll(() => categoryNames(page)).toEqual([before[1], before[0], ...before.slice(2)]);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
-import { dragBelow, launchBrowser, signIn } from './browser';
+import { dragBelow, launchBrowser, pressUntilSent, signIn } from './browser';
 import { makeImage } from './images';
 
 const baseUrl = inject('baseUrl');
@@ -167,7 +167,11 @@ describe('restaurants: create with three images, reorder, edit and remove', () =
     const handle = page.getByRole('button', { name: `Arrastar ${before[0]}` });
     const target = page.getByRole('button', { name: `Arrastar ${before[1]}` });
     await dragBelow(page, handle, target);
-    await page.getByRole('button', { name: 'SALVAR ORDEM' }).click();
+    await pressUntilSent(
+      page,
+      page.getByRole('button', { name: 'SALVAR ORDEM' }),
+      (r) => r.method() === 'PATCH' && r.url().endsWith('/api/stores/reorder'),
+    );
     await notice(page, 'Ordem dos restaurantes atualizada com sucesso!').waitFor();
     await page.reload();
     await names.first().waitFor();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { dragBelow, launchBrowser, seriousViolations, signIn } from './browser';
+import { dragBelow, launchBrowser, pressUntilSent, seriousViolations, signIn } from './browser';
 import { makeImage } from './images';
 
 const baseUrl = inject('baseUrl');
@@ -185,13 +185,11 @@ describe('the team and the wall on a tablet (restaurant staff)', () => {
 
     const save = page.getByRole('button', { name: 'SALVAR ORDEM' });
     await expect.poll(() => save.isEnabled()).toBe(true);
-    const [sent] = await Promise.all([
-      page.waitForRequest((r) => r.method() === 'PATCH' && r.url().endsWith('/api/posts/reorder')),
-      save.click(),
-    ]).catch(async (error: unknown) => {
-      // What the screen showed instead, for whoever reads the failure.
-      throw new Error(`${String(error)}\n${page.url()}\n${await page.locator('body').innerText()}`);
-    });
+    const sent = await pressUntilSent(
+      page,
+      save,
+      (r) => r.method() === 'PATCH' && r.url().endsWith('/api/posts/reorder'),
+    );
     expect((sent.postDataJSON() as { ids: number[] }).ids).toHaveLength(before.length);
     await notice(page, 'Ordem dos postss atualizada com sucesso!').waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'SALVAR ORDEM' }).count()).toBe(0);

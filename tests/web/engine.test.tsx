@@ -24,7 +24,7 @@ import { GeneratedList } from '../../src/engine/GeneratedList';
 import { defineScreens, type ScreenOverrides } from '../../src/engine/overrides';
 import { resourceProps } from '../../src/engine/resources';
 import type { ChosenStore } from '../../src/components/chosenStore';
-import { StorePicker } from '../../src/resources/kitchenBoard/StorePicker';
+import { StorePicker } from '../../src/components/StorePicker';
 import { layOutRows, moveWithKeyboard } from './dragLayout';
 import { messageOf, renderScreen } from './renderScreen';
 

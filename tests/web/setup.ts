@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
-import { dragOrderModule } from '../../src/engine/dragOrderContext';
+import { dragOrderModule } from '../../src/engine/dragOrderLoader';
 
 // findBy… and waitFor wait for what the screen should show, as long as a busy machine needs to
 // render it (Testing Library's default gives up after one second); a passing test waits no longer.

@@ -6,7 +6,7 @@ import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import { Title, usePermissions } from 'react-admin';
 import { ADMIN } from '../../authProvider';
 import { formatCents } from '../../../contract/lib/format';
-import { StorePicker } from '../../resources/kitchenBoard/StorePicker';
+import { StorePicker } from '../../components/StorePicker';
 import {
   financialAnalytics,
   STATISTICS_PATHS,

@@ -41,7 +41,7 @@ import {
 } from '../../../contract/resources/kitchenBoard/definition';
 import { KitchenTimersButton } from './KitchenTimersButton';
 import { RecentlyReady } from './RecentlyReady';
-import { StorePicker } from './StorePicker';
+import { StorePicker } from '../../components/StorePicker';
 
 /** The board polls its items every 5 s (restaurant spec 9); an unchanged board costs a 304. */
 export const BOARD_POLL_MS = 5000;

@@ -1,5 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OrderItem } from '../../../contract/resources/kitchenBoard/definition';
+import { useDeviceSetting } from '../../components/deviceSetting';
+import { CHOSEN_STORE_KEY } from '../../components/chosenStore';
+
+export { useDeviceSetting };
 
 /** What this device remembers of the board (a tablet stays at its station all night). */
 export const BOARD_SETTINGS = {
@@ -7,31 +11,8 @@ export const BOARD_SETTINGS = {
   filter: 'painel.board.filter',
   sound: 'painel.board.sound',
   /** An administrator's board: the restaurant it shows. */
-  store: 'painel.board.store',
+  store: CHOSEN_STORE_KEY,
 } as const;
-
-/** A value of this device's localStorage; the board still works where storage is refused. */
-export function useDeviceSetting(key: string, fallback: string): [string, (value: string) => void] {
-  const [value, setValue] = useState(() => {
-    try {
-      return localStorage.getItem(key) ?? fallback;
-    } catch {
-      return fallback;
-    }
-  });
-  const remember = useCallback(
-    (next: string) => {
-      setValue(next);
-      try {
-        localStorage.setItem(key, next);
-      } catch {
-        // Private browsing: remembered for this visit only.
-      }
-    },
-    [key],
-  );
-  return [value, remember];
-}
 
 type AudioContextClass = typeof AudioContext;
 const audioContextClass = (): AudioContextClass | undefined =>

@@ -7,7 +7,7 @@ import { ListContext, useListContext, useRecordContext, type RaRecord } from 're
 import { useChosenStore, type ChosenStore } from '../../components/chosenStore';
 import { PictureAvatar } from '../../components/PictureAvatar';
 import { formatDateTime } from '../../../contract/lib/format';
-import { StorePicker } from '../kitchenBoard/StorePicker';
+import { StorePicker } from '../../components/StorePicker';
 import {
   answerChoices,
   ratingChoices,

@@ -4,7 +4,7 @@ import type { ResourceProps } from 'react-admin';
 import { lazyScreen } from '../preload';
 import { wall as definition } from '../../../contract/resources/wall/definition';
 import { wallPaths } from './paths';
-import { dragOrderModule } from '../../engine/dragOrderContext';
+import { dragOrderModule } from '../../engine/dragOrderLoader';
 
 export { wallPaths };
 
