@@ -45,6 +45,8 @@ export interface TestAppOptions {
   webRoot?: string;
   /** The app's logger (default: none); a test reads the lines through its `stream`. */
   logger?: AppOptions['logger'];
+  /** How long a sign-in to an e-mail under attack waits (default: the product's 3 s). */
+  loginSlowAnswerMs?: number;
   /** Runs after buildApp and before ready(): tests add routes of their own here. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /**
@@ -76,6 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     webRoot: options.webRoot,
     uploadsDir,
     logger: options.logger,
+    loginSlowAnswerMs: options.loginSlowAnswerMs,
     // Every answer is held against its route's response schema: a drift fails the test.
     checkResponses: true,
     forceCloseConnections: true,
