@@ -190,7 +190,13 @@ async function seededDemo(now: Date | undefined): Promise<{ from: Blob; uploads:
  */
 async function seededTemplate(now: Date | undefined): Promise<{ from: string; uploads: string }> {
   const url = postgresUrl();
-  const name = `${inject('pgTemplate')}_demo_${now ? now.toISOString().replace(/[^0-9a-z]/gi, '_').toLowerCase() : 'now'}`;
+  const at = now
+    ? now
+        .toISOString()
+        .replace(/[^0-9a-z]/gi, '_')
+        .toLowerCase()
+    : 'now';
+  const name = `${inject('pgTemplate')}_demo_${at}`;
   const uploads = path.join(inject('pgRunFolder'), `${name}-uploads`);
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

@@ -281,7 +281,10 @@ describe('rollups', () => {
         (select count(*)::int from statement_days where store_id = ${removed}) as statement_days,
         (select count(*)::int from statement_totals where store_id = ${removed}) as statement_totals`),
     );
-    expect(Object.values(figures!).every((count) => count > 0), JSON.stringify(figures)).toBe(true);
+    expect(
+      Object.values(figures!).every((count) => count > 0),
+      JSON.stringify(figures),
+    ).toBe(true);
     await db().execute(sql`delete from stores where id = ${removed}`);
     await expectRebuildAgrees();
   });
