@@ -96,6 +96,8 @@ export interface AppOptions {
   housekeepingMinutes?: number;
   /** How long a repeated Idempotency-Key request waits for the first one's answer (default 10 s). */
   idempotencyWaitMs?: number;
+  /** How long a sign-in to an e-mail under attack waits before answering (default 3 s). */
+  loginSlowAnswerMs?: number;
   /** Tests: every answer is also checked against its route's response schema. */
   checkResponses?: boolean;
   /**
@@ -240,7 +242,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Routes.
   await app.register(healthRoutes);
-  await app.register(authRoutes);
+  await app.register(authRoutes, { slowAnswerMs: options.loginSlowAnswerMs });
   await app.register(accountRoutes);
   await app.register(resourceRoutes, { resources: crudResources });
   await app.register(storeRoutes, { uploadsDir: options.uploadsDir });

@@ -45,7 +45,8 @@ const PASSWORD_LOGIN_BLOCKED =
   'Entre com o token enviado por e-mail: use “Esqueci minha senha”.';
 const INVALID_TOKEN = 'Token inválido ou expirado. Solicite um novo token.';
 
-const authRoutes: FastifyPluginAsyncZod = async (app) => {
+const authRoutes: FastifyPluginAsyncZod<{ slowAnswerMs?: number }> = async (app, options) => {
+  const slowAnswerMs = options.slowAnswerMs ?? LOGIN_SLOW_ANSWER_MS;
   /**
    * Opens a session in the transaction `tx` with its audit row: who (there is no caller yet), the
    * session, and the store it works in, whose trail the row joins.
@@ -110,7 +111,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(accounts)
         .where(eq(sql`lower(${accounts.email})`, email));
       const valid = await verifyPassword(account?.password_hash ?? null, password);
-      if (attempt.slowed) await setTimeout(LOGIN_SLOW_ANSWER_MS);
+      if (attempt.slowed) await setTimeout(slowAnswerMs);
       if (attempt.refused) {
         throw tooManyRequests(
           `Muitas tentativas de acesso. Tente novamente em ${LOGIN_WINDOW_MINUTES} minutos.`,

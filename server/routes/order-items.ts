@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import { and, eq, exists, gt, inArray, or, sql } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,6 +23,8 @@ import { advanceCard, cancelItem, moveItem, recallItems, type Moved } from '../s
 
 /** How long a closed tab's items stay on the board: what was just served does not vanish at once. */
 const CLOSED_TABS_SHOWN = sql`interval '30 minutes'`;
+/** An item's own tab, looked up by its key for each item the board reads. */
+const itsTab = alias(orders, 'its_tab');
 
 const itemColumns = {
   id: orderItems.id,
@@ -119,12 +121,27 @@ const orderItemRoutes: FastifyPluginAsyncZod = async (app) => {
     store: orderItems.store_id,
     // What the kitchen has to do, or just did: items of open tabs, and the ready or cancelled
     // items of tabs closed a moment ago (a closed tab is never work); never those still in a cart.
+    // The tab is found by its key (a semi-join), never by listing the store's tabs for each item.
     scope: () => [
       sql`${orderItems.status} <> 'SAVED'`,
-      sql`${orderItems.order_id} in (select ${orders.id} from ${orders}
-        where ${orders.store_id} = ${orderItems.store_id}
-          and (${orders.status} = 'OPENED' or (${orders.closed_at} > now() - ${CLOSED_TABS_SHOWN}
-            and ${orderItems.status} in ('READY', 'CANCELLED'))))`,
+      exists(
+        db
+          .select({ id: itsTab.id })
+          .from(itsTab)
+          .where(
+            and(
+              eq(itsTab.id, orderItems.order_id),
+              eq(itsTab.store_id, orderItems.store_id),
+              or(
+                eq(itsTab.status, 'OPENED'),
+                and(
+                  gt(itsTab.closed_at, sql`now() - ${CLOSED_TABS_SHOWN}`),
+                  inArray(orderItems.status, ['READY', 'CANCELLED']),
+                ),
+              ),
+            ),
+          ),
+      ),
     ],
     filters: {
       // A station: the items routed to one kitchen.

@@ -16,7 +16,8 @@ const CAPPED = {
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // What is refused, and how alike, not the wait of an e-mail under attack (tests/server/auth.test.ts).
+  t = await createTestApp({ loginSlowAnswerMs: 0 });
 });
 
 afterAll(async () => {

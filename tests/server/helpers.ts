@@ -13,6 +13,7 @@ import { accounts, memberships, stores } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
 import type { MailMessage } from '../../server/mail/mailer';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed/demo';
+import { databaseUrl } from './pg-global-setup';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -44,6 +45,8 @@ export interface TestAppOptions {
   webRoot?: string;
   /** The app's logger (default: none); a test reads the lines through its `stream`. */
   logger?: AppOptions['logger'];
+  /** How long a sign-in to an e-mail under attack waits (default: the product's 3 s). */
+  loginSlowAnswerMs?: number;
   /** Runs after buildApp and before ready(): tests add routes of their own here. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /**
@@ -52,8 +55,8 @@ export interface TestAppOptions {
    */
   migrate?: boolean;
   /**
-   * With `seed: 'full'` on PGlite, start from a copy of the demo seeded once for the run at that
-   * "now" (default), or seed it afresh (false: the seed's own tests, a "now" no other file uses).
+   * With `seed: 'full'`, start from a copy of the demo seeded once for the run at that "now"
+   * (default), or seed it afresh (false: the seed's own tests, a "now" no other file uses).
    */
   snapshot?: boolean;
 }
@@ -61,10 +64,10 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const seed = options.seed ?? true;
   const seeded =
-    seed === 'full' && options.snapshot !== false && process.env.TEST_DATABASE !== 'postgres'
-      ? await seededDemo(options.seedNow)
+    seed === 'full' && options.snapshot !== false
+      ? await (process.env.TEST_DATABASE === 'postgres' ? seededTemplate : seededDemo)(options.seedNow)
       : undefined;
-  const { database, drop } = await freshDatabase(options.migrate ?? false, seeded?.data);
+  const { database, drop } = await freshDatabase(options.migrate ?? false, seeded?.from);
   const outbox: MailMessage[] = [];
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-uploads-'));
   if (seeded) fs.cpSync(seeded.uploads, uploadsDir, { recursive: true });
@@ -75,6 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     webRoot: options.webRoot,
     uploadsDir,
     logger: options.logger,
+    loginSlowAnswerMs: options.loginSlowAnswerMs,
     // Every answer is held against its route's response schema: a drift fails the test.
     checkResponses: true,
     forceCloseConnections: true,
@@ -139,7 +143,7 @@ function migratedCopy(): Blob {
  * and start from a copy (a few seconds instead of fifteen). A seed that failed leaves its error
  * for the others to throw.
  */
-async function seededDemo(now: Date | undefined): Promise<{ data: Blob; uploads: string }> {
+async function seededDemo(now: Date | undefined): Promise<{ from: Blob; uploads: string }> {
   const folder = path.dirname(inject('pgliteSnapshot'));
   const name = `demo-${now ? now.toISOString().replace(/[:.]/g, '-') : 'now'}`;
   const data = path.join(folder, `${name}.tar`);
@@ -175,31 +179,85 @@ async function seededDemo(now: Date | undefined): Promise<{ data: Blob; uploads:
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  return { data: new Blob([fs.readFileSync(data)]), uploads };
+  return { from: new Blob([fs.readFileSync(data)]), uploads };
 }
 
+/**
+ * The same on PostgreSQL: the whole demo seeded at `now` into a template database of the run, once
+ * per "now", by the first file that asks (the others wait on an advisory lock); a test database is
+ * a copy of it. Its name appears once it is whole: a seed that failed leaves none, and the next file
+ * tries again.
+ */
+async function seededTemplate(now: Date | undefined): Promise<{ from: string; uploads: string }> {
+  const url = postgresUrl();
+  const at = now
+    ? now
+        .toISOString()
+        .replace(/[^0-9a-z]/gi, '_')
+        .toLowerCase()
+    : 'now';
+  const name = `${inject('pgTemplate')}_demo_${at}`;
+  const uploads = path.join(inject('pgRunFolder'), `${name}-uploads`);
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock(hashtext($1))', [name]);
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) {
+      const building = `${name}_part`;
+      await admin.query(`drop database if exists ${building} with (force)`);
+      await admin.query(`create database ${building} template ${inject('pgTemplate')}`);
+      const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, building) });
+      try {
+        const images = fs.mkdtempSync(path.join(inject('pgRunFolder'), `${name}-images-`));
+        await seedDemo(database.db, { scale: 'full', now, uploadsDir: images });
+        fs.rmSync(uploads, { recursive: true, force: true });
+        fs.renameSync(images, uploads);
+      } finally {
+        await database.close();
+      }
+      await admin.query(`alter database ${building} rename to ${name}`);
+    }
+  } finally {
+    await admin.end();
+  }
+  return { from: name, uploads };
+}
+
+function postgresUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url)
+    throw new Error('npm run test:pg precisa de DATABASE_URL (um PostgreSQL onde criar bancos de teste).');
+  return url;
+}
+
+/**
+ * A database of the test's own: on PGlite a copy of `from` (files) or of the migrated copy; on
+ * PostgreSQL a copy of the template database `from` or of the run's migrated one. `migrate`: an
+ * empty one that the migrations run on.
+ */
 async function freshDatabase(
   migrate: boolean,
-  from?: Blob,
+  from?: Blob | string,
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (process.env.TEST_DATABASE !== 'postgres') {
     const database = await openDatabase({
       kind: 'pglite',
-      from: from ?? (migrate ? undefined : migratedCopy()),
+      from: from instanceof Blob ? from : migrate ? undefined : migratedCopy(),
     });
     return { database, drop: async () => {} };
   }
-  const url = process.env.DATABASE_URL;
-  if (!url)
-    throw new Error('npm run test:pg precisa de DATABASE_URL (um PostgreSQL onde criar bancos de teste).');
+  const url = postgresUrl();
   const name = `painel_test_${crypto.randomBytes(6).toString('hex')}`;
+  const template = typeof from === 'string' ? from : migrate ? 'template1' : inject('pgTemplate');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: target.toString() });
+  try {
+    await admin.query(`create database ${name} template ${template}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name) });
   return {
     database,
     drop: async () => {
