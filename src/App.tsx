@@ -18,7 +18,7 @@ import { generatedResources } from './engine/resources';
 import { faqAliases } from './resources/faqs';
 import { notificationAliases } from './resources/notifications';
 import { PRIVACY_PATH, PrivacyPage } from './resources/privacy';
-import { products } from './resources/products';
+import { productsResource } from './resources/products';
 import { screenModules } from './resources/screens';
 import { StoryDetailsAlias, storyAliases } from './resources/stories';
 import { floorRoutes } from './resources/floor';
@@ -28,7 +28,7 @@ import { boardRoutes } from './resources/kitchenBoard';
 import { settingsRoutes } from './resources/settings';
 import { usagePolicyAdminRoutes, usagePolicyRoutes } from './resources/usagePolicy';
 import { teamRoutes } from './resources/team';
-import { mural } from './resources/wall';
+import { wallResource } from './resources/wall';
 import { integrationRoutes } from './resources/integrations';
 
 // The password steps are reached from a link or an e-mail, never by the login page itself.
@@ -161,11 +161,11 @@ export function App() {
                 {/* Platform spec 2.15: any restaurant's integrations, with the restaurant chosen. */}
                 {integrationRoutes}
               </CustomRoutes>
-              <Resource {...mural} />
+              <Resource {...wallResource} />
             </>
           ) : (
             <>
-              <Resource {...products} />
+              <Resource {...productsResource} />
               <Resource {...reservationsResource} />
               <CustomRoutes>
                 {floorRoutes}
@@ -175,7 +175,7 @@ export function App() {
                 {teamRoutes}
                 {integrationRoutes}
               </CustomRoutes>
-              <Resource {...mural} />
+              <Resource {...wallResource} />
             </>
           )}
         </>

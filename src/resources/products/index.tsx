@@ -34,7 +34,7 @@ const ComplementGroupForm = lazy(() =>
  * at /products/imports. Edit screens
  * carry the record's id in the path, so that a reload or a shared link opens the same record.
  */
-export const products: ResourceProps = {
+export const productsResource: ResourceProps = {
   name: definition.name,
   icon: FastfoodIcon,
   options: { label: definition.label.many },

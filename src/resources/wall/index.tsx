@@ -25,7 +25,7 @@ const WallEdit = lazyScreen(wallPaths.details, () =>
  * Mural: the store's wall posts (/mural), a new post (/mural/new) and a post's edit screen
  * (/mural/details/:id). Staff's is their store's; an administrator chooses the restaurant.
  */
-export const mural: ResourceProps = {
+export const wallResource: ResourceProps = {
   name: definition.name,
   icon: DashboardIcon,
   options: { label: definition.label.many },
