@@ -129,7 +129,7 @@ describe('the statement and the deposits, for an administrator', () => {
     expect(await screen.findByText('Valores de: Plataforma')).toBeInTheDocument();
     expect(api.reads('/api/financial/extracts')[0]!.query.store_id).toBeUndefined();
     await waitFor(() => expect(api.reads('/api/financial/balance')[0]!.query).toEqual({}));
-    expect(screen.getByRole('combobox', { name: 'Restaurante' })).toHaveAttribute(
+    expect(await screen.findByRole('combobox', { name: 'Restaurante' })).toHaveAttribute(
       'placeholder',
       'Plataforma',
     );

@@ -322,7 +322,7 @@ describe('/statistics for an administrator', () => {
     ).toBeInTheDocument();
     expect(api.reads('/api/statistics')).toHaveLength(0);
 
-    await user.click(screen.getByRole('combobox', { name: 'Restaurante' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Restaurante' }));
     await user.click(await screen.findByRole('option', { name: 'Sabor do Sertão' }));
     await screen.findByText('R$ 1.234,56');
     expect(api.reads('/api/statistics')[0]!.query).toEqual({ period: '7d', store_id: '7' });
