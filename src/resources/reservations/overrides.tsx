@@ -58,6 +58,8 @@ function StatusChip() {
   if (!reservation) return null;
   return (
     <Chip
+      // Phrasing content: a card is a button.
+      component="span"
       size="small"
       label={choiceLabel(fields.status!, reservation.status)}
       color={STATUS_COLOR[reservation.status]}
@@ -123,11 +125,11 @@ function cardOf(record: RaRecord) {
   const reservation = record as ReservationRow;
   const { day, time } = saoPauloClock(new Date(reservation.date));
   return (
-    <Stack sx={{ p: 1.5, gap: 0.5, alignItems: 'flex-start' }}>
-      <Typography sx={{ fontWeight: 700 }}>
+    <Stack component="span" sx={{ p: 1.5, gap: 0.5, alignItems: 'flex-start' }}>
+      <Typography component="span" sx={{ fontWeight: 700 }}>
         {time} · {reservation.fullname}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography component="span" variant="body2" color="text.secondary">
         {formatDate(day)} · {people(reservation.n_persons)}
         {reservation.table_number === null ? '' : ` · Mesa ${reservation.table_number}`}
       </Typography>
