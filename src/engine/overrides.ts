@@ -91,7 +91,7 @@ export interface ListOverrides {
   /**
    * A panel under a row, in the record's context, shown and hidden by the row's arrow, or by a
    * click on the row (or Enter or Space on it) unless `rowClick` or `rowDialog` says otherwise.
-   * Only the table has it: a compact line does not expand.
+   * The table has it, and the cards with `expandToggle`: a compact line does not expand.
    */
   expand?: ReactElement;
   /**

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useWatch } from 'react-hook-form';
 import { Alert, Box, Chip, Link, Stack, Typography } from '@mui/material';
@@ -199,7 +200,8 @@ function useSettings(quiet = true): ReservationSettings | null {
 }
 
 function useReservationSchema() {
-  return formSchema(useSettings(false));
+  const settings = useSettings(false);
+  return useMemo(() => formSchema(settings), [settings]);
 }
 
 /** Under the time: the reservation hours of the day chosen. */
