@@ -23,7 +23,6 @@ import { screenModules } from './resources/screens';
 import { StoryDetailsAlias, storyAliases } from './resources/stories';
 import { floorRoutes } from './resources/floor';
 import { bankAccountsResource, depositsResource, statementResource } from './resources/financial';
-import { reservationsResource } from './resources/reservations';
 import { boardRoutes } from './resources/kitchenBoard';
 import { settingsRoutes } from './resources/settings';
 import { usagePolicyAdminRoutes, usagePolicyRoutes } from './resources/usagePolicy';
@@ -166,7 +165,6 @@ export function App() {
           ) : (
             <>
               <Resource {...productsResource} />
-              <Resource {...reservationsResource} />
               <CustomRoutes>
                 {floorRoutes}
                 {boardRoutes}

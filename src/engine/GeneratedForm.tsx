@@ -28,6 +28,7 @@ import {
 } from './overrides';
 import { useResourceNotices, type After } from '../resources/useResourceNotices';
 import { BackToList, FormToolbar } from './parts';
+import { useSubmissionKey } from '../dataProvider/useSubmissionKey';
 
 const numeric = { inputMode: 'numeric' as const, autoComplete: 'off' };
 
@@ -106,6 +107,14 @@ function InputRow({ children }: { children: ReactElement[] }) {
   );
 }
 
+const noSchema = () => undefined;
+
+/** The schema a form's `useSchema` hook gives as it renders, if it has one. */
+function useFormSchema(form: FormModeOverrides): z.ZodObject | undefined {
+  const useSchema = form.useSchema ?? noSchema;
+  return useSchema();
+}
+
 function FormBody({
   definition,
   form,
@@ -115,7 +124,7 @@ function FormBody({
   form: FormModeOverrides;
   editing: boolean;
 }) {
-  const schema = form.schema ?? definition.input;
+  const schema = useFormSchema(form) ?? form.schema ?? definition.input;
   const readOnly = new Set(form.readOnly);
   /** A field's input: the override's, or the one its kind generates. */
   const input = (source: string) => {
@@ -170,12 +179,20 @@ function FormBody({
   );
 }
 
-/** What a form sends: its values transformed, then as `sent` leaves them. */
-function sending({ transform, sent }: FormModeOverrides) {
-  if (!transform && !sent) return undefined;
-  return (values: Record<string, unknown>) => {
-    const transformed = transform ? transform(values) : values;
-    return sent ? sent(transformed) : transformed;
+/**
+ * What a form sends: its values transformed, then as `sent` leaves them; with `idempotent`, each
+ * submission noted for its `Idempotency-Key`, which the mutation's `meta` carries.
+ */
+function useSending({ transform, sent, idempotent }: FormModeOverrides) {
+  const submission = useSubmissionKey();
+  if (!transform && !sent && !idempotent) return { transform: undefined, meta: undefined };
+  return {
+    transform: (values: Record<string, unknown>) => {
+      const transformed = transform ? transform(values) : values;
+      const payload = sent ? sent(transformed) : transformed;
+      return idempotent ? submission.track(payload) : payload;
+    },
+    meta: idempotent ? submission.meta : undefined,
   };
 }
 
@@ -232,13 +249,14 @@ export function GeneratedCreate({
   const form = formOverridesFor(overrides.form, 'create');
   const notices = useResourceNotices(definition, form.after ?? listAfter(form));
   const { onSaved, dialog } = useSavedDialog(definition, form, definition.messages.created);
+  const { transform, meta } = useSending(form);
   return (
     <Create
       resource={definition.name}
       title={form.title ?? definition.screens?.titles?.create ?? definition.label.one}
       actions={actionsOf(definition, form)}
-      transform={sending(form)}
-      mutationOptions={afterSave(form, notices.created, onSaved)}
+      transform={transform}
+      mutationOptions={{ ...afterSave(form, notices.created, onSaved), meta }}
     >
       {form.header}
       <FormBody definition={definition} form={form} editing={false} />
@@ -261,6 +279,7 @@ export function GeneratedEdit({
   const navigate = useNavigate();
   const { list } = form;
   const { onSaved, dialog } = useSavedDialog(definition, form, definition.messages.updated);
+  const { transform, meta } = useSending(form);
   // A record that cannot be read (another store's, one just removed): the server's words, then
   // the list the form belongs to (react-admin's own would open the resource's).
   const unread = list
@@ -277,8 +296,8 @@ export function GeneratedEdit({
       title={form.title ?? definition.screens?.titles?.edit ?? definition.label.one}
       actions={actionsOf(definition, form)}
       mutationMode="pessimistic"
-      transform={sending(form)}
-      mutationOptions={afterSave(form, notices.updated, onSaved)}
+      transform={transform}
+      mutationOptions={{ ...afterSave(form, notices.updated, onSaved), meta }}
       queryOptions={unread}
     >
       {form.header}

@@ -22,6 +22,7 @@ import {
   TopToolbar,
   useCanAccess,
   useListContext,
+  useNotify,
   type ListViewProps,
   type RaRecord,
 } from 'react-admin';
@@ -29,6 +30,7 @@ import { fieldText, NUMERIC_KINDS } from '../lib/display';
 import type { FieldDefinition, ResourceDefinition } from '../../contract/define';
 import type { ListOverrides, RowClick, ScreenOverrides } from './overrides';
 import { ExportButton } from '../components/ExportButton';
+import { failureText } from '../dataProvider/httpClient';
 import {
   ChooseStoreNotice,
   ChosenStorePicker,
@@ -52,6 +54,9 @@ function PlainFrame({ children }: { children: ReactNode }) {
 // Values stay on one line where a line break would only hurt reading (dates, amounts); headers may wrap.
 const noWrap = () => ({ whiteSpace: 'nowrap' }) as const;
 
+// A filter as tall as a finger needs: the lists are used on tablets too.
+const fingertip = { '& .MuiInputBase-root': { minHeight: 44 } } as const;
+
 /** The list's filters: the search, when the definition searches, and one select per choice field. */
 function filtersOf(
   definition: ResourceDefinition,
@@ -67,6 +72,7 @@ function filtersOf(
         alwaysOn
         placeholder={definition.screens?.searchPlaceholder ?? 'Buscar'}
         inputProps={searchLabel ? { 'aria-label': searchLabel } : undefined}
+        sx={fingertip}
       />,
     );
   }
@@ -74,7 +80,14 @@ function filtersOf(
     if (field.kind !== 'select' || !field.choices || field.filter === false) continue;
     // Always on: a tablet user sees every way to narrow the list without hunting for a menu.
     filters.push(
-      <SelectInput key={source} source={source} label={field.label} choices={[...field.choices]} alwaysOn />,
+      <SelectInput
+        key={source}
+        source={source}
+        label={field.label}
+        choices={[...field.choices]}
+        alwaysOn
+        sx={fingertip}
+      />,
     );
   }
   return [...filters, ...extra];
@@ -260,6 +273,13 @@ function OrderedListView({
   return <ListView {...props} filters={waiting} />;
 }
 
+/** With `list.failed`: a list that cannot be read says so in the server's 4xx words, or in these. */
+function useFailureNotice(words: string | undefined) {
+  const notify = useNotify();
+  if (words === undefined) return undefined;
+  return { onError: (error: unknown) => notify(failureText(error, words), { type: 'error' }) };
+}
+
 /**
  * The generated list, wherever it is shown: a sortable list waits here for its drag and drop the
  * first time (in the app the screen's loader has fetched it already, so nothing waits).
@@ -329,6 +349,7 @@ function ListScreen({
     return Card;
   }, [title]);
   const store = useChosenStore();
+  const failed = useFailureNotice(list.failed);
   // A store's list that an administrator must choose first, or that shows every store's until then.
   const chooseFirst = list.store && 'notice' in list.store ? list.store : undefined;
   const orAll = list.store && 'all' in list.store ? list.store : undefined;
@@ -351,7 +372,10 @@ function ListScreen({
       perPage={list.sortable ? WHOLE_LIST : definition.list.perPage}
       sort={definition.list.sort}
       filter={storeFilter}
-      filterDefaultValues={list.filterDefaults}
+      filterDefaultValues={
+        typeof list.filterDefaults === 'function' ? list.filterDefaults() : list.filterDefaults
+      }
+      queryOptions={failed}
       exporter={false}
       storeKey={list.storeKey}
       disableSyncWithLocation={typeof list.storeKey === 'string'}
@@ -394,6 +418,11 @@ function ListScreen({
               rowClick={list.cards.opens === false ? false : compactClick}
               rowActions={rowActions ? <RowActions>{rowActions}</RowActions> : undefined}
               noRows={list.noRows}
+              expand={
+                list.expand && list.expandToggle
+                  ? { panel: list.expand, label: list.expandToggle }
+                  : undefined
+              }
             />
           ) : narrow && list.compact ? (
             <SimpleList

@@ -1,9 +1,10 @@
 import type { ReactElement, ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Box, Card, CardActionArea, CardActions } from '@mui/material';
+import { Box, Card, CardActionArea, CardActions, Collapse } from '@mui/material';
 import {
   RecordContextProvider,
   useGetPathForRecordCallback,
+  useExpanded,
   useListContext,
   useResourceContext,
   type RaRecord,
@@ -11,10 +12,43 @@ import {
 import type { RowClick } from './overrides';
 import { focusRing } from './openableRows';
 
+type Expand = { panel: ReactElement; label: (record: RaRecord, open: boolean) => string };
+
+/** A card that shows and hides its record's panel (`expand`), as the row's named button does. */
+function ExpandingCard({
+  record,
+  expand,
+  children,
+}: {
+  record: RaRecord;
+  expand: Expand;
+  children: ReactNode;
+}) {
+  const resource = useResourceContext() ?? '';
+  const [open, toggle] = useExpanded(resource, record.id);
+  const panelId = `${resource}-${record.id}-card-expand`;
+  return (
+    <>
+      <CardActionArea
+        onClick={toggle}
+        aria-label={expand.label(record, open)}
+        aria-expanded={open}
+        aria-controls={panelId}
+        sx={{ flexGrow: 1, '&.Mui-focusVisible': focusRing }}
+      >
+        {children}
+      </CardActionArea>
+      <Collapse in={open} id={panelId} unmountOnExit>
+        {expand.panel}
+      </Collapse>
+    </>
+  );
+}
+
 /**
  * The list's records as a grid of cards (`list.cards`): each card is what `render` makes of its
- * record, opened as a row would be (a click, or Enter or Space on it); the row's own buttons
- * (`rowActions`) sit under it, outside what opens.
+ * record, opened as a row would be (a click, or Enter or Space on it), or showing its `expand`
+ * panel under it; the row's own buttons (`rowActions`) sit under it, outside what opens.
  */
 export function RecordCards({
   render,
@@ -22,6 +56,7 @@ export function RecordCards({
   rowClick,
   rowActions,
   noRows,
+  expand,
 }: {
   render: (record: RaRecord) => ReactNode;
   /** The grid's accessible name. */
@@ -29,6 +64,7 @@ export function RecordCards({
   rowClick: RowClick;
   rowActions?: ReactElement;
   noRows?: ReactNode;
+  expand?: Expand;
 }) {
   const { data, isPending } = useListContext();
   const resource = useResourceContext();
@@ -58,7 +94,11 @@ export function RecordCards({
         <Box component="li" key={record.id}>
           <RecordContextProvider value={record}>
             <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-              {rowClick ? (
+              {expand ? (
+                <ExpandingCard record={record} expand={expand}>
+                  {render(record)}
+                </ExpandingCard>
+              ) : rowClick ? (
                 <CardActionArea
                   onClick={() => void open(record)}
                   sx={{ flexGrow: 1, '&.Mui-focusVisible': focusRing }}

@@ -22,6 +22,8 @@ function ExpandToggle({ label }: { label: Label }) {
     <IconButton
       size="small"
       aria-label={label(record, open)}
+      // A fingertip's size: a tablet on its side shows the table.
+      sx={{ width: 44, height: 44 }}
       aria-expanded={open}
       aria-controls={`${resource}-${record.id}-expand`}
       onClick={(event) => {

@@ -91,7 +91,7 @@ export interface ListOverrides {
   /**
    * A panel under a row, in the record's context, shown and hidden by the row's arrow, or by a
    * click on the row (or Enter or Space on it) unless `rowClick` or `rowDialog` says otherwise.
-   * Only the table has it: a compact line does not expand.
+   * The table has it, and the cards with `expandToggle`: a compact line does not expand.
    */
   expand?: ReactElement;
   /**
@@ -135,9 +135,15 @@ export interface ListOverrides {
   filters?: readonly ReactElement[];
   /**
    * The filters' values when the list opens (react-admin's `filterDefaultValues`): a choice the
-   * user may change, unlike a permanent filter (the approvals' statuses not active yet).
+   * user may change, unlike a permanent filter (the approvals' statuses not active yet); a
+   * function, for values of the moment it opens (today's reservations on a tablet left on for days).
    */
-  filterDefaults?: Readonly<Record<string, unknown>>;
+  filterDefaults?: Readonly<Record<string, unknown>> | (() => Record<string, unknown>);
+  /**
+   * What a list that cannot be read says, in a notice, where the server's answer gives no words of
+   * its own (a 5xx, no network): the spec's 'Erro ao buscar reservas'. The server's 4xx words win.
+   */
+  failed?: string;
   /**
    * Instead of the generated filters (and `filters`): an element in the list's context at the top
    * of its card, which sets the list's filters itself (a form applied by its Aplicar button).
@@ -153,6 +159,8 @@ export interface ListOverrides {
    * lines): each card is what `render` makes of its record, opened as its row would be (a click,
    * Enter or Space), with `rowActions` under it. `label` names the grid (the list's title by
    * default); `opens: false` leaves the opening to a link of the card's own (the review's author).
+   * A list with `expand` and `expandToggle` opens a card's panel under it instead (the card is its
+   * toggle, named so).
    */
   cards?: {
     render: (record: RaRecord) => ReactNode;
@@ -191,8 +199,18 @@ export interface FormModeOverrides {
    * a field it requires gets the asterisk.
    */
   schema?: z.ZodObject;
-  /** Values of a new record's form. */
-  defaultValues?: Record<string, unknown>;
+  /** Values of a new record's form; a function, for values of the moment it opens (today). */
+  defaultValues?: Record<string, unknown> | (() => Record<string, unknown>);
+  /**
+   * The form's schema as it renders, where it depends on what the screen reads (a reservation's
+   * time against the store's hours): a hook, called by the form, whose schema replaces `schema`.
+   */
+  useSchema?: () => z.ZodObject;
+  /**
+   * Each submission carries an `Idempotency-Key` (`useSubmissionKey`): the same values sent again,
+   * a retry or a second tap, keep the key, so a server route that opts in writes once.
+   */
+  idempotent?: true;
   /**
    * The form's values as they are sent: applied before validation (so each message is the
    * server's, under its input) and before saving.

@@ -14,6 +14,7 @@ import { customerScreens } from './customers';
 import { restaurantScreens } from './restaurants';
 import { reviewRoutes } from './reviews';
 import { loyaltyRoutes } from './loyalty';
+import { reservationScreens } from './reservations';
 
 /**
  * The icon and the overrides of each resource whose screens are generated (its definition has
@@ -33,6 +34,7 @@ export const screenModules: Partial<Record<ResourceName, ScreenModule>> = {
   stories: { overrides: () => import('./stories/overrides') },
   kitchens: { icon: SoupKitchenIcon, overrides: () => import('./kitchens/overrides') },
   promoCodes: { icon: LocalOfferIcon, overrides: () => import('./promoCodes/overrides') },
+  reserves: reservationScreens,
   restaurants: restaurantScreens,
   reviews: { icon: RateReviewIcon, overrides: () => import('./reviews/overrides'), routes: reviewRoutes },
   'loyalty-programs': {

@@ -3,7 +3,9 @@ import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { PHONE_MESSAGE } from '../../contract/lib/fields';
-import { ReservationCreate } from '../../src/resources/reservations/ReservationCreate';
+import { reservations as definition } from '../../contract/resources/reservations/definition';
+import { GeneratedCreate } from '../../src/engine/GeneratedForm';
+import screens from '../../src/resources/reservations/overrides';
 import { saoPauloClock, saoPauloInstant } from '../../contract/resources/reservations/rules';
 import { messageOf, renderScreen } from './renderScreen';
 
@@ -64,7 +66,10 @@ function renderForm({
   api.http = http;
   const view = renderScreen(
     '/reserves/create',
-    { '/reserves/create': <ReservationCreate />, '/reserves': <p>Lista de reservas</p> },
+    {
+      '/reserves/create': <GeneratedCreate definition={definition} overrides={screens} />,
+      '/reserves': <p>Lista de reservas</p>,
+    },
     http,
   );
   return { ...view, http };

@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
-import type { ReservationRow } from '../../contract/resources/reservations/definition';
-import { ReservationList } from '../../src/resources/reservations/ReservationList';
+import { reservations, type ReservationRow } from '../../contract/resources/reservations/definition';
+import { GeneratedList } from '../../src/engine/GeneratedList';
+import screens from '../../src/resources/reservations/overrides';
 import { todayInSaoPaulo } from '../../contract/resources/reservations/rules';
 import { renderScreen } from './renderScreen';
 
@@ -60,6 +61,8 @@ const TABLES = [
     created_at: at(0),
   },
 ];
+
+const ReservationList = () => <GeneratedList definition={reservations} overrides={screens} />;
 
 type Answer = (body: Record<string, unknown>) => unknown;
 
@@ -118,8 +121,9 @@ describe('reservations list (/reserves)', () => {
       search: undefined,
       start_at: todayInSaoPaulo(),
     });
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      '',
+    // The headers with words (the panel's toggle has none).
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers.filter(Boolean)).toEqual([
       'Data',
       'Nome',
       'Telefone',
@@ -165,6 +169,51 @@ describe('reservations list (/reserves)', () => {
     expect(screen.getByText('Criada em:')).toBeInTheDocument();
     await user.click(screen.getByText('Carla Dias'));
     expect(await screen.findByText('Sem observações.')).toBeInTheDocument();
+  });
+
+  it("opens a row's notes from the keyboard with its named button", async () => {
+    const { user } = renderList();
+    const toggle = await screen.findByRole('button', { name: 'Mostrar detalhes da reserva de Bruno Lima' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Mesa:')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ocultar detalhes da reserva de Bruno Lima' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
+
+  it('on a tablet, shows a card per reservation that opens to its notes, its actions as named icons', async () => {
+    const matchMedia = window.matchMedia;
+    // Below lg (and so below xl): a tablet beside the menu.
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+    try {
+      const { user, http } = renderList();
+      const card = await screen.findByRole('button', {
+        name: 'Mostrar detalhes da reserva de Maria Fernandes',
+      });
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      expect(card).toHaveTextContent('20:00 · Maria Fernandes13/03/2026 · 4 pessoasAguardando');
+      await user.click(card);
+      expect(await screen.findByText('Aniversário: bolo às 21h')).toBeInTheDocument();
+      const item = card.closest('li')!;
+      expect(within(item).getByRole('button', { name: 'Confirmar' })).toHaveTextContent('');
+      await user.click(within(item).getByRole('button', { name: 'Confirmar' }));
+      expect(await screen.findByText('Reserva confirmada')).toBeInTheDocument();
+      expect(patches(http)).toEqual([['/api/reservations/id/1', { status: 'CONFIRMED' }]]);
+    } finally {
+      window.matchMedia = matchMedia;
+    }
   });
 
   it('confirms on the server with the spec’s notice, and reads the list again', async () => {

@@ -1519,3 +1519,128 @@ describe("generated forms: a title of their own, and the save's message in a dia
     await waitFor(() => expect(location()?.pathname).toBe('/anterior'));
   });
 });
+
+describe("generated list and forms: values of the moment, a list's failure words, cards that expand, a schema read as the form renders, idempotent saves (filterDefaults(), failed, cards with expand, useSchema, idempotent, defaultValues())", () => {
+  function Address() {
+    const record = useRecordContext();
+    return <p>{`Endereço: ${String(record?.address?.city)}`}</p>;
+  }
+
+  it('asks for the filters the function gives each time the list opens', async () => {
+    // The day changed between two visits of the same screen (its overrides loaded once).
+    let kind = 'BAR';
+    const opened = defineScreens({ list: { filterDefaults: () => ({ kind }), storeKey: false } });
+    const visit = async () => {
+      const http = answering();
+      renderScreen(
+        '/places',
+        { '/places': <GeneratedList definition={places} overrides={opened} /> },
+        http,
+        options(),
+      );
+      await screen.findByText('Bar do Zé');
+      cleanup();
+      return http.mock.calls.find(([path]) => path === '/api/places')?.[1]?.query;
+    };
+    expect(await visit()).toMatchObject({ kind: 'BAR' });
+    kind = 'CAFE';
+    expect(await visit()).toMatchObject({ kind: 'CAFE' });
+  });
+
+  it("says the list's own words when the server gives none, and the server's 4xx words otherwise", async () => {
+    const failing = (error: HttpError) =>
+      vi.fn<HttpClient>(async () => {
+        throw error;
+      });
+    const list = (
+      <GeneratedList definition={places} overrides={{ list: { failed: 'Erro ao buscar lugares' } }} />
+    );
+    renderScreen('/places', { '/places': list }, failing(new HttpError('Erro interno.', 500)), options());
+    expect(await screen.findByText('Erro ao buscar lugares')).toBeInTheDocument();
+    expect(screen.queryByText('Erro interno.')).not.toBeInTheDocument();
+    cleanup();
+    renderScreen('/places', { '/places': list }, failing(new HttpError('Período inválido.', 400)), options());
+    expect(await screen.findByText('Período inválido.')).toBeInTheDocument();
+    expect(screen.queryByText('Erro ao buscar lugares')).not.toBeInTheDocument();
+  });
+
+  it("opens a card's panel under it from the card, named and saying whether it is open", async () => {
+    const restore = belowLg();
+    try {
+      const { user } = renderScreen(
+        '/places',
+        {
+          '/places': (
+            <GeneratedList
+              definition={places}
+              overrides={{
+                list: {
+                  expand: <Address />,
+                  expandToggle: (record, open) => `${open ? 'Fechar' : 'Abrir'} ${String(record.name)}`,
+                  cards: { render: (record) => <p>{`Cartão de ${String(record.name)}`}</p> },
+                },
+              }}
+            />
+          ),
+        },
+        answering(),
+        options(),
+      );
+      const card = await screen.findByRole('button', { name: 'Abrir Café Aurora' });
+      expect(card).toHaveAttribute('aria-expanded', 'false');
+      expect(card).toHaveTextContent('Cartão de Café Aurora');
+      await user.click(card);
+      expect(await screen.findByText('Endereço: Recife')).toBeInTheDocument();
+      expect(screen.queryByText('Endereço: São Paulo')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Fechar Café Aurora' }));
+      await waitFor(() => expect(screen.queryByText('Endereço: Recife')).not.toBeInTheDocument());
+    } finally {
+      restore();
+    }
+  });
+
+  it("checks with the schema the form's hook gives, starts from the function's values, and sends a key per submission", async () => {
+    // What the screen has read: the names already taken.
+    const taken = ['Bar do Zé'];
+    const byHook = defineScreens({
+      form: {
+        defaultValues: () => ({ name: taken[0] }),
+        useSchema: () => {
+          const [names] = useState(taken);
+          return places.input.refine((values) => !names.includes(values.name), {
+            message: 'Nome já usado',
+            path: ['name'],
+          });
+        },
+        idempotent: true,
+      },
+    });
+    const http = answering();
+    const { user } = renderScreen(
+      '/places/create',
+      {
+        '/places/create': <GeneratedCreate definition={places} overrides={byHook} />,
+        '/places': <p>lista</p>,
+      },
+      http,
+      options(),
+    );
+    const name = await screen.findByRole('textbox', { name: /^Nome/ });
+    expect(name).toHaveValue('Bar do Zé');
+    await user.type(screen.getByRole('textbox', { name: /^Participação/ }), '10');
+    await user.type(screen.getByRole('textbox', { name: /^Cidade/ }), 'Recife');
+    await user.type(screen.getByRole('textbox', { name: /^UF/ }), 'PE');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(messageOf(name)).toBe('Nome já usado'));
+    const posts = () => http.mock.calls.filter(([, request]) => request?.method === 'POST');
+    expect(posts()).toEqual([]);
+    await user.clear(name);
+    await user.type(name, 'Bar Novo');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]![1]).toMatchObject({
+      body: { name: 'Bar Novo' },
+      headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f]{32}$/) },
+    });
+  });
+});

@@ -6,9 +6,10 @@ import { defineResource, type RecordOf, type RowOf } from '../../define';
 
 /**
  * Reservations (restaurant spec 2 "Reservations", 3 Reservation, 4 reservation states, 5, 7, 8,
- * 9). Served by server/routes/reservations.ts; the screens (/reserves, /reserves/create,
- * /reserves/opening-hours) are this folder's. Beyond the spec, as booking tools have them: a
- * confirmed reservation whose time has passed may end as a no-show, and a confirmed one may hold
+ * 9). Served by server/routes/reservations.ts; the list (/reserves) and the new reservation
+ * (/reserves/create) are generated, with src/resources/reservations/overrides.tsx, and the
+ * reservation hours (/reserves/opening-hours) are that folder's page. Beyond the spec, as booking
+ * tools have them: a confirmed reservation whose time has passed may end as a no-show, and a confirmed one may hold
  * one of the store's tables, shown on the floor's card as its time nears.
  */
 
@@ -148,6 +149,15 @@ export const reservations = defineResource({
     sort: { field: 'date', order: 'ASC' },
     paging: 'offset',
     search: ['fullname', 'phone', 'code'],
+  },
+  // The store's team's list and new reservation (src/resources/reservations/overrides.tsx); a
+  // reservation changes by its row's actions, not in a form.
+  screens: {
+    audience: 'staff',
+    createLabel: 'Nova reserva',
+    titles: { create: 'Nova reserva' },
+    searchPlaceholder: 'Nome, telefone ou código',
+    edit: false,
   },
   messages: {
     created: RESERVATION_MESSAGES.created,

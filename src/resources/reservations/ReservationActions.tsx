@@ -12,6 +12,8 @@ import {
   Stack,
   Tooltip,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
@@ -27,6 +29,7 @@ import {
   useRecordContext,
   useRefresh,
 } from 'react-admin';
+import { useNow } from '../../components/clock';
 import { formatDateTime } from '../../../contract/lib/format';
 import { copyText } from '../settings/clipboard';
 import { tables as tableDefinition, type Table } from '../../../contract/resources/floor/definition';
@@ -128,19 +131,22 @@ function Action({
   );
 }
 
+export const people = (n: number) => `${n} ${n === 1 ? 'pessoa' : 'pessoas'}`;
+
 /** Who and when, as the confirmations name the reservation. */
 const whoAndWhen = (reservation: ReservationRow) =>
-  `${reservation.fullname}, ${formatDateTime(reservation.date)}, ${reservation.n_persons} ${
-    reservation.n_persons === 1 ? 'pessoa' : 'pessoas'
-  }`;
+  `${reservation.fullname}, ${formatDateTime(reservation.date)}, ${people(reservation.n_persons)}`;
 
 /**
  * What staff do to a reservation from its row: Confirmar and Cancelar while it is neither
  * confirmed nor cancelled (spec 2), Copiar always ('Dados copiados!'); beyond the spec, a table
  * set aside for a confirmed one, and Não compareceu once its time has passed. Cancelling and the
- * no-show are asked first: neither can be undone.
+ * no-show are asked first: neither can be undone. Below `xl` (a tablet) they are icons, named by
+ * their words.
  */
-export function ReservationActions({ compact = false, now }: { compact?: boolean; now: number }) {
+export function ReservationActions() {
+  const compact = useMediaQuery<Theme>((theme) => theme.breakpoints.down('xl'));
+  const now = useNow(60_000);
   const reservation = useRecordContext<ReservationRow>();
   const notify = useNotify();
   const { busy, change } = useReservationChange();
@@ -159,13 +165,7 @@ export function ReservationActions({ compact = false, now }: { compact?: boolean
   const common = { compact, disabled: busy };
 
   return (
-    // A click on an action, or in its dialogs (portals bubble through React), is not a click on
-    // the row, which opens the reservation's notes.
-    <Stack
-      direction="row"
-      onClick={(event) => event.stopPropagation()}
-      sx={{ gap: compact ? 0 : 0.5, flexWrap: 'nowrap', justifyContent: 'flex-end' }}
-    >
+    <Stack direction="row" sx={{ gap: compact ? 0 : 0.5, flexWrap: 'nowrap', justifyContent: 'flex-end' }}>
       {canDecide(reservation.status) ? (
         <>
           <Action

@@ -23,9 +23,13 @@ export type OwnStore =
 /**
  * The signed-in account's store (spec 7: the store_id of the account's first role, then the
  * store by its id), as the settings and links screens read it. A problem is told once, with the
- * spec's message or, where a screen has its own (the links'), with that one.
+ * spec's message or, where a screen has its own (the links'), with that one; `quiet` where
+ * another part of the screen reads the same store and tells it.
  */
-export function useOwnStore(messages: Partial<Record<keyof typeof STORE_MESSAGES, string>> = {}): OwnStore {
+export function useOwnStore(
+  messages: Partial<Record<keyof typeof STORE_MESSAGES, string>> = {},
+  quiet = false,
+): OwnStore {
   const notify = useNotify();
   const account = useApi<Account>('/api/account');
   const storeId = account.data?.roles[0]?.store_id ?? null;
@@ -43,7 +47,7 @@ export function useOwnStore(messages: Partial<Record<keyof typeof STORE_MESSAGES
   else if (!store.data?.info) own = { state: 'failed', storeId, problem: 'notFound' };
   else own = { state: 'ready', storeId, store: store.data };
 
-  const problem = own.state === 'failed' ? own.problem : null;
+  const problem = own.state === 'failed' && !quiet ? own.problem : null;
   const told = useRef<string | null>(null);
   useEffect(() => {
     if (problem && told.current !== problem)
