@@ -13,10 +13,12 @@ import {
   required,
   useCreatePath,
   useNotify,
+  useRecordContext,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { onlyDigits } from '../../contract/lib/format';
+import { fieldText } from '../lib/display';
 import { requiredMessage, zodValidate } from '../lib/zodForm';
 import type { FieldDefinition, ResourceDefinition } from '../../contract/define';
 import { SuccessDialog } from '../components/SuccessDialog';
@@ -31,6 +33,21 @@ import { BackToList, FormToolbar } from './parts';
 
 const numeric = { inputMode: 'numeric' as const, autoComplete: 'off' };
 
+/** A field shown, not changed: its value as the lists read it (a date, a choice's name, the field's `text`). */
+function ReadOnlyInput({ source, field }: { source: string; field: FieldDefinition }) {
+  const record = useRecordContext() ?? {};
+  return (
+    <TextInput
+      source={source}
+      label={field.label}
+      readOnly
+      fullWidth
+      multiline={field.kind === 'textarea'}
+      format={(value: unknown) => fieldText(field, value, record)}
+    />
+  );
+}
+
 /** The input a field's kind generates, marked required (with the schema's own words) where the schema requires it. */
 function inputOf(
   source: string,
@@ -39,13 +56,9 @@ function inputOf(
   readOnly: boolean,
   marked: boolean,
 ): ReactElement {
+  if (readOnly) return <ReadOnlyInput source={source} field={field} />;
   const message = marked ? requiredMessage(schema, source) : undefined;
-  const common = {
-    source,
-    label: field.label,
-    validate: message && !readOnly ? required(message) : undefined,
-    readOnly: readOnly || undefined,
-  };
+  const common = { source, label: field.label, validate: message ? required(message) : undefined };
   switch (field.kind) {
     case 'select':
       // A choice left empty is the definition's "all" (promo codes' Todas), or nothing chosen yet.
@@ -259,18 +272,22 @@ export function GeneratedEdit({
   const notices = useResourceNotices(definition, form.after ?? listAfter(form));
   const notify = useNotify();
   const navigate = useNavigate();
-  const { list } = form;
+  const { list, meta, failed } = form;
   const { onSaved, dialog } = useSavedDialog(definition, form, definition.messages.updated);
-  // A record that cannot be read (another store's, one just removed): the server's words, then
-  // the list the form belongs to (react-admin's own would open the resource's).
-  const unread = list
-    ? {
-        onError: (error: unknown) => {
-          notify((error as Error).message, { type: 'error' });
-          navigate(list);
-        },
-      }
-    : undefined;
+  // A record that cannot be read (another store's, one just removed): the server's words (or the
+  // screen's), then the list the form belongs to (react-admin's own would open the resource's).
+  const unread =
+    list || failed?.read
+      ? {
+          onError: (error: unknown) => {
+            notify(failed?.read ?? (error as Error).message, { type: 'error' });
+            if (list) navigate(list);
+          },
+        }
+      : {};
+  const unsaved = failed?.save
+    ? { onError: () => notify(failed.save, { type: 'error' }) }
+    : {};
   return (
     <Edit
       resource={definition.name}
@@ -278,8 +295,8 @@ export function GeneratedEdit({
       actions={actionsOf(definition, form)}
       mutationMode="pessimistic"
       transform={sending(form)}
-      mutationOptions={afterSave(form, notices.updated, onSaved)}
-      queryOptions={unread}
+      mutationOptions={{ ...afterSave(form, notices.updated, onSaved), ...unsaved, meta }}
+      queryOptions={{ ...unread, meta }}
     >
       {form.header}
       <FormBody definition={definition} form={form} editing />

@@ -1519,3 +1519,86 @@ describe("generated forms: a title of their own, and the save's message in a dia
     await waitFor(() => expect(location()?.pathname).toBe('/anterior'));
   });
 });
+
+describe("generated forms: fields only shown, a read and a save that ask alike, and the screen's own words (form.readOnly, form.meta, form.failed)", () => {
+  function Visits() {
+    const record = useRecordContext();
+    return <p>{`Visitas: ${String(record?.stats ?? 'nenhuma')}`}</p>;
+  }
+  const detail = defineScreens({
+    form: {
+      edit: {
+        sections: [{ fields: ['name', 'kind', 'created_at', 'share'] }],
+        readOnly: ['name', 'kind', 'created_at'],
+        meta: { include: 'stats' },
+        failed: { read: 'Não foi possível abrir o lugar.', save: 'Não foi possível salvar o lugar.' },
+        after: false,
+        below: <Visits />,
+      },
+    },
+  });
+  /** The place with its stats when asked for them, as the API answers a read and a save. */
+  function api(fail: 'read' | 'save' | null = null) {
+    return vi.fn<HttpClient>(async (_path, request) => {
+      if (fail === 'read' || (fail === 'save' && request?.method === 'PATCH'))
+        throw new HttpError('Erro interno.', 500);
+      const stats = request?.query?.include === 'stats' ? { stats: 7 } : {};
+      return { data: { ...PLACES[0], ...(request?.body as object), ...stats } };
+    });
+  }
+  const renderDetail = (http: HttpClient) =>
+    renderScreen(
+      '/places/1',
+      { '/places/:id': <GeneratedEdit definition={places} overrides={detail} />, '/places': <p>lista</p> },
+      http,
+      options(),
+    );
+
+  it('shows a field it only shows as the list reads it, and keeps what the read included after a save', async () => {
+    const http = api();
+    const { user, location } = renderDetail(http);
+
+    expect(await screen.findByText('Visitas: 7')).toBeInTheDocument();
+    expect(http).toHaveBeenCalledWith('/api/places/id/1', { query: { include: 'stats' } });
+    // A choice by its name, a date as dd/MM/yyyy in São Paulo, neither to be changed.
+    expect(screen.getByRole('textbox', { name: 'Tipo' })).toHaveValue('Bar');
+    expect(screen.getByRole('textbox', { name: 'Tipo' })).toHaveAttribute('readonly');
+    expect(screen.getByRole('textbox', { name: 'Criado em' })).toHaveValue('31/01/2026');
+    expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveValue('Bar do Zé');
+
+    const share = screen.getByRole('textbox', { name: /^Participação/ });
+    await user.clear(share);
+    await user.type(share, '30');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(http).toHaveBeenCalledWith('/api/places/id/1', {
+        method: 'PATCH',
+        body: { share: '30' },
+        query: { include: 'stats' },
+      }),
+    );
+    expect(await screen.findByText('Lugar atualizado!')).toBeInTheDocument();
+    expect(screen.getByText('Visitas: 7')).toBeInTheDocument();
+    expect(location()?.pathname).toBe('/places/1');
+  });
+
+  it("says the screen's own words when the record cannot be read", async () => {
+    renderDetail(api('read'));
+
+    expect(await screen.findByText('Não foi possível abrir o lugar.')).toBeInTheDocument();
+    expect(screen.queryByText('Erro interno.')).not.toBeInTheDocument();
+  });
+
+  it("says the screen's own words when the save fails, and keeps the form", async () => {
+    const { user } = renderDetail(api('save'));
+    const share = await screen.findByRole('textbox', { name: /^Participação/ });
+    await waitFor(() => expect(share).toHaveValue('15'));
+    await user.clear(share);
+    await user.type(share, '30');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByText('Não foi possível salvar o lugar.')).toBeInTheDocument();
+    expect(screen.queryByText('Erro interno.')).not.toBeInTheDocument();
+    expect(share).toHaveValue('30');
+  });
+});

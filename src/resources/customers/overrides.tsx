@@ -1,13 +1,27 @@
 import { Stack } from '@mui/material';
-import { SelectInput, type RaRecord } from 'react-admin';
+import {
+  BooleanInput,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  Toolbar,
+  useRecordContext,
+  type RaRecord,
+} from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { PersonLine } from '../../components/PersonLine';
 import { PictureAvatar } from '../../components/PictureAvatar';
 import {
+  CUSTOMER_LOAD_FAILED,
   customers,
+  FEEDHUNTER_UPDATE_FAILED,
   feedhunterChoices,
   genderChoices,
+  type CustomerDetail,
 } from '../../../contract/resources/customers/definition';
 import { genderLabel } from '../../../contract/resources/customers/labels';
 import { defineScreens } from '../../engine/overrides';
+import { CustomerStats } from './CustomerStats';
 
 const { fields } = customers;
 
@@ -36,9 +50,49 @@ const choiceFilter = (source: 'gender' | 'feedhunter', choices: readonly { id: s
   />
 );
 
+const useCustomer = () => useRecordContext<CustomerDetail>();
+
+/** The screen's title: the customer's name. */
+function CustomerName() {
+  return <>{useCustomer()?.fullname ?? customers.label.one}</>;
+}
+
+/** The customer's picture, name and @username, above the detail. */
+function CustomerHeading() {
+  const customer = useCustomer();
+  if (!customer) return null;
+  return (
+    <Stack sx={{ py: 2 }}>
+      <PersonLine
+        picture={customer.profile_picture}
+        name={customer.fullname}
+        username={customer.username}
+        size={80}
+        heading=""
+      />
+    </Stack>
+  );
+}
+
+/** The switch, named by what it says of the customer; saved only by ATUALIZAR. */
+function FeedHunterInput() {
+  const on = useWatch({ name: 'feedhunter' }) as boolean | undefined;
+  return (
+    <BooleanInput source="feedhunter" label={on ? 'É FeedHunter' : 'Não é FeedHunter'} helperText={false} />
+  );
+}
+
+/** Visits and the last ticket, at every store, under the detail. */
+function Stats() {
+  const stats = useCustomer()?.stats;
+  return stats ? <CustomerStats stats={stats} store /> : null;
+}
+
 /**
  * Usuários (spec 2.9): the app's users at /customers/list, searched, filtered and paged on the
  * server, 200 a page, each opening its detail; a tablet beside the menu shows one line per user.
+ * The detail (/customers/list/details/:id) shows the personal data read-only, the FeedHunter switch
+ * that ATUALIZAR saves, and the stats, read and saved with `include=stats` so that a save keeps them.
  */
 export default defineScreens({
   list: {
@@ -54,5 +108,37 @@ export default defineScreens({
       secondary: (record) => [record.username, record.email].join(' · '),
       tertiary: (record) => (record.feedhunter ? 'FeedHunter' : ''),
     },
+  },
+  form: {
+    title: <CustomerName />,
+    header: <CustomerHeading />,
+    list: '/customers/list',
+    meta: { include: 'stats' },
+    failed: { read: CUSTOMER_LOAD_FAILED, save: FEEDHUNTER_UPDATE_FAILED },
+    sections: [
+      {
+        fields: [
+          ['fullname', 'username'],
+          ['email', 'phone'],
+          ['cpf', 'gender'],
+          ['birthdate', 'age'],
+          ['status', 'created_at'],
+        ],
+      },
+      { title: 'FeedHunter', fields: ['feedhunter'] },
+    ],
+    readOnly: ['username', 'email', 'phone', 'cpf', 'gender', 'birthdate', 'age', 'status', 'created_at'],
+    inputs: {
+      // The list's column is "Nome"; the detail names it in full.
+      fullname: <TextInput source="fullname" label="Nome completo" readOnly fullWidth />,
+      feedhunter: <FeedHunterInput />,
+    },
+    toolbar: (
+      <Toolbar>
+        <SaveButton label="ATUALIZAR" />
+      </Toolbar>
+    ),
+    after: false,
+    below: <Stats />,
   },
 });

@@ -3,9 +3,9 @@ import { Box, Button, Card, CardContent, CircularProgress, Divider, Stack, Typog
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Title, useGetList, usePermissions } from 'react-admin';
 import { ADMIN } from '../../authProvider';
-import { PictureAvatar } from '../../components/PictureAvatar';
+import { PersonLine } from '../../components/PersonLine';
 import { useApi } from '../../dataProvider/useApi';
-import { formatCents, formatDateTime } from '../../../contract/lib/format';
+import { formatDateTime } from '../../../contract/lib/format';
 import { recordPath } from '../../../contract/define';
 import {
   CUSTOMER_LOAD_FAILED,
@@ -15,53 +15,7 @@ import {
 import { REVIEW_PAGE_SIZE, reviews, type Review } from '../../../contract/resources/reviews/definition';
 import { reviewPaths } from './paths';
 import { AnswerBlock, ReviewText, Stars } from './ReviewParts';
-import { LastTicketItems } from '../customers/LastTicketItems';
-
-const count = new Intl.NumberFormat('pt-BR');
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
-
-const facts = {
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
-  gap: 2,
-  m: 0,
-} as const;
-
-/** Visits and the last ticket, with what was ordered (cancelled items and the cart left out). */
-function Stats({ stats, admin }: { stats: NonNullable<CustomerDetail['stats']>; admin: boolean }) {
-  const ticket = stats.lastTicket;
-  return (
-    <Card component="section" aria-labelledby="customer-stats">
-      <CardContent>
-        <Typography id="customer-stats" variant="h6" component="h2" gutterBottom>
-          Estatísticas
-        </Typography>
-        <Box component="dl" sx={{ ...facts, mb: 2 }}>
-          <Fact label="Visitas" value={count.format(stats.visits)} />
-          <Fact
-            label="Última comanda"
-            value={ticket ? formatDateTime(ticket.created_at) : 'Nenhuma comanda'}
-          />
-          {ticket && admin ? <Fact label="Restaurante" value={ticket.store_name} /> : null}
-          {ticket ? <Fact label="Total da comanda" value={formatCents(ticket.total)} /> : null}
-        </Box>
-        <LastTicketItems items={ticket?.items} />
-      </CardContent>
-    </Card>
-  );
-}
+import { CustomerStats, Fact, facts } from '../customers/CustomerStats';
 
 /** What this customer said of the store (of every store, to an administrator), newest first. */
 function CustomerReviews({ customerId, admin }: { customerId: string; admin: boolean }) {
@@ -158,20 +112,15 @@ export function ReviewCustomer() {
         <>
           <Card component="section" aria-labelledby="customer-name">
             <CardContent>
-              <Stack direction="row" sx={{ alignItems: 'center', gap: 2, mb: 3 }}>
-                <PictureAvatar src={data.profile_picture} name={data.fullname} size={80} />
-                <Box sx={{ minWidth: 0 }}>
-                  <Typography
-                    id="customer-name"
-                    variant="h5"
-                    component="h1"
-                    sx={{ overflowWrap: 'anywhere' }}
-                  >
-                    {data.fullname}
-                  </Typography>
-                  <Typography color="text.secondary">@{data.username}</Typography>
-                </Box>
-              </Stack>
+              <Box sx={{ mb: 3 }}>
+                <PersonLine
+                  picture={data.profile_picture}
+                  name={data.fullname}
+                  username={data.username}
+                  size={80}
+                  heading="customer-name"
+                />
+              </Box>
               <Box component="dl" sx={facts}>
                 <Fact label="Nome completo" value={data.fullname} />
                 <Fact label={customers.fields.email!.label} value={data.email} />
@@ -179,7 +128,7 @@ export function ReviewCustomer() {
               </Box>
             </CardContent>
           </Card>
-          {data.stats ? <Stats stats={data.stats} admin={admin} /> : null}
+          {data.stats ? <CustomerStats stats={data.stats} store={admin} /> : null}
           <CustomerReviews customerId={id} admin={admin} />
         </>
       )}
