@@ -8,6 +8,7 @@ import {
   NumberInput,
   type RaRecord,
   SelectInput,
+  Show,
   SimpleForm,
   TextInput,
   required,
@@ -35,7 +36,7 @@ const numeric = { inputMode: 'numeric' as const, autoComplete: 'off' };
 
 /** A field shown, not changed: its value as the lists read it (a date, a choice's name, the field's `text`). */
 function ReadOnlyInput({ source, field }: { source: string; field: FieldDefinition }) {
-  const record = useRecordContext() ?? {};
+  const record = useRecordContext();
   return (
     <TextInput
       source={source}
@@ -43,7 +44,7 @@ function ReadOnlyInput({ source, field }: { source: string; field: FieldDefiniti
       readOnly
       fullWidth
       multiline={field.kind === 'textarea'}
-      format={(value: unknown) => fieldText(field, value, record)}
+      format={(value: unknown) => (record ? fieldText(field, value, record) : '')}
     />
   );
 }
@@ -123,10 +124,13 @@ function FormBody({
   definition,
   form,
   editing,
+  shown = false,
 }: {
   definition: ResourceDefinition;
   form: FormModeOverrides;
   editing: boolean;
+  /** Every input only shown, and no toolbar: a record that is only read. */
+  shown?: boolean;
 }) {
   const schema = form.schema ?? definition.input;
   const readOnly = new Set(form.readOnly);
@@ -138,7 +142,7 @@ function FormBody({
     if (!field) throw new Error(`${definition.name}: o formulário cita o campo ${source}, que não existe.`);
     return (
       <Fragment key={source}>
-        {inputOf(source, field, schema, readOnly.has(source), form.marked !== false)}
+        {inputOf(source, field, schema, shown || readOnly.has(source), form.marked !== false)}
       </Fragment>
     );
   };
@@ -150,7 +154,11 @@ function FormBody({
       defaultValues={editing ? undefined : form.defaultValues}
       sx={form.maxWidth ? { maxWidth: form.maxWidth } : { maxWidth: 720 }}
       toolbar={
-        form.toolbar ?? <FormToolbar definition={definition} editing={editing} confirm={form.deleteConfirm} />
+        shown
+          ? false
+          : (form.toolbar ?? (
+              <FormToolbar definition={definition} editing={editing} confirm={form.deleteConfirm} />
+            ))
       }
     >
       {sectionsOf(definition, form).map((section, index) => (
@@ -285,9 +293,7 @@ export function GeneratedEdit({
           },
         }
       : {};
-  const unsaved = failed?.save
-    ? { onError: () => notify(failed.save, { type: 'error' }) }
-    : {};
+  const unsaved = failed?.save ? { onError: () => notify(failed.save, { type: 'error' }) } : {};
   return (
     <Edit
       resource={definition.name}
@@ -303,5 +309,31 @@ export function GeneratedEdit({
       {form.below}
       {dialog}
     </Edit>
+  );
+}
+
+/**
+ * The detail of a record that is only read (`screens.edit: 'show'`, a notification): the edit
+ * form's sections, title, header, actions and what goes below, every generated input shown and
+ * none saved.
+ */
+export function GeneratedShow({
+  definition,
+  overrides = {},
+}: {
+  definition: ResourceDefinition;
+  overrides?: ScreenOverrides;
+}) {
+  const form = formOverridesFor(overrides.form, 'edit');
+  return (
+    <Show
+      resource={definition.name}
+      title={form.title ?? definition.screens?.titles?.edit ?? definition.label.one}
+      actions={actionsOf(definition, form)}
+    >
+      {form.header}
+      <FormBody definition={definition} form={form} editing shown />
+      {form.below}
+    </Show>
   );
 }

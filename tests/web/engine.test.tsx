@@ -18,8 +18,8 @@ import { z } from 'zod';
 import type { Download, HttpClient, Query } from '../../src/dataProvider/httpClient';
 import { requiredText } from '../../contract/lib/fields';
 import { instant, recordId } from '../../contract/lib/records';
-import { defineResource } from '../../contract/define';
-import { GeneratedCreate, GeneratedEdit } from '../../src/engine/GeneratedForm';
+import { defineResource, type ResourceDefinition } from '../../contract/define';
+import { GeneratedCreate, GeneratedEdit, GeneratedShow } from '../../src/engine/GeneratedForm';
 import { GeneratedList } from '../../src/engine/GeneratedList';
 import { defineScreens, type ScreenOverrides } from '../../src/engine/overrides';
 import { resourceProps } from '../../src/engine/resources';
@@ -1600,5 +1600,47 @@ describe("generated forms: fields only shown, a read and a save that ask alike, 
     expect(await screen.findByText('Não foi possível salvar o lugar.')).toBeInTheDocument();
     expect(screen.queryByText('Erro interno.')).not.toBeInTheDocument();
     expect(share).toHaveValue('30');
+  });
+});
+
+describe("generated forms: a record that is only read (screens.edit: 'show')", () => {
+  /** The places, read by the store's team and never changed. */
+  const readOnlyPlaces: ResourceDefinition = {
+    ...places,
+    access: { list: 'store', one: 'store' },
+    screens: { ...places.screens, edit: 'show' },
+  };
+  function Since() {
+    const record = useRecordContext();
+    return <p>{`Desde ${String(record?.created_at ?? '').slice(0, 4)}`}</p>;
+  }
+  const shown = defineScreens({ form: { edit: { header: <Since />, below: <p>Mais sobre o lugar</p> } } });
+
+  it('registers the detail at the edit path, though the resource has no update', () => {
+    expect(resourceProps({ ...places, access: readOnlyPlaces.access }).edit).toBeUndefined();
+    expect(resourceProps(readOnlyPlaces).edit).toBeDefined();
+  });
+
+  it("shows the edit form's fields, each only shown, with its header and what goes below, and nothing to save", async () => {
+    const http = answering();
+    renderScreen(
+      '/places/1',
+      {
+        '/places/:id': <GeneratedShow definition={readOnlyPlaces} overrides={shown} />,
+      },
+      http,
+      options(),
+    );
+
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveValue('Bar do Zé'));
+    expect(screen.getByRole('textbox', { name: 'Tipo' })).toHaveValue('Bar');
+    expect(screen.getByRole('textbox', { name: 'Participação' })).toHaveValue('15%');
+    expect(screen.getByRole('textbox', { name: 'Aberto' })).toHaveValue('Sim');
+    for (const textbox of screen.getAllByRole('textbox')) expect(textbox).toHaveAttribute('readonly');
+    expect(screen.getByText('Desde 2026')).toBeInTheDocument();
+    expect(screen.getByText('Mais sobre o lugar')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remover' })).not.toBeInTheDocument();
+    expect(http).toHaveBeenCalledWith('/api/places/id/1');
   });
 });
