@@ -242,6 +242,23 @@ function actionsOf(definition: ResourceDefinition, form: FormModeOverrides) {
   return form.actions ?? <BackToList definition={definition} to={form.list} />;
 }
 
+/**
+ * What follows a record that cannot be read (another store's, one just removed): the server's
+ * words (or the screen's), then the list the form belongs to (react-admin's own would open the
+ * resource's).
+ */
+function useUnread({ list, failed }: FormModeOverrides) {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  if (!list && !failed?.read) return {};
+  return {
+    onError: (error: unknown) => {
+      notify(failed?.read ?? (error as Error).message, { type: 'error' });
+      if (list) navigate(list);
+    },
+  };
+}
+
 /** The create screen generated from a definition: its form, the definition's notice, then the list. */
 export function GeneratedCreate({
   definition,
@@ -279,20 +296,9 @@ export function GeneratedEdit({
   const form = formOverridesFor(overrides.form, 'edit');
   const notices = useResourceNotices(definition, form.after ?? listAfter(form));
   const notify = useNotify();
-  const navigate = useNavigate();
-  const { list, meta, failed } = form;
+  const { meta, failed } = form;
   const { onSaved, dialog } = useSavedDialog(definition, form, definition.messages.updated);
-  // A record that cannot be read (another store's, one just removed): the server's words (or the
-  // screen's), then the list the form belongs to (react-admin's own would open the resource's).
-  const unread =
-    list || failed?.read
-      ? {
-          onError: (error: unknown) => {
-            notify(failed?.read ?? (error as Error).message, { type: 'error' });
-            if (list) navigate(list);
-          },
-        }
-      : {};
+  const unread = useUnread(form);
   const unsaved = failed?.save ? { onError: () => notify(failed.save, { type: 'error' }) } : {};
   return (
     <Edit
@@ -313,9 +319,9 @@ export function GeneratedEdit({
 }
 
 /**
- * The detail of a record that is only read (`screens.edit: 'show'`, a notification): the edit
- * form's sections, title, header, actions and what goes below, every generated input shown and
- * none saved.
+ * The detail of a record that is only read (`screens.edit: 'show'`, a notification; a customer
+ * as a review opens them): the edit form's sections, title, header, actions, what goes below and
+ * what it reads beside the record, every generated input shown and none saved.
  */
 export function GeneratedShow({
   definition,
@@ -330,6 +336,7 @@ export function GeneratedShow({
       resource={definition.name}
       title={form.title ?? definition.screens?.titles?.edit ?? definition.label.one}
       actions={actionsOf(definition, form)}
+      queryOptions={{ ...useUnread(form), meta: form.meta }}
     >
       {form.header}
       <FormBody definition={definition} form={form} editing shown />

@@ -238,9 +238,9 @@ export interface FormModeOverrides {
    */
   savedDialog?: boolean;
   /**
-   * What the edit form's read and its save both ask for beside the record (react-admin's `meta`;
-   * `{ include: 'stats' }`: a customer's visits and last ticket). The save's answer replaces the
-   * record read, so both must ask alike for what was read to stay on screen.
+   * What the edit form's (or the detail's) read and its save both ask for beside the record
+   * (react-admin's `meta`; `{ include: 'stats' }`: a customer's visits and last ticket). The save's
+   * answer replaces the record read, so both must ask alike for what was read to stay on screen.
    */
   meta?: { include: string };
   /**

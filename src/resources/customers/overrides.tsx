@@ -1,15 +1,6 @@
 import { Stack } from '@mui/material';
-import {
-  BooleanInput,
-  SaveButton,
-  SelectInput,
-  TextInput,
-  Toolbar,
-  useRecordContext,
-  type RaRecord,
-} from 'react-admin';
+import { BooleanInput, SaveButton, SelectInput, Toolbar, type RaRecord } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { PersonLine } from '../../components/PersonLine';
 import { PictureAvatar } from '../../components/PictureAvatar';
 import {
   CUSTOMER_LOAD_FAILED,
@@ -17,15 +8,12 @@ import {
   FEEDHUNTER_UPDATE_FAILED,
   feedhunterChoices,
   genderChoices,
-  type CustomerDetail,
 } from '../../../contract/resources/customers/definition';
 import { genderLabel } from '../../../contract/resources/customers/labels';
 import { defineScreens } from '../../engine/overrides';
-import { CustomerStats } from './CustomerStats';
+import { CustomerHeading, CustomerName, CustomerStats, customerPath, fullNameInput } from './parts';
 
 const { fields } = customers;
-
-export const customerPath = (id: RaRecord['id']) => `/customers/list/details/${id}`;
 
 /** The name after the customer's photo (or its initial). */
 function nameCell(record: RaRecord) {
@@ -50,42 +38,12 @@ const choiceFilter = (source: 'gender' | 'feedhunter', choices: readonly { id: s
   />
 );
 
-const useCustomer = () => useRecordContext<CustomerDetail>();
-
-/** The screen's title: the customer's name. */
-function CustomerName() {
-  return <>{useCustomer()?.fullname ?? customers.label.one}</>;
-}
-
-/** The customer's picture, name and @username, above the detail. */
-function CustomerHeading() {
-  const customer = useCustomer();
-  if (!customer) return null;
-  return (
-    <Stack sx={{ py: 2 }}>
-      <PersonLine
-        picture={customer.profile_picture}
-        name={customer.fullname}
-        username={customer.username}
-        size={80}
-        heading=""
-      />
-    </Stack>
-  );
-}
-
 /** The switch, named by what it says of the customer; saved only by ATUALIZAR. */
 function FeedHunterInput() {
   const on = useWatch({ name: 'feedhunter' }) as boolean | undefined;
   return (
     <BooleanInput source="feedhunter" label={on ? 'É FeedHunter' : 'Não é FeedHunter'} helperText={false} />
   );
-}
-
-/** Visits and the last ticket, at every store, under the detail. */
-function Stats() {
-  const stats = useCustomer()?.stats;
-  return stats ? <CustomerStats stats={stats} store /> : null;
 }
 
 /**
@@ -129,8 +87,7 @@ export default defineScreens({
     ],
     readOnly: ['username', 'email', 'phone', 'cpf', 'gender', 'birthdate', 'age', 'status', 'created_at'],
     inputs: {
-      // The list's column is "Nome"; the detail names it in full.
-      fullname: <TextInput source="fullname" label="Nome completo" readOnly fullWidth />,
+      fullname: fullNameInput,
       feedhunter: <FeedHunterInput />,
     },
     toolbar: (
@@ -139,6 +96,6 @@ export default defineScreens({
       </Toolbar>
     ),
     after: false,
-    below: <Stats />,
+    below: <CustomerStats store />,
   },
 });

@@ -9,13 +9,49 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { TextInput, useRecordContext, type RaRecord } from 'react-admin';
+import { PersonLine } from '../../components/PersonLine';
 import { formatCents, formatDateTime } from '../../../contract/lib/format';
-import type { CustomerDetail } from '../../../contract/resources/customers/definition';
+import { customers, type CustomerDetail } from '../../../contract/resources/customers/definition';
+
+/*
+ * What a customer's screens share: the administrators' detail (./overrides.tsx) and the customer
+ * a review opens (../reviews/ReviewCustomer.tsx).
+ */
+
+export const customerPath = (id: RaRecord['id']) => `/customers/list/details/${id}`;
+
+const useCustomer = () => useRecordContext<CustomerDetail>();
+
+/** The screen's title: the customer's name. */
+export function CustomerName() {
+  return <>{useCustomer()?.fullname ?? customers.label.one}</>;
+}
+
+/** The customer's picture, name (the page's heading) and @username. */
+export function CustomerHeading() {
+  const customer = useCustomer();
+  if (!customer) return null;
+  return (
+    <Box sx={{ px: 2, pt: 2 }}>
+      <PersonLine
+        picture={customer.profile_picture}
+        name={customer.fullname}
+        username={customer.username}
+        size={80}
+        heading="customer-name"
+      />
+    </Box>
+  );
+}
+
+/** The list's column is "Nome"; a customer's screens name it in full. */
+export const fullNameInput = <TextInput source="fullname" label="Nome completo" readOnly fullWidth />;
 
 const count = new Intl.NumberFormat('pt-BR');
 
 /** Facts side by side, as many as the width holds. */
-export const facts = {
+const facts = {
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
   gap: 2,
@@ -23,7 +59,7 @@ export const facts = {
 } as const;
 
 /** One fact about the customer: its label, then its value. */
-export function Fact({ label, value }: { label: string; value: string }) {
+function Fact({ label, value }: { label: string; value: string }) {
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography component="dt" variant="body2" color="text.secondary">
@@ -69,13 +105,9 @@ function LastTicketItems({ items }: { items: Ticket['items'] | undefined }) {
  * Visits and the last ticket, with what was ordered (cancelled items and the cart left out), and
  * for an administrator, who sees every store's, which restaurant it was at.
  */
-export function CustomerStats({
-  stats,
-  store,
-}: {
-  stats: NonNullable<CustomerDetail['stats']>;
-  store: boolean;
-}) {
+export function CustomerStats({ store }: { store: boolean }) {
+  const stats = useCustomer()?.stats;
+  if (!stats) return null;
   const ticket = stats.lastTicket;
   return (
     <Card component="section" aria-labelledby="customer-stats">
