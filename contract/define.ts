@@ -104,8 +104,12 @@ export interface ScreenDefinition {
   audience?: 'admin' | 'staff' | 'everyone';
   /** Label of the list's create button (the FAQ's reads CRIAR NOVA PERGUNTA). */
   createLabel?: string;
-  /** An edit screen (default: for a resource that has updates); false where the list's switches are the only change. */
-  edit?: boolean;
+  /**
+   * An edit screen (default: for a resource that has updates); false where the list's switches are
+   * the only change; 'show' where a record is only read (a notification, never edited): the edit
+   * form's layout, every input shown and none saved.
+   */
+  edit?: boolean | 'show';
   /** Page titles; the labels by default. */
   titles?: { list?: string; create?: string; edit?: string };
   searchPlaceholder?: string;

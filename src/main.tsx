@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { readSession } from './authProvider/session';
+import { readSession } from './lib/session';
 import { FILE_URL_PREFIXES } from './config';
 import { trustFilePrefixes } from '../contract/lib/fileUrls';
 import { preloadScreenOf } from './resources/preload';

@@ -58,7 +58,7 @@ export async function startProduct(): Promise<Product> {
 
 /**
  * The session the app keeps in localStorage after the demo administrator signs in
- * (src/authProvider/session.ts), as the value of the key 'painel.session'.
+ * (src/lib/session.ts), as the value of the key 'painel.session'.
  */
 export async function signInAdmin(url: string): Promise<string> {
   const answer = await fetch(`${url}/auth/email`, {

@@ -129,6 +129,49 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  /**
+   * A customer's visits and last ticket (with what was ordered), at the given store or, for an
+   * administrator (null), at every store.
+   */
+  async function statsOf(id: number, storeId: number | null) {
+    const inStore = <T extends typeof checkins.store_id | typeof tickets.store_id>(column: T) =>
+      storeId === null ? sql`true` : eq(column, storeId);
+    const [[visits], [ticket]] = await Promise.all([
+      app.db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(checkins)
+        .where(and(eq(checkins.customer_id, id), inStore(checkins.store_id))),
+      app.db
+        .select({
+          id: tickets.id,
+          store_id: tickets.store_id,
+          store_name: stores.name,
+          created_at: tickets.created_at,
+          total: tickets.total,
+        })
+        .from(tickets)
+        .innerJoin(stores, eq(stores.id, tickets.store_id))
+        .where(and(eq(tickets.customer_id, id), inStore(tickets.store_id)))
+        .orderBy(desc(tickets.created_at), desc(tickets.id))
+        .limit(1),
+    ]);
+    // Without the cancelled items and those still in the cart (SAVED, spec 3).
+    const items = ticket
+      ? await app.db
+          .select({
+            name: orderItems.name,
+            quantity: orderItems.quantity,
+            product_price: orderItems.product_price,
+          })
+          .from(orderItems)
+          .where(
+            and(eq(orderItems.ticket_id, ticket.id), notInArray(orderItems.status, ['CANCELLED', 'SAVED'])),
+          )
+          .orderBy(asc(orderItems.id))
+      : [];
+    return { lastTicket: ticket ? { ...ticket, items } : null, visits: visits?.total ?? 0 };
+  }
+
   app.route({
     ...routes.one({
       querystring: detailQuery,
@@ -149,56 +192,17 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
               .where(and(eq(customers.id, id), relatedTo(storeId)));
       if (!row) throw notFound(NOT_FOUND);
       if (request.query.include !== 'stats') return { data: row };
-
-      const inStore = <T extends typeof checkins.store_id | typeof tickets.store_id>(column: T) =>
-        storeId === null ? sql`true` : eq(column, storeId);
-      const [[visits], [ticket]] = await Promise.all([
-        app.db
-          .select({ total: sql<number>`count(*)`.mapWith(Number) })
-          .from(checkins)
-          .where(and(eq(checkins.customer_id, id), inStore(checkins.store_id))),
-        app.db
-          .select({
-            id: tickets.id,
-            store_id: tickets.store_id,
-            store_name: stores.name,
-            created_at: tickets.created_at,
-            total: tickets.total,
-          })
-          .from(tickets)
-          .innerJoin(stores, eq(stores.id, tickets.store_id))
-          .where(and(eq(tickets.customer_id, id), inStore(tickets.store_id)))
-          .orderBy(desc(tickets.created_at), desc(tickets.id))
-          .limit(1),
-      ]);
-      // Without the cancelled items and those still in the cart (SAVED, spec 3).
-      const items = ticket
-        ? await app.db
-            .select({
-              name: orderItems.name,
-              quantity: orderItems.quantity,
-              product_price: orderItems.product_price,
-            })
-            .from(orderItems)
-            .where(
-              and(eq(orderItems.ticket_id, ticket.id), notInArray(orderItems.status, ['CANCELLED', 'SAVED'])),
-            )
-            .orderBy(asc(orderItems.id))
-        : [];
-      return {
-        data: {
-          ...row,
-          stats: {
-            lastTicket: ticket ? { ...ticket, items } : null,
-            visits: visits?.total ?? 0,
-          },
-        },
-      };
+      return { data: { ...row, stats: await statsOf(id, storeId) } };
     },
   });
 
   app.route({
-    ...routes.update({ body: customerUpdateInput }),
+    // The detail saves with the same `include` it reads with, so its stats stay on screen.
+    ...routes.update({
+      body: customerUpdateInput,
+      querystring: detailQuery,
+      response: { 200: answerWith(definition, { stats: customerStats.optional() }) },
+    }),
     handler: async (request) => {
       const [updated] = await app.db
         .update(customers)
@@ -207,7 +211,9 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         .returning({ id: customers.id });
       if (!updated) throw notFound(NOT_FOUND);
       const [row] = await app.db.select(customerColumns).from(customers).where(eq(customers.id, updated.id));
-      return { data: toApi(row!) };
+      const data = toApi(row!);
+      if (request.query.include !== 'stats') return { data };
+      return { data: { ...data, stats: await statsOf(updated.id, null) } };
     },
   });
 

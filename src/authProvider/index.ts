@@ -12,7 +12,7 @@ import {
   savePlaces,
   saveSession,
   type WorkPlace,
-} from './session';
+} from '../lib/session';
 
 export const ADMIN = 'ADMIN';
 /** A store's managers also manage its team and settings. */

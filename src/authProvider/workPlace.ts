@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { httpClient } from '../dataProvider/httpClient';
 import { PERMISSION_IDS, type Permission } from '../../contract/permissions';
 import type { Account } from './index';
-import { decodeToken, readSession, savePlaces, saveSession, type WorkPlace } from './session';
+import { decodeToken, readSession, savePlaces, saveSession, type WorkPlace } from '../lib/session';
 
 const ADMIN = 'ADMIN';
 const ACCOUNT_QUERY = ['painel', 'account'] as const;

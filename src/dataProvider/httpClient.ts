@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 import { API_URL, REQUEST_TIMEOUT_MS } from '../config';
-import { readSession } from '../authProvider/session';
+import { readSession } from '../lib/session';
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
 

@@ -47,6 +47,15 @@ function idempotencyHeader(meta: unknown): { headers?: Record<string, string> } 
   return typeof key === 'string' ? { headers: { 'Idempotency-Key': key } } : {};
 }
 
+/**
+ * What a record's read and its save answer beside it, when the screen names it in `meta.include`
+ * (a customer's detail: `stats`): the save's answer replaces the record read, so both ask alike.
+ */
+function included(meta: unknown): Query | undefined {
+  const include = (meta as { include?: unknown } | undefined)?.include;
+  return typeof include === 'string' ? { include } : undefined;
+}
+
 export interface ActionParams {
   id: string | number;
   /**
@@ -139,7 +148,9 @@ export function createDataProvider(
 
   const getOne = async (resource: string, params: GetOneParams) => {
     const definition = definitionOf(resource);
-    const body = await http(recordPath(definition.endpoint, params.id));
+    const query = included(params.meta);
+    const path = recordPath(definition.endpoint, params.id);
+    const body = await (query ? http(path, { query }) : http(path));
     return { data: unwrap(definition.envelope.one, body) as RaRecord };
   };
 
@@ -149,10 +160,12 @@ export function createDataProvider(
     // Nothing changed: nothing to send (the API refuses an empty update).
     if (Object.keys(payload).length === 0 && params.previousData)
       return { data: params.previousData as RaRecord };
+    const query = included(params.meta);
     const body = await http(recordPath(definition.endpoint, params.id), {
       method: 'PATCH',
       body: payload,
       ...idempotencyHeader(params.meta),
+      ...(query ? { query } : {}),
     });
     return { data: unwrap(definition.envelope.one, body) as RaRecord };
   };

@@ -1,4 +1,4 @@
-import { readSession } from '../authProvider/session';
+import { readSession } from '../lib/session';
 import { liveEnabled } from '../config';
 import {
   LIVE_EVENTS,

@@ -1,5 +1,5 @@
 import type { FirebaseStorage } from 'firebase/storage';
-import { readSession } from '../authProvider/session';
+import { readSession } from '../lib/session';
 import { API_URL, FIREBASE_CONFIG, REQUEST_TIMEOUT_MS, type FirebaseConfig } from '../config';
 import { prepareImage, type AspectRatio } from '../lib/image';
 

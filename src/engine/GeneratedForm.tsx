@@ -8,15 +8,18 @@ import {
   NumberInput,
   type RaRecord,
   SelectInput,
+  Show,
   SimpleForm,
   TextInput,
   required,
   useCreatePath,
   useNotify,
+  useRecordContext,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { onlyDigits } from '../../contract/lib/format';
+import { fieldText } from '../lib/display';
 import { requiredMessage, zodValidate } from '../lib/zodForm';
 import type { FieldDefinition, ResourceDefinition } from '../../contract/define';
 import { SuccessDialog } from '../components/SuccessDialog';
@@ -32,6 +35,21 @@ import { useSubmissionKey } from '../dataProvider/useSubmissionKey';
 
 const numeric = { inputMode: 'numeric' as const, autoComplete: 'off' };
 
+/** A field shown, not changed: its value as the lists read it (a date, a choice's name, the field's `text`). */
+function ReadOnlyInput({ source, field }: { source: string; field: FieldDefinition }) {
+  const record = useRecordContext();
+  return (
+    <TextInput
+      source={source}
+      label={field.label}
+      readOnly
+      fullWidth
+      multiline={field.kind === 'textarea'}
+      format={(value: unknown) => (record ? fieldText(field, value, record) : '')}
+    />
+  );
+}
+
 /** The input a field's kind generates, marked required (with the schema's own words) where the schema requires it. */
 function inputOf(
   source: string,
@@ -40,13 +58,9 @@ function inputOf(
   readOnly: boolean,
   marked: boolean,
 ): ReactElement {
+  if (readOnly) return <ReadOnlyInput source={source} field={field} />;
   const message = marked ? requiredMessage(schema, source) : undefined;
-  const common = {
-    source,
-    label: field.label,
-    validate: message && !readOnly ? required(message) : undefined,
-    readOnly: readOnly || undefined,
-  };
+  const common = { source, label: field.label, validate: message ? required(message) : undefined };
   switch (field.kind) {
     case 'select':
       // A choice left empty is the definition's "all" (promo codes' Todas), or nothing chosen yet.
@@ -119,10 +133,13 @@ function FormBody({
   definition,
   form,
   editing,
+  shown = false,
 }: {
   definition: ResourceDefinition;
   form: FormModeOverrides;
   editing: boolean;
+  /** Every input only shown, and no toolbar: a record that is only read. */
+  shown?: boolean;
 }) {
   const schema = useFormSchema(form) ?? form.schema ?? definition.input;
   const readOnly = new Set(form.readOnly);
@@ -134,7 +151,7 @@ function FormBody({
     if (!field) throw new Error(`${definition.name}: o formulário cita o campo ${source}, que não existe.`);
     return (
       <Fragment key={source}>
-        {inputOf(source, field, schema, readOnly.has(source), form.marked !== false)}
+        {inputOf(source, field, schema, shown || readOnly.has(source), form.marked !== false)}
       </Fragment>
     );
   };
@@ -146,7 +163,11 @@ function FormBody({
       defaultValues={editing ? undefined : form.defaultValues}
       sx={form.maxWidth ? { maxWidth: form.maxWidth } : { maxWidth: 720 }}
       toolbar={
-        form.toolbar ?? <FormToolbar definition={definition} editing={editing} confirm={form.deleteConfirm} />
+        shown
+          ? false
+          : (form.toolbar ?? (
+              <FormToolbar definition={definition} editing={editing} confirm={form.deleteConfirm} />
+            ))
       }
     >
       {sectionsOf(definition, form).map((section, index) => (
@@ -238,6 +259,23 @@ function actionsOf(definition: ResourceDefinition, form: FormModeOverrides) {
   return form.actions ?? <BackToList definition={definition} to={form.list} />;
 }
 
+/**
+ * What follows a record that cannot be read (another store's, one just removed): the server's
+ * words (or the screen's), then the list the form belongs to (react-admin's own would open the
+ * resource's).
+ */
+function useUnread({ list, failed }: FormModeOverrides) {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  if (!list && !failed?.read) return {};
+  return {
+    onError: (error: unknown) => {
+      notify(failed?.read ?? (error as Error).message, { type: 'error' });
+      if (list) navigate(list);
+    },
+  };
+}
+
 /** The create screen generated from a definition: its form, the definition's notice, then the list. */
 export function GeneratedCreate({
   definition,
@@ -276,34 +314,56 @@ export function GeneratedEdit({
   const form = formOverridesFor(overrides.form, 'edit');
   const notices = useResourceNotices(definition, form.after ?? listAfter(form));
   const notify = useNotify();
-  const navigate = useNavigate();
-  const { list } = form;
+  const { meta, failed } = form;
   const { onSaved, dialog } = useSavedDialog(definition, form, definition.messages.updated);
-  const { transform, meta } = useSending(form);
-  // A record that cannot be read (another store's, one just removed): the server's words, then
-  // the list the form belongs to (react-admin's own would open the resource's).
-  const unread = list
-    ? {
-        onError: (error: unknown) => {
-          notify((error as Error).message, { type: 'error' });
-          navigate(list);
-        },
-      }
-    : undefined;
+  const sending = useSending(form);
+  const unread = useUnread(form);
+  const unsaved = failed?.save ? { onError: () => notify(failed.save, { type: 'error' }) } : {};
   return (
     <Edit
       resource={definition.name}
       title={form.title ?? definition.screens?.titles?.edit ?? definition.label.one}
       actions={actionsOf(definition, form)}
       mutationMode="pessimistic"
-      transform={transform}
-      mutationOptions={{ ...afterSave(form, notices.updated, onSaved), meta }}
-      queryOptions={unread}
+      transform={sending.transform}
+      mutationOptions={{
+        ...afterSave(form, notices.updated, onSaved),
+        ...unsaved,
+        meta: meta || sending.meta ? { ...meta, ...sending.meta } : undefined,
+      }}
+      queryOptions={{ ...unread, meta }}
     >
       {form.header}
       <FormBody definition={definition} form={form} editing />
       {form.below}
       {dialog}
     </Edit>
+  );
+}
+
+/**
+ * The detail of a record that is only read (`screens.edit: 'show'`, a notification; a customer
+ * as a review opens them): the edit form's sections, title, header, actions, what goes below and
+ * what it reads beside the record, every generated input shown and none saved.
+ */
+export function GeneratedShow({
+  definition,
+  overrides = {},
+}: {
+  definition: ResourceDefinition;
+  overrides?: ScreenOverrides;
+}) {
+  const form = formOverridesFor(overrides.form, 'edit');
+  return (
+    <Show
+      resource={definition.name}
+      title={form.title ?? definition.screens?.titles?.edit ?? definition.label.one}
+      actions={actionsOf(definition, form)}
+      queryOptions={{ ...useUnread(form), meta: form.meta }}
+    >
+      {form.header}
+      <FormBody definition={definition} form={form} editing shown />
+      {form.below}
+    </Show>
   );
 }

@@ -255,6 +255,17 @@ export interface FormModeOverrides {
    * to the list), instead of a notice and the list (the complement groups').
    */
   savedDialog?: boolean;
+  /**
+   * What the edit form's (or the detail's) read and its save both ask for beside the record
+   * (react-admin's `meta`; `{ include: 'stats' }`: a customer's visits and last ticket). The save's
+   * answer replaces the record read, so both must ask alike for what was read to stay on screen.
+   */
+  meta?: { include: string };
+  /**
+   * The screen's own words when the edit form's record cannot be read or saved, instead of the
+   * server's (the customer's detail: spec 8's fixed messages).
+   */
+  failed?: { read?: string; save?: string };
 }
 
 /**

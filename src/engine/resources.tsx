@@ -39,7 +39,7 @@ export interface ScreenModule {
   permission?: Permission;
 }
 
-type Kind = 'GeneratedList' | 'GeneratedCreate' | 'GeneratedEdit';
+type Kind = 'GeneratedList' | 'GeneratedCreate' | 'GeneratedEdit' | 'GeneratedShow';
 
 /**
  * The engine's module of each kind of screen, each import apart: one expression importing either
@@ -50,6 +50,7 @@ const ENGINE_SCREENS: Record<Kind, () => Promise<unknown>> = {
   GeneratedList: () => import('./GeneratedList'),
   GeneratedCreate: () => import('./GeneratedForm'),
   GeneratedEdit: () => import('./GeneratedForm'),
+  GeneratedShow: () => import('./GeneratedForm'),
 };
 
 /** Where react-admin shows each generated screen of a resource. */
@@ -57,6 +58,7 @@ const PATHS: Record<Kind, (name: string) => string> = {
   GeneratedList: (name) => `/${name}`,
   GeneratedCreate: (name) => `/${name}/create`,
   GeneratedEdit: (name) => `/${name}/:id`,
+  GeneratedShow: (name) => `/${name}/:id`,
 };
 
 /**
@@ -71,10 +73,7 @@ function generated(
 ): ComponentType {
   const paths = [PATHS[kind](definition.name), ...(path ? [`/${definition.name}/${path}`] : [])];
   return lazyScreen(paths, async () => {
-    const [screens, overrides] = await Promise.all([
-      ENGINE_SCREENS[kind](),
-      module.overrides?.(),
-    ]);
+    const [screens, overrides] = await Promise.all([ENGINE_SCREENS[kind](), module.overrides?.()]);
     const Screen = (
       screens as Record<Kind, ComponentType<{ definition: ResourceDefinition; overrides?: ScreenOverrides }>>
     )[kind];
@@ -105,11 +104,14 @@ export function resourceProps(
       : undefined;
   const create =
     module.create ?? (access.create ? generated('GeneratedCreate', definition, module) : undefined);
+  const editScreen = definition.screens?.edit;
   const edit =
     module.edit ??
-    (access.update && definition.screens?.edit !== false
-      ? generated('GeneratedEdit', definition, module, paths.edit)
-      : undefined);
+    (editScreen === 'show'
+      ? generated('GeneratedShow', definition, module, paths.edit)
+      : access.update && editScreen !== false
+        ? generated('GeneratedEdit', definition, module, paths.edit)
+        : undefined);
   const children = [
     ...(paths.list && list ? [routeTo(paths.list, list)] : []),
     ...(paths.edit && edit ? [routeTo(paths.edit, edit)] : []),

@@ -9,7 +9,6 @@ import RateReviewIcon from '@mui/icons-material/RateReview';
 import LoyaltyIcon from '@mui/icons-material/Loyalty';
 import type { ResourceName } from '../../contract/definitions';
 import type { ScreenModule } from '../engine/resources';
-import { NotificationDetails } from './notifications';
 import { customerScreens } from './customers';
 import { restaurantScreens } from './restaurants';
 import { reviewRoutes } from './reviews';
@@ -26,11 +25,7 @@ export const screenModules: Partial<Record<ResourceName, ScreenModule>> = {
   commands: { icon: ReceiptLongIcon, overrides: () => import('./tabs/overrides') },
   customers: customerScreens,
   faqs: { icon: QuestionAnswerIcon, overrides: () => import('./faqs/overrides') },
-  notifications: {
-    icon: NotificationsIcon,
-    overrides: () => import('./notifications/overrides'),
-    edit: NotificationDetails,
-  },
+  notifications: { icon: NotificationsIcon, overrides: () => import('./notifications/overrides') },
   stories: { overrides: () => import('./stories/overrides') },
   kitchens: { icon: SoupKitchenIcon, overrides: () => import('./kitchens/overrides') },
   promoCodes: { icon: LocalOfferIcon, overrides: () => import('./promoCodes/overrides') },

@@ -55,6 +55,12 @@ describe('restaurant approvals (on a tablet)', () => {
     allInnerTexts: async () => firstLines(await page.locator('tbody tr td:first-child').allInnerTexts()),
   });
   const row = (text: string) => page.getByRole('row').filter({ hasText: text });
+  /** The cells of the column under `title` (a tablet shows fewer columns than a desk). */
+  const column = async (title: string) => {
+    const headers = (await page.locator('thead th').allInnerTexts()).map((header) => header.trim());
+    expect(headers).toContain(title);
+    return page.locator(`tbody tr td:nth-child(${headers.indexOf(title) + 1})`).allInnerTexts();
+  };
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -113,12 +119,18 @@ describe('restaurant approvals (on a tablet)', () => {
     expect(listed).toEqual(expect.arrayContaining([name, 'Casa da Tapioca', 'Empório Sírio']));
     expect(listed).not.toContain('Cantina Bella');
     expect(listed).not.toContain('Sabor do Sertão');
-    const statuses = await page.locator('tbody tr td:nth-child(4)').allInnerTexts();
+    const statuses = await column('Status');
     expect(statuses.length).toBe(listed.length);
     expect(new Set(statuses)).toEqual(new Set(['Inativo', 'Fechado']));
     expect(firstLines(await row(name).getByRole('cell').allInnerTexts())).toEqual(
-      expect.arrayContaining([name, 'Curitiba', 'Inativo']),
+      expect.arrayContaining([name, 'Inativo']),
     );
+    // Beside the menu the city goes under the name, and Aprovar stays in view.
+    expect(await row(name).getByRole('cell').first().innerText()).toContain('Curitiba');
+    const approve = await row(name)
+      .getByRole('button', { name: `Aprovar ${name}`, exact: true })
+      .boundingBox();
+    expect(approve!.x + approve!.width).toBeLessThanOrEqual(768);
   });
 
   it('filters by name, approves one and sees it active in the restaurant list', async () => {

@@ -83,8 +83,8 @@ describe('customers: analytics, filters, detail and the FeedHunter switch', () =
     const name = (await row.locator('td').first().innerText()).trim().split('\n').pop()!;
     await row.click();
     await page.waitForURL(/#\/customers\/list\/details\/\d+$/);
-    await page.getByRole('heading', { level: 5, name, exact: true }).waitFor();
-    await page.getByRole('heading', { level: 6, name: 'Estatísticas' }).waitFor();
+    await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Estatísticas' }).waitFor();
 
     const update = page.getByRole('button', { name: 'ATUALIZAR', exact: true });
     expect(await update.isDisabled()).toBe(true);

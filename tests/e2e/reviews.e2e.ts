@@ -129,9 +129,8 @@ describe('reviews on a tablet (restaurant staff)', () => {
       expect(customer.data).not.toHaveProperty(hidden);
 
     await page.getByRole('heading', { level: 1, name }).waitFor();
-    const facts = page.getByRole('region', { name });
-    await facts.getByText('E-mail', { exact: true }).waitFor();
-    await facts
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).waitFor();
+    await page
       .getByText(`@${String(customer.data.username)}`, { exact: true })
       .first()
       .waitFor();

@@ -377,6 +377,32 @@ describe('customers API', () => {
     ).toBe(404);
   });
 
+  it('answers a save with the stats when asked, as the detail reads them', async () => {
+    const [visitor] = await t.database.db
+      .select({ id: checkins.customer_id, n: sql<number>`count(*)`.mapWith(Number) })
+      .from(checkins)
+      .groupBy(checkins.customer_id)
+      .orderBy(sql`count(*) desc`)
+      .limit(1);
+    const url = `/api/customers/id/${visitor!.id}`;
+    const read = (await admin({ method: 'GET', url: `${url}?include=stats` })).json().data;
+
+    const saved = await admin({
+      method: 'PATCH',
+      url: `${url}?include=stats`,
+      payload: { feedhunter: true },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toEqual({ ...read, feedhunter: true });
+    expect(saved.json().data.stats.visits).toBe(visitor!.n);
+
+    const plain = await admin({ method: 'PATCH', url, payload: { feedhunter: false } });
+    expect(plain.json().data.stats).toBeUndefined();
+    expect(
+      (await admin({ method: 'PATCH', url: `${url}?include=x`, payload: { feedhunter: false } })).statusCode,
+    ).toBe(400);
+  });
+
   it('keeps the list, the changes and the analytics for administrators', async () => {
     for (const [method, url] of [
       ['GET', '/api/customers'],

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readSession } from '../../src/authProvider/session';
+import { readSession } from '../../src/lib/session';
 import { API_URL } from '../../src/config';
 import { PasswordSteps } from '../../src/custom-pages/auth/PasswordSteps';
 import { renderAuthPage } from './renderAuthPage';

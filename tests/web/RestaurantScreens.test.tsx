@@ -295,7 +295,7 @@ describe('restaurant approvals (/restaurants/approvals)', () => {
     ...renderScreen('/restaurants/approvals', <RestaurantApprovals />, http),
     http,
   });
-  // The first cell also carries the registration date, shown under the name on a tablet.
+  // The first cell also carries the registration date, cuisine and city, shown under the name on a tablet.
   const names = () => bodyRows().map((cells) => cells[0]!.replace(/Cadastro .*$/, ''));
 
   async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
@@ -321,7 +321,7 @@ describe('restaurant approvals (/restaurants/approvals)', () => {
       },
     ]);
     expect(bodyRows()[0]).toEqual([
-      'Bella NapoliCadastro 12/01/2026',
+      'Bella NapoliCadastro 12/01/2026 · Italiana · Recife',
       'Italiana',
       'Recife',
       'Fechado',
@@ -329,7 +329,7 @@ describe('restaurant approvals (/restaurants/approvals)', () => {
       'Aprovar',
     ]);
     expect(bodyRows()[1]).toEqual([
-      'Sushi KaiCadastro 10/01/2026',
+      'Sushi KaiCadastro 10/01/2026 · Italiana · Campinas',
       'Italiana',
       'Campinas',
       'Inativo',
@@ -432,6 +432,40 @@ describe('restaurant approvals (/restaurants/approvals)', () => {
     setup(http as ReturnType<typeof fakeApi>);
 
     expect(await screen.findByText('Nenhum restaurante aguardando aprovação.')).toBeInTheDocument();
+  });
+
+  describe('on a tablet beside the menu', () => {
+    const matchMedia = window.matchMedia;
+    afterEach(() => {
+      window.matchMedia = matchMedia;
+    });
+
+    it('keeps Aprovar in view: the cuisine, the city and the date go under the name', async () => {
+      // Below lg (1200 px) only.
+      window.matchMedia = ((query: string) => ({
+        matches: query.includes('1199.95'),
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      })) as typeof window.matchMedia;
+      setup();
+
+      await waitFor(() => expect(names()).toEqual(['Bella Napoli', 'Sushi Kai', 'Casa do Baião']));
+      expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+        'Restaurante',
+        'Status',
+        'Ações',
+      ]);
+      expect(bodyRows()[0]).toEqual([
+        'Bella NapoliCadastro 12/01/2026 · Italiana · Recife',
+        'Fechado',
+        'Aprovar',
+      ]);
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../contract/lib/format';
 import type { CustomerDetail } from '../../contract/resources/customers/definition';
@@ -83,17 +83,18 @@ describe('the customer screen a review opens (/reviews/customer/:id)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Ana Beatriz Souza' })).toBeInTheDocument();
     expect(reads).toContain('/api/customers/id/41?include=stats');
     expect(document.querySelector('img[src="/uploads/demo/customers/41.svg"]')).not.toBeNull();
+    const value = (label: string) => screen.getByRole('textbox', { name: label });
+    await waitFor(() => expect(value('Nome completo')).toHaveValue('Ana Beatriz Souza'));
+    expect(value('E-mail')).toHaveValue('ana.souza@exemplo.com.br');
+    expect(value('Username')).toHaveValue('anabia');
+    for (const textbox of screen.getAllByRole('textbox')) expect(textbox).toHaveAttribute('readonly');
+    expect(screen.getByText('@anabia')).toBeInTheDocument();
     const facts = (name: string) =>
       Object.fromEntries(
         within(screen.getByRole('region', { name }))
           .getAllByRole('term')
           .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
       );
-    expect(facts('Ana Beatriz Souza')).toEqual({
-      'Nome completo': 'Ana Beatriz Souza',
-      'E-mail': 'ana.souza@exemplo.com.br',
-      Username: '@anabia',
-    });
     expect(facts('Estatísticas')).toEqual({
       Visitas: '3',
       'Última comanda': formatDateTime(TICKET_AT),
@@ -121,10 +122,11 @@ describe('the customer screen a review opens (/reviews/customer/:id)', () => {
     expect(screen.queryByRole('link', { name: 'Ver cadastro completo' })).not.toBeInTheDocument();
   });
 
-  it('says so when the customer cannot be opened', async () => {
+  it('says so when the customer cannot be opened, and goes back to the reviews', async () => {
     fakeApi(null);
-    renderCustomer('MANAGER');
+    const { location } = renderCustomer('MANAGER');
     expect(await screen.findByText('Usuário não encontrado.')).toBeInTheDocument();
+    await waitFor(() => expect(location()?.pathname).toBe('/reviews'));
   });
 
   it("gives an administrator the ticket's restaurant and the way to the full record", async () => {

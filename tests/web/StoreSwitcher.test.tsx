@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StoreSwitcher } from '../../src/layout/StoreSwitcher';
-import { readSession } from '../../src/authProvider/session';
+import { readSession } from '../../src/lib/session';
 import { fakeApi } from './TeamWallScreen';
 import { renderSignedIn } from './renderSignedIn';
 import { makeToken } from './tokens';

@@ -1,7 +1,7 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { canAccessResource, createAuthProvider } from '../../src/authProvider';
-import { readSession, saveSession } from '../../src/authProvider/session';
+import { readSession, saveSession } from '../../src/lib/session';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { definitions } from '../../contract/definitions';
 import { makeToken } from './tokens';

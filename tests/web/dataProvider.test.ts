@@ -235,6 +235,14 @@ describe('getOne', () => {
     expect(result).toEqual({ data: faq });
   });
 
+  it("asks for what the screen's meta includes (a customer's stats)", async () => {
+    const { http, dataProvider } = setup({ data: { id: 41 } });
+
+    await dataProvider.getOne('customers', { id: 41, meta: { include: 'stats' } });
+
+    expect(http.mock.calls).toEqual([['/api/customers/id/41', { query: { include: 'stats' } }]]);
+  });
+
   it('encodes the id as one path segment', async () => {
     const { http, dataProvider } = setup({ data: { id: 'a/b' } });
 
@@ -340,6 +348,22 @@ describe('update', () => {
       ['/api/faqs/id/3', { method: 'PATCH', body: { title: 'Como pagar?' } }],
     ]);
     expect(result).toEqual({ data: updated });
+  });
+
+  it('saves asking for what the read included, so the answer keeps it', async () => {
+    const { http, dataProvider } = setup({ data: { id: 41, feedhunter: true, stats: { visits: 3 } } });
+
+    const result = await dataProvider.update('customers', {
+      id: 41,
+      data: { id: 41, feedhunter: true },
+      previousData: { id: 41, feedhunter: false },
+      meta: { include: 'stats' },
+    });
+
+    expect(http.mock.calls).toEqual([
+      ['/api/customers/id/41', { method: 'PATCH', body: { feedhunter: true }, query: { include: 'stats' } }],
+    ]);
+    expect(result.data.stats).toEqual({ visits: 3 });
   });
 
   it('makes no call when nothing writable changed', async () => {

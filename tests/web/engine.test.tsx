@@ -18,8 +18,8 @@ import { z } from 'zod';
 import type { Download, HttpClient, Query } from '../../src/dataProvider/httpClient';
 import { requiredText } from '../../contract/lib/fields';
 import { instant, recordId } from '../../contract/lib/records';
-import { defineResource } from '../../contract/define';
-import { GeneratedCreate, GeneratedEdit } from '../../src/engine/GeneratedForm';
+import { defineResource, type ResourceDefinition } from '../../contract/define';
+import { GeneratedCreate, GeneratedEdit, GeneratedShow } from '../../src/engine/GeneratedForm';
 import { GeneratedList } from '../../src/engine/GeneratedList';
 import { defineScreens, type ScreenOverrides } from '../../src/engine/overrides';
 import { resourceProps } from '../../src/engine/resources';
@@ -1642,5 +1642,130 @@ describe("generated list and forms: values of the moment, a list's failure words
       body: { name: 'Bar Novo' },
       headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f]{32}$/) },
     });
+  });
+});
+
+describe("generated forms: fields only shown, a read and a save that ask alike, and the screen's own words (form.readOnly, form.meta, form.failed)", () => {
+  function Visits() {
+    const record = useRecordContext();
+    return <p>{`Visitas: ${String(record?.stats ?? 'nenhuma')}`}</p>;
+  }
+  const detail = defineScreens({
+    form: {
+      edit: {
+        sections: [{ fields: ['name', 'kind', 'created_at', 'share'] }],
+        readOnly: ['name', 'kind', 'created_at'],
+        meta: { include: 'stats' },
+        failed: { read: 'Não foi possível abrir o lugar.', save: 'Não foi possível salvar o lugar.' },
+        after: false,
+        below: <Visits />,
+      },
+    },
+  });
+  /** The place with its stats when asked for them, as the API answers a read and a save. */
+  function api(fail: 'read' | 'save' | null = null) {
+    return vi.fn<HttpClient>(async (_path, request) => {
+      if (fail === 'read' || (fail === 'save' && request?.method === 'PATCH'))
+        throw new HttpError('Erro interno.', 500);
+      const stats = request?.query?.include === 'stats' ? { stats: 7 } : {};
+      return { data: { ...PLACES[0], ...(request?.body as object), ...stats } };
+    });
+  }
+  const renderDetail = (http: HttpClient) =>
+    renderScreen(
+      '/places/1',
+      { '/places/:id': <GeneratedEdit definition={places} overrides={detail} />, '/places': <p>lista</p> },
+      http,
+      options(),
+    );
+
+  it('shows a field it only shows as the list reads it, and keeps what the read included after a save', async () => {
+    const http = api();
+    const { user, location } = renderDetail(http);
+
+    expect(await screen.findByText('Visitas: 7')).toBeInTheDocument();
+    expect(http).toHaveBeenCalledWith('/api/places/id/1', { query: { include: 'stats' } });
+    // A choice by its name, a date as dd/MM/yyyy in São Paulo, neither to be changed.
+    expect(screen.getByRole('textbox', { name: 'Tipo' })).toHaveValue('Bar');
+    expect(screen.getByRole('textbox', { name: 'Tipo' })).toHaveAttribute('readonly');
+    expect(screen.getByRole('textbox', { name: 'Criado em' })).toHaveValue('31/01/2026');
+    expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveValue('Bar do Zé');
+
+    const share = screen.getByRole('textbox', { name: /^Participação/ });
+    await user.clear(share);
+    await user.type(share, '30');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(http).toHaveBeenCalledWith('/api/places/id/1', {
+        method: 'PATCH',
+        body: { share: '30' },
+        query: { include: 'stats' },
+      }),
+    );
+    expect(await screen.findByText('Lugar atualizado!')).toBeInTheDocument();
+    expect(screen.getByText('Visitas: 7')).toBeInTheDocument();
+    expect(location()?.pathname).toBe('/places/1');
+  });
+
+  it("says the screen's own words when the record cannot be read", async () => {
+    renderDetail(api('read'));
+
+    expect(await screen.findByText('Não foi possível abrir o lugar.')).toBeInTheDocument();
+    expect(screen.queryByText('Erro interno.')).not.toBeInTheDocument();
+  });
+
+  it("says the screen's own words when the save fails, and keeps the form", async () => {
+    const { user } = renderDetail(api('save'));
+    const share = await screen.findByRole('textbox', { name: /^Participação/ });
+    await waitFor(() => expect(share).toHaveValue('15'));
+    await user.clear(share);
+    await user.type(share, '30');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByText('Não foi possível salvar o lugar.')).toBeInTheDocument();
+    expect(screen.queryByText('Erro interno.')).not.toBeInTheDocument();
+    expect(share).toHaveValue('30');
+  });
+});
+
+describe("generated forms: a record that is only read (screens.edit: 'show')", () => {
+  /** The places, read by the store's team and never changed. */
+  const readOnlyPlaces: ResourceDefinition = {
+    ...places,
+    access: { list: 'store', one: 'store' },
+    screens: { ...places.screens, edit: 'show' },
+  };
+  function Since() {
+    const record = useRecordContext();
+    return <p>{`Desde ${String(record?.created_at ?? '').slice(0, 4)}`}</p>;
+  }
+  const shown = defineScreens({ form: { edit: { header: <Since />, below: <p>Mais sobre o lugar</p> } } });
+
+  it('registers the detail at the edit path, though the resource has no update', () => {
+    expect(resourceProps({ ...places, access: readOnlyPlaces.access }).edit).toBeUndefined();
+    expect(resourceProps(readOnlyPlaces).edit).toBeDefined();
+  });
+
+  it("shows the edit form's fields, each only shown, with its header and what goes below, and nothing to save", async () => {
+    const http = answering();
+    renderScreen(
+      '/places/1',
+      {
+        '/places/:id': <GeneratedShow definition={readOnlyPlaces} overrides={shown} />,
+      },
+      http,
+      options(),
+    );
+
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveValue('Bar do Zé'));
+    expect(screen.getByRole('textbox', { name: 'Tipo' })).toHaveValue('Bar');
+    expect(screen.getByRole('textbox', { name: 'Participação' })).toHaveValue('15%');
+    expect(screen.getByRole('textbox', { name: 'Aberto' })).toHaveValue('Sim');
+    for (const textbox of screen.getAllByRole('textbox')) expect(textbox).toHaveAttribute('readonly');
+    expect(screen.getByText('Desde 2026')).toBeInTheDocument();
+    expect(screen.getByText('Mais sobre o lugar')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remover' })).not.toBeInTheDocument();
+    expect(http).toHaveBeenCalledWith('/api/places/id/1');
   });
 });

@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { saveSession } from '../../src/authProvider/session';
+import { saveSession } from '../../src/lib/session';
 import { API_URL } from '../../src/config';
 import { buildUrl, GENERIC_ERROR, getIfChanged, httpClient } from '../../src/dataProvider/httpClient';
 import { makeToken } from './tokens';

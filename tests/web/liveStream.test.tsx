@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { saveSession } from '../../src/authProvider/session';
+import { saveSession } from '../../src/lib/session';
 import { usePolled } from '../../src/dataProvider/usePolled';
 import type { LiveTopic } from '../../contract/live';
 import { makeToken } from './tokens';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveSession } from '../../src/authProvider/session';
+import { saveSession } from '../../src/lib/session';
 import { API_URL, firebaseConfigFrom, type FirebaseConfig } from '../../src/config';
 import {
   createUploader,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { maskCpf } from '../../lib/format';
+import { maskCpf, maskPhone } from '../../lib/format';
 import { count, day, instant, maybeText, recordId } from '../../lib/records';
 import { defineResource, type RecordOf } from '../../define';
 import { genderLabel } from './labels';
@@ -74,6 +74,18 @@ export const customers = defineResource({
     feedhunter: { label: 'FeedHunter', kind: 'boolean', list: true },
     birthdate: { label: 'Data de nascimento', kind: 'date', sortable: true },
     created_at: { label: 'Criado em', kind: 'date', list: true, sortable: true },
+    // The detail's alone, shown as they read.
+    phone: { label: 'Telefone', kind: 'text', text: (record) => maskPhone(record.phone as string | null) },
+    age: {
+      label: 'Idade',
+      kind: 'number',
+      text: (record) => (record.age == null ? '' : `${String(record.age)} anos`),
+    },
+    status: {
+      label: 'Status',
+      kind: 'text',
+      text: (record) => (record.status === 'ACTIVE' ? 'Ativo' : 'Inativo'),
+    },
   },
   input: customerUpdateInput,
   // The spec reads gender and birthdate under `info`; the flat copies serve the list's sort and filters.
@@ -109,8 +121,9 @@ export const customers = defineResource({
     sort: { field: 'created_at', order: 'DESC' },
     search: ['fullname', 'username', 'email', 'cpf'],
   },
-  // The list, generated (src/resources/customers): at /customers/list, the analytics at /customers.
-  screens: { edit: false, searchPlaceholder: 'Buscar por nome, username, e-mail ou CPF' },
+  // Generated (src/resources/customers): the list at /customers/list, the detail at
+  // /customers/list/details/:id; the analytics at /customers.
+  screens: { searchPlaceholder: 'Buscar por nome, username, e-mail ou CPF' },
   messages: {
     created: '',
     updated: CUSTOMER_UPDATED,

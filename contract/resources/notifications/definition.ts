@@ -130,6 +130,15 @@ export const notifications = defineResource({
       text: (record) => agesLabel(record.min_age as number | null, record.max_age as number | null),
     },
     max_age: { label: 'Idade máxima', kind: 'number', form: true },
+    // Who receives it, as the detail reads it.
+    stores: {
+      label: 'Restaurantes',
+      kind: 'text',
+      text: (record) =>
+        (record.stores as unknown[]).length === 0
+          ? 'Todos os usuários'
+          : (record.store_names as string[]).join(', '),
+    },
     total_sent: { label: 'Enviadas', kind: 'number', list: true, sortable: true },
     created_at: { label: 'Enviada em', kind: 'datetime', list: true, sortable: true },
     // Not a filter of the list: its filters are the store and the gender (spec 2.10).
@@ -167,8 +176,8 @@ export const notifications = defineResource({
     },
   },
   list: { perPage: 50, sort: { field: 'created_at', order: 'DESC' }, search: ['title', 'body'] },
-  // A generated list and create form; the read-only detail is the screens' own.
-  screens: { createLabel: 'NOVA NOTIFICAÇÃO', titles: { create: 'Nova notificação' } },
+  // A generated list, create form and read-only detail.
+  screens: { createLabel: 'NOVA NOTIFICAÇÃO', titles: { create: 'Nova notificação' }, edit: 'show' },
   messages: {
     created: CREATED_MESSAGE,
     updated: CANCELLED_MESSAGE,

@@ -4,7 +4,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Box, Button, CircularProgress, Link, Step, StepLabel, Stepper } from '@mui/material';
 import { Form, PasswordInput, TextInput, useNotify } from 'react-admin';
 import { httpClient } from '../../dataProvider/httpClient';
-import { saveSession } from '../../authProvider/session';
+import { saveSession } from '../../lib/session';
 import { AuthCard } from './AuthCard';
 import {
   email as emailFormat,

@@ -2,7 +2,7 @@ import { Button } from '@mui/material';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import { Link } from 'react-router-dom';
 import { PasswordInput, SaveButton, TextInput, Toolbar, type RaRecord } from 'react-admin';
-import { readSession, saveSession } from '../../authProvider/session';
+import { readSession, saveSession } from '../../lib/session';
 import { PhoneInput } from '../../components/MaskedInputs';
 import { formatDate, maskPhone } from '../../../contract/lib/format';
 import {

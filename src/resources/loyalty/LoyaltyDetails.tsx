@@ -19,7 +19,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import { BooleanInput, Form, TextInput, Title, useNotify, usePermissions } from 'react-admin';
 import { ADMIN, MANAGER } from '../../authProvider';
 import { useWorkPlace } from '../../authProvider/workPlace';
-import { PictureAvatar } from '../../components/PictureAvatar';
+import { PersonLine } from '../../components/PersonLine';
 import { httpClient } from '../../dataProvider/httpClient';
 import { useApi } from '../../dataProvider/useApi';
 import { formatCents, onlyDigits } from '../../../contract/lib/format';
@@ -83,15 +83,15 @@ function TopCustomer({ program }: { program: LoyaltyProgram }) {
           Cliente com mais resgates
         </Typography>
         {top ? (
-          <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mt: 1 }}>
-            <PictureAvatar src={top.profile_picture} name={top.fullname} size={48} />
-            <Box sx={{ minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 700 }}>{top.fullname}</Typography>
-              <Typography variant="body2" color="text.secondary">
-                @{top.username} · {count.format(top.n_uses)} {top.n_uses === 1 ? 'resgate' : 'resgates'}
-              </Typography>
-            </Box>
-          </Stack>
+          <Box sx={{ mt: 1 }}>
+            <PersonLine
+              picture={top.profile_picture}
+              name={top.fullname}
+              username={top.username}
+              detail={`${count.format(top.n_uses)} ${top.n_uses === 1 ? 'resgate' : 'resgates'}`}
+              size={48}
+            />
+          </Box>
         ) : (
           <Typography component="p" variant="h5" sx={{ fontWeight: 800, mt: 0.5 }}>
             {LOYALTY_MESSAGES.none}

@@ -18,7 +18,7 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import LoyaltyIcon from '@mui/icons-material/Loyalty';
 import SearchIcon from '@mui/icons-material/Search';
 import { useListContext, type RaRecord } from 'react-admin';
-import { PictureAvatar } from '../../components/PictureAvatar';
+import { PersonLine } from '../../components/PersonLine';
 import { fieldText } from '../../lib/display';
 import {
   LOYALTY_MESSAGES,
@@ -137,18 +137,11 @@ const text = (source: keyof typeof fields, record: RaRecord) =>
 
 /** The customer: picture, name and @username. */
 function Customer({ row }: { row: LoyaltyCustomerRow }) {
+  const { customer } = row;
   return (
-    <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, minWidth: 180 }}>
-      <PictureAvatar src={row.customer.profile_picture} name={row.customer.fullname} size={36} />
-      <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {row.customer.fullname}
-        </Typography>
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-          @{row.customer.username}
-        </Typography>
-      </Box>
-    </Stack>
+    <Box sx={{ minWidth: 180 }}>
+      <PersonLine picture={customer.profile_picture} name={customer.fullname} username={customer.username} />
+    </Box>
   );
 }
 

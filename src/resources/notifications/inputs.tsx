@@ -42,7 +42,7 @@ export function StoresInput() {
       sort={{ field: 'name', order: 'ASC' }}
     >
       <AutocompleteArrayInput
-        label="Restaurantes"
+        label={fields.stores!.label}
         optionText={(record: RaRecord) => String(record.name ?? '')}
         noOptionsText="Nenhum restaurante encontrado"
         helperText="Sem restaurantes, a notificação vai para todos os usuários; com eles, para quem já fez check-in em algum."

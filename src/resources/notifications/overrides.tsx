@@ -1,26 +1,40 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Box, Button, Chip, IconButton, Typography } from '@mui/material';
+import BlockIcon from '@mui/icons-material/Block';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import {
   AutocompleteInput,
+  Confirm,
   Form,
+  ListButton,
   ReferenceInput,
   SaveButton,
   SelectInput,
   TextInput,
   Toolbar,
+  TopToolbar,
+  useDataProvider,
   useListContext,
+  useNotify,
+  useRecordContext,
+  useRefresh,
   type RaRecord,
 } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
+import type { PainelDataProvider } from '../../dataProvider';
 import { formatDateTime } from '../../../contract/lib/format';
 import {
   agesLabel,
+  CANCELLED_MESSAGE,
   genderFilters,
   gendersLabel,
   notificationCreateInput,
+  notifications,
   RESTAURANT_PICKER_PAGE,
   statusLabel,
+  type PushNotification,
 } from '../../../contract/resources/notifications/definition';
 import { defineScreens } from '../../engine/overrides';
 import { AgesInput, GendersInput, StoresInput } from './inputs';
@@ -108,11 +122,64 @@ function SendToolbar() {
   );
 }
 
+/** Ativo or Inativo, as a chip. */
+function StatusChip({ status }: { status: unknown }) {
+  return (
+    <Chip label={statusLabel(status)} size="small" color={status === 'CANCELLED' ? 'default' : 'success'} />
+  );
+}
+
+/** Desativar, after a confirmation; the server refuses a notification already deactivated. */
+function DeactivateButton() {
+  const record = useRecordContext<PushNotification>();
+  const dataProvider = useDataProvider<PainelDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const cancel = useMutation({
+    mutationFn: (id: number) => dataProvider.action(notifications.name, { id, action: 'cancel' }),
+    onSuccess: () => {
+      notify(CANCELLED_MESSAGE, { type: 'success' });
+      refresh();
+    },
+    onError: (error: Error) => notify(error.message, { type: 'error' }),
+    onSettled: () => setOpen(false),
+  });
+  if (!record || record.status === 'CANCELLED') return null;
+  return (
+    <>
+      <Button color="error" variant="outlined" startIcon={<BlockIcon />} onClick={() => setOpen(true)}>
+        Desativar
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={cancel.isPending}
+        title="Desativar notificação"
+        content="Tem certeza que deseja desativar esta notificação?"
+        confirm="Sim"
+        cancel="Cancelar"
+        onConfirm={() => cancel.mutate(record.id)}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
+
+/** The detail's status, above its fields. */
+function DetailStatus() {
+  const record = useRecordContext<PushNotification>();
+  return record ? (
+    <Box sx={{ px: 2, pt: 2 }}>
+      <StatusChip status={record.status} />
+    </Box>
+  ) : null;
+}
+
 /**
  * Notificações (spec 2.10): the notifications sent, newest first, filtered on Aplicar by text,
- * restaurant and gender; a row opens the read-only detail (a notification is never edited). The
- * create form (/notifications/create, the spec's /notifications/new) says who receives it; the
- * server resolves them on save.
+ * restaurant and gender; a row opens the read-only detail (a notification is never edited), with
+ * Desativar while it is active. The create form (/notifications/create, the spec's
+ * /notifications/new) says who receives it; the server resolves them on save.
  */
 export default defineScreens({
   list: {
@@ -138,13 +205,7 @@ export default defineScreens({
           {String(record.body ?? '')}
         </Box>
       ),
-      status: (record) => (
-        <Chip
-          label={statusLabel(String(record.status))}
-          size="small"
-          color={record.status === 'CANCELLED' ? 'default' : 'success'}
-        />
-      ),
+      status: (record) => <StatusChip status={record.status} />,
     },
     compact: {
       primary: (record) => String(record.title ?? ''),
@@ -159,14 +220,40 @@ export default defineScreens({
     },
   },
   form: {
-    actions: false,
-    // The spec's labels, bare: what is missing is said on Enviar.
-    marked: false,
-    // The ages' order too, under Idade mínima.
-    schema: notificationCreateInput,
-    defaultValues: { genders: [], stores: [], min_age: null, max_age: null },
-    sections: [{ fields: ['title', 'body', 'genders', 'stores', 'ages'] }],
-    inputs: { genders: <GendersInput />, stores: <StoresInput />, ages: <AgesInput /> },
-    toolbar: <SendToolbar />,
+    create: {
+      actions: false,
+      // The spec's labels, bare: what is missing is said on Enviar.
+      marked: false,
+      // The ages' order too, under Idade mínima.
+      schema: notificationCreateInput,
+      defaultValues: { genders: [], stores: [], min_age: null, max_age: null },
+      sections: [{ fields: ['title', 'body', 'genders', 'stores', 'ages'] }],
+      inputs: { genders: <GendersInput />, stores: <StoresInput />, ages: <AgesInput /> },
+      toolbar: <SendToolbar />,
+    },
+    // The detail, read-only: the same fields, the count sent, and Desativar while it is active.
+    edit: {
+      actions: (
+        <TopToolbar sx={{ gap: 1 }}>
+          <ListButton label="Voltar" />
+          <DeactivateButton />
+        </TopToolbar>
+      ),
+      header: <DetailStatus />,
+      sections: [
+        {
+          fields: [
+            'title',
+            'body',
+            'genders',
+            'stores',
+            ['min_age', 'max_age'],
+            ['total_sent', 'created_at'],
+          ],
+        },
+      ],
+      // The list's Idade reads both ages; the detail shows each.
+      inputs: { min_age: <TextInput source="min_age" label="Idade mínima" readOnly fullWidth /> },
+    },
   },
 });

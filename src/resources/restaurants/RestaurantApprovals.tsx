@@ -47,7 +47,13 @@ const pending: ResourceDefinition = {
   screens: { ...restaurants.screens, titles: { list: 'Aprovação de restaurantes' } },
 };
 
-/** The logo and the name; on a tablet the registration date under it (its column is a desk's). */
+const cuisineOf = (store: RaRecord) => (store.cousine as string | null) ?? '—';
+const cityOf = (store: RaRecord) => (store.operation as string | null) ?? '—';
+
+/**
+ * The logo and the name; on a tablet beside the menu the registration date, the cuisine and the
+ * city under it (their columns are a desk's, so that Aprovar fits).
+ */
 function nameCell(store: RaRecord) {
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
@@ -59,7 +65,7 @@ function nameCell(store: RaRecord) {
       <Box>
         <span>{store.name}</span>
         <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', lg: 'none' } }}>
-          Cadastro {formatDate(store.created_at)}
+          Cadastro {formatDate(store.created_at)} · {cuisineOf(store)} · {cityOf(store)}
         </Typography>
       </Box>
     </Stack>
@@ -157,11 +163,11 @@ const approvalScreens = defineScreens({
     ],
     cells: {
       name: nameCell,
-      cousine_id: (store) => (store.cousine as string | null) ?? '—',
-      operation_id: (store) => (store.operation as string | null) ?? '—',
+      cousine_id: cuisineOf,
+      operation_id: cityOf,
     },
     headers: { name: 'Restaurante', operation_id: CITY, created_at: 'Cadastro' },
-    wide: ['created_at'],
+    wide: ['cousine_id', 'operation_id', 'created_at'],
     rowActions: <ApproveButton />,
     rowClick: (id) => restaurantPath(id),
     empty: false,

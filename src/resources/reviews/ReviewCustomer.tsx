@@ -1,75 +1,75 @@
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Card, CardContent, CircularProgress, Divider, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Title, useGetList, usePermissions } from 'react-admin';
+import { TopToolbar, useGetList, usePermissions, useRecordContext } from 'react-admin';
 import { ADMIN } from '../../authProvider';
-import { PictureAvatar } from '../../components/PictureAvatar';
-import { useApi } from '../../dataProvider/useApi';
-import { formatCents, formatDateTime } from '../../../contract/lib/format';
-import { recordPath } from '../../../contract/define';
-import {
-  CUSTOMER_LOAD_FAILED,
-  customers,
-  type CustomerDetail,
-} from '../../../contract/resources/customers/definition';
+import { formatDateTime } from '../../../contract/lib/format';
+import { customers } from '../../../contract/resources/customers/definition';
 import { REVIEW_PAGE_SIZE, reviews, type Review } from '../../../contract/resources/reviews/definition';
+import { GeneratedShow } from '../../engine/GeneratedForm';
+import { defineScreens } from '../../engine/overrides';
 import { reviewPaths } from './paths';
 import { AnswerBlock, ReviewText, Stars } from './ReviewParts';
-import { LastTicketItems } from '../customers/LastTicketItems';
+import {
+  CustomerHeading,
+  CustomerName,
+  CustomerStats,
+  customerPath,
+  fullNameInput,
+} from '../customers/parts';
 
-const count = new Intl.NumberFormat('pt-BR');
+const TOUCH = { minHeight: 44 } as const;
 
-function Fact({ label, value }: { label: string; value: string }) {
+const useIsAdmin = () => usePermissions<string>().permissions === ADMIN;
+
+/** The way back to the reviews; an administrator's way to the full record. */
+function Actions() {
+  const customer = useRecordContext();
+  const admin = useIsAdmin();
   return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {value}
-      </Typography>
-    </Box>
+    <TopToolbar sx={{ justifyContent: 'flex-start', flexWrap: 'wrap', gap: 1 }}>
+      <Button
+        component={RouterLink}
+        to={reviewPaths.list}
+        variant="outlined"
+        startIcon={<ArrowBackIcon />}
+        sx={TOUCH}
+      >
+        {reviews.label.many}
+      </Button>
+      {admin && customer ? (
+        <Button component={RouterLink} to={customerPath(customer.id)} variant="outlined" sx={TOUCH}>
+          Ver cadastro completo
+        </Button>
+      ) : null}
+    </TopToolbar>
   );
 }
 
-const facts = {
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
-  gap: 2,
-  m: 0,
-} as const;
-
-/** Visits and the last ticket, with what was ordered (cancelled items and the cart left out). */
-function Stats({ stats, admin }: { stats: NonNullable<CustomerDetail['stats']>; admin: boolean }) {
-  const ticket = stats.lastTicket;
+/** The stats (the ticket's restaurant for an administrator, who sees every store's) and the reviews. */
+function Below() {
+  const admin = useIsAdmin();
   return (
-    <Card component="section" aria-labelledby="customer-stats">
-      <CardContent>
-        <Typography id="customer-stats" variant="h6" component="h2" gutterBottom>
-          Estatísticas
-        </Typography>
-        <Box component="dl" sx={{ ...facts, mb: 2 }}>
-          <Fact label="Visitas" value={count.format(stats.visits)} />
-          <Fact
-            label="Última comanda"
-            value={ticket ? formatDateTime(ticket.created_at) : 'Nenhuma comanda'}
-          />
-          {ticket && admin ? <Fact label="Restaurante" value={ticket.store_name} /> : null}
-          {ticket ? <Fact label="Total da comanda" value={formatCents(ticket.total)} /> : null}
-        </Box>
-        <LastTicketItems items={ticket?.items} />
-      </CardContent>
-    </Card>
+    <Stack sx={{ gap: 2, p: 2 }}>
+      <CustomerStats store={admin} />
+      <CustomerReviews />
+    </Stack>
   );
 }
 
 /** What this customer said of the store (of every store, to an administrator), newest first. */
-function CustomerReviews({ customerId, admin }: { customerId: string; admin: boolean }) {
-  const { data = [], isPending } = useGetList<Review>(reviews.name, {
-    pagination: { page: 1, perPage: REVIEW_PAGE_SIZE },
-    sort: reviews.list.sort,
-    filter: { customer_id: customerId },
-  });
+function CustomerReviews() {
+  const customer = useRecordContext();
+  const admin = useIsAdmin();
+  const { data = [], isPending } = useGetList<Review>(
+    reviews.name,
+    {
+      pagination: { page: 1, perPage: REVIEW_PAGE_SIZE },
+      sort: reviews.list.sort,
+      filter: { customer_id: customer?.id },
+    },
+    { enabled: customer !== undefined },
+  );
   return (
     <Card component="section" aria-labelledby="customer-reviews">
       <CardContent>
@@ -107,82 +107,26 @@ function CustomerReviews({ customerId, admin }: { customerId: string; admin: boo
 }
 
 /**
- * The customer screen a review opens (restaurant spec 2 "Reviews", 3 Customer detail): picture,
- * name, e-mail, username, and the stats — the last ticket with its items and date, and the visits
- * — plus what they said in their reviews. Staff get their own store's stats and never the
- * customer's phone, CPF, gender, birth date or age (the API leaves them out); administrators reach
- * the full record from here.
+ * The customer screen a review opens (restaurant spec 2 "Reviews", 3 Customer detail), the
+ * customer's record only read: picture, name, e-mail, username, and the stats — the last ticket
+ * with its items and date, and the visits — plus what they said in their reviews. Staff get their
+ * own store's stats and never the customer's phone, CPF, gender, birth date or age (the API leaves
+ * them out); administrators reach the full record from here. A customer who cannot be opened: the
+ * server's words, and the reviews again.
  */
+const reviewCustomer = defineScreens({
+  form: {
+    title: <CustomerName />,
+    actions: <Actions />,
+    header: <CustomerHeading />,
+    sections: [{ fields: [['fullname', 'email'], ['username']] }],
+    inputs: { fullname: fullNameInput },
+    meta: { include: 'stats' },
+    list: reviewPaths.list,
+    below: <Below />,
+  },
+});
+
 export function ReviewCustomer() {
-  const { id = '' } = useParams();
-  const { permissions } = usePermissions<string>();
-  const admin = permissions === ADMIN;
-  const { data, isPending, error } = useApi<CustomerDetail>(
-    recordPath(customers.endpoint, id),
-    { include: 'stats' },
-    { retry: false },
-  );
-  return (
-    <Stack sx={{ py: 2, gap: 2, '& > *': { flexShrink: 0 } }}>
-      <Title title={data?.fullname ?? customers.label.one} />
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button
-          component={RouterLink}
-          to={reviewPaths.list}
-          variant="outlined"
-          startIcon={<ArrowBackIcon />}
-          sx={{ minHeight: 44 }}
-        >
-          {reviews.label.many}
-        </Button>
-        {admin && data ? (
-          <Button
-            component={RouterLink}
-            to={`/customers/list/details/${data.id}`}
-            variant="outlined"
-            sx={{ minHeight: 44 }}
-          >
-            Ver cadastro completo
-          </Button>
-        ) : null}
-      </Stack>
-      {isPending ? (
-        <CircularProgress sx={{ m: 4 }} aria-label="Carregando" />
-      ) : !data ? (
-        <Card sx={{ p: 4, textAlign: 'center' }}>
-          <Typography variant="h6" component="p">
-            {error?.message ?? CUSTOMER_LOAD_FAILED}
-          </Typography>
-        </Card>
-      ) : (
-        <>
-          <Card component="section" aria-labelledby="customer-name">
-            <CardContent>
-              <Stack direction="row" sx={{ alignItems: 'center', gap: 2, mb: 3 }}>
-                <PictureAvatar src={data.profile_picture} name={data.fullname} size={80} />
-                <Box sx={{ minWidth: 0 }}>
-                  <Typography
-                    id="customer-name"
-                    variant="h5"
-                    component="h1"
-                    sx={{ overflowWrap: 'anywhere' }}
-                  >
-                    {data.fullname}
-                  </Typography>
-                  <Typography color="text.secondary">@{data.username}</Typography>
-                </Box>
-              </Stack>
-              <Box component="dl" sx={facts}>
-                <Fact label="Nome completo" value={data.fullname} />
-                <Fact label={customers.fields.email!.label} value={data.email} />
-                <Fact label={customers.fields.username!.label} value={`@${data.username}`} />
-              </Box>
-            </CardContent>
-          </Card>
-          {data.stats ? <Stats stats={data.stats} admin={admin} /> : null}
-          <CustomerReviews customerId={id} admin={admin} />
-        </>
-      )}
-    </Stack>
-  );
+  return <GeneratedShow definition={customers} overrides={reviewCustomer} />;
 }

@@ -1,11 +1,11 @@
-import { useContext, useEffect, useState, type MouseEvent } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, ButtonBase, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, ButtonBase, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import ReplyIcon from '@mui/icons-material/Reply';
 import { ListContext, useListContext, useRecordContext, type RaRecord } from 'react-admin';
 import { useChosenStore, type ChosenStore } from '../../components/chosenStore';
-import { PictureAvatar } from '../../components/PictureAvatar';
+import { PersonLine } from '../../components/PersonLine';
 import { formatDateTime } from '../../../contract/lib/format';
 import { StorePicker } from '../../components/StorePicker';
 import {
@@ -141,30 +141,6 @@ function AnswerAction() {
   );
 }
 
-/** The author: picture, name (a link to the customer screen) and @username. */
-function Author({ review }: { review: Review }) {
-  return (
-    <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, minWidth: 0 }}>
-      <PictureAvatar src={review.customer.profile_picture} name={review.customer.name} size={36} />
-      <Box sx={{ minWidth: 0 }}>
-        <Link
-          component={RouterLink}
-          to={reviewPaths.customerOf(review.customer.id)}
-          onClick={(event: MouseEvent) => event.stopPropagation()}
-          underline="hover"
-          color="inherit"
-          sx={{ fontWeight: 600, display: 'inline-block', py: 0.5 }}
-        >
-          {review.customer.name}
-        </Link>
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-          @{review.customer.username}
-        </Typography>
-      </Box>
-    </Stack>
-  );
-}
-
 /** A review on a tablet beside the menu: its author a touch away, the stars, the words, the answer. */
 function ReviewCard({ review }: { review: Review }) {
   return (
@@ -185,15 +161,13 @@ function ReviewCard({ review }: { review: Review }) {
             '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main' },
           }}
         >
-          <PictureAvatar src={review.customer.profile_picture} name={review.customer.name} />
-          <Box component="span" sx={{ minWidth: 0 }}>
-            <Typography component="span" sx={{ display: 'block', fontWeight: 700 }}>
-              {review.customer.name}
-            </Typography>
-            <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-              @{review.customer.username} · {formatDateTime(review.created_at)}
-            </Typography>
-          </Box>
+          <PersonLine
+            picture={review.customer.profile_picture}
+            name={review.customer.name}
+            username={review.customer.username}
+            detail={formatDateTime(review.created_at)}
+            size={40}
+          />
         </ButtonBase>
         <Stars value={review.rating} />
       </Stack>
@@ -251,7 +225,17 @@ export default defineScreens({
           <AnswerBlock review={asReview(record)} />
         </Box>
       ),
-      customer: (record) => <Author review={asReview(record)} />,
+      customer: (record) => {
+        const { customer } = asReview(record);
+        return (
+          <PersonLine
+            picture={customer.profile_picture}
+            name={customer.name}
+            username={customer.username}
+            to={reviewPaths.customerOf(customer.id)}
+          />
+        );
+      },
     },
     // The author's link opens the customer: the card itself does not.
     cards: { render: (record) => <ReviewCard review={asReview(record)} />, opens: false },

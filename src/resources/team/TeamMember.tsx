@@ -15,7 +15,7 @@ import {
   useNotify,
 } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
-import { readSession, saveSession } from '../../authProvider/session';
+import { readSession, saveSession } from '../../lib/session';
 import { useApi } from '../../dataProvider/useApi';
 import { zodValidate } from '../../lib/zodForm';
 import {
