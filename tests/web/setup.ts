@@ -10,6 +10,7 @@ configure({ asyncUtilTimeout: 60_000 });
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 // In the app a sortable list's screen arrives with its drag and drop (the screen's loader fetches
