@@ -15,9 +15,6 @@ const TeamCreate = lazyScreen(teamPaths.create, () =>
 const TeamMember = lazyScreen(teamPaths.member, () =>
   import('./TeamMember').then((m) => ({ default: m.TeamMember })),
 );
-const RolePermissionsPage = lazyScreen(teamPaths.permissions, () =>
-  import('../rolePermissions/RolePermissionsPage').then((m) => ({ default: m.RolePermissionsPage })),
-);
 
 /**
  * Equipe: the store's team (/settings/teams, from the settings' VER EQUIPE), the add form
@@ -28,9 +25,4 @@ export const teamRoutes = [
   <Route key="team" path={teamPaths.list} element={protectedPage(<TeamList />)} />,
   <Route key="team-create" path={teamPaths.create} element={protectedPage(<TeamCreate />, 'team')} />,
   <Route key="team-member" path={teamPaths.member} element={protectedPage(<TeamMember />)} />,
-  <Route
-    key="team-permissions"
-    path={teamPaths.permissions}
-    element={protectedPage(<RolePermissionsPage />, 'team')}
-  />,
 ];
