@@ -47,6 +47,16 @@ function idempotencyHeader(meta: unknown): { headers?: Record<string, string> } 
   return typeof key === 'string' ? { headers: { 'Idempotency-Key': key } } : {};
 }
 
+/**
+ * What a record's read or write names in its query, when its screen gives it in `meta.query`: the
+ * restaurant an administrator works on, for an API that scopes a record by it (the team's
+ * `?store_id=`).
+ */
+function scopeOf(meta: unknown): { query?: Query } {
+  const query = (meta as { query?: Query } | undefined)?.query;
+  return query ? { query } : {};
+}
+
 export interface ActionParams {
   id: string | number;
   /**
@@ -139,7 +149,9 @@ export function createDataProvider(
 
   const getOne = async (resource: string, params: GetOneParams) => {
     const definition = definitionOf(resource);
-    const body = await http(recordPath(definition.endpoint, params.id));
+    const scope = scopeOf(params.meta);
+    const path = recordPath(definition.endpoint, params.id);
+    const body = await (scope.query ? http(path, scope) : http(path));
     return { data: unwrap(definition.envelope.one, body) as RaRecord };
   };
 
@@ -152,6 +164,7 @@ export function createDataProvider(
     const body = await http(recordPath(definition.endpoint, params.id), {
       method: 'PATCH',
       body: payload,
+      ...scopeOf(params.meta),
       ...idempotencyHeader(params.meta),
     });
     return { data: unwrap(definition.envelope.one, body) as RaRecord };
@@ -163,6 +176,7 @@ export function createDataProvider(
     const body = (params.meta as { body?: Record<string, unknown> } | undefined)?.body;
     await http(recordPath(definition.endpoint, params.id), {
       method: 'DELETE',
+      ...scopeOf(params.meta),
       ...(body ? { body } : {}),
     });
     return { data: (params.previousData ?? { id: params.id }) as RaRecord };

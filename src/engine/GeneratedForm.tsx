@@ -1,19 +1,23 @@
-import { Fragment, useState, type ReactElement } from 'react';
-import { Box, InputAdornment, Typography } from '@mui/material';
+import { Fragment, useEffect, useState, type ComponentType, type ReactElement } from 'react';
+import { Alert, Box, InputAdornment, Stack, Typography } from '@mui/material';
 import {
   BooleanInput,
   Create,
   DateInput,
   Edit,
+  Loading,
   NumberInput,
   type RaRecord,
   SelectInput,
   SimpleForm,
   TextInput,
+  Title,
   required,
+  useAuthenticated,
   useCreatePath,
   useNotify,
 } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { onlyDigits } from '../../contract/lib/format';
@@ -27,7 +31,8 @@ import {
   type ScreenOverrides,
 } from './overrides';
 import { useResourceNotices, type After } from '../resources/useResourceNotices';
-import { BackToList, FormToolbar } from './parts';
+import { BackToList, FormToolbar, ToolbarLink } from './parts';
+import { ChooseStoreNotice, ChosenStorePicker, useChosenStore } from '../components/chosenStore';
 
 const numeric = { inputMode: 'numeric' as const, autoComplete: 'off' };
 
@@ -106,14 +111,56 @@ function InputRow({ children }: { children: ReactElement[] }) {
   );
 }
 
+/** A save the server refused (`form.refused`): its words, and the input they concern. */
+interface Refusal {
+  words: string;
+  field?: string;
+}
+
+/** The refused save's words under their input, and, where a notice of its own said it, above the buttons. */
+function Refused({ refusal, shown }: { refusal: Refusal | null; shown: boolean }) {
+  const { setError } = useFormContext();
+  useEffect(() => {
+    if (refusal?.field) setError(refusal.field, { type: 'server', message: refusal.words });
+  }, [refusal, setError]);
+  return refusal && shown ? (
+    <Alert severity="error" sx={{ mb: 2, width: '100%' }}>
+      {refusal.words}
+    </Alert>
+  ) : null;
+}
+
+/** `form.refused`: the notice of a refused save, and the refusal the form shows. */
+function useRefusal(form: FormModeOverrides) {
+  const notify = useNotify();
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const { refused } = form;
+  const onError = refused
+    ? (error: unknown) => {
+        const words = (error as Error).message;
+        notify(refused.notice ?? words, { type: 'error' });
+        setRefusal({ words, field: refused.fields?.[words] });
+      }
+    : undefined;
+  return { refusal, onError };
+}
+
+/** What a store's form (`form.store`) names in its record's calls: the restaurant chosen. */
+const storeMeta = (storeId: number | undefined) =>
+  storeId === undefined ? undefined : { query: { store_id: storeId } };
+
 function FormBody({
   definition,
   form,
   editing,
+  refusal = null,
+  storeId,
 }: {
   definition: ResourceDefinition;
   form: FormModeOverrides;
   editing: boolean;
+  refusal?: Refusal | null;
+  storeId?: number;
 }) {
   const schema = form.schema ?? definition.input;
   const readOnly = new Set(form.readOnly);
@@ -137,7 +184,15 @@ function FormBody({
       defaultValues={editing ? undefined : form.defaultValues}
       sx={form.maxWidth ? { maxWidth: form.maxWidth } : { maxWidth: 720 }}
       toolbar={
-        form.toolbar ?? <FormToolbar definition={definition} editing={editing} confirm={form.deleteConfirm} />
+        form.toolbar ?? (
+          <FormToolbar
+            definition={definition}
+            editing={editing}
+            confirm={form.deleteConfirm}
+            after={form.after ?? listAfter(form)}
+            meta={storeMeta(storeId)}
+          />
+        )
       }
     >
       {sectionsOf(definition, form).map((section, index) => (
@@ -166,16 +221,18 @@ function FormBody({
           )}
         </Fragment>
       ))}
+      <Refused refusal={refusal} shown={Boolean(form.refused?.notice)} />
     </SimpleForm>
   );
 }
 
-/** What a form sends: its values transformed, then as `sent` leaves them. */
-function sending({ transform, sent }: FormModeOverrides) {
-  if (!transform && !sent) return undefined;
+/** What a form sends: its values transformed, then as `sent` leaves them, a new store's record with its store. */
+function sending({ transform, sent }: FormModeOverrides, storeId?: number) {
+  if (!transform && !sent && storeId === undefined) return undefined;
   return (values: Record<string, unknown>) => {
     const transformed = transform ? transform(values) : values;
-    return sent ? sent(transformed) : transformed;
+    const out = sent ? sent(transformed) : transformed;
+    return storeId === undefined ? out : { ...out, store_id: storeId };
   };
 }
 
@@ -221,6 +278,70 @@ function actionsOf(definition: ResourceDefinition, form: FormModeOverrides) {
   return form.actions ?? <BackToList definition={definition} to={form.list} />;
 }
 
+interface FormScreenProps {
+  definition: ResourceDefinition;
+  form: FormModeOverrides;
+  /** The restaurant an administrator chose for a store's form (`form.store`). */
+  storeId?: number;
+}
+
+/**
+ * A form screen; a store's (`form.store`): an administrator chooses the restaurant first, reading
+ * the notice until then, and the form is the chosen restaurant's (another one chosen starts it
+ * anew). Staff's is their own store's.
+ */
+function FormScreen({
+  Screen,
+  definition,
+  form,
+  mode,
+}: FormScreenProps & { Screen: ComponentType<FormScreenProps>; mode: 'create' | 'edit' }) {
+  const store = useChosenStore();
+  const createPath = useCreatePath();
+  if (!form.store) return <Screen definition={definition} form={form} />;
+  if (store.loading) return <Loading />;
+  const picker = (
+    <Stack direction="row" sx={{ mt: 2, gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+      {store.waiting ? (
+        <ToolbarLink
+          to={form.list ?? createPath({ resource: definition.name, type: 'list' })}
+          label={definition.label.many}
+          back
+        />
+      ) : null}
+      <ChosenStorePicker store={store} />
+    </Stack>
+  );
+  if (store.waiting)
+    return (
+      <>
+        {/* The screen's title while there is no record to read it from. */}
+        <Title
+          title={
+            typeof form.title === 'string'
+              ? form.title
+              : (definition.screens?.titles?.[mode] ?? definition.label.one)
+          }
+        />
+        {picker}
+        <Box sx={{ mt: 2 }}>
+          <ChooseStoreNotice store={store} message={form.store.notice} />
+        </Box>
+      </>
+    );
+  return (
+    <>
+      {store.admin ? picker : null}
+      <Screen
+        key={store.storeId ?? 'own'}
+        definition={definition}
+        form={form}
+        storeId={store.storeId ?? undefined}
+      />
+    </>
+  );
+}
+
 /** The create screen generated from a definition: its form, the definition's notice, then the list. */
 export function GeneratedCreate({
   definition,
@@ -230,18 +351,23 @@ export function GeneratedCreate({
   overrides?: ScreenOverrides;
 }) {
   const form = formOverridesFor(overrides.form, 'create');
+  return <FormScreen Screen={CreateScreen} definition={definition} form={form} mode="create" />;
+}
+
+function CreateScreen({ definition, form, storeId }: FormScreenProps) {
   const notices = useResourceNotices(definition, form.after ?? listAfter(form));
   const { onSaved, dialog } = useSavedDialog(definition, form, definition.messages.created);
+  const { refusal, onError } = useRefusal(form);
   return (
     <Create
       resource={definition.name}
       title={form.title ?? definition.screens?.titles?.create ?? definition.label.one}
       actions={actionsOf(definition, form)}
-      transform={sending(form)}
-      mutationOptions={afterSave(form, notices.created, onSaved)}
+      transform={sending(form, storeId)}
+      mutationOptions={{ ...afterSave(form, notices.created, onSaved), onError }}
     >
       {form.header}
-      <FormBody definition={definition} form={form} editing={false} />
+      <FormBody definition={definition} form={form} editing={false} refusal={refusal} />
       {dialog}
     </Create>
   );
@@ -256,6 +382,10 @@ export function GeneratedEdit({
   overrides?: ScreenOverrides;
 }) {
   const form = formOverridesFor(overrides.form, 'edit');
+  return <FormScreen Screen={EditScreen} definition={definition} form={form} mode="edit" />;
+}
+
+function EditScreen({ definition, form, storeId }: FormScreenProps) {
   const notices = useResourceNotices(definition, form.after ?? listAfter(form));
   const notify = useNotify();
   const navigate = useNavigate();
@@ -271,6 +401,10 @@ export function GeneratedEdit({
         },
       }
     : undefined;
+  const { refusal, onError } = useRefusal(form);
+  const meta = storeMeta(storeId);
+  // Who only reads still signs in first: react-admin's own check, left out for them, did both.
+  useAuthenticated({ enabled: Boolean(form.readers) });
   return (
     <Edit
       resource={definition.name}
@@ -278,11 +412,12 @@ export function GeneratedEdit({
       actions={actionsOf(definition, form)}
       mutationMode="pessimistic"
       transform={sending(form)}
-      mutationOptions={afterSave(form, notices.updated, onSaved)}
-      queryOptions={unread}
+      mutationOptions={{ ...afterSave(form, notices.updated, onSaved), onError, meta }}
+      queryOptions={{ ...unread, meta }}
+      disableAuthentication={form.readers}
     >
       {form.header}
-      <FormBody definition={definition} form={form} editing />
+      <FormBody definition={definition} form={form} editing refusal={refusal} storeId={storeId} />
       {form.below}
       {dialog}
     </Edit>

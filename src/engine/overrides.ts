@@ -207,8 +207,11 @@ export interface FormModeOverrides {
   saved?: (record: RaRecord) => void;
   /** The toolbar of the forms, instead of Remover / Salvar. */
   toolbar?: ReactElement;
-  /** The removal confirmation of the edit form, from the record (what goes with it). */
-  deleteConfirm?: (record: RaRecord) => { title: string; content: string };
+  /**
+   * The removal confirmation of the edit form, from the record (what goes with it), and the label
+   * of its confirming button where it is not Confirmar.
+   */
+  deleteConfirm?: (record: RaRecord) => { title: string; content: string; confirm?: string };
   /** The form's largest width, in pixels. */
   maxWidth?: number;
   /** Above the form, in the record's context (the restaurant's logo and figures). */
@@ -237,6 +240,24 @@ export interface FormModeOverrides {
    * to the list), instead of a notice and the list (the complement groups').
    */
   savedDialog?: boolean;
+  /**
+   * The form is a store's record. Staff write their own; an administrator first chooses the
+   * restaurant (the one remembered on this device, as every screen that needs one), reading
+   * `notice` until then, and the form names it as `store_id`: in the body of a new record, in the
+   * query of the record's read, save and removal (an API that scopes a record by it, the team's).
+   */
+  store?: { notice: string };
+  /**
+   * A save the server refuses: its words go under the input they concern too (`fields`: the words,
+   * and the input's source); with `notice`, the notice says that instead, and the server's words
+   * are shown in the form, above its buttons.
+   */
+  refused?: { fields?: Readonly<Record<string, string>>; notice?: string };
+  /**
+   * The edit screen opens also for who may read the record but not change it (react-admin's asks
+   * for the edit access); what they see is the overrides' to say (the team's members, read-only).
+   */
+  readers?: true;
 }
 
 /**

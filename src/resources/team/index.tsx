@@ -7,13 +7,13 @@ export { teamPaths };
 
 // Loaded when first opened, or with the app on their path.
 const TeamList = lazyScreen(teamPaths.list, () =>
-  import('./TeamList').then((m) => ({ default: m.TeamList })),
+  import('./overrides').then((m) => ({ default: m.TeamList })),
 );
 const TeamCreate = lazyScreen(teamPaths.create, () =>
-  import('./TeamCreate').then((m) => ({ default: m.TeamCreate })),
+  import('./overrides').then((m) => ({ default: m.TeamCreate })),
 );
 const TeamMember = lazyScreen(teamPaths.member, () =>
-  import('./TeamMember').then((m) => ({ default: m.TeamMember })),
+  import('./overrides').then((m) => ({ default: m.TeamMember })),
 );
 
 /**
