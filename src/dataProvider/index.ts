@@ -195,10 +195,13 @@ export function createDataProvider(
         ...params,
         filter: { ...params.filter, [params.target]: params.id },
       })) as DataProvider['getManyReference'],
+    // A form whose save is one of the definition's calls names it in `meta.call` (an account
+    // included in a team).
     create: (async (resource: string, params: CreateParams) => {
       const definition = definitionOf(resource);
-      const body = await http(definition.endpoint, {
-        method: 'POST',
+      const call = definition.calls?.[(params.meta as { call?: string } | undefined)?.call ?? ''];
+      const body = await http(call ? callPath(definition, call) : definition.endpoint, {
+        method: call?.method ?? 'POST',
         body: writable(definition, params.data, 'create'),
         ...idempotencyHeader(params.meta),
       });

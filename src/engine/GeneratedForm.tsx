@@ -355,19 +355,29 @@ export function GeneratedCreate({
 }
 
 function CreateScreen({ definition, form, storeId }: FormScreenProps) {
-  const notices = useResourceNotices(definition, form.after ?? listAfter(form));
+  const notices = useResourceNotices(definition, form.again ? false : (form.after ?? listAfter(form)));
   const { onSaved, dialog } = useSavedDialog(definition, form, definition.messages.created);
   const { refusal, onError } = useRefusal(form);
+  // `again`: each save starts a new, empty form.
+  const [round, setRound] = useState(0);
+  const saved = afterSave(form, notices.created, onSaved);
   return (
     <Create
       resource={definition.name}
       title={form.title ?? definition.screens?.titles?.create ?? definition.label.one}
       actions={actionsOf(definition, form)}
       transform={sending(form, storeId)}
-      mutationOptions={{ ...afterSave(form, notices.created, onSaved), onError }}
+      mutationOptions={{
+        onSuccess: (record: RaRecord) => {
+          saved.onSuccess(record);
+          if (form.again) setRound((n) => n + 1);
+        },
+        onError,
+        meta: form.call ? { call: form.call } : undefined,
+      }}
     >
       {form.header}
-      <FormBody definition={definition} form={form} editing={false} refusal={refusal} />
+      <FormBody key={round} definition={definition} form={form} editing={false} refusal={refusal} />
       {dialog}
     </Create>
   );

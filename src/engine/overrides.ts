@@ -218,6 +218,13 @@ export interface FormModeOverrides {
   header?: ReactNode;
   /** Where the form goes once saved: the list (default), a path of its own, or nowhere. */
   after?: After;
+  /** A create form that stays once saved, emptied for the next (people included one after another). */
+  again?: true;
+  /**
+   * The definition's call (`calls`) a create form's save sends instead of a new record's create
+   * (an existing account included in a team): its method and path, the same body.
+   */
+  call?: string;
   /**
    * `false`: no input is marked required (no asterisk, no check of its own); the form's schema
    * alone says what is missing, on Salvar (the restaurant's long forms, whose labels the spec gives bare).

@@ -1670,3 +1670,53 @@ describe("generated forms: a store's form, a refused save, who only reads, the r
     expect(location()?.pathname).toBe('/places/1');
   });
 });
+
+describe("generated forms: a save that is one of the definition's calls, and a form emptied for the next (form.call, form.again)", () => {
+  const suggested = {
+    ...places,
+    calls: {
+      suggest: {
+        method: 'POST' as const,
+        path: '/suggestions',
+        access: 'store' as const,
+        summary: 'Sugere um lugar',
+      },
+    },
+  };
+  const suggesting = defineScreens({ form: { call: 'suggest', again: true } });
+
+  it('sends the call with the form, says so, and stays with an empty form', async () => {
+    const http = answering();
+    const { user, location } = renderScreen(
+      '/places/create',
+      {
+        '/places/create': <GeneratedCreate definition={suggested} overrides={suggesting} />,
+        '/places': <p>lista</p>,
+      },
+      http,
+      { resources: { places: suggested } },
+    );
+    const fill = async () => {
+      await user.type(await screen.findByRole('textbox', { name: /^Nome/ }), 'Padaria Real');
+      await user.type(screen.getByRole('textbox', { name: /^Participação/ }), '20');
+      await user.type(screen.getByRole('textbox', { name: /^Cidade/ }), 'Recife');
+      await user.type(screen.getByRole('textbox', { name: /^UF/ }), 'PE');
+      await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    };
+    await fill();
+    await waitFor(() =>
+      expect(http).toHaveBeenCalledWith(
+        '/api/places/suggestions',
+        expect.objectContaining({ method: 'POST' }),
+      ),
+    );
+    expect(http.mock.calls[0]![1]!.body).toMatchObject({ name: 'Padaria Real', share: '20' });
+    expect(await screen.findByText('Lugar criado!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue(''));
+    expect(location()?.pathname).toBe('/places/create');
+    // The next one, in the new form.
+    await fill();
+    await waitFor(() => expect(http).toHaveBeenCalledTimes(2));
+    expect(http).not.toHaveBeenCalledWith('/api/places', expect.anything());
+  });
+});
