@@ -1,4 +1,4 @@
-import { forwardRef, useCallback, useState } from 'react';
+import { forwardRef, useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Card, type CardProps } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -54,9 +54,20 @@ export function CreateLink({
 }
 
 /** A link to another page, as a toolbar button (Cozinhas' way back to the products). */
-export function ToolbarLink({ to, label, back = false }: { to: string; label: string; back?: boolean }) {
+export function ToolbarLink({
+  to,
+  label,
+  back = false,
+  icon,
+}: {
+  to: string;
+  label: string;
+  back?: boolean;
+  /** Its icon, where it is not the way back's arrow. */
+  icon?: ReactNode;
+}) {
   return (
-    <Button component={Link} to={to} variant="outlined" startIcon={back ? <ArrowBackIcon /> : undefined}>
+    <Button component={Link} to={to} variant="outlined" startIcon={back ? <ArrowBackIcon /> : icon}>
       {label}
     </Button>
   );

@@ -41,7 +41,12 @@ const screens = defineScreens({
     sections: [{ fields: ['email', 'store_id'] }],
     inputs: {
       email: (
-        <TextInput source="email" label="E-mail" type="email" helperText="E-mail de uma conta existente" />
+        <TextInput
+          source="email"
+          label={admins.fields.email!.label}
+          type="email"
+          helperText="E-mail de uma conta existente"
+        />
       ),
       store_id: (
         <ReferenceInput

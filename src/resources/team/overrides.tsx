@@ -1,7 +1,6 @@
 import { useMemo, type MouseEvent } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Alert, Box, Link, Stack, Typography } from '@mui/material';
 import GroupsIcon from '@mui/icons-material/Groups';
 import LockPersonIcon from '@mui/icons-material/LockPerson';
 import {
@@ -33,7 +32,7 @@ import {
   WRONG_OLD_PASSWORD,
   type Member,
 } from '../../../contract/resources/admins/definition';
-import type { ResourceDefinition } from '../../../contract/define';
+import { choiceLabel, type ResourceDefinition } from '../../../contract/define';
 import { GeneratedCreate, GeneratedEdit } from '../../engine/GeneratedForm';
 import { GeneratedList } from '../../engine/GeneratedList';
 import { CreateLink, ToolbarLink } from '../../engine/parts';
@@ -43,9 +42,6 @@ import { editPayload, keepSession } from '../admins/overrides';
 import { SectionHeading } from '../admins/inputs';
 import { settingsPaths } from '../settings/paths';
 import { memberPath, teamPaths } from './paths';
-
-/** A fingertip's size, for a tablet's buttons. */
-const TOUCH = 44;
 
 const MANAGERS_ONLY = 'Somente os gerentes do restaurante alteram a equipe.';
 
@@ -78,6 +74,8 @@ const team: ResourceDefinition = {
   },
 };
 
+const { fields } = team;
+
 const include = { label: 'INCLUIR COLABORADOR', path: teamPaths.create };
 
 const stop = (event: MouseEvent) => event.stopPropagation();
@@ -85,32 +83,14 @@ const stop = (event: MouseEvent) => event.stopPropagation();
 /** Staff came from the settings' VER EQUIPE: the way back (an administrator came from the menu). */
 function BackToSettings() {
   const store = useChosenStore();
-  return store.admin ? null : (
-    <Button
-      component={RouterLink}
-      to={settingsPaths.settings}
-      variant="outlined"
-      startIcon={<ArrowBackIcon />}
-      sx={{ minHeight: TOUCH }}
-    >
-      Configurações
-    </Button>
-  );
+  return store.admin ? null : <ToolbarLink to={settingsPaths.settings} label="Configurações" back />;
 }
 
 /** What each role may do: for those who manage the team (the managers change it). */
 function PermissionsLink() {
   const { canAccess = false } = useCanAccess({ resource: admins.name, action: 'create' });
   return canAccess ? (
-    <Button
-      component={RouterLink}
-      to={teamPaths.permissions}
-      variant="outlined"
-      startIcon={<LockPersonIcon />}
-      sx={{ minHeight: TOUCH }}
-    >
-      PERMISSÕES
-    </Button>
+    <ToolbarLink to={teamPaths.permissions} label="PERMISSÕES" icon={<LockPersonIcon />} />
   ) : null;
 }
 
@@ -140,9 +120,6 @@ function nameLink(member: RaRecord) {
   );
 }
 
-/** The name of a role ('Gerente', 'Garçom'…). */
-const roleName = (role: string) => teamRoles.find((choice) => choice.id === role)?.name ?? role;
-
 /**
  * The member's profile: full name, phone (masked), e-mail (restaurant spec 2 "Team", 5) and the
  * role inside the store (who manages the team and the settings); disabled for who may not change
@@ -150,12 +127,20 @@ const roleName = (role: string) => teamRoles.find((choice) => choice.id === role
  */
 const profileInputs = (disabled: boolean) => ({
   fullname: <TextInput source="fullname" label="Nome completo" autoComplete="off" disabled={disabled} />,
-  phone: <PhoneInput source="phone" label="Telefone" disabled={disabled} />,
-  email: <TextInput source="email" label="E-mail" type="email" autoComplete="off" disabled={disabled} />,
+  phone: <PhoneInput source="phone" label={fields.phone!.label} disabled={disabled} />,
+  email: (
+    <TextInput
+      source="email"
+      label={fields.email!.label}
+      type="email"
+      autoComplete="off"
+      disabled={disabled}
+    />
+  ),
   role: (
     <SelectInput
       source="role"
-      label="Função"
+      label={fields.role!.label}
       choices={[...teamRoles]}
       disabled={disabled}
       // Always one of the roles (a new member's is Colaborador): no empty choice.
@@ -298,7 +283,7 @@ const teamScreens = defineScreens({
     compact: {
       primary: (member) => (member as Member).fullname,
       secondary: (member) => [member.email, maskPhone(member.phone)].filter(Boolean).join(' · '),
-      tertiary: (member) => roleName(member.role as string),
+      tertiary: (member) => choiceLabel(fields.role!, member.role),
     },
   },
   form: {
