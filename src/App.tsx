@@ -27,6 +27,7 @@ import { boardRoutes } from './resources/kitchenBoard';
 import { settingsRoutes } from './resources/settings';
 import { usagePolicyAdminRoutes, usagePolicyRoutes } from './resources/usagePolicy';
 import { teamRoutes } from './resources/team';
+import { rolePermissionsRoutes } from './resources/rolePermissions';
 import { wallResource } from './resources/wall';
 import { integrationRoutes } from './resources/integrations';
 
@@ -157,6 +158,7 @@ export function App() {
                 {usagePolicyAdminRoutes}
                 {/* Platform spec 2.2: the team and the wall too, with a restaurant chosen. */}
                 {teamRoutes}
+                {rolePermissionsRoutes}
                 {/* Platform spec 2.15: any restaurant's integrations, with the restaurant chosen. */}
                 {integrationRoutes}
               </CustomRoutes>
@@ -171,6 +173,7 @@ export function App() {
                 {settingsRoutes}
                 {usagePolicyRoutes}
                 {teamRoutes}
+                {rolePermissionsRoutes}
                 {integrationRoutes}
               </CustomRoutes>
               <Resource {...wallResource} />

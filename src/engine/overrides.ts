@@ -225,14 +225,24 @@ export interface FormModeOverrides {
   saved?: (record: RaRecord) => void;
   /** The toolbar of the forms, instead of Remover / Salvar. */
   toolbar?: ReactElement;
-  /** The removal confirmation of the edit form, from the record (what goes with it). */
-  deleteConfirm?: (record: RaRecord) => { title: string; content: string };
+  /**
+   * The removal confirmation of the edit form, from the record (what goes with it), and the label
+   * of its confirming button where it is not Confirmar.
+   */
+  deleteConfirm?: (record: RaRecord) => { title: string; content: string; confirm?: string };
   /** The form's largest width, in pixels. */
   maxWidth?: number;
   /** Above the form, in the record's context (the restaurant's logo and figures). */
   header?: ReactNode;
   /** Where the form goes once saved: the list (default), a path of its own, or nowhere. */
   after?: After;
+  /** A create form that stays once saved, emptied for the next (people included one after another). */
+  again?: true;
+  /**
+   * The definition's call (`calls`) a create form's save sends instead of a new record's create
+   * (an existing account included in a team): its method and path, the same body.
+   */
+  call?: string;
   /**
    * `false`: no input is marked required (no asterisk, no check of its own); the form's schema
    * alone says what is missing, on Salvar (the restaurant's long forms, whose labels the spec gives bare).
@@ -266,6 +276,24 @@ export interface FormModeOverrides {
    * server's (the customer's detail: spec 8's fixed messages).
    */
   failed?: { read?: string; save?: string };
+  /**
+   * The form is a store's record. Staff write their own; an administrator first chooses the
+   * restaurant (the one remembered on this device, as every screen that needs one), reading
+   * `notice` until then, and the form names it as `store_id`: in the body of a new record, in the
+   * query of the record's read, save and removal (an API that scopes a record by it, the team's).
+   */
+  store?: { notice: string };
+  /**
+   * A save the server refuses: its words go under the input they concern too (`fields`: the words,
+   * and the input's source); with `notice`, the notice says that instead, and the server's words
+   * are shown in the form, above its buttons.
+   */
+  refused?: { fields?: Readonly<Record<string, string>>; notice?: string };
+  /**
+   * The edit screen opens also for who may read the record but not change it (react-admin's asks
+   * for the edit access); what they see is the overrides' to say (the team's members, read-only).
+   */
+  readers?: true;
 }
 
 /**

@@ -1,21 +1,26 @@
-import { forwardRef, useCallback } from 'react';
+import { forwardRef, useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Card, type CardProps } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteIcon from '@mui/icons-material/Delete';
 import {
-  DeleteButton,
+  Button as ActionButton,
+  Confirm,
   SaveButton,
   Toolbar,
   TopToolbar,
   useCanAccess,
   useCreatePath,
+  useDelete,
+  useNotify,
   useRecordContext,
 } from 'react-admin';
 import { useScrollRegion } from '../components/scrollRegion';
 import type { ResourceDefinition } from '../../contract/define';
 import type { FormOverrides } from './overrides';
-import { useResourceNotices } from '../resources/useResourceNotices';
+import { useResourceNotices, type After } from '../resources/useResourceNotices';
+import type { Query } from '../dataProvider/httpClient';
 
 /*
  * The pieces the generated screens are made of, for override modules to reuse (an empty state
@@ -49,9 +54,20 @@ export function CreateLink({
 }
 
 /** A link to another page, as a toolbar button (Cozinhas' way back to the products). */
-export function ToolbarLink({ to, label, back = false }: { to: string; label: string; back?: boolean }) {
+export function ToolbarLink({
+  to,
+  label,
+  back = false,
+  icon,
+}: {
+  to: string;
+  label: string;
+  back?: boolean;
+  /** Its icon, where it is not the way back's arrow. */
+  icon?: ReactNode;
+}) {
   return (
-    <Button component={Link} to={to} variant="outlined" startIcon={back ? <ArrowBackIcon /> : undefined}>
+    <Button component={Link} to={to} variant="outlined" startIcon={back ? <ArrowBackIcon /> : icon}>
       {label}
     </Button>
   );
@@ -78,29 +94,65 @@ export function BackToList({
   );
 }
 
+/** What a form's removal needs beyond the record: where it returns, and the query of its call. */
+interface Removal {
+  /** Where the form goes once the record is removed: its list by default. */
+  after?: After;
+  /** The dataProvider's `meta` of the call (`query`: the restaurant an administrator works on). */
+  meta?: { query: Query };
+}
+
 /** Remover, with its confirmation (the definition's, or the record's own words), then the list. */
 export function RemoveButton({
   definition,
   confirm,
-}: {
+  after,
+  meta,
+}: Removal & {
   definition: ResourceDefinition;
   confirm?: FormOverrides['deleteConfirm'];
 }) {
   const record = useRecordContext();
-  const notices = useResourceNotices(definition);
+  const notices = useResourceNotices(definition, after);
+  const notify = useNotify();
+  const [open, setOpen] = useState(false);
+  const [remove, { isPending }] = useDelete();
   if (!record) return null;
   const words = confirm?.(record) ?? {
     title: `Remover ${definition.label.one.toLowerCase()}?`,
     content: 'Esta ação não pode ser desfeita.',
   };
+  const removeRecord = () =>
+    remove(
+      definition.name,
+      { id: record.id, previousData: record, meta },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setOpen(false);
+          notices.deleted.onSuccess();
+        },
+        onError: (error) => {
+          setOpen(false);
+          notify((error as Error).message, { type: 'error' });
+        },
+      },
+    );
   return (
-    <DeleteButton
-      label="Remover"
-      mutationMode="pessimistic"
-      confirmTitle={words.title}
-      confirmContent={words.content}
-      mutationOptions={notices.deleted}
-    />
+    <>
+      <ActionButton label="Remover" color="error" onClick={() => setOpen(true)} disabled={isPending}>
+        <DeleteIcon />
+      </ActionButton>
+      <Confirm
+        isOpen={open}
+        loading={isPending}
+        title={words.title}
+        content={words.content}
+        confirm={words.confirm}
+        onConfirm={removeRecord}
+        onClose={() => setOpen(false)}
+      />
+    </>
   );
 }
 
@@ -109,7 +161,9 @@ export function FormToolbar({
   definition,
   editing,
   confirm,
-}: {
+  after,
+  meta,
+}: Removal & {
   definition: ResourceDefinition;
   editing: boolean;
   confirm?: FormOverrides['deleteConfirm'];
@@ -118,7 +172,9 @@ export function FormToolbar({
   const removable = editing && canDelete && Boolean(definition.access.delete);
   return (
     <Toolbar sx={{ justifyContent: removable ? 'space-between' : 'flex-start' }}>
-      {removable ? <RemoveButton definition={definition} confirm={confirm} /> : null}
+      {removable ? (
+        <RemoveButton definition={definition} confirm={confirm} after={after} meta={meta} />
+      ) : null}
       <SaveButton label="Salvar" alwaysEnable />
     </Toolbar>
   );

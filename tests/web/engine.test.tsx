@@ -1769,3 +1769,204 @@ describe("generated forms: a record that is only read (screens.edit: 'show')", (
     expect(http).toHaveBeenCalledWith('/api/places/id/1');
   });
 });
+
+describe("generated forms: a store's form, a refused save, who only reads, the removal's own words (form.store, form.refused, form.readers)", () => {
+  afterEach(() => localStorage.clear());
+  const STORES = {
+    data: {
+      results: [
+        { id: 2, name: 'Cantina Bella' },
+        { id: 7, name: 'Sabor do Sertão' },
+      ],
+      total: 2,
+    },
+  };
+  /** The places API, with the restaurants the picker offers. */
+  const withStores = () => {
+    const places = answering();
+    return vi.fn<HttpClient>(async (path, request) =>
+      path === '/api/stores' ? STORES : places(path, request),
+    );
+  };
+  const callsTo = (http: ReturnType<typeof withStores>, path: string, method?: string) =>
+    http.mock.calls.filter(([called, request]) => called === path && request?.method === method);
+  /** The places of a store: the input names the store, as a store's resource does. */
+  const storePlaces = { ...places, input: places.input.extend({ store_id: z.number().optional() }) };
+  const storeOptions = { resources: { places: storePlaces }, permissions: 'ADMIN' };
+  const storeForm = defineScreens({
+    form: {
+      store: { notice: 'Escolha o restaurante do lugar.' },
+      list: '/mapa',
+      deleteConfirm: (record) => ({
+        title: `Fechar ${String(record.name)} de vez?`,
+        content: 'Ninguém o verá mais.',
+        confirm: 'Fechar',
+      }),
+    },
+  });
+  const routes = (element: ReactElement) => ({
+    '/places/create': element,
+    '/places/:id': element,
+    '/mapa': <p>o mapa</p>,
+  });
+  const chooseStore = async (user: ReturnType<typeof renderScreen>['user']) => {
+    await user.click(await screen.findByRole('combobox', { name: 'Restaurante' }));
+    await user.click(await screen.findByRole('option', { name: 'Sabor do Sertão' }));
+  };
+
+  it('asks an administrator for the restaurant first, then creates the record in it (store_id)', async () => {
+    const http = withStores();
+    const { user } = renderScreen(
+      '/places/create',
+      routes(<GeneratedCreate definition={storePlaces} overrides={storeForm} />),
+      http,
+      storeOptions,
+    );
+    expect(await screen.findByText('Escolha o restaurante do lugar.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /^Nome/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Lugares' })).toHaveAttribute('href', '/mapa');
+    await chooseStore(user);
+    await user.type(await screen.findByRole('textbox', { name: /^Nome/ }), 'Padaria Real');
+    expect(screen.queryByText('Escolha o restaurante do lugar.')).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Participação/ }), '20');
+    await user.type(screen.getByRole('textbox', { name: /^Cidade/ }), 'Recife');
+    await user.type(screen.getByRole('textbox', { name: /^UF/ }), 'PE');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(callsTo(http, '/api/places', 'POST')).toHaveLength(1));
+    expect(callsTo(http, '/api/places', 'POST')[0]![1]!.body).toMatchObject({
+      name: 'Padaria Real',
+      store_id: 7,
+    });
+  });
+
+  it("names the restaurant chosen in the record's read and removal, with the removal's own words", async () => {
+    const http = withStores();
+    const { user, location } = renderScreen(
+      '/places/1',
+      routes(<GeneratedEdit definition={storePlaces} overrides={storeForm} />),
+      http,
+      storeOptions,
+    );
+    await chooseStore(user);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue('Bar do Zé'));
+    expect(callsTo(http, '/api/places/id/1')[0]![1]).toEqual({ query: { store_id: 7 } });
+    await user.click(screen.getByRole('button', { name: 'Remover' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Fechar Bar do Zé de vez?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() =>
+      expect(callsTo(http, '/api/places/id/1', 'DELETE')[0]![1]).toMatchObject({ query: { store_id: 7 } }),
+    );
+    expect(await screen.findByText('Lugar removido!')).toBeInTheDocument();
+    await waitFor(() => expect(location()?.pathname).toBe('/mapa'));
+  });
+
+  it("shows staff their own store's form, and sends no store", async () => {
+    const http = withStores();
+    renderScreen(
+      '/places/1',
+      routes(<GeneratedEdit definition={places} overrides={storeForm} />),
+      http,
+      options(),
+    );
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue('Bar do Zé'));
+    expect(screen.queryByRole('combobox', { name: 'Restaurante' })).not.toBeInTheDocument();
+    expect(callsTo(http, '/api/places/id/1')[0]).toEqual(['/api/places/id/1']);
+  });
+
+  it('says a refused save with its notice, under the input it concerns and in the form, and stays', async () => {
+    const http = vi.fn<HttpClient>(async (_path, request) => {
+      if (request?.method === 'PATCH') throw new HttpError('Já existe um lugar com esse nome.', 409);
+      return { data: PLACES[0] };
+    });
+    const refusing = defineScreens({
+      form: {
+        refused: {
+          fields: { 'Já existe um lugar com esse nome.': 'name' },
+          notice: 'Não foi possível salvar o lugar',
+        },
+      },
+    });
+    const { user, location } = renderScreen(
+      '/places/1',
+      routes(<GeneratedEdit definition={places} overrides={refusing} />),
+      http,
+      options(),
+    );
+    const name = await screen.findByRole('textbox', { name: /^Nome/ });
+    await waitFor(() => expect(name).toHaveValue('Bar do Zé'));
+    await user.type(name, ' 2');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Não foi possível salvar o lugar')).toBeInTheDocument();
+    await waitFor(() => expect(messageOf(name)).toBe('Já existe um lugar com esse nome.'));
+    // Under the name, and above the buttons.
+    expect(screen.getAllByText('Já existe um lugar com esse nome.')).toHaveLength(2);
+    expect(location()?.pathname).toBe('/places/1');
+  });
+
+  it('opens the record to who may read it but not edit it, with `readers`', async () => {
+    const http = answering();
+    const readOnly = defineScreens({ form: { readers: true, readOnly: ['name'], toolbar: <></> } });
+    const { location } = renderScreen(
+      '/places/1',
+      routes(<GeneratedEdit definition={places} overrides={readOnly} />),
+      http,
+      { ...options(), canAccess: ({ action }) => action !== 'edit' },
+    );
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue('Bar do Zé'));
+    expect(screen.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
+    // Not sent away as one who may not edit.
+    await waitFor(() => expect(http).toHaveBeenCalledTimes(1));
+    expect(location()?.pathname).toBe('/places/1');
+  });
+});
+
+describe("generated forms: a save that is one of the definition's calls, and a form emptied for the next (form.call, form.again)", () => {
+  const suggested = {
+    ...places,
+    calls: {
+      suggest: {
+        method: 'POST' as const,
+        path: '/suggestions',
+        access: 'store' as const,
+        summary: 'Sugere um lugar',
+      },
+    },
+  };
+  const suggesting = defineScreens({ form: { call: 'suggest', again: true } });
+
+  it('sends the call with the form, says so, and stays with an empty form', async () => {
+    const http = answering();
+    const { user, location } = renderScreen(
+      '/places/create',
+      {
+        '/places/create': <GeneratedCreate definition={suggested} overrides={suggesting} />,
+        '/places': <p>lista</p>,
+      },
+      http,
+      { resources: { places: suggested } },
+    );
+    const fill = async () => {
+      await user.type(await screen.findByRole('textbox', { name: /^Nome/ }), 'Padaria Real');
+      await user.type(screen.getByRole('textbox', { name: /^Participação/ }), '20');
+      await user.type(screen.getByRole('textbox', { name: /^Cidade/ }), 'Recife');
+      await user.type(screen.getByRole('textbox', { name: /^UF/ }), 'PE');
+      await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    };
+    await fill();
+    await waitFor(() =>
+      expect(http).toHaveBeenCalledWith(
+        '/api/places/suggestions',
+        expect.objectContaining({ method: 'POST' }),
+      ),
+    );
+    expect(http.mock.calls[0]![1]!.body).toMatchObject({ name: 'Padaria Real', share: '20' });
+    expect(await screen.findByText('Lugar criado!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue(''));
+    expect(location()?.pathname).toBe('/places/create');
+    // The next one, in the new form.
+    await fill();
+    await waitFor(() => expect(http).toHaveBeenCalledTimes(2));
+    expect(http).not.toHaveBeenCalledWith('/api/places', expect.anything());
+  });
+});
