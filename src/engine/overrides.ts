@@ -213,7 +213,10 @@ export interface FormModeOverrides {
   maxWidth?: number;
   /** Above the form, in the record's context (the restaurant's logo and figures). */
   header?: ReactNode;
-  /** Where the form goes once saved: the list (default), a path of its own, or nowhere. */
+  /**
+   * Where the form goes once saved: the list (default), a path of its own, or nowhere; with
+   * `back`, the page it was opened from (the path when it was opened straight from a link).
+   */
   after?: After;
   /**
    * `false`: no input is marked required (no asterisk, no check of its own); the form's schema

@@ -14,6 +14,9 @@ import { customerScreens } from './customers';
 import { restaurantScreens } from './restaurants';
 import { reviewRoutes } from './reviews';
 import { loyaltyRoutes } from './loyalty';
+import { productScreens } from './products';
+import { categoryRoutes } from './categories';
+import { complementGroupRoutes } from './complementGroups';
 
 /**
  * The icon and the overrides of each resource whose screens are generated (its definition has
@@ -32,6 +35,11 @@ export const screenModules: Partial<Record<ResourceName, ScreenModule>> = {
   },
   stories: { overrides: () => import('./stories/overrides') },
   kitchens: { icon: SoupKitchenIcon, overrides: () => import('./kitchens/overrides') },
+  // The menu: the products' screens, with the categories' and the complement groups' beside them.
+  products: {
+    ...productScreens,
+    routes: [...(productScreens.routes ?? []), ...categoryRoutes, ...complementGroupRoutes],
+  },
   promoCodes: { icon: LocalOfferIcon, overrides: () => import('./promoCodes/overrides') },
   restaurants: restaurantScreens,
   reviews: { icon: RateReviewIcon, overrides: () => import('./reviews/overrides'), routes: reviewRoutes },

@@ -10,9 +10,11 @@ import {
   PRODUCT_DELETED,
   PRODUCT_NAME_REQUIRED,
   PRODUCT_PRICE_REQUIRED,
+  products,
 } from '../../contract/resources/products/definition';
+import { GeneratedCreate, GeneratedEdit } from '../../src/engine/GeneratedForm';
 import { centsToInput, inputToCents } from '../../src/resources/products/inputs';
-import { ProductCreate, ProductEdit } from '../../src/resources/products/ProductForm';
+import overrides from '../../src/resources/products/overrides';
 import { messageOf, renderScreen as renderApp } from './renderScreen';
 
 // Uploads are tested in upload.test.ts; here the picked files are "stored" under a known URL.
@@ -93,8 +95,8 @@ function renderScreen(path: string, http: HttpClient) {
   return renderApp(
     path,
     {
-      '/products/create': <ProductCreate />,
-      '/products/update/:id': <ProductEdit />,
+      '/products/create': <GeneratedCreate definition={products} overrides={overrides} />,
+      '/products/update/:id': <GeneratedEdit definition={products} overrides={overrides} />,
       '/products': <p>Categorias</p>,
     },
     http,

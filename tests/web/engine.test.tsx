@@ -1519,3 +1519,45 @@ describe("generated forms: a title of their own, and the save's message in a dia
     await waitFor(() => expect(location()?.pathname).toBe('/anterior'));
   });
 });
+
+describe('generated forms: back where the form was opened from once saved (form.after with back)', () => {
+  const backForm = defineScreens({ form: { after: { path: '/menu', back: true } } });
+
+  it('returns to the page the form was opened from', async () => {
+    const { user, location } = renderScreen(
+      '/places/1',
+      {
+        '/places/:id': <GeneratedEdit definition={places} overrides={backForm} />,
+        '/places': <p>lista</p>,
+        '/menu': <p>o cardápio</p>,
+        '/anterior': <p>a página anterior</p>,
+      },
+      answering(),
+      { ...options(), history: ['/anterior'] },
+    );
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue('Bar do Zé'));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Lugar atualizado!')).toBeInTheDocument();
+    await waitFor(() => expect(location()?.pathname).toBe('/anterior'));
+  });
+
+  it('goes to its path when the form was opened straight from a link', async () => {
+    const { user, location } = renderScreen(
+      '/places/create',
+      {
+        '/places/create': <GeneratedCreate definition={places} overrides={backForm} />,
+        '/places': <p>lista</p>,
+        '/menu': <p>o cardápio</p>,
+      },
+      answering(),
+      options(),
+    );
+    await user.type(await screen.findByRole('textbox', { name: /^Nome/ }), 'Bar Novo');
+    await user.type(screen.getByRole('textbox', { name: /^Participação/ }), '10');
+    await user.type(screen.getByRole('textbox', { name: /^Cidade/ }), 'Olinda');
+    await user.type(screen.getByRole('textbox', { name: /^UF/ }), 'PE');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Lugar criado!')).toBeInTheDocument();
+    await waitFor(() => expect(location()?.pathname).toBe('/menu'));
+  });
+});

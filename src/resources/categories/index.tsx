@@ -1,0 +1,13 @@
+import { lazy } from 'react';
+import { Navigate, Route } from 'react-router-dom';
+
+const CategoryCreate = lazy(() => import('./overrides').then((m) => ({ default: m.CategoryCreate })));
+const CategoryEdit = lazy(() => import('./overrides').then((m) => ({ default: m.CategoryEdit })));
+
+/** The category's form under the menu: /products/category/create and /products/category/update/:id. */
+export const categoryRoutes = [
+  <Route key="category-create" path="category/create" element={<CategoryCreate />} />,
+  <Route key="category-update" path="category/update/:id" element={<CategoryEdit />} />,
+  // The spec's /products/category/update without a record: the menu, where categories are opened.
+  <Route key="category-update-none" path="category/update" element={<Navigate to="/products" replace />} />,
+];
