@@ -350,7 +350,7 @@ function ListScreen({
       resource={definition.name}
       perPage={list.sortable ? WHOLE_LIST : definition.list.perPage}
       sort={definition.list.sort}
-      filter={storeFilter}
+      filter={list.filter || storeFilter ? { ...list.filter, ...storeFilter } : undefined}
       filterDefaultValues={list.filterDefaults}
       exporter={false}
       storeKey={list.storeKey}

@@ -131,6 +131,11 @@ export interface ListOverrides {
    * menu another cell says them (the posts' title cell, their date and views).
    */
   wide?: readonly string[];
+  /**
+   * Sent with every read of the list, never shown nor changed by the user (react-admin's permanent
+   * `filter`): the menu's categories read with their products (`include: 'products'`).
+   */
+  filter?: Readonly<Record<string, unknown>>;
   /** Filter inputs beyond the generated search and choice filters. */
   filters?: readonly ReactElement[];
   /**

@@ -15,7 +15,7 @@ import { restaurantScreens } from './restaurants';
 import { reviewRoutes } from './reviews';
 import { loyaltyRoutes } from './loyalty';
 import { productScreens } from './products';
-import { categoryRoutes } from './categories';
+import { CategoryMenu, categoryRoutes } from './categories';
 import { complementGroupRoutes } from './complementGroups';
 
 /**
@@ -35,9 +35,11 @@ export const screenModules: Partial<Record<ResourceName, ScreenModule>> = {
   },
   stories: { overrides: () => import('./stories/overrides') },
   kitchens: { icon: SoupKitchenIcon, overrides: () => import('./kitchens/overrides') },
-  // The menu: the products' screens, with the categories' and the complement groups' beside them.
+  // The menu: the categories' list at /products, the products' forms, the categories' and the
+  // complement groups' screens beside them.
   products: {
     ...productScreens,
+    list: CategoryMenu,
     routes: [...(productScreens.routes ?? []), ...categoryRoutes, ...complementGroupRoutes],
   },
   promoCodes: { icon: LocalOfferIcon, overrides: () => import('./promoCodes/overrides') },

@@ -1561,3 +1561,33 @@ describe('generated forms: back where the form was opened from once saved (form.
     await waitFor(() => expect(location()?.pathname).toBe('/menu'));
   });
 });
+
+describe('generated list: a filter sent with every read, never shown (list.filter)', () => {
+  it('asks for the list with its permanent filter, beside the search, and keeps it out of the address', async () => {
+    const http = answering();
+    const { user, location } = renderScreen(
+      '/places',
+      {
+        '/places': (
+          <GeneratedList
+            definition={places}
+            overrides={defineScreens({ list: { filter: { include: 'menu' } } })}
+          />
+        ),
+      },
+      http,
+      options(),
+    );
+    expect(await screen.findByText('Bar do Zé')).toBeInTheDocument();
+    expect(http).toHaveBeenCalledWith('/api/places', {
+      query: expect.objectContaining({ include: 'menu', search: undefined }),
+    });
+    await user.type(screen.getByPlaceholderText('Buscar'), 'Café');
+    await waitFor(() =>
+      expect(http).toHaveBeenCalledWith('/api/places', {
+        query: expect.objectContaining({ include: 'menu', search: 'Café' }),
+      }),
+    );
+    expect(location()?.search).not.toContain('include');
+  });
+});

@@ -1,6 +1,12 @@
 import { lazy } from 'react';
 import { Navigate, Route } from 'react-router-dom';
+import { dragOrderModule } from '../../engine/dragOrderLoader';
 
+/** The menu, /products: the categories' list, loaded with its drag and drop (it renders once, with its grips). */
+export const CategoryMenu = lazy(async () => {
+  const [screens] = await Promise.all([import('./overrides'), dragOrderModule()]);
+  return { default: screens.CategoryMenu };
+});
 const CategoryCreate = lazy(() => import('./overrides').then((m) => ({ default: m.CategoryCreate })));
 const CategoryEdit = lazy(() => import('./overrides').then((m) => ({ default: m.CategoryEdit })));
 

@@ -6,23 +6,18 @@ import type { ScreenModule } from '../../engine/resources';
 
 export { menuPaths } from './paths';
 
-// The menu screens load when first opened (drag and drop, uploads, image cropping).
-const CategoriesScreen = lazy(() =>
-  import('./CategoriesScreen').then((m) => ({ default: m.CategoriesScreen })),
-);
+// Loaded when first opened.
 const ImportScreen = lazy(() => import('./import/ImportScreen').then((m) => ({ default: m.ImportScreen })));
 
 /**
- * Produtos: the store's menu. /products is the categories screen (categories with their products
- * nested); /products/create and /products/update/:id the product's generated form (its id in the
- * path, so that a reload or a shared link opens the same product); the OPDV import at
- * /products/imports. The categories' and complement groups' screens are under /products too
- * (their folders' routes, joined in ../screens.ts).
+ * Produtos: the store's menu. /products/create and /products/update/:id are the product's
+ * generated form (its id in the path, so that a reload or a shared link opens the same product),
+ * /products/imports the OPDV import. /products itself is the categories' list, and the
+ * categories' and complement groups' screens are under /products too: ../screens.ts joins them.
  */
 export const productScreens: ScreenModule = {
   icon: FastfoodIcon,
   overrides: () => import('./overrides'),
-  list: CategoriesScreen,
   paths: { edit: 'update/:id' },
   routes: [
     // The spec's /products/update without a record: the menu, where products are opened.

@@ -1,13 +1,15 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { Accordion, AccordionDetails, AccordionSummary, Card, CardContent, Stack, Typography } from '@mui/material';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import {
-  AutocompleteArrayInput,
-  SelectInput,
-  TextInput,
-  useGetList,
-  useGetRecordId,
-} from 'react-admin';
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Card,
+  CardContent,
+  Stack,
+  Typography,
+} from '@mui/material';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { AutocompleteArrayInput, SelectInput, TextInput, useGetList, useGetRecordId } from 'react-admin';
 import { defineScreens } from '../../engine/overrides';
 import { RecordHistory } from '../audit/RecordHistory';
 import { PRODUCT_DELETED, products } from '../../../contract/resources/products/definition';
