@@ -137,7 +137,7 @@ function FormBody({
       defaultValues={editing ? undefined : form.defaultValues}
       sx={form.maxWidth ? { maxWidth: form.maxWidth } : { maxWidth: 720 }}
       toolbar={
-        form.toolbar ?? <FormToolbar definition={definition} editing={editing} confirm={form.deleteConfirm} />
+        form.toolbar ?? <FormToolbar definition={definition} editing={editing} form={form} />
       }
     >
       {sectionsOf(definition, form).map((section, index) => (

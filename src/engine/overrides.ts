@@ -212,6 +212,12 @@ export interface FormModeOverrides {
   saved?: (record: RaRecord) => void;
   /** The toolbar of the forms, instead of Remover / Salvar. */
   toolbar?: ReactElement;
+  /**
+   * The generated toolbar's own words: `remove` and `save` name its buttons (Excluir, Adicionar),
+   * `saveIcon` the save's icon; `cancel` adds Cancelar, first, which returns to the page the form
+   * was opened from (or to its list, when it was opened straight from a link).
+   */
+  buttons?: { cancel?: true; remove?: string; save?: string; saveIcon?: ReactElement };
   /** The removal confirmation of the edit form, from the record (what goes with it). */
   deleteConfirm?: (record: RaRecord) => { title: string; content: string };
   /** The form's largest width, in pixels. */

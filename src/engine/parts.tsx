@@ -1,6 +1,6 @@
 import { forwardRef, useCallback } from 'react';
-import { Link } from 'react-router-dom';
-import { Button, Card, type CardProps } from '@mui/material';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Box, Button, Card, type CardProps } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
@@ -14,8 +14,8 @@ import {
 } from 'react-admin';
 import { useScrollRegion } from '../components/scrollRegion';
 import type { ResourceDefinition } from '../../contract/define';
-import type { FormOverrides } from './overrides';
-import { useResourceNotices } from '../resources/useResourceNotices';
+import type { FormModeOverrides, FormOverrides } from './overrides';
+import { useResourceNotices, type After } from '../resources/useResourceNotices';
 
 /*
  * The pieces the generated screens are made of, for override modules to reuse (an empty state
@@ -78,16 +78,20 @@ export function BackToList({
   );
 }
 
-/** Remover, with its confirmation (the definition's, or the record's own words), then the list. */
+/** Remover (or its own label), with its confirmation (the definition's, or the record's own words), then the list. */
 export function RemoveButton({
   definition,
   confirm,
+  label = 'Remover',
+  after,
 }: {
   definition: ResourceDefinition;
   confirm?: FormOverrides['deleteConfirm'];
+  label?: string;
+  after?: After;
 }) {
   const record = useRecordContext();
-  const notices = useResourceNotices(definition);
+  const notices = useResourceNotices(definition, after);
   if (!record) return null;
   const words = confirm?.(record) ?? {
     title: `Remover ${definition.label.one.toLowerCase()}?`,
@@ -95,7 +99,7 @@ export function RemoveButton({
   };
   return (
     <DeleteButton
-      label="Remover"
+      label={label}
       mutationMode="pessimistic"
       confirmTitle={words.title}
       confirmContent={words.content}
@@ -104,22 +108,49 @@ export function RemoveButton({
   );
 }
 
-/** The generated forms' toolbar: Remover (on an existing record, for who may delete) and Salvar. */
+/**
+ * The generated forms' toolbar: Remover (on an existing record, for who may delete) and Salvar,
+ * under the form's own names (`buttons`); with `buttons.cancel`, Cancelar first, back to the page
+ * the form was opened from (or to its list, when it was opened straight from a link).
+ */
 export function FormToolbar({
   definition,
   editing,
-  confirm,
+  form,
 }: {
   definition: ResourceDefinition;
   editing: boolean;
-  confirm?: FormOverrides['deleteConfirm'];
+  form: FormModeOverrides;
 }) {
   const { canAccess: canDelete = false } = useCanAccess({ resource: definition.name, action: 'delete' });
+  const createPath = useCreatePath();
+  const navigate = useNavigate();
+  const opened = useLocation().key === 'default';
+  const { buttons = {}, list = createPath({ resource: definition.name, type: 'list' }) } = form;
   const removable = editing && canDelete && Boolean(definition.access.delete);
+  const remove = removable ? (
+    <RemoveButton
+      definition={definition}
+      confirm={form.deleteConfirm}
+      label={buttons.remove}
+      after={{ path: list }}
+    />
+  ) : null;
+  const save = <SaveButton label={buttons.save ?? 'Salvar'} icon={buttons.saveIcon} alwaysEnable />;
+  if (!buttons.cancel) {
+    return (
+      <Toolbar sx={{ justifyContent: removable ? 'space-between' : 'flex-start' }}>
+        {remove}
+        {save}
+      </Toolbar>
+    );
+  }
   return (
-    <Toolbar sx={{ justifyContent: removable ? 'space-between' : 'flex-start' }}>
-      {removable ? <RemoveButton definition={definition} confirm={confirm} /> : null}
-      <SaveButton label="Salvar" alwaysEnable />
+    <Toolbar sx={{ gap: 1 }}>
+      <Button onClick={() => (opened ? navigate(list) : navigate(-1))}>Cancelar</Button>
+      <Box sx={{ flex: 1 }} />
+      {remove}
+      {save}
     </Toolbar>
   );
 }

@@ -1591,3 +1591,51 @@ describe('generated list: a filter sent with every read, never shown (list.filte
     expect(location()?.search).not.toContain('include');
   });
 });
+
+describe("generated forms: the toolbar's own words and Cancelar (form.buttons)", () => {
+  const worded = defineScreens({
+    form: {
+      list: '/menu',
+      buttons: { cancel: true, remove: 'Excluir', save: 'Gravar' },
+      deleteConfirm: () => ({ title: 'Excluir o lugar?', content: 'Some da lista.' }),
+    },
+  });
+  const routes = {
+    '/places/:id': <GeneratedEdit definition={places} overrides={worded} />,
+    '/menu': <p>o cardápio</p>,
+    '/anterior': <p>a página anterior</p>,
+  };
+
+  it('names its buttons, and Cancelar returns to the page the form was opened from', async () => {
+    const http = answering();
+    const { user, location } = renderScreen('/places/1', routes, http, {
+      ...options(),
+      history: ['/anterior'],
+    });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue('Bar do Zé'));
+    expect(screen.getByRole('button', { name: 'Gravar' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remover' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(location()?.pathname).toBe('/anterior'));
+    expect(http.mock.calls.filter(([, request]) => request?.method)).toEqual([]);
+  });
+
+  it("removes with its own label and goes to the form's list; Cancelar opened from a link goes there too", async () => {
+    const http = answering();
+    const { user, location } = renderScreen('/places/1', routes, http, options());
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue('Bar do Zé'));
+    await user.click(screen.getByRole('button', { name: 'Excluir' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Excluir o lugar?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Lugar removido!')).toBeInTheDocument();
+    await waitFor(() => expect(location()?.pathname).toBe('/menu'));
+    cleanup();
+
+    const again = renderScreen('/places/1', routes, answering(), options());
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue('Bar do Zé'));
+    await again.user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(again.location()?.pathname).toBe('/menu'));
+  });
+});

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
   Alert,
   Avatar,
@@ -23,7 +23,6 @@ import SoupKitchenIcon from '@mui/icons-material/SoupKitchen';
 import { TextInput, useGetList, useInput, useListContext, useRecordContext } from 'react-admin';
 import { ImagePicker } from '../../components/ImagePicker';
 import type { MenuCategory, MenuProduct } from '../products/menuTypes';
-import { MenuFormToolbar } from '../products/MenuFormToolbar';
 import { menuPaths } from '../products/paths';
 import { ProductRows } from '../products/ProductRows';
 import { VisibilitySwitch } from '../products/VisibilitySwitch';
@@ -31,7 +30,6 @@ import { GeneratedCreate, GeneratedEdit } from '../../engine/GeneratedForm';
 import { GeneratedList } from '../../engine/GeneratedList';
 import { defineScreens } from '../../engine/overrides';
 import {
-  CATEGORY_DELETED,
   CATEGORY_ORDER_SAVED,
   categories,
   checkboxesOf,
@@ -67,24 +65,6 @@ function DisplayCheckboxes() {
       </FormGroup>
       {!grid ? <FormHelperText>Sem a grade, a categoria aparece no feed.</FormHelperText> : null}
     </Box>
-  );
-}
-
-function FormToolbar({ editing }: { editing: boolean }) {
-  const navigate = useNavigate();
-  return (
-    <MenuFormToolbar
-      onCancel={() => navigate(menuPaths.categories)}
-      deletion={
-        editing
-          ? {
-              title: 'Excluir categoria',
-              content: 'Tem certeza que deseja excluir a categoria e todos os seus produtos?',
-              notice: CATEGORY_DELETED,
-            }
-          : undefined
-      }
-    />
   );
 }
 
@@ -272,12 +252,14 @@ export const categoryScreens = defineScreens({
       name: <TextInput source="name" label={categories.fields.name!.label} fullWidth />,
       display: <DisplayCheckboxes />,
     },
-    create: {
-      // A new category is available, as the server creates it.
-      defaultValues: { display: 'ALL', available: true, image: '' },
-      toolbar: <FormToolbar editing={false} />,
-    },
-    edit: { toolbar: <FormToolbar editing />, below: <CategoryProducts /> },
+    buttons: { cancel: true, remove: 'Excluir' },
+    deleteConfirm: () => ({
+      title: 'Excluir categoria',
+      content: 'Tem certeza que deseja excluir a categoria e todos os seus produtos?',
+    }),
+    // A new category is available, as the server creates it.
+    create: { defaultValues: { display: 'ALL', available: true, image: '' } },
+    edit: { below: <CategoryProducts /> },
   },
 });
 

@@ -4,8 +4,11 @@ import { Route } from 'react-router-dom';
 const ComplementGroupList = lazy(() =>
   import('./overrides').then((m) => ({ default: m.ComplementGroupList })),
 );
-const ComplementGroupForm = lazy(() =>
-  import('./ComplementGroupForm').then((m) => ({ default: m.ComplementGroupForm })),
+const ComplementGroupCreate = lazy(() =>
+  import('./overrides').then((m) => ({ default: m.ComplementGroupCreate })),
+);
+const ComplementGroupEdit = lazy(() =>
+  import('./overrides').then((m) => ({ default: m.ComplementGroupEdit })),
 );
 
 /**
@@ -14,6 +17,6 @@ const ComplementGroupForm = lazy(() =>
  */
 export const complementGroupRoutes = [
   <Route key="complements" path="complements" element={<ComplementGroupList />} />,
-  <Route key="group-create" path="complements/create/group" element={<ComplementGroupForm />} />,
-  <Route key="group-update" path="complements/create/group/:id" element={<ComplementGroupForm />} />,
+  <Route key="group-create" path="complements/create/group" element={<ComplementGroupCreate />} />,
+  <Route key="group-update" path="complements/create/group/:id" element={<ComplementGroupEdit />} />,
 ];

@@ -1,4 +1,4 @@
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import {
   Accordion,
   AccordionDetails,
@@ -12,9 +12,8 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { AutocompleteArrayInput, SelectInput, TextInput, useGetList, useGetRecordId } from 'react-admin';
 import { defineScreens } from '../../engine/overrides';
 import { RecordHistory } from '../audit/RecordHistory';
-import { PRODUCT_DELETED, products } from '../../../contract/resources/products/definition';
+import { products } from '../../../contract/resources/products/definition';
 import { AspectRatioInput, IconInput, PriceInput, ProductImagesInput } from './inputs';
-import { MenuFormToolbar } from './MenuFormToolbar';
 import { menuPaths } from './paths';
 
 const { fields } = products;
@@ -102,26 +101,6 @@ function IntegrationInputs() {
   );
 }
 
-/** Cancelar goes back where the form was opened from (the menu or a category), else to the menu. */
-function ProductToolbar({ editing = false }: { editing?: boolean }) {
-  const navigate = useNavigate();
-  const opened = useLocation().key === 'default';
-  return (
-    <MenuFormToolbar
-      onCancel={() => (opened ? navigate(menuPaths.categories) : navigate(-1))}
-      deletion={
-        editing
-          ? {
-              title: 'Excluir produto',
-              content: 'Tem certeza que deseja excluir este produto?',
-              notice: PRODUCT_DELETED,
-            }
-          : undefined
-      }
-    />
-  );
-}
-
 /** Who changed the product, its price and availability, and when. */
 function ProductHistory() {
   const id = useGetRecordId();
@@ -149,6 +128,11 @@ export default defineScreens({
     marked: false,
     maxWidth: 960,
     transform: productPayload,
+    buttons: { cancel: true, remove: 'Excluir' },
+    deleteConfirm: () => ({
+      title: 'Excluir produto',
+      content: 'Tem certeza que deseja excluir este produto?',
+    }),
     sections: [
       {
         fields: [
@@ -186,8 +170,7 @@ export default defineScreens({
         kitchen_id: null,
         available: true,
       },
-      toolbar: <ProductToolbar />,
     },
-    edit: { toolbar: <ProductToolbar editing />, below: <ProductHistory /> },
+    edit: { below: <ProductHistory /> },
   },
 });
