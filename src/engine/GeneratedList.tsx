@@ -1,5 +1,6 @@
 import {
   cloneElement,
+  isValidElement,
   Suspense,
   use,
   useMemo,
@@ -38,7 +39,7 @@ import {
 import { StorePickerWhenNeeded } from '../components/LazyStorePicker';
 import { useStoreChoices } from '../components/storeChoices';
 import { focusedRow, focusRing, OpenableBody } from './openableRows';
-import { CreateLink, ScrollingCard } from './parts';
+import { CreateLink, LoadFailed, ScrollingCard } from './parts';
 import { RecordCards } from './RecordCards';
 import { useDragOrder, WHOLE_LIST } from './dragOrderContext';
 import { dragOrderModule } from './dragOrderLoader';
@@ -377,7 +378,16 @@ function ListScreen({
             />
           }
           empty={list.empty}
-          error={list.error}
+          error={
+            list.error &&
+            typeof list.error === 'object' &&
+            !isValidElement(list.error) &&
+            'retry' in list.error ? (
+              <LoadFailed {...list.error} />
+            ) : (
+              list.error
+            )
+          }
           component={Content}
           // react-admin's list lets its card overflow ('inherit'): the table scrolls inside it instead.
           sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}

@@ -101,8 +101,11 @@ export interface ListOverrides {
   expandToggle?: (record: RaRecord, open: boolean) => string;
   /** `false`: no Exportar in the toolbar (a list the spec gives none). */
   exportButton?: false;
-  /** In the table's place when the list cannot be read (a message and its Tente novamente). */
-  error?: ReactNode;
+  /**
+   * In the table's place when the list cannot be read: an element, or a message and the words of
+   * the button that reads the list again (the engine's alert).
+   */
+  error?: ReactNode | { message: string; retry: string };
   /**
    * A dialog about the row's record, opened by a click on the row or its compact line (or Enter or
    * Space on it) instead of a screen: the list renders what this returns while the record is open, and `close` ends it.

@@ -1,6 +1,6 @@
 import { forwardRef, useCallback } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Box, Button, Card, type CardProps } from '@mui/material';
+import { Alert, Box, Button, Card, type CardProps } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
@@ -10,6 +10,7 @@ import {
   TopToolbar,
   useCanAccess,
   useCreatePath,
+  useListContext,
   useRecordContext,
 } from 'react-admin';
 import { useScrollRegion } from '../components/scrollRegion';
@@ -176,3 +177,21 @@ export const ScrollingCard = forwardRef<HTMLDivElement, CardProps & { label: str
   );
   return <Card ref={setRef} {...props} {...region.props} />;
 });
+
+/** A list that cannot be read (`list.error` in words): its message, and the button that reads it again. */
+export function LoadFailed({ message, retry }: { message: string; retry: string }) {
+  const { refetch } = useListContext();
+  return (
+    <Alert
+      severity="error"
+      sx={{ m: 2 }}
+      action={
+        <Button color="inherit" size="small" onClick={() => void refetch()}>
+          {retry}
+        </Button>
+      }
+    >
+      {message}
+    </Alert>
+  );
+}

@@ -1639,3 +1639,29 @@ describe("generated forms: the toolbar's own words and Cancelar (form.buttons)",
     await waitFor(() => expect(again.location()?.pathname).toBe('/menu'));
   });
 });
+
+describe('generated list: a load failure in words (list.error with message and retry)', () => {
+  it('says why in an alert whose button reads the list again', async () => {
+    let fail = true;
+    const http = vi.fn<HttpClient>(async () => {
+      if (fail) throw new HttpError('Erro interno.', 500);
+      return { data: { results: PLACES, total: PLACES.length } };
+    });
+    const words = defineScreens({
+      list: { error: { message: 'Os lugares não vieram.', retry: 'Buscar de novo' } },
+    });
+    const { user } = renderScreen(
+      '/places',
+      { '/places': <GeneratedList definition={places} overrides={words} /> },
+      http,
+      options(),
+    );
+    const alert = (await screen.findByText('Os lugares não vieram.')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Buscar de novo' }));
+    expect(await screen.findByText('Bar do Zé')).toBeInTheDocument();
+    expect(screen.queryByText('Os lugares não vieram.')).not.toBeInTheDocument();
+  });
+});

@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
 import {
-  Alert,
   Avatar,
   Box,
   Button,
@@ -174,24 +173,6 @@ const MENU_LINKS = [
   { label: 'Nova categoria', to: menuPaths.categoryCreate, Icon: AddIcon },
 ];
 
-/** The menu could not be read: the spec's message, and Tentar novamente. */
-function LoadFailed() {
-  const { refetch } = useListContext();
-  return (
-    <Alert
-      severity="error"
-      sx={{ m: 2 }}
-      action={
-        <Button color="inherit" onClick={() => void refetch()}>
-          Tentar novamente
-        </Button>
-      }
-    >
-      {LOAD_FAILED}
-    </Alert>
-  );
-}
-
 /**
  * The category's form (restaurant spec 2, "Category"): its square image, its name and where it
  * shows; Cancelar and Salvar (and Excluir, with its products) return to the menu, /products. The
@@ -223,7 +204,7 @@ export const categoryScreens = defineScreens({
     expand: <MenuProducts />,
     expandToggle: (category, open) => `${open ? 'Recolher' : 'Expandir'} ${String(category.name)}`,
     rowActions: <EditCategory />,
-    error: <LoadFailed />,
+    error: { message: LOAD_FAILED, retry: 'Tentar novamente' },
     empty: false,
     noRows: (
       <Card sx={{ p: 3, textAlign: 'center' }}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Chip, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, IconButton, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -136,24 +136,6 @@ function GroupActions() {
   );
 }
 
-/** The groups could not be read: the spec's message, and Tente novamente. */
-function LoadFailed() {
-  const { refetch } = useListContext();
-  return (
-    <Alert
-      severity="error"
-      sx={{ m: 2 }}
-      action={
-        <Button color="inherit" size="small" onClick={() => void refetch()}>
-          {RETRY}
-        </Button>
-      }
-    >
-      {LOAD_FAILED}
-    </Alert>
-  );
-}
-
 /** Pages only when the groups fill more than one. */
 function GroupPages() {
   const { total } = useListContext();
@@ -254,7 +236,7 @@ export const complementGroupScreens = defineScreens({
     expand: <GroupProducts />,
     expandToggle: (group, open) => `${open ? 'Ocultar' : 'Mostrar'} produtos de ${String(group.name)}`,
     rowActions: <GroupActions />,
-    error: <LoadFailed />,
+    error: { message: LOAD_FAILED, retry: RETRY },
     empty: false,
     noRows: `Nenhum grupo de complementos cadastrado. Crie um em “${CREATE_LABEL}”.`,
     pagination: <GroupPages />,
