@@ -19,7 +19,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import ExtensionIcon from '@mui/icons-material/Extension';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import SoupKitchenIcon from '@mui/icons-material/SoupKitchen';
-import { TextInput, useGetList, useInput, useListContext, useRecordContext } from 'react-admin';
+import { useGetList, useInput, useListContext, useRecordContext } from 'react-admin';
 import { ImagePicker } from '../../components/ImagePicker';
 import type { MenuCategory, MenuProduct } from '../products/menuTypes';
 import { menuPaths } from '../products/paths';
@@ -67,7 +67,10 @@ function DisplayCheckboxes() {
   );
 }
 
-/** Under the category's form: its products, read apart from the form's record, so that a switch or a removal never resets what is typed. */
+/**
+ * Under the category's form: its products, read apart from the form's record, so that a switch or
+ * a removal never resets what is typed.
+ */
 function CategoryProducts() {
   const record = useRecordContext<MenuCategory>();
   const { data, refetch } = useGetList<MenuProduct>(
@@ -230,7 +233,6 @@ export const categoryScreens = defineScreens({
           hint="Quadrada, até 1000×1000"
         />
       ),
-      name: <TextInput source="name" label={categories.fields.name!.label} fullWidth />,
       display: <DisplayCheckboxes />,
     },
     buttons: { cancel: true, remove: 'Excluir' },

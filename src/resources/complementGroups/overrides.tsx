@@ -9,7 +9,6 @@ import {
   Confirm,
   NumberInput,
   Pagination,
-  TextInput,
   useDelete,
   useListContext,
   useNotify,
@@ -190,8 +189,7 @@ const groupForm: ScreenOverrides['form'] = {
     { title: fields.products!.label, fields: ['products'] },
   ],
   inputs: {
-    name: <TextInput source="name" label={fields.name!.label} isRequired />,
-    min_items: (
+      min_items: (
       <NumberInput source="min_items" label={fields.min_items!.label} {...choices} helperText="De 0 a 10" />
     ),
     max_items: (
