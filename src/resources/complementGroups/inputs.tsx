@@ -1,18 +1,9 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import {
-  Autocomplete,
-  Box,
-  Chip,
-  FormControlLabel,
-  FormHelperText,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Autocomplete, Box, Chip, Stack, TextField, Typography } from '@mui/material';
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckIcon from '@mui/icons-material/Check';
-import { InputHelperText, useInput, useNotify } from 'react-admin';
+import { BooleanInput, InputHelperText, useInput, useNotify } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useApi } from '../../dataProvider/useApi';
 import { formatCents } from '../../../contract/lib/format';
@@ -44,27 +35,17 @@ const matches = (name: string, typed: string) => folded(name).includes(folded(ty
 
 /** 'Repetir a opção' when on, 'Não repetir a opção' when off (allow_repeat). */
 export function RepeatSwitch() {
-  const { field } = useInput<boolean>({ source: 'allow_repeat' });
-  const on = field.value === true;
+  const on = useWatch({ name: 'allow_repeat' }) === true;
   return (
-    <Box>
-      <FormControlLabel
-        control={
-          <Switch
-            checked={on}
-            onChange={(event) => field.onChange(event.target.checked)}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-          />
-        }
-        label={on ? REPEAT_ON : REPEAT_OFF}
-      />
-      <FormHelperText sx={{ mt: 0 }}>
-        {on
+    <BooleanInput
+      source="allow_repeat"
+      label={on ? REPEAT_ON : REPEAT_OFF}
+      helperText={
+        on
           ? 'O cliente pode escolher a mesma opção mais de uma vez.'
-          : 'Cada opção pode ser escolhida uma vez só.'}
-      </FormHelperText>
-    </Box>
+          : 'Cada opção pode ser escolhida uma vez só.'
+      }
+    />
   );
 }
 

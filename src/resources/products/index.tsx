@@ -4,8 +4,6 @@ import FastfoodIcon from '@mui/icons-material/Fastfood';
 import { RequirePermission } from '../../components/RequirePermission';
 import type { ScreenModule } from '../../engine/resources';
 
-export { menuPaths } from './paths';
-
 // Loaded when first opened.
 const ImportScreen = lazy(() => import('./import/ImportScreen').then((m) => ({ default: m.ImportScreen })));
 
