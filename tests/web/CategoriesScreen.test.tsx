@@ -151,6 +151,10 @@ describe('categories screen (/products)', () => {
       'href',
       '/products/category/update/7',
     );
+    // The menu is in the app's order only: no search, filter nor sort that would stop the drag.
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Exibição' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('columnheader', { name: 'Nome' })).queryByRole('button')).toBeNull();
     // Collapsed: no products yet, and no order changed.
     expect(productNames()).toEqual([]);
     expect(saveOrder()).not.toBeInTheDocument();

@@ -249,8 +249,12 @@ export const categoryScreens = defineScreens({
 /** The engine's screens, titled for the menu (the categories are listed at /products, under the products). */
 const menuDefinition = {
   ...categories,
-  // The whole menu in its order: no search nor filter, which would stop the drag.
-  fields: { ...categories.fields, display: { ...categories.fields.display!, filter: false } },
+  // The whole menu in the app's order: no search, filter nor other sort, which would stop the drag.
+  fields: {
+    ...categories.fields,
+    name: { ...categories.fields.name!, sortable: false },
+    display: { ...categories.fields.display!, filter: false },
+  },
   list: { ...categories.list, search: undefined },
   screens: { titles: { list: 'Produtos', create: 'Nova categoria', edit: 'Editar categoria' } },
 };
