@@ -189,7 +189,7 @@ const groupForm: ScreenOverrides['form'] = {
     { title: fields.products!.label, fields: ['products'] },
   ],
   inputs: {
-      min_items: (
+    min_items: (
       <NumberInput source="min_items" label={fields.min_items!.label} {...choices} helperText="De 0 a 10" />
     ),
     max_items: (
