@@ -103,6 +103,14 @@ function column(source: string, field: FieldDefinition, { cells, headers }: List
   return <DataTable.Col key={source} {...common} render={render} />;
 }
 
+/** `list.error` as the list shows it: the element given, or the engine's alert in its words. */
+const errorOf = (error: ListOverrides['error']) =>
+  error && typeof error === 'object' && !isValidElement(error) && 'retry' in error ? (
+    <LoadFailed {...error} />
+  ) : (
+    error
+  );
+
 /** Events that stay with the row's own buttons: they never reach the row or the line that opens. */
 const keep = (event: SyntheticEvent) => event.stopPropagation();
 
@@ -378,16 +386,7 @@ function ListScreen({
             />
           }
           empty={list.empty}
-          error={
-            list.error &&
-            typeof list.error === 'object' &&
-            !isValidElement(list.error) &&
-            'retry' in list.error ? (
-              <LoadFailed {...list.error} />
-            ) : (
-              list.error
-            )
-          }
+          error={errorOf(list.error)}
           component={Content}
           // react-admin's list lets its card overflow ('inherit'): the table scrolls inside it instead.
           sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}

@@ -79,7 +79,10 @@ export function BackToList({
   );
 }
 
-/** Remover (or its own label), with its confirmation (the definition's, or the record's own words), then the list. */
+/**
+ * Remover (or its own label), with its confirmation (the definition's, or the record's own
+ * words), then the list (or `after`).
+ */
 export function RemoveButton({
   definition,
   confirm,
