@@ -1,14 +1,22 @@
-import { lazy } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { dragOrderModule } from '../../engine/dragOrderLoader';
+import { menuPaths } from '../products/paths';
+import { lazyScreen } from '../preload';
 
-/** The menu, /products: the categories' list, loaded with its drag and drop (it renders once, with its grips). */
-export const CategoryMenu = lazy(async () => {
+/**
+ * The menu, /products: the categories' list, loaded with its drag and drop (it renders once, with
+ * its grips).
+ */
+export const CategoryMenu = lazyScreen(menuPaths.categories, async () => {
   const [screens] = await Promise.all([import('./overrides'), dragOrderModule()]);
   return { default: screens.CategoryMenu };
 });
-const CategoryCreate = lazy(() => import('./overrides').then((m) => ({ default: m.CategoryCreate })));
-const CategoryEdit = lazy(() => import('./overrides').then((m) => ({ default: m.CategoryEdit })));
+const CategoryCreate = lazyScreen(menuPaths.categoryCreate, () =>
+  import('./overrides').then((m) => ({ default: m.CategoryCreate })),
+);
+const CategoryEdit = lazyScreen(menuPaths.categoryEdit(':id'), () =>
+  import('./overrides').then((m) => ({ default: m.CategoryEdit })),
+);
 
 /** The category's form under the menu: /products/category/create and /products/category/update/:id. */
 export const categoryRoutes = [

@@ -1,13 +1,14 @@
-import { lazy } from 'react';
 import { Route } from 'react-router-dom';
+import { menuPaths } from '../products/paths';
+import { lazyScreen } from '../preload';
 
-const ComplementGroupList = lazy(() =>
+const ComplementGroupList = lazyScreen(menuPaths.complements, () =>
   import('./overrides').then((m) => ({ default: m.ComplementGroupList })),
 );
-const ComplementGroupCreate = lazy(() =>
+const ComplementGroupCreate = lazyScreen(menuPaths.groupCreate, () =>
   import('./overrides').then((m) => ({ default: m.ComplementGroupCreate })),
 );
-const ComplementGroupEdit = lazy(() =>
+const ComplementGroupEdit = lazyScreen(menuPaths.groupEdit(':id'), () =>
   import('./overrides').then((m) => ({ default: m.ComplementGroupEdit })),
 );
 

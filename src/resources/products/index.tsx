@@ -1,11 +1,14 @@
-import { lazy } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import FastfoodIcon from '@mui/icons-material/Fastfood';
 import { RequirePermission } from '../../components/RequirePermission';
 import type { ScreenModule } from '../../engine/resources';
+import { lazyScreen } from '../preload';
+import { menuPaths } from './paths';
 
-// Loaded when first opened.
-const ImportScreen = lazy(() => import('./import/ImportScreen').then((m) => ({ default: m.ImportScreen })));
+// Loaded when first opened, or with the app on its path.
+const ImportScreen = lazyScreen(menuPaths.imports, () =>
+  import('./import/ImportScreen').then((m) => ({ default: m.ImportScreen })),
+);
 
 /**
  * Produtos: the store's menu. /products/create and /products/update/:id are the product's
