@@ -28,6 +28,7 @@ import {
 } from './overrides';
 import { useResourceNotices, type After } from '../resources/useResourceNotices';
 import { BackToList, FormToolbar } from './parts';
+import { MoneyInput } from './MoneyInput';
 
 const numeric = { inputMode: 'numeric' as const, autoComplete: 'off' };
 
@@ -58,6 +59,8 @@ function inputOf(
       return <BooleanInput {...common} />;
     case 'number':
       return <NumberInput {...common} />;
+    case 'money':
+      return <MoneyInput {...common} fullWidth />;
     case 'percent':
       return (
         <TextInput

@@ -13,7 +13,7 @@ import {
   products,
 } from '../../contract/resources/products/definition';
 import { GeneratedCreate, GeneratedEdit } from '../../src/engine/GeneratedForm';
-import { centsToInput, inputToCents } from '../../src/resources/products/inputs';
+import { centsToInput, inputToCents } from '../../src/engine/MoneyInput';
 import overrides from '../../src/resources/products/overrides';
 import { messageOf, renderScreen as renderApp } from './renderScreen';
 

@@ -1665,3 +1665,41 @@ describe('generated list: a load failure in words (list.error with message and r
     expect(screen.queryByText('Os lugares não vieram.')).not.toBeInTheDocument();
   });
 });
+
+describe('generated forms: a money field typed in reais and sent in cents', () => {
+  const tips = defineResource({
+    name: 'tips',
+    endpoint: '/api/tips',
+    label: { one: 'Gorjeta', many: 'Gorjetas' },
+    access: { list: 'store', one: 'store', create: 'store', update: 'store', delete: 'store' },
+    envelope: { list: 'data.results', one: 'data' },
+    fields: { amount: { label: 'Valor', kind: 'money', form: true } },
+    input: z.strictObject({ amount: z.int({ error: 'Informe o valor' }) }),
+    record: z.object({ id: recordId, amount: z.int() }),
+    list: { perPage: 5, sort: { field: 'id', order: 'ASC' } },
+    messages: {
+      created: 'Gorjeta registrada!',
+      updated: 'Gorjeta atualizada!',
+      deleted: 'Gorjeta removida!',
+    },
+  });
+
+  it('shows reais as they are typed, filled from the right, and sends the cents', async () => {
+    const http = vi.fn<HttpClient>(async (_path, request) => ({
+      data: { id: 3, ...(request?.body as object) },
+    }));
+    const { user } = renderScreen(
+      '/tips/create',
+      { '/tips/create': <GeneratedCreate definition={tips} />, '/tips': <p>lista</p> },
+      http,
+      { resources: { tips } },
+    );
+    const amount = await screen.findByRole('textbox', { name: /^Valor/ });
+    await user.type(amount, '123456');
+    expect(amount).toHaveValue('1.234,56');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(http).toHaveBeenCalledWith('/api/tips', { method: 'POST', body: { amount: 123456 } }),
+    );
+  });
+});

@@ -13,7 +13,7 @@ import { AutocompleteArrayInput, SelectInput, TextInput, useGetList, useGetRecor
 import { defineScreens } from '../../engine/overrides';
 import { RecordHistory } from '../audit/RecordHistory';
 import { products } from '../../../contract/resources/products/definition';
-import { AspectRatioInput, IconInput, PriceInput, ProductImagesInput } from './inputs';
+import { AspectRatioInput, IconInput, ProductImagesInput } from './inputs';
 import { menuPaths } from './paths';
 
 const { fields } = products;
@@ -149,7 +149,6 @@ export default defineScreens({
       },
     ],
     inputs: {
-      price: <PriceInput source="price" label={fields.price!.label} fullWidth />,
       category_id: <CategoryInput />,
       kitchen_id: <KitchenInput />,
       complements: <ComplementsInput />,
