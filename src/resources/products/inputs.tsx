@@ -25,7 +25,7 @@ import WineBarIcon from '@mui/icons-material/WineBar';
 import { useInput, useNotify } from 'react-admin';
 import { deleteFile, uploadFailureText, uploadFile } from '../../dataProvider/upload';
 import type { AspectRatio } from '../../lib/image';
-import { productIcons } from '../../../contract/resources/products/definition';
+import { productIcons, products } from '../../../contract/resources/products/definition';
 
 /** Square or portrait (4:5) images; the choice crops the images as they are added. */
 export function AspectRatioInput() {
@@ -208,7 +208,7 @@ export function IconInput() {
   const { field } = useInput({ source: 'icon', defaultValue: null });
   return (
     <Box>
-      <FormLabel sx={{ display: 'block', mb: 0.5 }}>Ícone</FormLabel>
+      <FormLabel sx={{ display: 'block', mb: 0.5 }}>{products.fields.icon!.label}</FormLabel>
       <ToggleButtonGroup
         exclusive
         size="small"
