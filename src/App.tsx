@@ -18,7 +18,6 @@ import { generatedResources } from './engine/resources';
 import { faqAliases } from './resources/faqs';
 import { notificationAliases } from './resources/notifications';
 import { PRIVACY_PATH, PrivacyPage } from './resources/privacy';
-import { productsResource } from './resources/products';
 import { screenModules } from './resources/screens';
 import { StoryDetailsAlias, storyAliases } from './resources/stories';
 import { floorRoutes } from './resources/floor';
@@ -166,7 +165,6 @@ export function App() {
             </>
           ) : (
             <>
-              <Resource {...productsResource} />
               <CustomRoutes>
                 {floorRoutes}
                 {boardRoutes}

@@ -37,6 +37,7 @@ import { useResourceNotices, type After } from '../resources/useResourceNotices'
 import { BackToList, FormToolbar, ToolbarLink } from './parts';
 import { useSubmissionKey } from '../dataProvider/useSubmissionKey';
 import { ChooseStoreNotice, ChosenStorePicker, useChosenStore } from '../components/chosenStore';
+import { MoneyInput } from './MoneyInput';
 
 const numeric = { inputMode: 'numeric' as const, autoComplete: 'off' };
 
@@ -78,6 +79,8 @@ function inputOf(
       return <BooleanInput {...common} />;
     case 'number':
       return <NumberInput {...common} />;
+    case 'money':
+      return <MoneyInput {...common} fullWidth />;
     case 'percent':
       return (
         <TextInput
@@ -213,13 +216,7 @@ function FormBody({
         shown
           ? false
           : (form.toolbar ?? (
-              <FormToolbar
-                definition={definition}
-                editing={editing}
-                confirm={form.deleteConfirm}
-                after={form.after ?? listAfter(form)}
-                meta={storeMeta(storeId)}
-              />
+              <FormToolbar definition={definition} editing={editing} form={form} meta={storeMeta(storeId)} />
             ))
       }
     >

@@ -1,5 +1,6 @@
 import {
   cloneElement,
+  isValidElement,
   Suspense,
   use,
   useMemo,
@@ -40,7 +41,7 @@ import {
 import { StorePickerWhenNeeded } from '../components/LazyStorePicker';
 import { useStoreChoices } from '../components/storeChoices';
 import { focusedRow, focusRing, OpenableBody } from './openableRows';
-import { CreateLink, ScrollingCard } from './parts';
+import { CreateLink, LoadFailed, ScrollingCard } from './parts';
 import { RecordCards } from './RecordCards';
 import { useDragOrder, WHOLE_LIST } from './dragOrderContext';
 import { dragOrderModule } from './dragOrderLoader';
@@ -114,6 +115,14 @@ function column(source: string, field: FieldDefinition, { cells, headers }: List
   const render = override ?? ((record: RaRecord) => fieldText(field, record[source], record));
   return <DataTable.Col key={source} {...common} render={render} />;
 }
+
+/** `list.error` as the list shows it: the element given, or the engine's alert in its words. */
+const errorOf = (error: ListOverrides['error']) =>
+  error && typeof error === 'object' && !isValidElement(error) && 'retry' in error ? (
+    <LoadFailed {...error} />
+  ) : (
+    error
+  );
 
 /** Events that stay with the row's own buttons: they never reach the row or the line that opens. */
 const keep = (event: SyntheticEvent) => event.stopPropagation();
@@ -371,7 +380,7 @@ function ListScreen({
       resource={definition.name}
       perPage={list.sortable ? WHOLE_LIST : definition.list.perPage}
       sort={definition.list.sort}
-      filter={storeFilter}
+      filter={list.filter || storeFilter ? { ...list.filter, ...storeFilter } : undefined}
       filterDefaultValues={
         typeof list.filterDefaults === 'function' ? list.filterDefaults() : list.filterDefaults
       }
@@ -401,7 +410,7 @@ function ListScreen({
             />
           }
           empty={list.empty}
-          error={list.error}
+          error={errorOf(list.error)}
           component={Content}
           // react-admin's list lets its card overflow ('inherit'): the table scrolls inside it instead.
           sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}

@@ -101,8 +101,11 @@ export interface ListOverrides {
   expandToggle?: (record: RaRecord, open: boolean) => string;
   /** `false`: no Exportar in the toolbar (a list the spec gives none). */
   exportButton?: false;
-  /** In the table's place when the list cannot be read (a message and its Tente novamente). */
-  error?: ReactNode;
+  /**
+   * In the table's place when the list cannot be read: an element, or a message and the words of
+   * the button that reads the list again (the engine's alert).
+   */
+  error?: ReactNode | { message: string; retry: string };
   /**
    * A dialog about the row's record, opened by a click on the row or its compact line (or Enter or
    * Space on it) instead of a screen: the list renders what this returns while the record is open, and `close` ends it.
@@ -131,6 +134,11 @@ export interface ListOverrides {
    * menu another cell says them (the posts' title cell, their date and views).
    */
   wide?: readonly string[];
+  /**
+   * Sent with every read of the list, never shown nor changed by the user (react-admin's permanent
+   * `filter`): the menu's categories read with their products (`include: 'products'`).
+   */
+  filter?: Readonly<Record<string, unknown>>;
   /** Filter inputs beyond the generated search and choice filters. */
   filters?: readonly ReactElement[];
   /**
@@ -226,6 +234,12 @@ export interface FormModeOverrides {
   /** The toolbar of the forms, instead of Remover / Salvar. */
   toolbar?: ReactElement;
   /**
+   * The generated toolbar's own words: `remove` and `save` name its buttons (Excluir, Adicionar),
+   * `saveIcon` the save's icon; `cancel` adds Cancelar, first, which returns to the page the form
+   * was opened from (or to its list, when it was opened straight from a link).
+   */
+  buttons?: { cancel?: true; remove?: string; save?: string; saveIcon?: ReactElement };
+  /**
    * The removal confirmation of the edit form, from the record (what goes with it), and the label
    * of its confirming button where it is not Confirmar.
    */
@@ -234,7 +248,10 @@ export interface FormModeOverrides {
   maxWidth?: number;
   /** Above the form, in the record's context (the restaurant's logo and figures). */
   header?: ReactNode;
-  /** Where the form goes once saved: the list (default), a path of its own, or nowhere. */
+  /**
+   * Where the form goes once saved: the list (default), a path of its own, or nowhere; with
+   * `back`, the page it was opened from (the path when it was opened straight from a link).
+   */
   after?: After;
   /** A create form that stays once saved, emptied for the next (people included one after another). */
   again?: true;

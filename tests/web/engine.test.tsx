@@ -1970,3 +1970,187 @@ describe("generated forms: a save that is one of the definition's calls, and a f
     expect(http).not.toHaveBeenCalledWith('/api/places', expect.anything());
   });
 });
+
+describe('generated forms: back where the form was opened from once saved (form.after with back)', () => {
+  const backForm = defineScreens({ form: { after: { path: '/menu', back: true } } });
+
+  it('returns to the page the form was opened from', async () => {
+    const { user, location } = renderScreen(
+      '/places/1',
+      {
+        '/places/:id': <GeneratedEdit definition={places} overrides={backForm} />,
+        '/places': <p>lista</p>,
+        '/menu': <p>o cardápio</p>,
+        '/anterior': <p>a página anterior</p>,
+      },
+      answering(),
+      { ...options(), history: ['/anterior'] },
+    );
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue('Bar do Zé'));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Lugar atualizado!')).toBeInTheDocument();
+    await waitFor(() => expect(location()?.pathname).toBe('/anterior'));
+  });
+
+  it('goes to its path when the form was opened straight from a link', async () => {
+    const { user, location } = renderScreen(
+      '/places/create',
+      {
+        '/places/create': <GeneratedCreate definition={places} overrides={backForm} />,
+        '/places': <p>lista</p>,
+        '/menu': <p>o cardápio</p>,
+      },
+      answering(),
+      options(),
+    );
+    await user.type(await screen.findByRole('textbox', { name: /^Nome/ }), 'Bar Novo');
+    await user.type(screen.getByRole('textbox', { name: /^Participação/ }), '10');
+    await user.type(screen.getByRole('textbox', { name: /^Cidade/ }), 'Olinda');
+    await user.type(screen.getByRole('textbox', { name: /^UF/ }), 'PE');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Lugar criado!')).toBeInTheDocument();
+    await waitFor(() => expect(location()?.pathname).toBe('/menu'));
+  });
+});
+
+describe('generated list: a filter sent with every read, never shown (list.filter)', () => {
+  it('asks for the list with its permanent filter, beside the search, and keeps it out of the address', async () => {
+    const http = answering();
+    const { user, location } = renderScreen(
+      '/places',
+      {
+        '/places': (
+          <GeneratedList
+            definition={places}
+            overrides={defineScreens({ list: { filter: { include: 'menu' } } })}
+          />
+        ),
+      },
+      http,
+      options(),
+    );
+    expect(await screen.findByText('Bar do Zé')).toBeInTheDocument();
+    expect(http).toHaveBeenCalledWith('/api/places', {
+      query: expect.objectContaining({ include: 'menu', search: undefined }),
+    });
+    await user.type(screen.getByPlaceholderText('Buscar'), 'Café');
+    await waitFor(() =>
+      expect(http).toHaveBeenCalledWith('/api/places', {
+        query: expect.objectContaining({ include: 'menu', search: 'Café' }),
+      }),
+    );
+    expect(location()?.search).not.toContain('include');
+  });
+});
+
+describe("generated forms: the toolbar's own words and Cancelar (form.buttons)", () => {
+  const worded = defineScreens({
+    form: {
+      list: '/menu',
+      buttons: { cancel: true, remove: 'Excluir', save: 'Gravar' },
+      deleteConfirm: () => ({ title: 'Excluir o lugar?', content: 'Some da lista.' }),
+    },
+  });
+  const routes = {
+    '/places/:id': <GeneratedEdit definition={places} overrides={worded} />,
+    '/menu': <p>o cardápio</p>,
+    '/anterior': <p>a página anterior</p>,
+  };
+
+  it('names its buttons, and Cancelar returns to the page the form was opened from', async () => {
+    const http = answering();
+    const { user, location } = renderScreen('/places/1', routes, http, {
+      ...options(),
+      history: ['/anterior'],
+    });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue('Bar do Zé'));
+    expect(screen.getByRole('button', { name: 'Gravar' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remover' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(location()?.pathname).toBe('/anterior'));
+    expect(http.mock.calls.filter(([, request]) => request?.method)).toEqual([]);
+  });
+
+  it("removes with its own label and goes to the form's list; Cancelar opened from a link goes there too", async () => {
+    const http = answering();
+    const { user, location } = renderScreen('/places/1', routes, http, options());
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue('Bar do Zé'));
+    await user.click(screen.getByRole('button', { name: 'Excluir' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Excluir o lugar?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Lugar removido!')).toBeInTheDocument();
+    await waitFor(() => expect(location()?.pathname).toBe('/menu'));
+    cleanup();
+
+    const again = renderScreen('/places/1', routes, answering(), options());
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue('Bar do Zé'));
+    await again.user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(again.location()?.pathname).toBe('/menu'));
+  });
+});
+
+describe('generated list: a load failure in words (list.error with message and retry)', () => {
+  it('says why in an alert whose button reads the list again', async () => {
+    let fail = true;
+    const http = vi.fn<HttpClient>(async () => {
+      if (fail) throw new HttpError('Erro interno.', 500);
+      return { data: { results: PLACES, total: PLACES.length } };
+    });
+    const words = defineScreens({
+      list: { error: { message: 'Os lugares não vieram.', retry: 'Buscar de novo' } },
+    });
+    const { user } = renderScreen(
+      '/places',
+      { '/places': <GeneratedList definition={places} overrides={words} /> },
+      http,
+      options(),
+    );
+    const alert = (await screen.findByText('Os lugares não vieram.')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Buscar de novo' }));
+    expect(await screen.findByText('Bar do Zé')).toBeInTheDocument();
+    expect(screen.queryByText('Os lugares não vieram.')).not.toBeInTheDocument();
+  });
+});
+
+describe('generated forms: a money field typed in reais and sent in cents', () => {
+  const tips = defineResource({
+    name: 'tips',
+    endpoint: '/api/tips',
+    label: { one: 'Gorjeta', many: 'Gorjetas' },
+    access: { list: 'store', one: 'store', create: 'store', update: 'store', delete: 'store' },
+    envelope: { list: 'data.results', one: 'data' },
+    fields: { amount: { label: 'Valor', kind: 'money', form: true } },
+    input: z.strictObject({ amount: z.int({ error: 'Informe o valor' }) }),
+    record: z.object({ id: recordId, amount: z.int() }),
+    list: { perPage: 5, sort: { field: 'id', order: 'ASC' } },
+    messages: {
+      created: 'Gorjeta registrada!',
+      updated: 'Gorjeta atualizada!',
+      deleted: 'Gorjeta removida!',
+    },
+  });
+
+  it('shows reais as they are typed, filled from the right, and sends the cents', async () => {
+    const http = vi.fn<HttpClient>(async (_path, request) => ({
+      data: { id: 3, ...(request?.body as object) },
+    }));
+    const { user } = renderScreen(
+      '/tips/create',
+      { '/tips/create': <GeneratedCreate definition={tips} />, '/tips': <p>lista</p> },
+      http,
+      { resources: { tips } },
+    );
+    const amount = await screen.findByRole('textbox', { name: /^Valor/ });
+    await user.type(amount, '123456');
+    expect(amount).toHaveValue('1.234,56');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(http).toHaveBeenCalledWith('/api/tips', { method: 'POST', body: { amount: 123456 } }),
+    );
+  });
+});
