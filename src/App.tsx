@@ -29,7 +29,6 @@ import { settingsRoutes } from './resources/settings';
 import { usagePolicyAdminRoutes, usagePolicyRoutes } from './resources/usagePolicy';
 import { teamRoutes } from './resources/team';
 import { wallResource } from './resources/wall';
-import { integrationRoutes } from './resources/integrations';
 
 // The password steps are reached from a link or an e-mail, never by the login page itself.
 const PasswordSteps = lazy(() =>
@@ -158,8 +157,6 @@ export function App() {
                 {usagePolicyAdminRoutes}
                 {/* Platform spec 2.2: the team and the wall too, with a restaurant chosen. */}
                 {teamRoutes}
-                {/* Platform spec 2.15: any restaurant's integrations, with the restaurant chosen. */}
-                {integrationRoutes}
               </CustomRoutes>
               <Resource {...wallResource} />
             </>
@@ -173,7 +170,6 @@ export function App() {
                 {settingsRoutes}
                 {usagePolicyRoutes}
                 {teamRoutes}
-                {integrationRoutes}
               </CustomRoutes>
               <Resource {...wallResource} />
             </>

@@ -153,12 +153,16 @@ export interface ListOverrides {
    * lines): each card is what `render` makes of its record, opened as its row would be (a click,
    * Enter or Space), with `rowActions` under it. `label` names the grid (the list's title by
    * default); `opens: false` leaves the opening to a link of the card's own (the review's author).
+   * `only`: cards at every width, no table (the tables' QR codes, the integrations); `name`, each
+   * card's own accessible name ('Mesa 7').
    */
   cards?: {
     render: (record: RaRecord) => ReactNode;
     below?: 'sm' | 'md' | 'lg' | 'xl';
     label?: string;
     opens?: false;
+    only?: true;
+    name?: (record: RaRecord) => string;
   };
   /**
    * Below the `lg` breakpoint (a tablet beside the menu) the list shows one line per record,

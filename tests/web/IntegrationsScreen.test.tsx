@@ -2,13 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../contract/lib/format';
 import { BOARD_SETTINGS } from '../../src/resources/kitchenBoard/boardHooks';
-import { INTEGRATION_MESSAGES, type Integration } from '../../contract/resources/integrations/definition';
-import { IntegrationsScreen } from '../../src/resources/integrations/IntegrationsScreen';
+import {
+  INTEGRATION_MESSAGES,
+  integrations,
+  type Integration,
+} from '../../contract/resources/integrations/definition';
+import { GeneratedList } from '../../src/engine/GeneratedList';
+import integrationScreens from '../../src/resources/integrations/overrides';
 import { messageOf } from './renderScreen';
 import { renderSignedIn } from './renderSignedIn';
 
 /**
- * Integrações (platform spec 2.15): the active integrations, Nova integração while no OPDV is
+ * Integrações (platform spec 2.15), the engine's list with its overrides: the active integrations, Nova integração while no OPDV is
  * active, and Desativar, through the app's own auth provider and HTTP client onto a fake `fetch`
  * that answers as the contract of issue 18 says.
  */
@@ -83,7 +88,9 @@ function fakeApi({
 }
 
 const renderAs = (role: 'MANAGER' | 'WAITER' | 'ADMIN') =>
-  renderSignedIn(role, '/integrations', { '/integrations': <IntegrationsScreen /> }).user;
+  renderSignedIn(role, '/integrations', {
+    '/integrations': <GeneratedList definition={integrations} overrides={integrationScreens} />,
+  }).user;
 
 const ONE_ACTIVE = 'Já existe uma integração OPDV ativa para esta loja.';
 
@@ -197,7 +204,7 @@ describe('Integrações (/integrations)', () => {
     await user.click(await screen.findByRole('option', { name: 'Sabor do Sertão' }));
     await screen.findByText('Nenhuma integração ativa.');
     expect(localStorage.getItem(BOARD_SETTINGS.store)).toBe('7');
-    expect(api.sent.find((call) => call.path === '/api/stores/integration')?.query).toEqual({
+    expect(api.sent.find((call) => call.path === '/api/stores/integration')?.query).toMatchObject({
       store_id: '7',
     });
     await user.click(screen.getByRole('button', { name: 'Nova integração' }));

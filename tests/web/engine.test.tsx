@@ -1519,3 +1519,36 @@ describe("generated forms: a title of their own, and the save's message in a dia
     await waitFor(() => expect(location()?.pathname).toBe('/anterior'));
   });
 });
+
+describe("generated list: cards at every width, each with its own name (cards.only, cards.name)", () => {
+  it('shows the cards on a desk too, each card named from its record', async () => {
+    renderScreen(
+      '/places',
+      {
+        '/places': (
+          <GeneratedList
+            definition={places}
+            overrides={{
+              list: {
+                cards: {
+                  render: (record) => <p>{String(record.name)}</p>,
+                  only: true,
+                  name: (record) => `Lugar ${String(record.name)}`,
+                },
+              },
+            }}
+          />
+        ),
+      },
+      answering(),
+      options(),
+    );
+    const grid = await screen.findByRole('list', { name: 'Lugares' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(
+      within(grid)
+        .getAllByRole('listitem')
+        .map((card) => card.getAttribute('aria-label')),
+    ).toEqual(['Lugar Bar do Zé', 'Lugar Café Aurora']);
+  });
+});
