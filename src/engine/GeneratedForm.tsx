@@ -1,4 +1,4 @@
-import { Fragment, useState, type ReactElement } from 'react';
+import { Fragment, useState, type ReactElement, type ReactNode } from 'react';
 import { Box, InputAdornment, Typography } from '@mui/material';
 import {
   BooleanInput,
@@ -213,6 +213,11 @@ function useSavedDialog(definition: ResourceDefinition, form: FormModeOverrides,
   };
 }
 
+/** The form inside its `around`, when it has one. */
+function Around({ form, children }: { form: FormModeOverrides; children: ReactNode }) {
+  return form.around ? <form.around>{children}</form.around> : <>{children}</>;
+}
+
 /** Where a save returns: the form's own list, or the resource's. */
 const listAfter = (form: FormModeOverrides): After => (form.list ? { path: form.list } : 'list');
 
@@ -240,9 +245,11 @@ export function GeneratedCreate({
       transform={sending(form)}
       mutationOptions={afterSave(form, notices.created, onSaved)}
     >
-      {form.header}
-      <FormBody definition={definition} form={form} editing={false} />
-      {dialog}
+      <Around form={form}>
+        {form.header}
+        <FormBody definition={definition} form={form} editing={false} />
+        {dialog}
+      </Around>
     </Create>
   );
 }
@@ -281,10 +288,12 @@ export function GeneratedEdit({
       mutationOptions={afterSave(form, notices.updated, onSaved)}
       queryOptions={unread}
     >
-      {form.header}
-      <FormBody definition={definition} form={form} editing />
-      {form.below}
-      {dialog}
+      <Around form={form}>
+        {form.header}
+        <FormBody definition={definition} form={form} editing />
+        {form.below}
+        {dialog}
+      </Around>
     </Edit>
   );
 }
