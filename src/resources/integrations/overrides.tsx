@@ -101,6 +101,7 @@ function IntegrationCard({ integration }: { integration: Integration }) {
 /** Desativar, with its confirmation, for who may change the store's integrations. */
 function DeactivateButton() {
   const integration = useRecordContext<Integration>();
+  const canChange = useCanChange();
   const { refetch } = useListContext();
   const { storeId } = useChosenStore();
   const notify = useNotify();
@@ -117,7 +118,7 @@ function DeactivateButton() {
       notify(error.message, { type: 'error' });
     },
   });
-  if (!useCanChange() || !integration) return null;
+  if (!canChange || !integration) return null;
   return (
     <>
       <Button
@@ -158,6 +159,7 @@ function sent(values: Record<string, unknown>): { payload: NewIntegration } {
  */
 function NewIntegration() {
   const store = useChosenStore();
+  const canChange = useCanChange();
   const opdv = useOpdvActive();
   const { refetch } = useListContext();
   const notify = useNotify();
@@ -177,7 +179,7 @@ function NewIntegration() {
       ),
   });
   const required = (source: string) => requiredMessage(integrationCreateInput, source) !== undefined;
-  if (!useCanChange() || !opdv.known || opdv.active) return null;
+  if (!canChange || !opdv.known || opdv.active) return null;
   return (
     <>
       <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)} sx={TOUCH}>
