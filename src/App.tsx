@@ -28,7 +28,6 @@ import { usagePolicyAdminRoutes, usagePolicyRoutes } from './resources/usagePoli
 import { teamRoutes } from './resources/team';
 import { rolePermissionsRoutes } from './resources/rolePermissions';
 import { wallResource } from './resources/wall';
-import { integrationRoutes } from './resources/integrations';
 
 // The password steps are reached from a link or an e-mail, never by the login page itself.
 const PasswordSteps = lazy(() =>
@@ -158,8 +157,6 @@ export function App() {
                 {/* Platform spec 2.2: the team and the wall too, with a restaurant chosen. */}
                 {teamRoutes}
                 {rolePermissionsRoutes}
-                {/* Platform spec 2.15: any restaurant's integrations, with the restaurant chosen. */}
-                {integrationRoutes}
               </CustomRoutes>
               <Resource {...wallResource} />
             </>
@@ -172,7 +169,6 @@ export function App() {
                 {usagePolicyRoutes}
                 {teamRoutes}
                 {rolePermissionsRoutes}
-                {integrationRoutes}
               </CustomRoutes>
               <Resource {...wallResource} />
             </>

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useState, type ComponentType, type ReactElement } from 'react';
+import { Fragment, useEffect, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { Alert, Box, InputAdornment, Stack, Typography } from '@mui/material';
 import {
   BooleanInput,
@@ -305,6 +305,11 @@ function useSavedDialog(definition: ResourceDefinition, form: FormModeOverrides,
   };
 }
 
+/** The form inside its `around`, when it has one. */
+function Around({ form, children }: { form: FormModeOverrides; children: ReactNode }) {
+  return form.around ? <form.around>{children}</form.around> : <>{children}</>;
+}
+
 /** Where a save returns: the form's own list, or the resource's. */
 const listAfter = (form: FormModeOverrides): After => (form.list ? { path: form.list } : 'list');
 
@@ -444,9 +449,11 @@ function CreateScreen({ definition, form, storeId }: FormScreenProps) {
         meta: withKey(form.call ? { call: form.call } : undefined, sending.meta),
       }}
     >
-      {form.header}
-      <FormBody key={round} definition={definition} form={form} editing={false} refusal={refusal} />
-      {dialog}
+      <Around form={form}>
+        {form.header}
+        <FormBody key={round} definition={definition} form={form} editing={false} refusal={refusal} />
+        {dialog}
+      </Around>
     </Create>
   );
 }
@@ -492,10 +499,12 @@ function EditScreen({ definition, form, storeId }: FormScreenProps) {
       queryOptions={{ ...unread, meta: asked }}
       disableAuthentication={form.readers}
     >
-      {form.header}
-      <FormBody definition={definition} form={form} editing refusal={refusal} storeId={storeId} />
-      {form.below}
-      {dialog}
+      <Around form={form}>
+        {form.header}
+        <FormBody definition={definition} form={form} editing refusal={refusal} storeId={storeId} />
+        {form.below}
+        {dialog}
+      </Around>
     </Edit>
   );
 }

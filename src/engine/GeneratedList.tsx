@@ -324,7 +324,8 @@ function ListScreen({
   const { canAccess: canCreate = false } = useCanAccess({ resource: definition.name, action: 'create' });
   const { canAccess: canEdit = false } = useCanAccess({ resource: definition.name, action: 'edit' });
   const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('lg'));
-  const asCards = useMediaQuery<Theme>((theme) => theme.breakpoints.down(list.cards?.below ?? 'lg'));
+  const belowCards = useMediaQuery<Theme>((theme) => theme.breakpoints.down(list.cards?.below ?? 'lg'));
+  const asCards = belowCards || list.cards?.only === true;
   const editable = canEdit && definition.screens?.edit !== false;
   const rowActions = list.rowActionsFor === 'edit' && !canEdit ? undefined : list.rowActions;
   // The record whose dialog is open (`rowDialog`).
@@ -424,6 +425,7 @@ function ListScreen({
             <RecordCards
               render={list.cards.render}
               label={list.cards.label ?? title}
+              name={list.cards.name}
               rowClick={list.cards.opens === false ? false : compactClick}
               rowActions={rowActions ? <RowActions>{rowActions}</RowActions> : undefined}
               noRows={list.noRows}

@@ -3,7 +3,7 @@
  * points. A resource that is "CRUD plus a few special cells" stays a definition plus an object
  * of this type, in its folder's `overrides.tsx` (loaded with the screens, not with the login page).
  */
-import type { ReactElement, ReactNode } from 'react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { Identifier, RaRecord } from 'react-admin';
 import type { z } from 'zod';
 import type { After } from '../resources/useResourceNotices';
@@ -169,12 +169,16 @@ export interface ListOverrides {
    * default); `opens: false` leaves the opening to a link of the card's own (the review's author).
    * A list with `expand` and `expandToggle` opens a card's panel under it instead (the card is its
    * toggle, named so).
+   * `only`: cards at every width, no table (the tables' QR codes, the integrations); `name`, each
+   * card's own accessible name ('Mesa 7').
    */
   cards?: {
     render: (record: RaRecord) => ReactNode;
     below?: 'sm' | 'md' | 'lg' | 'xl';
     label?: string;
     opens?: false;
+    only?: true;
+    name?: (record: RaRecord) => string;
   };
   /**
    * Below the `lg` breakpoint (a tablet beside the menu) the list shows one line per record,
@@ -275,6 +279,12 @@ export interface FormModeOverrides {
   actions?: ReactElement | false;
   /** Under the form, in the record's context (a category's products, on its edit screen). */
   below?: ReactElement;
+  /**
+   * Around the form and its header, inside the screen: a context its inputs and toolbar share, or
+   * a save of its own (react-admin's `SaveContextProvider`) instead of the one create or update
+   * (the tables, created one by one with their progress).
+   */
+  around?: ComponentType<{ children: ReactNode }>;
   /** The screen's title instead of the definition's (an element may read the record). */
   title?: string | ReactElement;
   /**

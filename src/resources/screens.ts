@@ -7,6 +7,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import LoyaltyIcon from '@mui/icons-material/Loyalty';
+import IntegrationInstructionsIcon from '@mui/icons-material/IntegrationInstructions';
 import type { ResourceName } from '../../contract/definitions';
 import type { ScreenModule } from '../engine/resources';
 import { customerScreens } from './customers';
@@ -47,5 +48,10 @@ export const screenModules: Partial<Record<ResourceName, ScreenModule>> = {
     overrides: () => import('./loyalty/overrides'),
     routes: loyaltyRoutes,
     permission: 'loyalty',
+  },
+  integrations: {
+    icon: IntegrationInstructionsIcon,
+    overrides: () => import('./integrations/overrides'),
+    permission: 'integrations',
   },
 };

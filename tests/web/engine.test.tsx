@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { useContext, useState } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { Link, Route } from 'react-router-dom';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Button, Chip, Dialog, DialogActions, DialogTitle } from '@mui/material';
@@ -7,6 +7,7 @@ import {
   HttpError,
   ListContext,
   SaveButton,
+  SaveContextProvider,
   TextInput,
   Toolbar,
   useListContext,
@@ -2152,5 +2153,87 @@ describe('generated forms: a money field typed in reais and sent in cents', () =
     await waitFor(() =>
       expect(http).toHaveBeenCalledWith('/api/tips', { method: 'POST', body: { amount: 123456 } }),
     );
+  });
+});
+describe('generated list: cards at every width, each with its own name (cards.only, cards.name)', () => {
+  it('shows the cards on a desk too, each card named from its record', async () => {
+    renderScreen(
+      '/places',
+      {
+        '/places': (
+          <GeneratedList
+            definition={places}
+            overrides={{
+              list: {
+                cards: {
+                  render: (record) => <p>{String(record.name)}</p>,
+                  only: true,
+                  name: (record) => `Lugar ${String(record.name)}`,
+                },
+              },
+            }}
+          />
+        ),
+      },
+      answering(),
+      options(),
+    );
+    const grid = await screen.findByRole('list', { name: 'Lugares' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(
+      within(grid)
+        .getAllByRole('listitem')
+        .map((card) => card.getAttribute('aria-label')),
+    ).toEqual(['Lugar Bar do Zé', 'Lugar Café Aurora']);
+  });
+});
+
+describe('generated forms: a context and a save around the form (form.around)', () => {
+  const Saving = createContext(false);
+  function SaveOfItsOwn({ children }: { children: ReactNode }) {
+    const [saved, setSaved] = useState<string | null>(null);
+    const save = (values: Record<string, unknown>) => setSaved(String(values.name));
+    return (
+      <SaveContextProvider value={{ save, saving: false, mutationMode: 'pessimistic' }}>
+        <Saving value={saved !== null}>{children}</Saving>
+        {saved ? <p>{`Guardado: ${saved}`}</p> : null}
+      </SaveContextProvider>
+    );
+  }
+  function SavedState() {
+    return <p>{useContext(Saving) ? 'Já guardado' : 'Ainda não guardado'}</p>;
+  }
+
+  it("saves with the screen's own save, validated by the form, and shares its context with the form's parts", async () => {
+    const http = answering();
+    const { user } = renderScreen(
+      '/places/create',
+      {
+        '/places/create': (
+          <GeneratedCreate
+            definition={places}
+            overrides={{
+              form: {
+                around: SaveOfItsOwn,
+                schema: z.object({ name: requiredText(50, 'Informe o nome do lugar') }),
+                sections: [{ fields: ['name', 'state'] }],
+                inputs: { state: <SavedState /> },
+              },
+            }}
+          />
+        ),
+      },
+      http,
+      options(),
+    );
+    const name = await screen.findByRole('textbox', { name: /^Nome/ });
+    expect(screen.getByText('Ainda não guardado')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(messageOf(name)).toBe('Informe o nome do lugar'));
+    await user.type(name, 'Bar do Zé');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Guardado: Bar do Zé')).toBeInTheDocument();
+    expect(screen.getByText('Já guardado')).toBeInTheDocument();
+    expect(http.mock.calls.filter(([, request]) => request?.method === 'POST')).toEqual([]);
   });
 });
