@@ -18,7 +18,6 @@ import { generatedResources } from './engine/resources';
 import { faqAliases } from './resources/faqs';
 import { notificationAliases } from './resources/notifications';
 import { PRIVACY_PATH, PrivacyPage } from './resources/privacy';
-import { productsResource } from './resources/products';
 import { screenModules } from './resources/screens';
 import { StoryDetailsAlias, storyAliases } from './resources/stories';
 import { floorRoutes } from './resources/floor';
@@ -27,8 +26,8 @@ import { boardRoutes } from './resources/kitchenBoard';
 import { settingsRoutes } from './resources/settings';
 import { usagePolicyAdminRoutes, usagePolicyRoutes } from './resources/usagePolicy';
 import { teamRoutes } from './resources/team';
+import { rolePermissionsRoutes } from './resources/rolePermissions';
 import { wallResource } from './resources/wall';
-import { integrationRoutes } from './resources/integrations';
 
 // The password steps are reached from a link or an e-mail, never by the login page itself.
 const PasswordSteps = lazy(() =>
@@ -157,21 +156,19 @@ export function App() {
                 {usagePolicyAdminRoutes}
                 {/* Platform spec 2.2: the team and the wall too, with a restaurant chosen. */}
                 {teamRoutes}
-                {/* Platform spec 2.15: any restaurant's integrations, with the restaurant chosen. */}
-                {integrationRoutes}
+                {rolePermissionsRoutes}
               </CustomRoutes>
               <Resource {...wallResource} />
             </>
           ) : (
             <>
-              <Resource {...productsResource} />
               <CustomRoutes>
                 {floorRoutes}
                 {boardRoutes}
                 {settingsRoutes}
                 {usagePolicyRoutes}
                 {teamRoutes}
-                {integrationRoutes}
+                {rolePermissionsRoutes}
               </CustomRoutes>
               <Resource {...wallResource} />
             </>

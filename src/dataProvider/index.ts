@@ -48,12 +48,15 @@ function idempotencyHeader(meta: unknown): { headers?: Record<string, string> } 
 }
 
 /**
- * What a record's read and its save answer beside it, when the screen names it in `meta.include`
- * (a customer's detail: `stats`): the save's answer replaces the record read, so both ask alike.
+ * What a record's read or write names in its query, when its screen gives it in `meta`: `query`,
+ * the restaurant an administrator works on, for an API that scopes a record by it (the team's
+ * `?store_id=`); `include`, what the read and the save answer beside the record (a customer's
+ * detail: `stats`), so that the save's answer, which replaces the record read, keeps it.
  */
-function included(meta: unknown): Query | undefined {
-  const include = (meta as { include?: unknown } | undefined)?.include;
-  return typeof include === 'string' ? { include } : undefined;
+function scopeOf(meta: unknown): { query?: Query } {
+  const { query, include } = (meta ?? {}) as { query?: Query; include?: unknown };
+  const asked: Query = { ...query, ...(typeof include === 'string' ? { include } : {}) };
+  return Object.keys(asked).length > 0 ? { query: asked } : {};
 }
 
 export interface ActionParams {
@@ -148,9 +151,9 @@ export function createDataProvider(
 
   const getOne = async (resource: string, params: GetOneParams) => {
     const definition = definitionOf(resource);
-    const query = included(params.meta);
+    const scope = scopeOf(params.meta);
     const path = recordPath(definition.endpoint, params.id);
-    const body = await (query ? http(path, { query }) : http(path));
+    const body = await (scope.query ? http(path, scope) : http(path));
     return { data: unwrap(definition.envelope.one, body) as RaRecord };
   };
 
@@ -160,12 +163,11 @@ export function createDataProvider(
     // Nothing changed: nothing to send (the API refuses an empty update).
     if (Object.keys(payload).length === 0 && params.previousData)
       return { data: params.previousData as RaRecord };
-    const query = included(params.meta);
     const body = await http(recordPath(definition.endpoint, params.id), {
       method: 'PATCH',
       body: payload,
+      ...scopeOf(params.meta),
       ...idempotencyHeader(params.meta),
-      ...(query ? { query } : {}),
     });
     return { data: unwrap(definition.envelope.one, body) as RaRecord };
   };
@@ -176,6 +178,7 @@ export function createDataProvider(
     const body = (params.meta as { body?: Record<string, unknown> } | undefined)?.body;
     await http(recordPath(definition.endpoint, params.id), {
       method: 'DELETE',
+      ...scopeOf(params.meta),
       ...(body ? { body } : {}),
     });
     return { data: (params.previousData ?? { id: params.id }) as RaRecord };
@@ -194,10 +197,13 @@ export function createDataProvider(
         ...params,
         filter: { ...params.filter, [params.target]: params.id },
       })) as DataProvider['getManyReference'],
+    // A form whose save is one of the definition's calls names it in `meta.call` (an account
+    // included in a team).
     create: (async (resource: string, params: CreateParams) => {
       const definition = definitionOf(resource);
-      const body = await http(definition.endpoint, {
-        method: 'POST',
+      const call = definition.calls?.[(params.meta as { call?: string } | undefined)?.call ?? ''];
+      const body = await http(call ? callPath(definition, call) : definition.endpoint, {
+        method: call?.method ?? 'POST',
         body: writable(definition, params.data, 'create'),
         ...idempotencyHeader(params.meta),
       });

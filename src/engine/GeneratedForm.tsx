@@ -1,21 +1,25 @@
-import { Fragment, useState, type ReactElement } from 'react';
-import { Box, InputAdornment, Typography } from '@mui/material';
+import { Fragment, useEffect, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { Alert, Box, InputAdornment, Stack, Typography } from '@mui/material';
 import {
   BooleanInput,
   Create,
   DateInput,
   Edit,
+  Loading,
   NumberInput,
   type RaRecord,
   SelectInput,
   Show,
   SimpleForm,
   TextInput,
+  Title,
   required,
+  useAuthenticated,
   useCreatePath,
   useNotify,
   useRecordContext,
 } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { onlyDigits } from '../../contract/lib/format';
@@ -30,8 +34,10 @@ import {
   type ScreenOverrides,
 } from './overrides';
 import { useResourceNotices, type After } from '../resources/useResourceNotices';
-import { BackToList, FormToolbar } from './parts';
+import { BackToList, FormToolbar, ToolbarLink } from './parts';
 import { useSubmissionKey } from '../dataProvider/useSubmissionKey';
+import { ChooseStoreNotice, ChosenStorePicker, useChosenStore } from '../components/chosenStore';
+import { MoneyInput } from './MoneyInput';
 
 const numeric = { inputMode: 'numeric' as const, autoComplete: 'off' };
 
@@ -73,6 +79,8 @@ function inputOf(
       return <BooleanInput {...common} />;
     case 'number':
       return <NumberInput {...common} />;
+    case 'money':
+      return <MoneyInput {...common} fullWidth />;
     case 'percent':
       return (
         <TextInput
@@ -129,17 +137,59 @@ function useFormSchema(form: FormModeOverrides): z.ZodObject | undefined {
   return useSchema();
 }
 
+/** A save the server refused (`form.refused`): its words, and the input they concern. */
+interface Refusal {
+  words: string;
+  field?: string;
+}
+
+/** The refused save's words under their input, and, where a notice of its own said it, above the buttons. */
+function Refused({ refusal, shown }: { refusal: Refusal | null; shown: boolean }) {
+  const { setError } = useFormContext();
+  useEffect(() => {
+    if (refusal?.field) setError(refusal.field, { type: 'server', message: refusal.words });
+  }, [refusal, setError]);
+  return refusal && shown ? (
+    <Alert severity="error" sx={{ mb: 2, width: '100%' }}>
+      {refusal.words}
+    </Alert>
+  ) : null;
+}
+
+/** `form.refused`: the notice of a refused save, and the refusal the form shows. */
+function useRefusal(form: FormModeOverrides) {
+  const notify = useNotify();
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const { refused } = form;
+  const onError = refused
+    ? (error: unknown) => {
+        const words = (error as Error).message;
+        notify(refused.notice ?? words, { type: 'error' });
+        setRefusal({ words, field: refused.fields?.[words] });
+      }
+    : undefined;
+  return { refusal, onError };
+}
+
+/** What a store's form (`form.store`) names in its record's calls: the restaurant chosen. */
+const storeMeta = (storeId: number | undefined) =>
+  storeId === undefined ? undefined : { query: { store_id: storeId } };
+
 function FormBody({
   definition,
   form,
   editing,
   shown = false,
+  refusal = null,
+  storeId,
 }: {
   definition: ResourceDefinition;
   form: FormModeOverrides;
   editing: boolean;
   /** Every input only shown, and no toolbar: a record that is only read. */
   shown?: boolean;
+  refusal?: Refusal | null;
+  storeId?: number;
 }) {
   const schema = useFormSchema(form) ?? form.schema ?? definition.input;
   const readOnly = new Set(form.readOnly);
@@ -166,7 +216,7 @@ function FormBody({
         shown
           ? false
           : (form.toolbar ?? (
-              <FormToolbar definition={definition} editing={editing} confirm={form.deleteConfirm} />
+              <FormToolbar definition={definition} editing={editing} form={form} meta={storeMeta(storeId)} />
             ))
       }
     >
@@ -196,21 +246,25 @@ function FormBody({
           )}
         </Fragment>
       ))}
+      <Refused refusal={refusal} shown={Boolean(form.refused?.notice)} />
     </SimpleForm>
   );
 }
 
 /**
- * What a form sends: its values transformed, then as `sent` leaves them; with `idempotent`, each
- * submission noted for its `Idempotency-Key`, which the mutation's `meta` carries.
+ * What a form sends: its values transformed, then as `sent` leaves them, a new store's record with
+ * its store (`form.store`); with `idempotent`, each submission noted for its `Idempotency-Key`,
+ * which the mutation's `meta` carries.
  */
-function useSending({ transform, sent, idempotent }: FormModeOverrides) {
+function useSending({ transform, sent, idempotent }: FormModeOverrides, storeId?: number) {
   const submission = useSubmissionKey();
-  if (!transform && !sent && !idempotent) return { transform: undefined, meta: undefined };
+  if (!transform && !sent && !idempotent && storeId === undefined)
+    return { transform: undefined, meta: undefined };
   return {
     transform: (values: Record<string, unknown>) => {
       const transformed = transform ? transform(values) : values;
-      const payload = sent ? sent(transformed) : transformed;
+      const out = sent ? sent(transformed) : transformed;
+      const payload = storeId === undefined ? out : { ...out, store_id: storeId };
       return idempotent ? submission.track(payload) : payload;
     },
     meta: idempotent ? submission.meta : undefined,
@@ -251,6 +305,11 @@ function useSavedDialog(definition: ResourceDefinition, form: FormModeOverrides,
   };
 }
 
+/** The form inside its `around`, when it has one. */
+function Around({ form, children }: { form: FormModeOverrides; children: ReactNode }) {
+  return form.around ? <form.around>{children}</form.around> : <>{children}</>;
+}
+
 /** Where a save returns: the form's own list, or the resource's. */
 const listAfter = (form: FormModeOverrides): After => (form.list ? { path: form.list } : 'list');
 
@@ -276,6 +335,85 @@ function useUnread({ list, failed }: FormModeOverrides) {
   };
 }
 
+interface FormScreenProps {
+  definition: ResourceDefinition;
+  form: FormModeOverrides;
+  /** The restaurant an administrator chose for a store's form (`form.store`). */
+  storeId?: number;
+}
+
+/**
+ * A form screen; a store's (`form.store`): an administrator chooses the restaurant first, reading
+ * the notice until then, and the form is the chosen restaurant's (another one chosen starts it
+ * anew). Staff's is their own store's.
+ */
+function FormScreen({
+  Screen,
+  definition,
+  form,
+  mode,
+}: FormScreenProps & { Screen: ComponentType<FormScreenProps>; mode: 'create' | 'edit' }) {
+  const store = useChosenStore();
+  const createPath = useCreatePath();
+  if (!form.store) return <Screen definition={definition} form={form} />;
+  if (store.loading) return <Loading />;
+  const picker = (
+    <Stack direction="row" sx={{ mt: 2, gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+      {store.waiting ? (
+        <ToolbarLink
+          to={form.list ?? createPath({ resource: definition.name, type: 'list' })}
+          label={definition.label.many}
+          back
+        />
+      ) : null}
+      <ChosenStorePicker store={store} />
+    </Stack>
+  );
+  if (store.waiting)
+    return (
+      <>
+        {/* The screen's title while there is no record to read it from. */}
+        <Title
+          title={
+            typeof form.title === 'string'
+              ? form.title
+              : (definition.screens?.titles?.[mode] ?? definition.label.one)
+          }
+        />
+        {picker}
+        <Box sx={{ mt: 2 }}>
+          <ChooseStoreNotice store={store} message={form.store.notice} />
+        </Box>
+      </>
+    );
+  return (
+    <>
+      {store.admin ? picker : null}
+      <Screen
+        key={store.storeId ?? 'own'}
+        definition={definition}
+        form={form}
+        storeId={store.storeId ?? undefined}
+      />
+    </>
+  );
+}
+
+/**
+ * A mutation's `meta` with the submission's `Idempotency-Key` beside it, read when the call is made
+ * (`useSubmissionKey`: a getter, which a spread would read now, before any submission).
+ */
+function withKey(
+  meta: Record<string, unknown> | undefined,
+  key: { readonly idempotencyKey?: string } | undefined,
+): Record<string, unknown> | undefined {
+  if (!key) return meta;
+  return Object.defineProperty({ ...meta }, 'idempotencyKey', {
+    get: () => key.idempotencyKey,
+    enumerable: true,
+  });
+}
+
 /** The create screen generated from a definition: its form, the definition's notice, then the list. */
 export function GeneratedCreate({
   definition,
@@ -285,20 +423,37 @@ export function GeneratedCreate({
   overrides?: ScreenOverrides;
 }) {
   const form = formOverridesFor(overrides.form, 'create');
-  const notices = useResourceNotices(definition, form.after ?? listAfter(form));
+  return <FormScreen Screen={CreateScreen} definition={definition} form={form} mode="create" />;
+}
+
+function CreateScreen({ definition, form, storeId }: FormScreenProps) {
+  const notices = useResourceNotices(definition, form.again ? false : (form.after ?? listAfter(form)));
   const { onSaved, dialog } = useSavedDialog(definition, form, definition.messages.created);
-  const { transform, meta } = useSending(form);
+  const sending = useSending(form, storeId);
+  const { refusal, onError } = useRefusal(form);
+  // `again`: each save starts a new, empty form.
+  const [round, setRound] = useState(0);
+  const saved = afterSave(form, notices.created, onSaved);
   return (
     <Create
       resource={definition.name}
       title={form.title ?? definition.screens?.titles?.create ?? definition.label.one}
       actions={actionsOf(definition, form)}
-      transform={transform}
-      mutationOptions={{ ...afterSave(form, notices.created, onSaved), meta }}
+      transform={sending.transform}
+      mutationOptions={{
+        onSuccess: (record: RaRecord) => {
+          saved.onSuccess(record);
+          if (form.again) setRound((n) => n + 1);
+        },
+        onError,
+        meta: withKey(form.call ? { call: form.call } : undefined, sending.meta),
+      }}
     >
-      {form.header}
-      <FormBody definition={definition} form={form} editing={false} />
-      {dialog}
+      <Around form={form}>
+        {form.header}
+        <FormBody key={round} definition={definition} form={form} editing={false} refusal={refusal} />
+        {dialog}
+      </Around>
     </Create>
   );
 }
@@ -312,13 +467,23 @@ export function GeneratedEdit({
   overrides?: ScreenOverrides;
 }) {
   const form = formOverridesFor(overrides.form, 'edit');
+  return <FormScreen Screen={EditScreen} definition={definition} form={form} mode="edit" />;
+}
+
+function EditScreen({ definition, form, storeId }: FormScreenProps) {
   const notices = useResourceNotices(definition, form.after ?? listAfter(form));
   const notify = useNotify();
-  const { meta, failed } = form;
+  const { failed } = form;
   const { onSaved, dialog } = useSavedDialog(definition, form, definition.messages.updated);
   const sending = useSending(form);
   const unread = useUnread(form);
-  const unsaved = failed?.save ? { onError: () => notify(failed.save, { type: 'error' }) } : {};
+  const { refusal, onError } = useRefusal(form);
+  // The screen's own words for a save that failed, else the refusal's (`form.refused`).
+  const unsaved = failed?.save ? () => notify(failed.save!, { type: 'error' }) : onError;
+  const meta = { ...form.meta, ...storeMeta(storeId) };
+  const asked = Object.keys(meta).length > 0 ? meta : undefined;
+  // Who only reads still signs in first: react-admin's own check, left out for them, did both.
+  useAuthenticated({ enabled: Boolean(form.readers) });
   return (
     <Edit
       resource={definition.name}
@@ -328,15 +493,18 @@ export function GeneratedEdit({
       transform={sending.transform}
       mutationOptions={{
         ...afterSave(form, notices.updated, onSaved),
-        ...unsaved,
-        meta: meta || sending.meta ? { ...meta, ...sending.meta } : undefined,
+        ...(unsaved ? { onError: unsaved } : {}),
+        meta: withKey(asked, sending.meta),
       }}
-      queryOptions={{ ...unread, meta }}
+      queryOptions={{ ...unread, meta: asked }}
+      disableAuthentication={form.readers}
     >
-      {form.header}
-      <FormBody definition={definition} form={form} editing />
-      {form.below}
-      {dialog}
+      <Around form={form}>
+        {form.header}
+        <FormBody definition={definition} form={form} editing refusal={refusal} storeId={storeId} />
+        {form.below}
+        {dialog}
+      </Around>
     </Edit>
   );
 }

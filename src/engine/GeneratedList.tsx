@@ -1,5 +1,6 @@
 import {
   cloneElement,
+  isValidElement,
   Suspense,
   use,
   useMemo,
@@ -40,7 +41,7 @@ import {
 import { StorePickerWhenNeeded } from '../components/LazyStorePicker';
 import { useStoreChoices } from '../components/storeChoices';
 import { focusedRow, focusRing, OpenableBody } from './openableRows';
-import { CreateLink, ScrollingCard } from './parts';
+import { CreateLink, LoadFailed, ScrollingCard } from './parts';
 import { RecordCards } from './RecordCards';
 import { useDragOrder, WHOLE_LIST } from './dragOrderContext';
 import { dragOrderModule } from './dragOrderLoader';
@@ -114,6 +115,14 @@ function column(source: string, field: FieldDefinition, { cells, headers }: List
   const render = override ?? ((record: RaRecord) => fieldText(field, record[source], record));
   return <DataTable.Col key={source} {...common} render={render} />;
 }
+
+/** `list.error` as the list shows it: the element given, or the engine's alert in its words. */
+const errorOf = (error: ListOverrides['error']) =>
+  error && typeof error === 'object' && !isValidElement(error) && 'retry' in error ? (
+    <LoadFailed {...error} />
+  ) : (
+    error
+  );
 
 /** Events that stay with the row's own buttons: they never reach the row or the line that opens. */
 const keep = (event: SyntheticEvent) => event.stopPropagation();
@@ -315,7 +324,8 @@ function ListScreen({
   const { canAccess: canCreate = false } = useCanAccess({ resource: definition.name, action: 'create' });
   const { canAccess: canEdit = false } = useCanAccess({ resource: definition.name, action: 'edit' });
   const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('lg'));
-  const asCards = useMediaQuery<Theme>((theme) => theme.breakpoints.down(list.cards?.below ?? 'lg'));
+  const belowCards = useMediaQuery<Theme>((theme) => theme.breakpoints.down(list.cards?.below ?? 'lg'));
+  const asCards = belowCards || list.cards?.only === true;
   const editable = canEdit && definition.screens?.edit !== false;
   const rowActions = list.rowActionsFor === 'edit' && !canEdit ? undefined : list.rowActions;
   // The record whose dialog is open (`rowDialog`).
@@ -371,7 +381,7 @@ function ListScreen({
       resource={definition.name}
       perPage={list.sortable ? WHOLE_LIST : definition.list.perPage}
       sort={definition.list.sort}
-      filter={storeFilter}
+      filter={list.filter || storeFilter ? { ...list.filter, ...storeFilter } : undefined}
       filterDefaultValues={
         typeof list.filterDefaults === 'function' ? list.filterDefaults() : list.filterDefaults
       }
@@ -401,7 +411,7 @@ function ListScreen({
             />
           }
           empty={list.empty}
-          error={list.error}
+          error={errorOf(list.error)}
           component={Content}
           // react-admin's list lets its card overflow ('inherit'): the table scrolls inside it instead.
           sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
@@ -415,6 +425,7 @@ function ListScreen({
             <RecordCards
               render={list.cards.render}
               label={list.cards.label ?? title}
+              name={list.cards.name}
               rowClick={list.cards.opens === false ? false : compactClick}
               rowActions={rowActions ? <RowActions>{rowActions}</RowActions> : undefined}
               noRows={list.noRows}

@@ -53,6 +53,7 @@ function ExpandingCard({
 export function RecordCards({
   render,
   label,
+  name,
   rowClick,
   rowActions,
   noRows,
@@ -61,6 +62,8 @@ export function RecordCards({
   render: (record: RaRecord) => ReactNode;
   /** The grid's accessible name. */
   label: string;
+  /** Each card's accessible name. */
+  name?: (record: RaRecord) => string;
   rowClick: RowClick;
   rowActions?: ReactElement;
   noRows?: ReactNode;
@@ -91,7 +94,7 @@ export function RecordCards({
       }}
     >
       {data.map((record: RaRecord) => (
-        <Box component="li" key={record.id}>
+        <Box component="li" key={record.id} aria-label={name?.(record)}>
           <RecordContextProvider value={record}>
             <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
               {expand ? (

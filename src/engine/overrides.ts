@@ -3,7 +3,7 @@
  * points. A resource that is "CRUD plus a few special cells" stays a definition plus an object
  * of this type, in its folder's `overrides.tsx` (loaded with the screens, not with the login page).
  */
-import type { ReactElement, ReactNode } from 'react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { Identifier, RaRecord } from 'react-admin';
 import type { z } from 'zod';
 import type { After } from '../resources/useResourceNotices';
@@ -101,8 +101,11 @@ export interface ListOverrides {
   expandToggle?: (record: RaRecord, open: boolean) => string;
   /** `false`: no Exportar in the toolbar (a list the spec gives none). */
   exportButton?: false;
-  /** In the table's place when the list cannot be read (a message and its Tente novamente). */
-  error?: ReactNode;
+  /**
+   * In the table's place when the list cannot be read: an element, or a message and the words of
+   * the button that reads the list again (the engine's alert).
+   */
+  error?: ReactNode | { message: string; retry: string };
   /**
    * A dialog about the row's record, opened by a click on the row or its compact line (or Enter or
    * Space on it) instead of a screen: the list renders what this returns while the record is open, and `close` ends it.
@@ -131,6 +134,11 @@ export interface ListOverrides {
    * menu another cell says them (the posts' title cell, their date and views).
    */
   wide?: readonly string[];
+  /**
+   * Sent with every read of the list, never shown nor changed by the user (react-admin's permanent
+   * `filter`): the menu's categories read with their products (`include: 'products'`).
+   */
+  filter?: Readonly<Record<string, unknown>>;
   /** Filter inputs beyond the generated search and choice filters. */
   filters?: readonly ReactElement[];
   /**
@@ -161,12 +169,16 @@ export interface ListOverrides {
    * default); `opens: false` leaves the opening to a link of the card's own (the review's author).
    * A list with `expand` and `expandToggle` opens a card's panel under it instead (the card is its
    * toggle, named so).
+   * `only`: cards at every width, no table (the tables' QR codes, the integrations); `name`, each
+   * card's own accessible name ('Mesa 7').
    */
   cards?: {
     render: (record: RaRecord) => ReactNode;
     below?: 'sm' | 'md' | 'lg' | 'xl';
     label?: string;
     opens?: false;
+    only?: true;
+    name?: (record: RaRecord) => string;
   };
   /**
    * Below the `lg` breakpoint (a tablet beside the menu) the list shows one line per record,
@@ -225,14 +237,33 @@ export interface FormModeOverrides {
   saved?: (record: RaRecord) => void;
   /** The toolbar of the forms, instead of Remover / Salvar. */
   toolbar?: ReactElement;
-  /** The removal confirmation of the edit form, from the record (what goes with it). */
-  deleteConfirm?: (record: RaRecord) => { title: string; content: string };
+  /**
+   * The generated toolbar's own words: `remove` and `save` name its buttons (Excluir, Adicionar),
+   * `saveIcon` the save's icon; `cancel` adds Cancelar, first, which returns to the page the form
+   * was opened from (or to its list, when it was opened straight from a link).
+   */
+  buttons?: { cancel?: true; remove?: string; save?: string; saveIcon?: ReactElement };
+  /**
+   * The removal confirmation of the edit form, from the record (what goes with it), and the label
+   * of its confirming button where it is not Confirmar.
+   */
+  deleteConfirm?: (record: RaRecord) => { title: string; content: string; confirm?: string };
   /** The form's largest width, in pixels. */
   maxWidth?: number;
   /** Above the form, in the record's context (the restaurant's logo and figures). */
   header?: ReactNode;
-  /** Where the form goes once saved: the list (default), a path of its own, or nowhere. */
+  /**
+   * Where the form goes once saved: the list (default), a path of its own, or nowhere; with
+   * `back`, the page it was opened from (the path when it was opened straight from a link).
+   */
   after?: After;
+  /** A create form that stays once saved, emptied for the next (people included one after another). */
+  again?: true;
+  /**
+   * The definition's call (`calls`) a create form's save sends instead of a new record's create
+   * (an existing account included in a team): its method and path, the same body.
+   */
+  call?: string;
   /**
    * `false`: no input is marked required (no asterisk, no check of its own); the form's schema
    * alone says what is missing, on Salvar (the restaurant's long forms, whose labels the spec gives bare).
@@ -248,6 +279,12 @@ export interface FormModeOverrides {
   actions?: ReactElement | false;
   /** Under the form, in the record's context (a category's products, on its edit screen). */
   below?: ReactElement;
+  /**
+   * Around the form and its header, inside the screen: a context its inputs and toolbar share, or
+   * a save of its own (react-admin's `SaveContextProvider`) instead of the one create or update
+   * (the tables, created one by one with their progress).
+   */
+  around?: ComponentType<{ children: ReactNode }>;
   /** The screen's title instead of the definition's (an element may read the record). */
   title?: string | ReactElement;
   /**
@@ -266,6 +303,24 @@ export interface FormModeOverrides {
    * server's (the customer's detail: spec 8's fixed messages).
    */
   failed?: { read?: string; save?: string };
+  /**
+   * The form is a store's record. Staff write their own; an administrator first chooses the
+   * restaurant (the one remembered on this device, as every screen that needs one), reading
+   * `notice` until then, and the form names it as `store_id`: in the body of a new record, in the
+   * query of the record's read, save and removal (an API that scopes a record by it, the team's).
+   */
+  store?: { notice: string };
+  /**
+   * A save the server refuses: its words go under the input they concern too (`fields`: the words,
+   * and the input's source); with `notice`, the notice says that instead, and the server's words
+   * are shown in the form, above its buttons.
+   */
+  refused?: { fields?: Readonly<Record<string, string>>; notice?: string };
+  /**
+   * The edit screen opens also for who may read the record but not change it (react-admin's asks
+   * for the edit access); what they see is the overrides' to say (the team's members, read-only).
+   */
+  readers?: true;
 }
 
 /**

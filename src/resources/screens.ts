@@ -7,6 +7,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import LoyaltyIcon from '@mui/icons-material/Loyalty';
+import IntegrationInstructionsIcon from '@mui/icons-material/IntegrationInstructions';
 import type { ResourceName } from '../../contract/definitions';
 import type { ScreenModule } from '../engine/resources';
 import { customerScreens } from './customers';
@@ -14,6 +15,9 @@ import { restaurantScreens } from './restaurants';
 import { reviewRoutes } from './reviews';
 import { loyaltyRoutes } from './loyalty';
 import { reservationScreens } from './reservations';
+import { productScreens } from './products';
+import { CategoryMenu, categoryRoutes } from './categories';
+import { complementGroupRoutes } from './complementGroups';
 
 /**
  * The icon and the overrides of each resource whose screens are generated (its definition has
@@ -28,6 +32,13 @@ export const screenModules: Partial<Record<ResourceName, ScreenModule>> = {
   notifications: { icon: NotificationsIcon, overrides: () => import('./notifications/overrides') },
   stories: { overrides: () => import('./stories/overrides') },
   kitchens: { icon: SoupKitchenIcon, overrides: () => import('./kitchens/overrides') },
+  // The menu: the categories' list at /products, the products' forms, the categories' and the
+  // complement groups' screens beside them.
+  products: {
+    ...productScreens,
+    list: CategoryMenu,
+    routes: [...(productScreens.routes ?? []), ...categoryRoutes, ...complementGroupRoutes],
+  },
   promoCodes: { icon: LocalOfferIcon, overrides: () => import('./promoCodes/overrides') },
   reserves: reservationScreens,
   restaurants: restaurantScreens,
@@ -37,5 +48,10 @@ export const screenModules: Partial<Record<ResourceName, ScreenModule>> = {
     overrides: () => import('./loyalty/overrides'),
     routes: loyaltyRoutes,
     permission: 'loyalty',
+  },
+  integrations: {
+    icon: IntegrationInstructionsIcon,
+    overrides: () => import('./integrations/overrides'),
+    permission: 'integrations',
   },
 };

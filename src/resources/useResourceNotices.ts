@@ -1,9 +1,13 @@
 import { useMemo } from 'react';
 import { useNotify, useRedirect } from 'react-admin';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { ResourceDefinition } from '../../contract/define';
 
-/** Where a screen goes once its write succeeded: the list (default), a path, or nowhere. */
-export type After = 'list' | false | { path: string };
+/**
+ * Where a screen goes once its write succeeded: the list (default), a path, or nowhere; with
+ * `back`, the previous page, or the path when the screen was opened straight from a link.
+ */
+export type After = 'list' | false | { path: string; back?: true };
 
 /**
  * The definition's notices and redirects, for generated and hand-made screens alike:
@@ -16,10 +20,13 @@ export function useResourceNotices(
 ) {
   const notify = useNotify();
   const redirect = useRedirect();
+  const navigate = useNavigate();
+  const opened = useLocation().key === 'default';
   return useMemo(() => {
     const done = (message: string) => () => {
       notify(message, { type: 'success' });
       if (after === 'list') redirect('list', definition.name);
+      else if (after && after.back && !opened) navigate(-1);
       else if (after) redirect(after.path);
     };
     return {
@@ -27,5 +34,5 @@ export function useResourceNotices(
       updated: { onSuccess: done(definition.messages.updated) },
       deleted: { onSuccess: done(definition.messages.deleted) },
     };
-  }, [notify, redirect, definition, after]);
+  }, [notify, redirect, navigate, opened, definition, after]);
 }

@@ -12,9 +12,18 @@ function notice(page: Page, text: string) {
 
 /** The category names of the /products screen, in their order. */
 async function categoryNames(page: Page): Promise<string[]> {
-  const rows = page.getByTestId('category-row');
-  await rows.first().waitFor();
-  return rows.locator('h6').allInnerTexts();
+  const names = page.getByTestId('category-name');
+  await names.first().waitFor();
+  return names.allInnerTexts();
+}
+
+/** Opens a category's products: the list keeps a row open when it is left and found again, so only if shut. */
+async function openCategory(page: Page, name: string) {
+  const close = page.getByRole('button', { name: `Recolher ${name}`, exact: true });
+  const open = page.getByRole('button', { name: `Expandir ${name}`, exact: true });
+  await close.or(open).first().waitFor();
+  if ((await close.count()) === 0) await open.click();
+  await close.waitFor();
 }
 
 interface MenuRow {
@@ -125,7 +134,7 @@ describe('menu (Cantina Bella staff, on a tablet)', () => {
     await notice(page, 'Produto criado com sucesso!').waitFor();
     await page.waitForURL(/#\/products$/);
 
-    await page.getByRole('button', { name: `Expandir ${category}` }).click();
+    await openCategory(page, category);
     const row = page.getByTestId('product-row').filter({ hasText: product });
     await row.waitFor();
     expect(await row.innerText()).toContain('R$ 39,90');
@@ -134,16 +143,13 @@ describe('menu (Cantina Bella staff, on a tablet)', () => {
   it('reorders the categories and saves the order', async () => {
     await page.goto(`${baseUrl}/#/products`);
     const before = await categoryNames(page);
-    expect(await page.getByRole('button', { name: 'Salvar ordem' }).count()).toBe(0);
+    const saveOrder = page.getByRole('button', { name: 'SALVAR ORDEM', exact: true });
+    expect(await saveOrder.count()).toBe(0);
     // Drag the first category's handle below the second one.
     const handle = page.getByRole('button', { name: `Arrastar ${before[0]}`, exact: true });
     const target = page.getByRole('button', { name: `Arrastar ${before[1]}`, exact: true });
     await dragBelow(page, handle, target);
-    await pressUntilSent(
-      page,
-      page.getByRole('button', { name: 'Salvar ordem' }),
-      (r) => r.method() === 'PATCH' && r.url().endsWith('/reorder'),
-    );
+    await pressUntilSent(page, saveOrder, (r) => r.method() === 'PATCH' && r.url().endsWith('/reorder'));
     await notice(page, 'Ordem das categorias atualizada!').waitFor();
     await page.reload();
     await expect.poll(() => categoryNames(page)).toEqual([before[1], before[0], ...before.slice(2)]);
@@ -151,11 +157,11 @@ describe('menu (Cantina Bella staff, on a tablet)', () => {
 
   it('hides a product, and it stays hidden after a reload', async () => {
     await page.goto(`${baseUrl}/#/products`);
-    await page.getByRole('button', { name: `Expandir ${category}` }).click();
+    await openCategory(page, category);
     await page.getByRole('switch', { name: `Ativo: ${product}`, exact: true }).click();
     await notice(page, 'Visibilidade do produto alterada!').waitFor();
     await page.reload();
-    await page.getByRole('button', { name: `Expandir ${category}` }).click();
+    await openCategory(page, category);
     const hidden = page.getByRole('switch', { name: `Inativo: ${product}`, exact: true });
     await hidden.waitFor();
     expect(await hidden.isChecked()).toBe(false);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { accounts } from '../../server/db/schema';
-import type { Member } from '../../contract/resources/admins/definition';
-import { TEAM_PAGE_SIZE } from '../../src/resources/team/team';
+import { TEAM_PAGE_SIZE, type Member } from '../../contract/resources/admins/definition';
 import { as, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
 
 /**

@@ -6,7 +6,17 @@ import { QR_IMAGE_SIZE, qrPng, qrSvg, qrZip, tableLink } from '../../src/resourc
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-/** A 1-bit greyscale PNG read back: its size and whether a pixel is black. */
+/** Bytes per pixel of an 8-bit PNG, by its colour type: grey, RGB, grey and alpha, RGBA. */
+const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 4: 2, 6: 4 };
+
+/** The Paeth predictor of the PNG standard. */
+function paeth(left: number, up: number, upLeft: number) {
+  const p = left + up - upLeft;
+  const [a, b, c] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - upLeft)];
+  return a <= b && a <= c ? left : b <= c ? up : upLeft;
+}
+
+/** An 8-bit PNG read back, its rows unfiltered: its size and whether a pixel is black. */
 function readPng(png: Uint8Array) {
   expect([...png.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
@@ -17,28 +27,42 @@ function readPng(png: Uint8Array) {
     chunks.push({ type, data: png.subarray(at + 8, at + 8 + length) });
     at += 12 + length;
   }
-  expect(chunks.map((chunk) => chunk.type)).toEqual(['IHDR', 'IDAT', 'IEND']);
+  expect(chunks[0]!.type).toBe('IHDR');
+  expect(chunks.at(-1)!.type).toBe('IEND');
   const header = new DataView(chunks[0]!.data.buffer, chunks[0]!.data.byteOffset, 13);
   const width = header.getUint32(0);
   const height = header.getUint32(4);
-  expect([header.getUint8(8), header.getUint8(9)]).toEqual([1, 0]); // 1 bit, greyscale
-  const pixels = inflateSync(chunks[1]!.data);
-  const stride = 1 + Math.ceil(width / 8);
-  expect(pixels.length).toBe(stride * height);
+  expect(header.getUint8(8)).toBe(8); // 8 bits a channel
+  const bpp = CHANNELS[header.getUint8(9)]!;
+  const packed = inflateSync(Buffer.concat(chunks.filter((c) => c.type === 'IDAT').map((c) => c.data)));
+  const stride = width * bpp;
+  expect(packed.length).toBe((stride + 1) * height);
+  const pixels = new Uint8Array(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = packed[y * (stride + 1)]!;
+    for (let x = 0; x < stride; x++) {
+      const raw = packed[y * (stride + 1) + 1 + x]!;
+      const left = x >= bpp ? pixels[y * stride + x - bpp]! : 0;
+      const up = y > 0 ? pixels[(y - 1) * stride + x]! : 0;
+      const upLeft = x >= bpp && y > 0 ? pixels[(y - 1) * stride + x - bpp]! : 0;
+      const predicted = [0, left, up, (left + up) >> 1, paeth(left, up, upLeft)][filter]!;
+      pixels[y * stride + x] = (raw + predicted) & 0xff;
+    }
+  }
   return {
     width,
     height,
-    black: (x: number, y: number) => ((pixels[y * stride + 1 + (x >> 3)]! >> (7 - (x & 7))) & 1) === 0,
+    // The first channel: grey, or red (the code is black on white).
+    black: (x: number, y: number) => pixels[y * stride + x * bpp]! < 128,
   };
 }
 
 /** The code's modules as the PNG shows them, read at each module's centre, quiet zone included. */
 function modulesOf(png: Uint8Array, size: number) {
   const image = readPng(png);
-  const scale = Math.floor(image.width / (size + 8));
-  const offset = Math.floor((image.width - size * scale) / 2);
-  expect(offset).toBeGreaterThanOrEqual(4 * scale); // the quiet zone the standard asks for
-  const at = (module: number) => offset + module * scale + Math.floor(scale / 2);
+  // The library spreads the code and its quiet zone of 4 modules over the whole width.
+  const scale = image.width / (size + 8);
+  const at = (module: number) => Math.floor((4 + module + 0.5) * scale);
   return {
     image,
     matrix: Array.from({ length: size }, (_, row) =>
@@ -58,7 +82,6 @@ const matrixOf = (text: string) => {
 };
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.unstubAllEnvs();
   vi.resetModules();
 });
@@ -102,15 +125,6 @@ describe('qrPng', () => {
     ] as const) {
       expect(image.black(x, y)).toBe(false);
     }
-  });
-
-  it('is the same image without the browser compressor (older tablets)', async () => {
-    const compressed = await qrPng(link);
-    vi.stubGlobal('CompressionStream', undefined);
-    const stored = await qrPng(link);
-    expect(stored.length).toBeGreaterThan(compressed.length);
-    const expected = matrixOf(link);
-    expect(modulesOf(stored, expected.size).matrix).toEqual(expected.matrix);
   });
 
   it('differs from table to table', async () => {

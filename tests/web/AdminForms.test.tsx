@@ -6,6 +6,7 @@ import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { admins } from '../../contract/resources/admins/definition';
 import screens from '../../src/resources/admins/overrides';
 import { GeneratedCreate, GeneratedEdit } from '../../src/engine/GeneratedForm';
+import { IncludeCollaborator } from '../../src/resources/admins/IncludeCollaborator';
 import { messageOf, renderScreen as renderApp } from './renderScreen';
 
 const AdminCreate = () => <GeneratedCreate definition={admins} overrides={screens} />;
@@ -238,5 +239,37 @@ describe('administrator detail (/admins/details)', () => {
     await waitFor(() => expect(http).toHaveBeenCalledWith('/api/admins/id/7', { method: 'DELETE' }));
     expect(await screen.findByText('Administrador removido com sucesso!')).toBeInTheDocument();
     await waitFor(() => expect(location()?.pathname).toBe('/admins'));
+  });
+});
+
+describe('include a collaborator (/admins/include-collaborator)', () => {
+  const STORE = { id: 7, name: 'Sabor do Sertão' };
+
+  it('includes the account of the e-mail in the restaurant chosen, then empties the form for the next', async () => {
+    const http = vi.fn<HttpClient>(async (path, request) => {
+      if (path === '/api/stores') return { data: { results: [STORE], total: 1 } };
+      if (path === '/api/stores/id/7') return { data: STORE };
+      if (request?.method === 'POST') return { data: { ...RECORD, id: 9, store_id: 7, role: 'STAFF' } };
+      throw new HttpError('Não encontrado', 404);
+    });
+    const { user } = renderScreen(
+      '/admins/include-collaborator',
+      '/admins/include-collaborator',
+      <IncludeCollaborator />,
+      http,
+    );
+    expect(await screen.findByText('Permissões')).toBeInTheDocument();
+    await user.type(field.email(), 'caio.prates@exemplo.com.br');
+    await user.type(screen.getByRole('combobox', { name: 'Restaurante' }), 'Sabor');
+    await user.click(await screen.findByRole('option', { name: 'Sabor do Sertão' }));
+    await user.click(screen.getByRole('button', { name: 'Incluir' }));
+    await waitFor(() =>
+      expect(http).toHaveBeenCalledWith('/api/admins/include-collaborator', {
+        method: 'POST',
+        body: { email: 'caio.prates@exemplo.com.br', store_id: 7 },
+      }),
+    );
+    expect(await screen.findByText('Colaboradores incluídos com sucesso!')).toBeInTheDocument();
+    await waitFor(() => expect(field.email()).toHaveValue(''));
   });
 });

@@ -7,8 +7,10 @@ import {
   CATEGORY_VISIBILITY_CHANGED,
   CATEGORY_VISIBILITY_ERROR,
 } from '../../contract/resources/categories/definition';
-import { CategoriesScreen, LOAD_FAILED } from '../../src/resources/products/CategoriesScreen';
+import { CategoryMenu, LOAD_FAILED } from '../../src/resources/categories/overrides';
+import { SAVE_ORDER_LABEL } from '../../src/engine/dragOrderContext';
 import {
+  PRODUCT_ORDER_SAVED,
   PRODUCT_VISIBILITY_CHANGED,
   PRODUCT_VISIBILITY_ERROR,
 } from '../../contract/resources/products/definition';
@@ -99,7 +101,7 @@ function fakeApi(fail: { load?: boolean; patch?: boolean } = {}) {
 }
 
 function renderScreen(http: HttpClient) {
-  return renderApp('/products', { '/products': <CategoriesScreen />, '*': <p>Outra página</p> }, http);
+  return renderApp('/products', { '/products': <CategoryMenu />, '*': <p>Outra página</p> }, http);
 }
 
 beforeEach(layOutRows);
@@ -107,13 +109,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const categoryNames = () =>
-  screen.queryAllByTestId('category-row').map((row) => row.querySelector('h6')?.textContent);
+const categoryNames = () => screen.queryAllByTestId('category-name').map((name) => name.textContent);
 const productNames = () =>
   screen.queryAllByTestId('product-row').map((row) => row.querySelector('p')?.textContent);
 const categoryRow = (name: string) =>
-  screen.getAllByTestId('category-row').find((row) => row.querySelector('h6')?.textContent === name)!;
-const saveOrder = () => screen.queryByRole('button', { name: 'Salvar ordem' });
+  screen
+    .getAllByTestId('category-name')
+    .find((cell) => cell.textContent === name)!
+    .closest('tr')!;
+/** The categories' order is saved from the list's toolbar, a category's products from their panel. */
+const saveOrder = () => screen.queryByRole('button', { name: SAVE_ORDER_LABEL });
+const saveProductOrder = () => screen.queryByRole('button', { name: 'Salvar ordem' });
 
 describe('categories screen (/products)', () => {
   it("lists the categories in the menu's order, read with their products in one call", async () => {
@@ -126,7 +132,8 @@ describe('categories screen (/products)', () => {
         {
           query: {
             page: 1,
-            page_size: 500,
+            // A list put in order by hand is read whole.
+            page_size: 1000,
             sort_field: 'list_order',
             sort_order: 'ASC',
             search: undefined,
@@ -135,15 +142,19 @@ describe('categories screen (/products)', () => {
         },
       ],
     ]);
-    expect(categoryRow('Massas')).toHaveTextContent('2 produtos · Grade e feed');
-    expect(categoryRow('Bebidas')).toHaveTextContent('0 produtos · Somente feed');
-    expect(categoryRow('Sobremesas')).toHaveTextContent('1 produto · Somente grade');
+    expect(categoryRow('Massas')).toHaveTextContent(/2 produtos.*Grade e feed/);
+    expect(categoryRow('Bebidas')).toHaveTextContent(/0 produtos.*Somente feed/);
+    expect(categoryRow('Sobremesas')).toHaveTextContent(/1 produto.*Somente grade/);
     expect(screen.getByRole('switch', { name: 'Ativo: Massas' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Inativo: Bebidas' })).not.toBeChecked();
     expect(screen.getByRole('link', { name: 'Editar categoria Bebidas' })).toHaveAttribute(
       'href',
       '/products/category/update/7',
     );
+    // The menu is in the app's order only: no search, filter nor sort that would stop the drag.
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Exibição' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('columnheader', { name: 'Nome' })).queryByRole('button')).toBeNull();
     // Collapsed: no products yet, and no order changed.
     expect(productNames()).toEqual([]);
     expect(saveOrder()).not.toBeInTheDocument();
@@ -267,7 +278,7 @@ describe('categories screen (/products)', () => {
     await moveWithKeyboard(user, 'Arrastar Massas', ['[ArrowDown]']);
 
     await waitFor(() => expect(categoryNames()).toEqual(['Bebidas', 'Massas', 'Sobremesas']));
-    expect(screen.getByText('A ordem foi alterada.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Descartar' })).toBeInTheDocument();
     // Nothing is sent before Salvar ordem.
     expect(http.mock.calls.filter(([, request]) => request?.method)).toEqual([]);
     await user.click(saveOrder()!);
@@ -300,7 +311,7 @@ describe('categories screen (/products)', () => {
     expect(http.mock.calls.filter(([, request]) => request?.method)).toEqual([]);
   });
 
-  it("moves a product inside its category, and Salvar ordem sends the products' order only", async () => {
+  it("moves a product inside its category, and its Salvar ordem sends the products' order only", async () => {
     const http = fakeApi();
     const { user, dataProvider } = renderScreen(http);
     const reorder = vi.spyOn(dataProvider, 'reorder');
@@ -309,7 +320,10 @@ describe('categories screen (/products)', () => {
 
     await moveWithKeyboard(user, 'Arrastar Lasanha', ['[ArrowDown]']);
     await waitFor(() => expect(productNames()).toEqual(['Nhoque', 'Lasanha']));
-    await user.click(saveOrder()!);
+    expect(screen.getByText('A ordem dos produtos foi alterada.')).toBeInTheDocument();
+    // The categories' order did not change.
+    expect(saveOrder()).not.toBeInTheDocument();
+    await user.click(saveProductOrder()!);
 
     await waitFor(() =>
       expect(http).toHaveBeenCalledWith('/api/products/reorder', {
@@ -318,9 +332,11 @@ describe('categories screen (/products)', () => {
       }),
     );
     expect(reorder.mock.calls).toEqual([['products', { ids: [22, 21] }]]);
-    expect(await screen.findByText(CATEGORY_ORDER_SAVED)).toBeInTheDocument();
-    await waitFor(() => expect(saveOrder()).not.toBeInTheDocument());
+    expect(await screen.findByText(PRODUCT_ORDER_SAVED)).toBeInTheDocument();
+    await waitFor(() => expect(saveProductOrder()).not.toBeInTheDocument());
+    // The menu read again holds the new order.
     expect(productNames()).toEqual(['Nhoque', 'Lasanha']);
+    expect(http.mock.calls.filter(([path]) => path === '/api/categories')).toHaveLength(2);
   });
 
   it("shows the server's message when the order cannot be saved, and keeps Salvar ordem", async () => {

@@ -3,11 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
-import {
-  ComplementGroupForm,
-  REPEAT_OFF,
-  REPEAT_ON,
-} from '../../src/resources/complementGroups/ComplementGroupForm';
+import { REPEAT_OFF, REPEAT_ON } from '../../src/resources/complementGroups/inputs';
+import { ComplementGroupCreate, ComplementGroupEdit } from '../../src/resources/complementGroups/overrides';
 import {
   GROUP_CREATED,
   GROUP_MAX_BELOW_MIN,
@@ -70,8 +67,8 @@ function renderForm(path: string, http: HttpClient) {
   return renderApp(
     path,
     {
-      [FORM_PATH]: <ComplementGroupForm />,
-      [`${FORM_PATH}/:id`]: <ComplementGroupForm />,
+      [FORM_PATH]: <ComplementGroupCreate />,
+      [`${FORM_PATH}/:id`]: <ComplementGroupEdit />,
       [LIST_PATH]: <p>Lista de grupos</p>,
     },
     http,

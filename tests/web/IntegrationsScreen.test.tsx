@@ -1,14 +1,22 @@
+import { Suspense, type ComponentType } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../contract/lib/format';
 import { BOARD_SETTINGS } from '../../src/resources/kitchenBoard/boardHooks';
-import { INTEGRATION_MESSAGES, type Integration } from '../../contract/resources/integrations/definition';
-import { IntegrationsScreen } from '../../src/resources/integrations/IntegrationsScreen';
+import {
+  INTEGRATION_MESSAGES,
+  integrations,
+  type Integration,
+} from '../../contract/resources/integrations/definition';
+import { GeneratedList } from '../../src/engine/GeneratedList';
+import { resourceProps } from '../../src/engine/resources';
+import { screenModules } from '../../src/resources/screens';
+import integrationScreens from '../../src/resources/integrations/overrides';
 import { messageOf } from './renderScreen';
 import { renderSignedIn } from './renderSignedIn';
 
 /**
- * Integrações (platform spec 2.15): the active integrations, Nova integração while no OPDV is
+ * Integrações (platform spec 2.15), the engine's list with its overrides: the active integrations, Nova integração while no OPDV is
  * active, and Desativar, through the app's own auth provider and HTTP client onto a fake `fetch`
  * that answers as the contract of issue 18 says.
  */
@@ -38,11 +46,15 @@ interface Sent {
   body?: Record<string, unknown>;
 }
 
-/** The integrations API: the active list, a create that adds one (or `refusal`), and deactivate. */
+/**
+ * The integrations API: the active list, a create that adds one (or `refusal`), and deactivate;
+ * with `waiter`, the account of a waiter whose role holds the floor only.
+ */
 function fakeApi({
   active = [] as Integration[],
   refusal,
-}: { active?: Integration[]; refusal?: { status: number; message?: string } } = {}) {
+  waiter = false,
+}: { active?: Integration[]; refusal?: { status: number; message?: string }; waiter?: boolean } = {}) {
   const sent: Sent[] = [];
   let current = [...active];
   const json = (body: unknown, status = 200) =>
@@ -69,6 +81,11 @@ function fakeApi({
         current = current.filter((integration) => integration !== found);
         return json({ data: { ...found, active: false } });
       }
+      if (url.pathname === '/api/account' && waiter) {
+        // A waiter, whose role holds the floor only.
+        const roles = [{ role: 'WAITER', store_id: 2, store_name: 'Cantina Bella', permissions: ['floor'] }];
+        return json({ data: { id: 4, fullname: 'Garçom', email: 't@painel.com.br', role: 'WAITER', roles } });
+      }
       if (url.pathname === '/api/stores') {
         const results = [
           { id: 2, name: 'Cantina Bella' },
@@ -83,7 +100,9 @@ function fakeApi({
 }
 
 const renderAs = (role: 'MANAGER' | 'WAITER' | 'ADMIN') =>
-  renderSignedIn(role, '/integrations', { '/integrations': <IntegrationsScreen /> }).user;
+  renderSignedIn(role, '/integrations', {
+    '/integrations': <GeneratedList definition={integrations} overrides={integrationScreens} />,
+  }).user;
 
 const ONE_ACTIVE = 'Já existe uma integração OPDV ativa para esta loja.';
 
@@ -179,11 +198,24 @@ describe('Integrações (/integrations)', () => {
     expect(screen.queryByText(ONE_ACTIVE)).not.toBeInTheDocument();
   });
 
-  it('lets the team read, not change: a waiter sees neither Nova integração nor Desativar', async () => {
-    fakeApi();
-    renderAs('WAITER');
-    await screen.findByText('Nenhuma integração ativa.');
-    expect(screen.queryByRole('button', { name: 'Nova integração' })).not.toBeInTheDocument();
+  it('tells a waiter, whose role lacks "Integrações", why the screen is closed, and asks nothing', async () => {
+    const api = fakeApi({ active: [ACTIVE], waiter: true });
+    // The list as the app registers it: behind the resource's permission.
+    const Guarded = resourceProps(integrations, screenModules.integrations).list as ComponentType;
+    renderSignedIn('WAITER', '/integrations', {
+      '/integrations': (
+        <Suspense fallback={null}>
+          <Guarded />
+        </Suspense>
+      ),
+    });
+    expect(
+      await screen.findByText(
+        'Sua função não tem a permissão "Integrações". Peça a um gerente do restaurante.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Desativar' })).not.toBeInTheDocument();
+    expect(api.sent.filter((call) => call.path.startsWith('/api/stores/integration'))).toEqual([]);
   });
 
   it('has an administrator choose the restaurant, and sends it with every call', async () => {
@@ -197,7 +229,7 @@ describe('Integrações (/integrations)', () => {
     await user.click(await screen.findByRole('option', { name: 'Sabor do Sertão' }));
     await screen.findByText('Nenhuma integração ativa.');
     expect(localStorage.getItem(BOARD_SETTINGS.store)).toBe('7');
-    expect(api.sent.find((call) => call.path === '/api/stores/integration')?.query).toEqual({
+    expect(api.sent.find((call) => call.path === '/api/stores/integration')?.query).toMatchObject({
       store_id: '7',
     });
     await user.click(screen.getByRole('button', { name: 'Nova integração' }));

@@ -10,9 +10,11 @@ import {
   PRODUCT_DELETED,
   PRODUCT_NAME_REQUIRED,
   PRODUCT_PRICE_REQUIRED,
+  products,
 } from '../../contract/resources/products/definition';
-import { centsToInput, inputToCents } from '../../src/resources/products/inputs';
-import { ProductCreate, ProductEdit } from '../../src/resources/products/ProductForm';
+import { GeneratedCreate, GeneratedEdit } from '../../src/engine/GeneratedForm';
+import { centsToInput, inputToCents } from '../../src/engine/MoneyInput';
+import overrides from '../../src/resources/products/overrides';
 import { messageOf, renderScreen as renderApp } from './renderScreen';
 
 // Uploads are tested in upload.test.ts; here the picked files are "stored" under a known URL.
@@ -89,15 +91,17 @@ function fakeApi(write?: HttpClient) {
 const writes = (http: ReturnType<typeof fakeApi>) => http.mock.calls.filter(([, request]) => request?.method);
 
 /** A product screen, with the categories screen it returns to. */
-function renderScreen(path: string, http: HttpClient) {
+function renderScreen(path: string, http: HttpClient, history: string[] = []) {
   return renderApp(
     path,
     {
-      '/products/create': <ProductCreate />,
-      '/products/update/:id': <ProductEdit />,
+      '/products/create': <GeneratedCreate definition={products} overrides={overrides} />,
+      '/products/update/:id': <GeneratedEdit definition={products} overrides={overrides} />,
       '/products': <p>Categorias</p>,
+      '/products/category/update/:id': <p>A categoria</p>,
     },
     http,
+    { history },
   );
 }
 
@@ -272,6 +276,23 @@ describe('new product (/products/create)', () => {
       image_aspect_ratio: 0.8,
       icon: 'WINE',
     });
+  });
+
+  it('returns to the category it was opened from, once saved or on Cancelar', async () => {
+    const category = '/products/category/update/3';
+    const saved = renderScreen('/products/create?category_id=3', fakeApi(), [category]);
+    await waitFor(() => expect(field.category()).toHaveTextContent('Massas'));
+    await saved.user.type(field.name(), 'Lasanha');
+    await saved.user.type(field.code(), 'LAS1');
+    await saved.user.type(field.price(), '4590');
+    await saved.user.click(save());
+    expect(await screen.findByText('Produto criado com sucesso!')).toBeInTheDocument();
+    await waitFor(() => expect(saved.location()?.pathname).toBe(category));
+    saved.unmount();
+
+    const cancelled = renderScreen('/products/create?category_id=3', fakeApi(), [category]);
+    await cancelled.user.click(await screen.findByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(cancelled.location()?.pathname).toBe(category));
   });
 
   it('deletes at once an image added and removed before saving', async () => {

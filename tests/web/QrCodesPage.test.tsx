@@ -69,7 +69,7 @@ describe('QR codes of the tables (/hall/qrcodes)', () => {
     // Each code is the table's own: the SVGs differ.
     expect(new Set(images.map((image) => image.getAttribute('src'))).size).toBe(3);
 
-    const card = screen.getByRole('article', { name: 'Mesa 7' });
+    const card = screen.getByRole('listitem', { name: 'Mesa 7' });
     expect(within(card).getByRole('heading', { name: 'Mesa 7' })).toBeInTheDocument();
     expect(await within(card).findByText('Cantina Bella')).toBeInTheDocument();
     expect(within(card).getByText('Aponte a câmera para ver o cardápio e pedir')).toBeInTheDocument();
@@ -103,7 +103,7 @@ describe('QR codes of the tables (/hall/qrcodes)', () => {
 
   it("downloads one table's code as mesa-N.png", async () => {
     const { user } = setup();
-    const card = await screen.findByRole('article', { name: 'Mesa 2' });
+    const card = await screen.findByRole('listitem', { name: 'Mesa 2' });
 
     await user.click(within(card).getByRole('button', { name: 'Baixar QR code da mesa 2' }));
 
@@ -117,7 +117,7 @@ describe('QR codes of the tables (/hall/qrcodes)', () => {
   it('prints the page', async () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     const { user } = setup();
-    await screen.findAllByRole('article');
+    await screen.findAllByRole('listitem');
 
     await user.click(screen.getByRole('button', { name: 'Imprimir' }));
 

@@ -22,7 +22,7 @@ const tableRecord = (id: number, number: number) => ({
  * `refuse` answers a POST of that number with the server's duplicate error, `hold` keeps POSTs
  * waiting until released.
  */
-function setup({
+async function setup({
   existing = [] as number[],
   refuse,
   hold,
@@ -53,6 +53,7 @@ function setup({
     http,
     { history: ['/hall'] },
   );
+  await screen.findByRole('textbox', { name: /^Quantidade de mesas/ });
   return { ...view, http };
 }
 
@@ -60,19 +61,19 @@ const quantity = () => screen.getByRole('textbox', { name: /^Quantidade de mesas
 const start = () => screen.getByRole('textbox', { name: /^Número inicial/ });
 /** The submit button, whatever it says while it works. */
 const create = () => screen.getByRole('button', { name: /^(Criar|Verificando|Criando)/ });
-const posts = (http: ReturnType<typeof setup>['http']) =>
+const posts = (http: Awaited<ReturnType<typeof setup>>['http']) =>
   http.mock.calls.filter(([, request]) => request?.method === 'POST').map(([, request]) => request?.body);
-const deletes = (http: ReturnType<typeof setup>['http']) =>
+const deletes = (http: Awaited<ReturnType<typeof setup>>['http']) =>
   http.mock.calls.filter(([, request]) => request?.method === 'DELETE').map(([path]) => path);
 
-async function fill(user: ReturnType<typeof setup>['user'], howMany: string, from: string) {
+async function fill(user: Awaited<ReturnType<typeof setup>>['user'], howMany: string, from: string) {
   await user.type(quantity(), howMany);
   await user.type(start(), from);
 }
 
 describe('create tables (/hall/create)', () => {
   it('asks for both numbers on a tablet keypad, labelled and required', async () => {
-    setup();
+    await setup();
     for (const input of [quantity(), start()]) {
       expect(input).toHaveAttribute('inputmode', 'numeric');
       expect(input).toBeRequired();
@@ -83,7 +84,7 @@ describe('create tables (/hall/create)', () => {
   });
 
   it('says a field is required and takes numbers only, sending nothing', async () => {
-    const { user, http } = setup();
+    const { user, http } = await setup();
 
     await user.click(create());
     await waitFor(() => expect(messageOf(quantity())).toBe('Campo obrigatório.'));
@@ -101,7 +102,7 @@ describe('create tables (/hall/create)', () => {
   });
 
   it('keeps the batch within 1 to 200 tables and numbers up to 99999', async () => {
-    const { user, http } = setup();
+    const { user, http } = await setup();
 
     await fill(user, '0', '0');
     await user.click(create());
@@ -122,7 +123,7 @@ describe('create tables (/hall/create)', () => {
   });
 
   it('creates one table per number from the start, in order, then the success modal goes back', async () => {
-    const { user, http, location } = setup({ existing: [1, 2, 3, 4, 8] });
+    const { user, http, location } = await setup({ existing: [1, 2, 3, 4, 8] });
 
     await fill(user, '3', '5');
     expect(screen.getByText('Serão criadas as mesas 5 a 7.')).toBeInTheDocument();
@@ -154,7 +155,7 @@ describe('create tables (/hall/create)', () => {
   it('shows its progress and locks the form while it creates', async () => {
     let release!: () => void;
     const hold = new Promise<void>((resolve) => (release = resolve));
-    const { user } = setup({ hold });
+    const { user } = await setup({ hold });
 
     await fill(user, '10', '1');
     await user.click(create());
@@ -174,7 +175,7 @@ describe('create tables (/hall/create)', () => {
   });
 
   it('refuses a number the store already has, creating nothing', async () => {
-    const { user, http } = setup({ existing: [1, 2, 6] });
+    const { user, http } = await setup({ existing: [1, 2, 6] });
 
     await fill(user, '3', '5');
     await user.click(create());
@@ -193,7 +194,7 @@ describe('create tables (/hall/create)', () => {
   });
 
   it('names every number already taken', async () => {
-    const { user, http } = setup({ existing: [3, 4, 5] });
+    const { user, http } = await setup({ existing: [3, 4, 5] });
 
     await fill(user, '4', '2');
     await user.click(create());
@@ -205,7 +206,7 @@ describe('create tables (/hall/create)', () => {
   });
 
   it('removes what it created when a table fails half-way, and says it failed', async () => {
-    const { user, http, location } = setup({ refuse: 7 });
+    const { user, http, location } = await setup({ refuse: 7 });
 
     await fill(user, '4', '5');
     await user.click(create());
@@ -226,7 +227,7 @@ describe('create tables (/hall/create)', () => {
   });
 
   it('says which tables are left when they cannot be removed either', async () => {
-    const { user } = setup({ refuse: 7, refuseDelete: true });
+    const { user } = await setup({ refuse: 7, refuseDelete: true });
 
     await fill(user, '3', '5');
     await user.click(create());
@@ -239,7 +240,7 @@ describe('create tables (/hall/create)', () => {
   });
 
   it('goes back to the floor on Cancelar', async () => {
-    const { user, http, location } = setup();
+    const { user, http, location } = await setup();
     await user.type(quantity(), '2');
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(location()?.pathname).toBe('/hall'));

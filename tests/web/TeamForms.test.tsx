@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOARD_SETTINGS } from '../../src/resources/kitchenBoard/boardHooks';
-import { TeamCreate } from '../../src/resources/team/TeamCreate';
-import { TeamMember } from '../../src/resources/team/TeamMember';
+import { TeamCreate, TeamMember } from '../../src/resources/team/overrides';
 import { messageOf } from './renderScreen';
 import { fakeApi, refusal, renderAs, type ApiCall } from './TeamWallScreen';
 
@@ -148,7 +147,7 @@ describe('add collaborator (/settings/teams-create)', () => {
     await user.type(field.repeat(), 'abcdefgh');
     await user.click(screen.getByRole('button', { name: 'Adicionar' }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));
-    expect(api.writes()[0]).toMatchObject({ method: 'POST', path: '/api/admins', query: { store_id: '7' } });
+    expect(api.writes()[0]).toMatchObject({ method: 'POST', path: '/api/admins', body: { store_id: 7 } });
   });
 });
 

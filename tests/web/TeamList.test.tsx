@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOARD_SETTINGS } from '../../src/resources/kitchenBoard/boardHooks';
-import { TeamList } from '../../src/resources/team/TeamList';
+import { TeamList } from '../../src/resources/team/overrides';
 import { fakeApi, refusal, renderAs } from './TeamWallScreen';
 
 const member = (id: number, fullname: string, role = 'WAITER') => ({

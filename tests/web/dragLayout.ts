@@ -5,13 +5,12 @@ import { vi } from 'vitest';
 /** The sortable lists of the screens: where their first row starts and how far apart rows are. */
 const LISTS = [
   { rows: '[data-testid="product-row"]', first: 400, step: 50 },
-  { rows: '[data-testid="category-row"]', first: 100, step: 60 },
   { rows: 'tbody > tr', first: 100, step: 50 },
 ] as const;
 
 /**
  * jsdom lays nothing out (every box is 0×0 at 0,0), and dnd-kit's keyboard moves go to the
- * nearest item below or above. Each row of a sortable list (product and category rows, a table's
+ * nearest item below or above. Each row of a sortable list (product rows, a table's
  * body rows) gets the box it would have in a browser: one under the other, in the order of the
  * page. Call it in a beforeEach, with vi.restoreAllMocks() after each test.
  */

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { useContext, useState } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { Link, Route } from 'react-router-dom';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Button, Chip, Dialog, DialogActions, DialogTitle } from '@mui/material';
@@ -7,6 +7,7 @@ import {
   HttpError,
   ListContext,
   SaveButton,
+  SaveContextProvider,
   TextInput,
   Toolbar,
   useListContext,
@@ -1767,5 +1768,472 @@ describe("generated forms: a record that is only read (screens.edit: 'show')", (
     expect(screen.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remover' })).not.toBeInTheDocument();
     expect(http).toHaveBeenCalledWith('/api/places/id/1');
+  });
+});
+
+describe("generated forms: a store's form, a refused save, who only reads, the removal's own words (form.store, form.refused, form.readers)", () => {
+  afterEach(() => localStorage.clear());
+  const STORES = {
+    data: {
+      results: [
+        { id: 2, name: 'Cantina Bella' },
+        { id: 7, name: 'Sabor do Sertão' },
+      ],
+      total: 2,
+    },
+  };
+  /** The places API, with the restaurants the picker offers. */
+  const withStores = () => {
+    const places = answering();
+    return vi.fn<HttpClient>(async (path, request) =>
+      path === '/api/stores' ? STORES : places(path, request),
+    );
+  };
+  const callsTo = (http: ReturnType<typeof withStores>, path: string, method?: string) =>
+    http.mock.calls.filter(([called, request]) => called === path && request?.method === method);
+  /** The places of a store: the input names the store, as a store's resource does. */
+  const storePlaces = { ...places, input: places.input.extend({ store_id: z.number().optional() }) };
+  const storeOptions = { resources: { places: storePlaces }, permissions: 'ADMIN' };
+  const storeForm = defineScreens({
+    form: {
+      store: { notice: 'Escolha o restaurante do lugar.' },
+      list: '/mapa',
+      deleteConfirm: (record) => ({
+        title: `Fechar ${String(record.name)} de vez?`,
+        content: 'Ninguém o verá mais.',
+        confirm: 'Fechar',
+      }),
+    },
+  });
+  const routes = (element: ReactElement) => ({
+    '/places/create': element,
+    '/places/:id': element,
+    '/mapa': <p>o mapa</p>,
+  });
+  const chooseStore = async (user: ReturnType<typeof renderScreen>['user']) => {
+    await user.click(await screen.findByRole('combobox', { name: 'Restaurante' }));
+    await user.click(await screen.findByRole('option', { name: 'Sabor do Sertão' }));
+  };
+
+  it('asks an administrator for the restaurant first, then creates the record in it (store_id)', async () => {
+    const http = withStores();
+    const { user } = renderScreen(
+      '/places/create',
+      routes(<GeneratedCreate definition={storePlaces} overrides={storeForm} />),
+      http,
+      storeOptions,
+    );
+    expect(await screen.findByText('Escolha o restaurante do lugar.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /^Nome/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Lugares' })).toHaveAttribute('href', '/mapa');
+    await chooseStore(user);
+    await user.type(await screen.findByRole('textbox', { name: /^Nome/ }), 'Padaria Real');
+    expect(screen.queryByText('Escolha o restaurante do lugar.')).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Participação/ }), '20');
+    await user.type(screen.getByRole('textbox', { name: /^Cidade/ }), 'Recife');
+    await user.type(screen.getByRole('textbox', { name: /^UF/ }), 'PE');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(callsTo(http, '/api/places', 'POST')).toHaveLength(1));
+    expect(callsTo(http, '/api/places', 'POST')[0]![1]!.body).toMatchObject({
+      name: 'Padaria Real',
+      store_id: 7,
+    });
+  });
+
+  it("names the restaurant chosen in the record's read and removal, with the removal's own words", async () => {
+    const http = withStores();
+    const { user, location } = renderScreen(
+      '/places/1',
+      routes(<GeneratedEdit definition={storePlaces} overrides={storeForm} />),
+      http,
+      storeOptions,
+    );
+    await chooseStore(user);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue('Bar do Zé'));
+    expect(callsTo(http, '/api/places/id/1')[0]![1]).toEqual({ query: { store_id: 7 } });
+    await user.click(screen.getByRole('button', { name: 'Remover' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Fechar Bar do Zé de vez?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() =>
+      expect(callsTo(http, '/api/places/id/1', 'DELETE')[0]![1]).toMatchObject({ query: { store_id: 7 } }),
+    );
+    expect(await screen.findByText('Lugar removido!')).toBeInTheDocument();
+    await waitFor(() => expect(location()?.pathname).toBe('/mapa'));
+  });
+
+  it("shows staff their own store's form, and sends no store", async () => {
+    const http = withStores();
+    renderScreen(
+      '/places/1',
+      routes(<GeneratedEdit definition={places} overrides={storeForm} />),
+      http,
+      options(),
+    );
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue('Bar do Zé'));
+    expect(screen.queryByRole('combobox', { name: 'Restaurante' })).not.toBeInTheDocument();
+    expect(callsTo(http, '/api/places/id/1')[0]).toEqual(['/api/places/id/1']);
+  });
+
+  it('says a refused save with its notice, under the input it concerns and in the form, and stays', async () => {
+    const http = vi.fn<HttpClient>(async (_path, request) => {
+      if (request?.method === 'PATCH') throw new HttpError('Já existe um lugar com esse nome.', 409);
+      return { data: PLACES[0] };
+    });
+    const refusing = defineScreens({
+      form: {
+        refused: {
+          fields: { 'Já existe um lugar com esse nome.': 'name' },
+          notice: 'Não foi possível salvar o lugar',
+        },
+      },
+    });
+    const { user, location } = renderScreen(
+      '/places/1',
+      routes(<GeneratedEdit definition={places} overrides={refusing} />),
+      http,
+      options(),
+    );
+    const name = await screen.findByRole('textbox', { name: /^Nome/ });
+    await waitFor(() => expect(name).toHaveValue('Bar do Zé'));
+    await user.type(name, ' 2');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Não foi possível salvar o lugar')).toBeInTheDocument();
+    await waitFor(() => expect(messageOf(name)).toBe('Já existe um lugar com esse nome.'));
+    // Under the name, and above the buttons.
+    expect(screen.getAllByText('Já existe um lugar com esse nome.')).toHaveLength(2);
+    expect(location()?.pathname).toBe('/places/1');
+  });
+
+  it('opens the record to who may read it but not edit it, with `readers`', async () => {
+    const http = answering();
+    const readOnly = defineScreens({ form: { readers: true, readOnly: ['name'], toolbar: <></> } });
+    const { location } = renderScreen(
+      '/places/1',
+      routes(<GeneratedEdit definition={places} overrides={readOnly} />),
+      http,
+      { ...options(), canAccess: ({ action }) => action !== 'edit' },
+    );
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue('Bar do Zé'));
+    expect(screen.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
+    // Not sent away as one who may not edit.
+    await waitFor(() => expect(http).toHaveBeenCalledTimes(1));
+    expect(location()?.pathname).toBe('/places/1');
+  });
+});
+
+describe("generated forms: a save that is one of the definition's calls, and a form emptied for the next (form.call, form.again)", () => {
+  const suggested = {
+    ...places,
+    calls: {
+      suggest: {
+        method: 'POST' as const,
+        path: '/suggestions',
+        access: 'store' as const,
+        summary: 'Sugere um lugar',
+      },
+    },
+  };
+  const suggesting = defineScreens({ form: { call: 'suggest', again: true } });
+
+  it('sends the call with the form, says so, and stays with an empty form', async () => {
+    const http = answering();
+    const { user, location } = renderScreen(
+      '/places/create',
+      {
+        '/places/create': <GeneratedCreate definition={suggested} overrides={suggesting} />,
+        '/places': <p>lista</p>,
+      },
+      http,
+      { resources: { places: suggested } },
+    );
+    const fill = async () => {
+      await user.type(await screen.findByRole('textbox', { name: /^Nome/ }), 'Padaria Real');
+      await user.type(screen.getByRole('textbox', { name: /^Participação/ }), '20');
+      await user.type(screen.getByRole('textbox', { name: /^Cidade/ }), 'Recife');
+      await user.type(screen.getByRole('textbox', { name: /^UF/ }), 'PE');
+      await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    };
+    await fill();
+    await waitFor(() =>
+      expect(http).toHaveBeenCalledWith(
+        '/api/places/suggestions',
+        expect.objectContaining({ method: 'POST' }),
+      ),
+    );
+    expect(http.mock.calls[0]![1]!.body).toMatchObject({ name: 'Padaria Real', share: '20' });
+    expect(await screen.findByText('Lugar criado!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue(''));
+    expect(location()?.pathname).toBe('/places/create');
+    // The next one, in the new form.
+    await fill();
+    await waitFor(() => expect(http).toHaveBeenCalledTimes(2));
+    expect(http).not.toHaveBeenCalledWith('/api/places', expect.anything());
+  });
+});
+
+describe('generated forms: back where the form was opened from once saved (form.after with back)', () => {
+  const backForm = defineScreens({ form: { after: { path: '/menu', back: true } } });
+
+  it('returns to the page the form was opened from', async () => {
+    const { user, location } = renderScreen(
+      '/places/1',
+      {
+        '/places/:id': <GeneratedEdit definition={places} overrides={backForm} />,
+        '/places': <p>lista</p>,
+        '/menu': <p>o cardápio</p>,
+        '/anterior': <p>a página anterior</p>,
+      },
+      answering(),
+      { ...options(), history: ['/anterior'] },
+    );
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue('Bar do Zé'));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Lugar atualizado!')).toBeInTheDocument();
+    await waitFor(() => expect(location()?.pathname).toBe('/anterior'));
+  });
+
+  it('goes to its path when the form was opened straight from a link', async () => {
+    const { user, location } = renderScreen(
+      '/places/create',
+      {
+        '/places/create': <GeneratedCreate definition={places} overrides={backForm} />,
+        '/places': <p>lista</p>,
+        '/menu': <p>o cardápio</p>,
+      },
+      answering(),
+      options(),
+    );
+    await user.type(await screen.findByRole('textbox', { name: /^Nome/ }), 'Bar Novo');
+    await user.type(screen.getByRole('textbox', { name: /^Participação/ }), '10');
+    await user.type(screen.getByRole('textbox', { name: /^Cidade/ }), 'Olinda');
+    await user.type(screen.getByRole('textbox', { name: /^UF/ }), 'PE');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Lugar criado!')).toBeInTheDocument();
+    await waitFor(() => expect(location()?.pathname).toBe('/menu'));
+  });
+});
+
+describe('generated list: a filter sent with every read, never shown (list.filter)', () => {
+  it('asks for the list with its permanent filter, beside the search, and keeps it out of the address', async () => {
+    const http = answering();
+    const { user, location } = renderScreen(
+      '/places',
+      {
+        '/places': (
+          <GeneratedList
+            definition={places}
+            overrides={defineScreens({ list: { filter: { include: 'menu' } } })}
+          />
+        ),
+      },
+      http,
+      options(),
+    );
+    expect(await screen.findByText('Bar do Zé')).toBeInTheDocument();
+    expect(http).toHaveBeenCalledWith('/api/places', {
+      query: expect.objectContaining({ include: 'menu', search: undefined }),
+    });
+    await user.type(screen.getByPlaceholderText('Buscar'), 'Café');
+    await waitFor(() =>
+      expect(http).toHaveBeenCalledWith('/api/places', {
+        query: expect.objectContaining({ include: 'menu', search: 'Café' }),
+      }),
+    );
+    expect(location()?.search).not.toContain('include');
+  });
+});
+
+describe("generated forms: the toolbar's own words and Cancelar (form.buttons)", () => {
+  const worded = defineScreens({
+    form: {
+      list: '/menu',
+      buttons: { cancel: true, remove: 'Excluir', save: 'Gravar' },
+      deleteConfirm: () => ({ title: 'Excluir o lugar?', content: 'Some da lista.' }),
+    },
+  });
+  const routes = {
+    '/places/:id': <GeneratedEdit definition={places} overrides={worded} />,
+    '/menu': <p>o cardápio</p>,
+    '/anterior': <p>a página anterior</p>,
+  };
+
+  it('names its buttons, and Cancelar returns to the page the form was opened from', async () => {
+    const http = answering();
+    const { user, location } = renderScreen('/places/1', routes, http, {
+      ...options(),
+      history: ['/anterior'],
+    });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue('Bar do Zé'));
+    expect(screen.getByRole('button', { name: 'Gravar' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remover' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(location()?.pathname).toBe('/anterior'));
+    expect(http.mock.calls.filter(([, request]) => request?.method)).toEqual([]);
+  });
+
+  it("removes with its own label and goes to the form's list; Cancelar opened from a link goes there too", async () => {
+    const http = answering();
+    const { user, location } = renderScreen('/places/1', routes, http, options());
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue('Bar do Zé'));
+    await user.click(screen.getByRole('button', { name: 'Excluir' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Excluir o lugar?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Lugar removido!')).toBeInTheDocument();
+    await waitFor(() => expect(location()?.pathname).toBe('/menu'));
+    cleanup();
+
+    const again = renderScreen('/places/1', routes, answering(), options());
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nome/ })).toHaveValue('Bar do Zé'));
+    await again.user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(again.location()?.pathname).toBe('/menu'));
+  });
+});
+
+describe('generated list: a load failure in words (list.error with message and retry)', () => {
+  it('says why in an alert whose button reads the list again', async () => {
+    let fail = true;
+    const http = vi.fn<HttpClient>(async () => {
+      if (fail) throw new HttpError('Erro interno.', 500);
+      return { data: { results: PLACES, total: PLACES.length } };
+    });
+    const words = defineScreens({
+      list: { error: { message: 'Os lugares não vieram.', retry: 'Buscar de novo' } },
+    });
+    const { user } = renderScreen(
+      '/places',
+      { '/places': <GeneratedList definition={places} overrides={words} /> },
+      http,
+      options(),
+    );
+    const alert = (await screen.findByText('Os lugares não vieram.')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Buscar de novo' }));
+    expect(await screen.findByText('Bar do Zé')).toBeInTheDocument();
+    expect(screen.queryByText('Os lugares não vieram.')).not.toBeInTheDocument();
+  });
+});
+
+describe('generated forms: a money field typed in reais and sent in cents', () => {
+  const tips = defineResource({
+    name: 'tips',
+    endpoint: '/api/tips',
+    label: { one: 'Gorjeta', many: 'Gorjetas' },
+    access: { list: 'store', one: 'store', create: 'store', update: 'store', delete: 'store' },
+    envelope: { list: 'data.results', one: 'data' },
+    fields: { amount: { label: 'Valor', kind: 'money', form: true } },
+    input: z.strictObject({ amount: z.int({ error: 'Informe o valor' }) }),
+    record: z.object({ id: recordId, amount: z.int() }),
+    list: { perPage: 5, sort: { field: 'id', order: 'ASC' } },
+    messages: {
+      created: 'Gorjeta registrada!',
+      updated: 'Gorjeta atualizada!',
+      deleted: 'Gorjeta removida!',
+    },
+  });
+
+  it('shows reais as they are typed, filled from the right, and sends the cents', async () => {
+    const http = vi.fn<HttpClient>(async (_path, request) => ({
+      data: { id: 3, ...(request?.body as object) },
+    }));
+    const { user } = renderScreen(
+      '/tips/create',
+      { '/tips/create': <GeneratedCreate definition={tips} />, '/tips': <p>lista</p> },
+      http,
+      { resources: { tips } },
+    );
+    const amount = await screen.findByRole('textbox', { name: /^Valor/ });
+    await user.type(amount, '123456');
+    expect(amount).toHaveValue('1.234,56');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(http).toHaveBeenCalledWith('/api/tips', { method: 'POST', body: { amount: 123456 } }),
+    );
+  });
+});
+describe('generated list: cards at every width, each with its own name (cards.only, cards.name)', () => {
+  it('shows the cards on a desk too, each card named from its record', async () => {
+    renderScreen(
+      '/places',
+      {
+        '/places': (
+          <GeneratedList
+            definition={places}
+            overrides={{
+              list: {
+                cards: {
+                  render: (record) => <p>{String(record.name)}</p>,
+                  only: true,
+                  name: (record) => `Lugar ${String(record.name)}`,
+                },
+              },
+            }}
+          />
+        ),
+      },
+      answering(),
+      options(),
+    );
+    const grid = await screen.findByRole('list', { name: 'Lugares' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(
+      within(grid)
+        .getAllByRole('listitem')
+        .map((card) => card.getAttribute('aria-label')),
+    ).toEqual(['Lugar Bar do Zé', 'Lugar Café Aurora']);
+  });
+});
+
+describe('generated forms: a context and a save around the form (form.around)', () => {
+  const Saving = createContext(false);
+  function SaveOfItsOwn({ children }: { children: ReactNode }) {
+    const [saved, setSaved] = useState<string | null>(null);
+    const save = (values: Record<string, unknown>) => setSaved(String(values.name));
+    return (
+      <SaveContextProvider value={{ save, saving: false, mutationMode: 'pessimistic' }}>
+        <Saving value={saved !== null}>{children}</Saving>
+        {saved ? <p>{`Guardado: ${saved}`}</p> : null}
+      </SaveContextProvider>
+    );
+  }
+  function SavedState() {
+    return <p>{useContext(Saving) ? 'Já guardado' : 'Ainda não guardado'}</p>;
+  }
+
+  it("saves with the screen's own save, validated by the form, and shares its context with the form's parts", async () => {
+    const http = answering();
+    const { user } = renderScreen(
+      '/places/create',
+      {
+        '/places/create': (
+          <GeneratedCreate
+            definition={places}
+            overrides={{
+              form: {
+                around: SaveOfItsOwn,
+                schema: z.object({ name: requiredText(50, 'Informe o nome do lugar') }),
+                sections: [{ fields: ['name', 'state'] }],
+                inputs: { state: <SavedState /> },
+              },
+            }}
+          />
+        ),
+      },
+      http,
+      options(),
+    );
+    const name = await screen.findByRole('textbox', { name: /^Nome/ });
+    expect(screen.getByText('Ainda não guardado')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(messageOf(name)).toBe('Informe o nome do lugar'));
+    await user.type(name, 'Bar do Zé');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Guardado: Bar do Zé')).toBeInTheDocument();
+    expect(screen.getByText('Já guardado')).toBeInTheDocument();
+    expect(http.mock.calls.filter(([, request]) => request?.method === 'POST')).toEqual([]);
   });
 });

@@ -117,6 +117,9 @@ const storeId = z.coerce
   .int('Restaurante inválido.')
   .positive('Restaurante inválido.');
 
+/** Restaurant spec 9: the team's table shows 8 rows a page. */
+export const TEAM_PAGE_SIZE = 8;
+
 /** A team member's role (contract/permissions.ts says what each may do). */
 export const teamRoles = TEAM_ROLES;
 const teamRole = z.enum(TEAM_ROLE_IDS, {
@@ -260,8 +263,10 @@ export const admins = defineResource({
     },
     created_at: { label: 'Criado em', kind: 'date', list: true, sortable: true },
   },
-  input: adminCreateInput,
-  updateInput: adminUpdateInput,
+  // What the endpoint takes of either audience (a team member's role too): what the web client
+  // sends of a form. The server reads each body with its audience's own schema above.
+  input: createInput(adminRules, teamShape),
+  updateInput: updateInput(adminRules, teamShape),
   // An account as answers carry it: never its password hash, lock or counters.
   record: z.object({
     id: recordId,

@@ -207,7 +207,7 @@ export const integrations = defineResource({
   envelope: { list: 'data', one: 'data' },
   storeScoped: true,
   fields: {
-    integration_type: { label: 'Tipo', kind: 'select', choices: integrationTypes, list: true },
+    integration_type: { label: 'Tipo', kind: 'select', choices: integrationTypes, list: true, filter: false },
     token: { label: 'Token', kind: 'text', list: true },
     created_at: { label: 'Criada em', kind: 'datetime', list: true, sortable: true },
     created_by: {
@@ -269,6 +269,8 @@ export const integrations = defineResource({
       summary: 'Aplica os nomes e preços do OPDV aos produtos escolhidos',
     },
   },
+  // The store's team and the administrators (who choose the restaurant) see the same screen.
+  screens: { audience: 'everyone' },
   // A store has one active integration per type: one page holds them.
   list: { perPage: 50, sort: { field: 'created_at', order: 'DESC' } },
   messages: {

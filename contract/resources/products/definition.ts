@@ -250,6 +250,8 @@ export const products = storeResource({
     },
   },
   list: { perPage: 50, sort: { field: 'list_priority', order: 'ASC' }, search: ['name', 'external_code'] },
+  // The staff's create and edit forms; the menu (/products) is the categories screen.
+  screens: { titles: { create: 'Novo produto', edit: 'Editar produto' } },
   messages: {
     created: 'Produto criado com sucesso!',
     updated: 'Produto atualizado com sucesso!',

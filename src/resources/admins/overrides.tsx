@@ -32,7 +32,7 @@ function IncludeCollaboratorLink() {
 const withPermissions = (values: Record<string, unknown>) => ({ ...values, permissions: ADMIN_PERMISSIONS });
 
 /** What Salvar sends: the password fields only when filled; the confirmation never. */
-function editPayload(values: Record<string, unknown>): Record<string, unknown> {
+export function editPayload(values: Record<string, unknown>): Record<string, unknown> {
   const { password_confirmation: _confirmation, ...rest } = values;
   for (const key of ['password', 'old_password'] as const) {
     if (rest[key] === undefined || rest[key] === null || rest[key] === '') delete rest[key];
@@ -41,7 +41,7 @@ function editPayload(values: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** Changing one's own password ends the old session; the answer carries the new one. */
-function keepSession(record: RaRecord) {
+export function keepSession(record: RaRecord) {
   if (typeof record.access_token === 'string') {
     saveSession(String(record.email ?? readSession()?.email ?? ''), record.access_token);
   }

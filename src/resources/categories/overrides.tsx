@@ -1,7 +1,6 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
-  Alert,
+  Avatar,
   Box,
   Button,
   Card,
@@ -9,27 +8,34 @@ import {
   FormControlLabel,
   FormGroup,
   FormHelperText,
+  IconButton,
   Stack,
+  Tooltip,
   Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import SaveIcon from '@mui/icons-material/Save';
-import { TextInput, useDataProvider, useGetList, useInput, useNotify, useRecordContext } from 'react-admin';
+import CategoryIcon from '@mui/icons-material/Category';
+import EditIcon from '@mui/icons-material/Edit';
+import ExtensionIcon from '@mui/icons-material/Extension';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import SoupKitchenIcon from '@mui/icons-material/SoupKitchen';
+import { useGetList, useInput, useListContext, useRecordContext } from 'react-admin';
 import { ImagePicker } from '../../components/ImagePicker';
-import type { PainelDataProvider } from '../../dataProvider';
-import { PRODUCT_ORDER_SAVED } from '../../../contract/resources/products/definition';
 import type { MenuCategory, MenuProduct } from '../products/menuTypes';
-import { MenuFormToolbar } from '../products/MenuFormToolbar';
 import { menuPaths } from '../products/paths';
-import { inOrder, ProductRows } from '../products/ProductRows';
+import { ProductRows } from '../products/ProductRows';
+import { VisibilitySwitch } from '../products/VisibilitySwitch';
 import { GeneratedCreate, GeneratedEdit } from '../../engine/GeneratedForm';
+import { GeneratedList } from '../../engine/GeneratedList';
 import { defineScreens } from '../../engine/overrides';
 import {
-  CATEGORY_DELETED,
+  CATEGORY_ORDER_SAVED,
   categories,
   checkboxesOf,
   displayFrom,
 } from '../../../contract/resources/categories/definition';
+
+export const LOAD_FAILED = 'Ocorreu um erro ao tentar carregar as informações dessa página';
 
 /**
  * The two checkboxes of spec 2 over the one `display` field: both give ALL, grid only GRID,
@@ -61,32 +67,12 @@ function DisplayCheckboxes() {
   );
 }
 
-function FormToolbar({ editing }: { editing: boolean }) {
-  const navigate = useNavigate();
-  return (
-    <MenuFormToolbar
-      onCancel={() => navigate(menuPaths.categories)}
-      deletion={
-        editing
-          ? {
-              title: 'Excluir categoria',
-              content: 'Tem certeza que deseja excluir a categoria e todos os seus produtos?',
-              notice: CATEGORY_DELETED,
-            }
-          : undefined
-      }
-    />
-  );
-}
-
-/** The category's products in their order: drag, then Salvar ordem; edit, hide, delete, add. */
+/**
+ * Under the category's form: its products, read apart from the form's record, so that a switch or
+ * a removal never resets what is typed.
+ */
 function CategoryProducts() {
   const record = useRecordContext<MenuCategory>();
-  const dataProvider = useDataProvider<PainelDataProvider>();
-  const notify = useNotify();
-  const [order, setOrder] = useState<number[] | null>(null);
-  const [saving, setSaving] = useState(false);
-  // Read apart from the form's record, so that a switch or a removal never resets what is typed.
   const { data, refetch } = useGetList<MenuProduct>(
     'products',
     {
@@ -97,74 +83,141 @@ function CategoryProducts() {
     { enabled: record !== undefined, placeholderData: (previous) => previous },
   );
   if (!record) return null;
-
-  const saveOrder = async () => {
-    if (!order) return;
-    setSaving(true);
-    try {
-      await dataProvider.reorder('products', { ids: order });
-      await refetch();
-      setOrder(null);
-      notify(PRODUCT_ORDER_SAVED, { type: 'success' });
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
     <Card variant="outlined" sx={{ m: 2 }}>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, p: 2, flexWrap: 'wrap' }}>
         <Typography variant="h6" sx={{ flex: 1 }}>
           Produtos da categoria
         </Typography>
-        {order ? (
-          <Button
-            variant="contained"
-            startIcon={<SaveIcon />}
-            onClick={() => void saveOrder()}
-            disabled={saving}
-          >
-            Salvar ordem
-          </Button>
-        ) : null}
-        <Button
-          variant="outlined"
-          startIcon={<AddIcon />}
-          component={Link}
-          to={`${menuPaths.productCreate}?category_id=${record.id}`}
-        >
+        <Button variant="outlined" startIcon={<AddIcon />} component={Link} to={newProductIn(record)}>
           Novo produto
         </Button>
       </Stack>
-      {order ? (
-        <Alert severity="info" sx={{ mx: 2, mb: 1 }}>
-          A ordem dos produtos foi alterada.
-        </Alert>
-      ) : null}
-      <ProductRows
-        products={inOrder(data ?? record.products ?? [], order ?? undefined)}
-        onReorder={setOrder}
-        onChanged={refetch}
-        deletable
-      />
+      <ProductRows products={data ?? record.products ?? []} onChanged={refetch} deletable />
     </Card>
   );
 }
 
-/** The engine's forms, titled for the menu (whose categories screen is its own, not the engine's). */
-const formDefinition = {
-  ...categories,
-  screens: { titles: { create: 'Nova categoria', edit: 'Editar categoria' } },
-};
+const newProductIn = (category: { id: number }) => `${menuPaths.productCreate}?category_id=${category.id}`;
+
+/** A row of the menu: the category's image, its name and how many products it holds. */
+function CategoryName() {
+  const category = useRecordContext<MenuCategory>();
+  if (!category) return null;
+  const count = category.products.length;
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5 }}>
+      <Avatar variant="rounded" src={category.image ?? undefined} alt="" sx={{ width: 48, height: 48 }}>
+        <CategoryIcon />
+      </Avatar>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="subtitle1" data-testid="category-name" sx={{ fontWeight: 600 }}>
+          {category.name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {count === 1 ? '1 produto' : `${count} produtos`}
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}
+
+/** The category's available switch, which calls the server at once; the menu is read again. */
+function CategorySwitch() {
+  const category = useRecordContext<MenuCategory>();
+  const { refetch } = useListContext();
+  if (!category) return null;
+  return (
+    <VisibilitySwitch
+      resource="categories"
+      id={category.id}
+      name={category.name}
+      available={category.available}
+      onChanged={refetch}
+    />
+  );
+}
+
+function EditCategory() {
+  const category = useRecordContext<MenuCategory>();
+  if (!category) return null;
+  return (
+    <Tooltip title="Editar categoria">
+      <IconButton
+        component={Link}
+        to={menuPaths.categoryEdit(category.id)}
+        aria-label={`Editar categoria ${category.name}`}
+      >
+        <EditIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** A category opened on the menu: its products in their order, and a new one in it. */
+function MenuProducts() {
+  const category = useRecordContext<MenuCategory>();
+  const { refetch } = useListContext();
+  if (!category) return null;
+  return (
+    <Box sx={{ py: 1 }}>
+      <ProductRows products={category.products} onChanged={refetch} />
+      <Button size="small" startIcon={<AddIcon />} component={Link} to={newProductIn(category)} sx={{ m: 1 }}>
+        Novo produto nesta categoria
+      </Button>
+    </Box>
+  );
+}
+
+const MENU_LINKS = [
+  { label: 'Importar produtos', to: menuPaths.imports, Icon: FileDownloadIcon },
+  { label: 'Complementos', to: menuPaths.complements, Icon: ExtensionIcon },
+  { label: 'Cozinhas', to: menuPaths.kitchens, Icon: SoupKitchenIcon },
+  { label: 'Nova categoria', to: menuPaths.categoryCreate, Icon: AddIcon },
+];
 
 /**
  * The category's form (restaurant spec 2, "Category"): its square image, its name and where it
  * shows; Cancelar and Salvar (and Excluir, with its products) return to the menu, /products. The
  * edit screen lists the category's products under the form.
+ *
+ * The menu, /products (spec 2, "Categories screen"): the store's categories in the app's order,
+ * read with their products in one call, dragged into another order (SALVAR ORDEM), each opening
+ * to its products (dragged in their category, Salvar ordem), with the available switches that
+ * call the server at once, and the ways to the import, the complements, the kitchens and the
+ * new category and product.
  */
 export const categoryScreens = defineScreens({
+  list: {
+    filter: { include: 'products' },
+    header: (
+      <Typography variant="h6" component="h1">
+        Categorias
+      </Typography>
+    ),
+    actions: MENU_LINKS.map(({ label, to, Icon }) => (
+      <Button key={to} variant="outlined" startIcon={<Icon />} component={Link} to={to}>
+        {label}
+      </Button>
+    )),
+    create: { label: 'Novo produto', path: menuPaths.productCreate },
+    exportButton: false,
+    sortable: { name: (category) => String(category.name), saved: CATEGORY_ORDER_SAVED },
+    cells: { name: <CategoryName />, available: <CategorySwitch /> },
+    expand: <MenuProducts />,
+    expandToggle: (category, open) => `${open ? 'Recolher' : 'Expandir'} ${String(category.name)}`,
+    rowActions: <EditCategory />,
+    error: { message: LOAD_FAILED, retry: 'Tentar novamente' },
+    empty: false,
+    noRows: (
+      <Card sx={{ p: 3, textAlign: 'center' }}>
+        <Typography sx={{ mb: 2 }}>O cardápio ainda não tem categorias.</Typography>
+        <Button variant="contained" startIcon={<AddIcon />} component={Link} to={menuPaths.categoryCreate}>
+          Nova categoria
+        </Button>
+      </Card>
+    ),
+  },
   form: {
     list: menuPaths.categories,
     actions: false,
@@ -180,24 +233,43 @@ export const categoryScreens = defineScreens({
           hint="Quadrada, até 1000×1000"
         />
       ),
-      name: <TextInput source="name" label="Nome" fullWidth />,
       display: <DisplayCheckboxes />,
     },
-    create: {
-      // A new category is available, as the server creates it.
-      defaultValues: { display: 'ALL', available: true, image: '' },
-      toolbar: <FormToolbar editing={false} />,
-    },
-    edit: { toolbar: <FormToolbar editing />, below: <CategoryProducts /> },
+    buttons: { cancel: true, remove: 'Excluir' },
+    deleteConfirm: () => ({
+      title: 'Excluir categoria',
+      content: 'Tem certeza que deseja excluir a categoria e todos os seus produtos?',
+    }),
+    // A new category is available, as the server creates it.
+    create: { defaultValues: { display: 'ALL', available: true, image: '' } },
+    edit: { below: <CategoryProducts /> },
   },
 });
 
+/** The engine's screens, titled for the menu (the categories are listed at /products, under the products). */
+const menuDefinition = {
+  ...categories,
+  // The whole menu in the app's order: no search, filter nor other sort, which would stop the drag.
+  fields: {
+    ...categories.fields,
+    name: { ...categories.fields.name!, sortable: false },
+    display: { ...categories.fields.display!, filter: false },
+  },
+  list: { ...categories.list, search: undefined },
+  screens: { titles: { list: 'Produtos', create: 'Nova categoria', edit: 'Editar categoria' } },
+};
+
+/** /products: the menu. */
+export function CategoryMenu() {
+  return <GeneratedList definition={menuDefinition} overrides={categoryScreens} />;
+}
+
 /** /products/category/create. */
 export function CategoryCreate() {
-  return <GeneratedCreate definition={formDefinition} overrides={categoryScreens} />;
+  return <GeneratedCreate definition={menuDefinition} overrides={categoryScreens} />;
 }
 
 /** /products/category/update/:id: the form, Excluir, and the category's products. */
 export function CategoryEdit() {
-  return <GeneratedEdit definition={formDefinition} overrides={categoryScreens} />;
+  return <GeneratedEdit definition={menuDefinition} overrides={categoryScreens} />;
 }

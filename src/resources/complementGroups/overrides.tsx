@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Chip, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, IconButton, Tooltip, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import {
   Confirm,
+  NumberInput,
   Pagination,
   useDelete,
   useListContext,
@@ -13,13 +15,19 @@ import {
   useRecordContext,
   type RaRecord,
 } from 'react-admin';
+import { z } from 'zod';
+import { GeneratedCreate, GeneratedEdit } from '../../engine/GeneratedForm';
 import { GeneratedList } from '../../engine/GeneratedList';
-import { defineScreens } from '../../engine/overrides';
+import { defineScreens, type ScreenOverrides } from '../../engine/overrides';
 import { menuPaths } from '../products/paths';
 import {
+  complementGroupInput,
   complementGroups as definition,
+  GROUP_MAX_BELOW_MIN,
+  MAX_CHOICES,
   type ComplementGroup,
 } from '../../../contract/resources/complementGroups/definition';
+import { ProductsInput, RepeatSwitch, type GroupProduct } from './inputs';
 
 /** Spec 8: the complements' load message. */
 export const LOAD_FAILED = 'Não foi possível carregar os grupos de complementos.';
@@ -127,29 +135,76 @@ function GroupActions() {
   );
 }
 
-/** The groups could not be read: the spec's message, and Tente novamente. */
-function LoadFailed() {
-  const { refetch } = useListContext();
-  return (
-    <Alert
-      severity="error"
-      sx={{ m: 2 }}
-      action={
-        <Button color="inherit" size="small" onClick={() => void refetch()}>
-          {RETRY}
-        </Button>
-      }
-    >
-      {LOAD_FAILED}
-    </Alert>
-  );
-}
-
 /** Pages only when the groups fill more than one. */
 function GroupPages() {
   const { total } = useListContext();
   return (total ?? 0) > definition.list.perPage ? <Pagination rowsPerPageOptions={[]} /> : null;
 }
+
+function EditTitle() {
+  const record = useRecordContext<GroupProduct>();
+  return <>{record ? `Grupo de complementos: ${record.name}` : 'Grupo de complementos'}</>;
+}
+
+/** The form's values as the API takes them: the chosen products as their ids. */
+function sentValues(values: Record<string, unknown>) {
+  const chosen = Array.isArray(values.products) ? (values.products as GroupProduct[]) : [];
+  return { ...values, products: chosen.map((product) => product.id) };
+}
+
+/**
+ * The definition's rules and messages; the maximum is compared with the minimum as soon as both
+ * are valid, whatever the other fields say, so that every problem shows at once.
+ */
+const groupSchema = z
+  .object(complementGroupInput.shape)
+  .omit({ store_id: true })
+  .refine((value) => value.max_items >= value.min_items, {
+    message: GROUP_MAX_BELOW_MIN,
+    path: ['max_items'],
+    when: (payload) =>
+      !payload.issues.some((issue) => issue.path?.[0] === 'min_items' || issue.path?.[0] === 'max_items'),
+  });
+
+const choices = { min: 0, max: MAX_CHOICES, step: 1 };
+const { fields } = definition;
+
+/**
+ * The group's form (/products/complements/create/group, and …/:id for a group): name, minimum
+ * and maximum, the repeat switch and the products; Cancelar goes back, and a save says so in a
+ * dialog whose OK goes back too.
+ */
+const groupForm: ScreenOverrides['form'] = {
+  list: menuPaths.complements,
+  actions: false,
+  maxWidth: 820,
+  buttons: { cancel: true },
+  savedDialog: true,
+  schema: groupSchema,
+  transform: sentValues,
+  // As the schema reads them: the name trimmed, the limits as numbers.
+  sent: (values) => groupSchema.parse(values),
+  sections: [
+    { fields: ['name', ['min_items', 'max_items'], 'allow_repeat'] },
+    { title: fields.products!.label, fields: ['products'] },
+  ],
+  inputs: {
+    min_items: (
+      <NumberInput source="min_items" label={fields.min_items!.label} {...choices} helperText="De 0 a 10" />
+    ),
+    max_items: (
+      <NumberInput source="max_items" label={fields.max_items!.label} {...choices} helperText="De 0 a 10" />
+    ),
+    allow_repeat: <RepeatSwitch />,
+    products: <ProductsInput />,
+  },
+  create: {
+    title: 'Novo grupo de complementos',
+    defaultValues: { name: '', min_items: 0, max_items: 1, allow_repeat: false, products: [] },
+    buttons: { cancel: true, save: 'Adicionar', saveIcon: <AddIcon /> },
+  },
+  edit: { title: <EditTitle /> },
+};
 
 /**
  * /products/complements: the store's complement groups (restaurant spec 2), each row expanding to
@@ -179,11 +234,12 @@ export const complementGroupScreens = defineScreens({
     expand: <GroupProducts />,
     expandToggle: (group, open) => `${open ? 'Ocultar' : 'Mostrar'} produtos de ${String(group.name)}`,
     rowActions: <GroupActions />,
-    error: <LoadFailed />,
+    error: { message: LOAD_FAILED, retry: RETRY },
     empty: false,
     noRows: `Nenhum grupo de complementos cadastrado. Crie um em “${CREATE_LABEL}”.`,
     pagination: <GroupPages />,
   },
+  form: groupForm,
 });
 
 /** The list has no search: the menu's groups are few, and the spec gives it none. */
@@ -191,4 +247,12 @@ const listDefinition = { ...definition, list: { ...definition.list, search: unde
 
 export function ComplementGroupList() {
   return <GeneratedList definition={listDefinition} overrides={complementGroupScreens} />;
+}
+
+export function ComplementGroupCreate() {
+  return <GeneratedCreate definition={definition} overrides={complementGroupScreens} />;
+}
+
+export function ComplementGroupEdit() {
+  return <GeneratedEdit definition={definition} overrides={complementGroupScreens} />;
 }

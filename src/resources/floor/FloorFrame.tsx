@@ -54,17 +54,24 @@ export function FloorFrame({
       ) : failed ? (
         <Alert severity="error">Ocorreu um erro ao tentar carregar as informações dessa página</Alert>
       ) : noTables !== null ? (
-        <Card sx={{ p: 4, textAlign: 'center' }}>
-          <Typography variant="h6">Nenhuma mesa cadastrada.</Typography>
-          <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
-            {noTables}
-          </Typography>
-          <CreateTablesLink />
-        </Card>
+        <NoTables>{noTables}</NoTables>
       ) : (
         children
       )}
     </Box>
+  );
+}
+
+/** 'Nenhuma mesa cadastrada.', what tables are for on the page, and the way to create them. */
+export function NoTables({ children }: { children: string }) {
+  return (
+    <Card sx={{ p: 4, textAlign: 'center' }}>
+      <Typography variant="h6">Nenhuma mesa cadastrada.</Typography>
+      <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
+        {children}
+      </Typography>
+      <CreateTablesLink />
+    </Card>
   );
 }
 

@@ -5,7 +5,6 @@ import {
   Alert,
   Box,
   Button,
-  Card,
   CircularProgress,
   GlobalStyles,
   LinearProgress,
@@ -15,13 +14,28 @@ import {
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/Print';
-import { useGetList, useGetOne, useNotify } from 'react-admin';
+import { useGetOne, useListContext, useNotify, useRecordContext, type RaRecord } from 'react-admin';
+import type { ResourceDefinition } from '../../../contract/define';
 import { restaurants } from '../../../contract/resources/restaurants/definition';
 import { tables, type Table } from '../../../contract/resources/floor/definition';
-import { FloorFrame, TOUCH } from './FloorFrame';
+import { GeneratedList } from '../../engine/GeneratedList';
+import { defineScreens } from '../../engine/overrides';
+import { NoTables, TOUCH } from './FloorFrame';
 import { hallPaths } from './paths';
 import { downloadQrZip, qrSvg, tableLink } from './qr';
 import { QrDownloadButton } from './QrDownloadButton';
+
+const TITLE = 'QR codes das mesas';
+/** The cards' grid, the sheet that is printed. */
+const SHEET = `ul[aria-label="${TITLE}"]`;
+
+/** The tables, listed for their codes: every one in one page, with no search or filter. */
+const qrCodes: ResourceDefinition = {
+  ...tables,
+  fields: { number: tables.fields.number! },
+  list: { perPage: tables.list.perPage, sort: tables.list.sort },
+  screens: { audience: 'staff', titles: { list: TITLE } },
+};
 
 const QR_HINT = 'Aponte a câmera para ver o cardápio e pedir';
 
@@ -43,23 +57,23 @@ const printStyles = (
             padding: '0 !important',
             minHeight: '0 !important',
           },
-        '.MuiAppBar-root, .RaSidebar-root, .MuiDrawer-root, .MuiSnackbar-root, .qr-no-print': {
-          display: 'none !important',
-        },
-        '.qr-sheet': {
+        '.MuiAppBar-root, .RaSidebar-root, .MuiDrawer-root, .MuiSnackbar-root, .RaList-actions, .MuiCardActions-root':
+          { display: 'none !important' },
+        '.RaList-content': { background: '#fff !important', boxShadow: 'none !important' },
+        [SHEET]: {
           display: 'grid !important',
           gridTemplateColumns: '1fr 1fr !important',
           // Three rows of 89 mm and their gaps fill the 277 mm of an A4 sheet within its margins.
           gridAutoRows: '89mm !important',
           gap: '4mm !important',
+          padding: '0 !important',
         },
-        '.qr-card': {
+        [`${SHEET} > li > .MuiCard-root`]: {
           breakInside: 'avoid',
           pageBreakInside: 'avoid',
           height: '100%',
           boxSizing: 'border-box',
           justifyContent: 'center',
-          gap: '1.5mm !important',
           padding: '4mm !important',
           background: '#fff !important',
           color: '#000 !important',
@@ -67,6 +81,7 @@ const printStyles = (
           border: '0.3mm dashed #999 !important',
           borderRadius: '3mm !important',
         },
+        '.qr-card': { gap: '1.5mm !important', padding: '0 !important' },
         '.qr-card *': { color: '#000 !important' },
         '.qr-card .qr-store': { fontSize: '12pt !important' },
         '.qr-card .qr-table': { fontSize: '26pt !important' },
@@ -95,15 +110,12 @@ function useStoreName(storeId: number): string | undefined {
   return data?.name;
 }
 
-/** One table's card: the store, the table in large type, its code, the hint, and its PNG. */
+/** One table's card: the store, the table in large type, its code and the hint. */
 function QrCard({ table }: { table: Table }) {
   const { data: image, isError } = useQrImage(tableLink(table.store_id, table.number));
   const storeName = useStoreName(table.store_id);
-  const label = `Mesa ${table.number}`;
   return (
-    <Card
-      component="article"
-      aria-label={label}
+    <Box
       className="qr-card"
       sx={{
         p: 2,
@@ -124,7 +136,7 @@ function QrCard({ table }: { table: Table }) {
         {storeName ?? '\u00a0'}
       </Typography>
       <Typography className="qr-table" component="h2" variant="h4" sx={{ fontWeight: 800, lineHeight: 1.1 }}>
-        {label}
+        {`Mesa ${table.number}`}
       </Typography>
       <Box
         className="qr-code"
@@ -148,26 +160,20 @@ function QrCard({ table }: { table: Table }) {
       <Typography className="qr-hint" variant="body2">
         {QR_HINT}
       </Typography>
-      <Box className="qr-no-print">
-        <QrDownloadButton table={table} />
-      </Box>
-    </Card>
+    </Box>
   );
 }
 
-/**
- * /hall/qrcodes: every table's QR code (restaurant spec 7, QR codes), to download one by one or
- * all as a zip, and to print as cards to put on the tables.
- */
-export function QrCodesPage() {
-  const notify = useNotify();
-  const { data, isPending, error } = useGetList<Table>(tables.name, {
-    pagination: { page: 1, perPage: tables.list.perPage },
-    sort: tables.list.sort,
-  });
-  const floor = data ?? [];
-  const [zipping, setZipping] = useState<{ done: number; total: number } | null>(null);
+/** The card's PNG download. */
+function CardDownload() {
+  return <QrDownloadButton table={useRecordContext<Table>()!} />;
+}
 
+/** VOLTAR to the floor; every code as a zip, with its progress; the cards printed. */
+function QrActions() {
+  const notify = useNotify();
+  const { data: floor = [] } = useListContext<Table>();
+  const [zipping, setZipping] = useState<{ done: number; total: number } | null>(null);
   const downloadAll = async () => {
     setZipping({ done: 0, total: floor.length });
     try {
@@ -181,72 +187,78 @@ export function QrCodesPage() {
       setZipping(null);
     }
   };
-
   return (
-    <FloorFrame
-      title="QR codes das mesas"
-      headerClassName="qr-no-print"
-      actions={
-        <>
-          <Button
-            component={Link}
-            to={hallPaths.floor}
-            variant="outlined"
-            startIcon={<ArrowBackIcon />}
-            sx={TOUCH}
-          >
-            VOLTAR
-          </Button>
-          <Button
-            variant="outlined"
-            startIcon={zipping ? <CircularProgress size={18} color="inherit" /> : <DownloadIcon />}
-            disabled={zipping !== null || floor.length === 0}
-            onClick={() => void downloadAll()}
-            sx={TOUCH}
-          >
-            {zipping
-              ? `Gerando ${Math.min(zipping.done + 1, zipping.total)} de ${zipping.total}…`
-              : 'Baixar todos (.zip)'}
-          </Button>
-          <Button
-            variant="contained"
-            startIcon={<PrintIcon />}
-            disabled={floor.length === 0}
-            onClick={() => window.print()}
-            sx={TOUCH}
-          >
-            Imprimir
-          </Button>
-        </>
-      }
-      loading={isPending}
-      failed={Boolean(error)}
-      noTables={
-        floor.length === 0
-          ? 'Crie as mesas do salão para gerar os QR codes que os clientes leem para pedir.'
-          : null
-      }
-    >
-      {printStyles}
+    <>
+      <Button
+        component={Link}
+        to={hallPaths.floor}
+        variant="outlined"
+        startIcon={<ArrowBackIcon />}
+        sx={TOUCH}
+      >
+        VOLTAR
+      </Button>
+      <Button
+        variant="outlined"
+        startIcon={zipping ? <CircularProgress size={18} color="inherit" /> : <DownloadIcon />}
+        disabled={zipping !== null || floor.length === 0}
+        onClick={() => void downloadAll()}
+        sx={TOUCH}
+      >
+        {zipping
+          ? `Gerando ${Math.min(zipping.done + 1, zipping.total)} de ${zipping.total}…`
+          : 'Baixar todos (.zip)'}
+      </Button>
+      <Button
+        variant="contained"
+        startIcon={<PrintIcon />}
+        disabled={floor.length === 0}
+        onClick={() => window.print()}
+        sx={TOUCH}
+      >
+        Imprimir
+      </Button>
       {zipping ? (
         <LinearProgress
-          className="qr-no-print"
           variant="determinate"
           value={(zipping.done / Math.max(zipping.total, 1)) * 100}
           aria-label="Gerando o arquivo .zip"
           aria-valuetext={`${zipping.done} de ${zipping.total} QR codes`}
-          sx={{ mb: 2, height: 8, borderRadius: 4 }}
+          sx={{ flexBasis: '100%', height: 8, borderRadius: 4 }}
         />
       ) : null}
-
-      <Box
-        className="qr-sheet"
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}
-      >
-        {floor.map((table) => (
-          <QrCard key={table.id} table={table} />
-        ))}
-      </Box>
-    </FloorFrame>
+    </>
   );
+}
+
+const qrScreens = defineScreens({
+  list: {
+    header: printStyles,
+    actions: <QrActions />,
+    create: false,
+    exportButton: false,
+    storeKey: false,
+    empty: false,
+    noRows: (
+      <NoTables>Crie as mesas do salão para gerar os QR codes que os clientes leem para pedir.</NoTables>
+    ),
+    error: <Alert severity="error">Ocorreu um erro ao tentar carregar as informações dessa página</Alert>,
+    pagination: <></>,
+    cards: {
+      render: (record: RaRecord) => <QrCard table={record as Table} />,
+      only: true,
+      name: (record) => `Mesa ${String(record.number)}`,
+      opens: false,
+    },
+    rowActions: <CardDownload />,
+  },
+});
+
+/**
+ * /hall/qrcodes: every table's QR code (restaurant spec 7, QR codes), the engine's list of the
+ * tables as cards, to download one by one or all as a zip, and to print as cards to put on the
+ * tables.
+ */
+export function QrCodesPage() {
+  return <GeneratedList definition={qrCodes} overrides={qrScreens} />;
 }

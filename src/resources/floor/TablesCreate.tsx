@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { createContext, use, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Button, Card, CircularProgress, LinearProgress, Stack, Typography } from '@mui/material';
+import { Alert, Button, CircularProgress, LinearProgress, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { Form, TextInput, Title, useDataProvider, useNotify, type DataProvider } from 'react-admin';
+import { SaveContextProvider, TextInput, useDataProvider, useNotify, type DataProvider } from 'react-admin';
 import { z } from 'zod';
 import { SuccessDialog } from '../../components/SuccessDialog';
-import { zodValidate } from '../../lib/zodForm';
+import { GeneratedCreate } from '../../engine/GeneratedForm';
+import { defineScreens } from '../../engine/overrides';
 import {
   TABLE_FIELD_REQUIRED,
   TABLE_ONLY_NUMBERS,
@@ -100,43 +101,25 @@ interface Refusal {
   message: string;
 }
 
-function RefusalNotice({ refusal }: { refusal: Refusal | null }) {
-  const [quantity, start] = useWatch<FormValues>({ name: ['quantity', 'start_number'] });
-  if (!refusal || quantity !== refusal.values.quantity || start !== refusal.values.start_number) return null;
-  return <Alert severity="error">{refusal.message}</Alert>;
-}
-
-/** What the form will create, in words, once both numbers are valid. */
-function RangePreview() {
-  const values = useWatch<FormValues>();
-  const parsed = tablesForm.safeParse(values);
-  if (!parsed.success) return null;
-  const { quantity, start_number } = parsed.data;
-  return (
-    <Typography color="text.secondary" aria-live="polite">
-      {quantity === 1
-        ? `Será criada a mesa ${start_number}.`
-        : `Serão criadas as mesas ${start_number} a ${start_number + quantity - 1}.`}
-    </Typography>
-  );
-}
+/** Where the batch is, for the inputs and the toolbar. */
+const BatchContext = createContext<{ step: Step | null; refusal: Refusal | null }>({
+  step: null,
+  refusal: null,
+});
 
 /**
- * /hall/create (restaurant spec 2 "Tables and floor"): how many tables and the first number; one
- * `POST /api/tables` per table, numbered in sequence and free. A number the store already has
- * refuses the whole batch before anything is sent; a batch that fails half-way (another device
- * created one of its numbers meanwhile) removes the tables it created, so the floor never keeps
- * half a batch.
+ * The form's save: one `POST /api/tables` per table, numbered in sequence and free. A number the
+ * store already has refuses the whole batch before anything is sent; a batch that fails half-way
+ * (another device created one of its numbers meanwhile) removes the tables it created, so the
+ * floor never keeps half a batch.
  */
-export function TablesCreate() {
+function Batch({ children }: { children: ReactNode }) {
   const dataProvider = useDataProvider();
   const notify = useNotify();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [done, setDone] = useState(false);
-  const busy = step !== null;
 
   const create = async (values: FormValues) => {
     const { quantity, start_number } = tablesForm.parse(values);
@@ -175,58 +158,70 @@ export function TablesCreate() {
   };
 
   return (
-    <Box sx={{ pb: 4, maxWidth: 640 }}>
-      <Title title="Criar mesas" />
-      <Typography component="h1" variant="h5" sx={{ fontWeight: 800, mt: 2, mb: 2 }}>
-        Criar mesas
-      </Typography>
-      <Card sx={{ p: { xs: 2, sm: 3 } }}>
-        <Form
-          defaultValues={{ quantity: '', start_number: '' }}
-          validate={zodValidate(tablesForm)}
-          onSubmit={(values: Record<string, unknown>) => create(values as FormValues)}
-        >
-          <Stack sx={{ gap: 2 }}>
-            <Typography color="text.secondary">
-              As mesas são numeradas em sequência a partir do número inicial e começam livres.
-            </Typography>
-            <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
-              <NumberInput source="quantity" label="Quantidade de mesas" disabled={busy} autoFocus />
-              <NumberInput source="start_number" label="Número inicial" disabled={busy} />
-            </Stack>
-            <RangePreview />
-            <RefusalNotice refusal={refusal} />
-            {step?.phase === 'creating' ? (
-              <LinearProgress
-                variant="determinate"
-                value={((step.current - 1) / step.total) * 100}
-                aria-label="Mesas criadas"
-                aria-valuetext={`Criando ${step.current} de ${step.total}`}
-              />
-            ) : null}
-            <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-              <Button variant="outlined" onClick={() => navigate(hallPaths.floor)} disabled={busy} sx={TOUCH}>
-                Cancelar
-              </Button>
-              <Button
-                type="submit"
-                variant="contained"
-                disabled={busy}
-                startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <AddIcon />}
-                sx={{ ...TOUCH, minWidth: 120 }}
-              >
-                {step === null
-                  ? 'Criar'
-                  : step.phase === 'checking'
-                    ? 'Verificando…'
-                    : `Criando ${step.current} de ${step.total}…`}
-              </Button>
-            </Stack>
-          </Stack>
-        </Form>
-      </Card>
+    <SaveContextProvider
+      value={{
+        save: (values: Record<string, unknown>) => create(values as FormValues),
+        saving: step !== null,
+        mutationMode: 'pessimistic',
+      }}
+    >
+      <BatchContext value={{ step, refusal }}>{children}</BatchContext>
       <SuccessDialog message={done ? TABLES_CREATED : null} fallback={hallPaths.floor} />
-    </Box>
+    </SaveContextProvider>
+  );
+}
+
+/**
+ * What the form will create, in words, once both numbers are valid; why the store refused them,
+ * while the form still holds them; how far the batch is; then Cancelar and Criar.
+ */
+function BatchToolbar() {
+  const navigate = useNavigate();
+  const { step, refusal } = use(BatchContext);
+  const values = useWatch<FormValues>();
+  const range = tablesForm.safeParse(values).data;
+  const busy = step !== null;
+  return (
+    <Stack sx={{ gap: 2, px: 2, pb: 2 }}>
+      {range ? (
+        <Typography color="text.secondary" aria-live="polite">
+          {range.quantity === 1
+            ? `Será criada a mesa ${range.start_number}.`
+            : `Serão criadas as mesas ${range.start_number} a ${range.start_number + range.quantity - 1}.`}
+        </Typography>
+      ) : null}
+      {refusal &&
+      refusal.values.quantity === values.quantity &&
+      refusal.values.start_number === values.start_number ? (
+        <Alert severity="error">{refusal.message}</Alert>
+      ) : null}
+      {step?.phase === 'creating' ? (
+        <LinearProgress
+          variant="determinate"
+          value={((step.current - 1) / step.total) * 100}
+          aria-label="Mesas criadas"
+          aria-valuetext={`Criando ${step.current} de ${step.total}`}
+        />
+      ) : null}
+      <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+        <Button variant="outlined" onClick={() => navigate(hallPaths.floor)} disabled={busy} sx={TOUCH}>
+          Cancelar
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <AddIcon />}
+          sx={{ ...TOUCH, minWidth: 120 }}
+        >
+          {step === null
+            ? 'Criar'
+            : step.phase === 'checking'
+              ? 'Verificando…'
+              : `Criando ${step.current} de ${step.total}…`}
+        </Button>
+      </Stack>
+    </Stack>
   );
 }
 
@@ -234,19 +229,18 @@ export function TablesCreate() {
 function NumberInput({
   source,
   label,
-  disabled,
   autoFocus,
 }: {
   source: keyof FormValues;
   label: string;
-  disabled: boolean;
   autoFocus?: boolean;
 }) {
+  const { step } = use(BatchContext);
   return (
     <TextInput
       source={source}
       label={label}
-      disabled={disabled}
+      disabled={step !== null}
       autoFocus={autoFocus}
       // The asterisk of a required field; the message comes from the form's schema.
       isRequired
@@ -257,6 +251,33 @@ function NumberInput({
       }}
     />
   );
+}
+
+const tablesCreate = defineScreens({
+  form: {
+    title: 'Criar mesas',
+    around: Batch,
+    schema: tablesForm,
+    defaultValues: { quantity: '', start_number: '' },
+    header: (
+      <Typography color="text.secondary" sx={{ px: 2, pt: 2 }}>
+        As mesas são numeradas em sequência a partir do número inicial e começam livres.
+      </Typography>
+    ),
+    sections: [{ fields: [['quantity', 'start_number']] }],
+    inputs: {
+      quantity: <NumberInput source="quantity" label="Quantidade de mesas" autoFocus />,
+      start_number: <NumberInput source="start_number" label="Número inicial" />,
+    },
+    toolbar: <BatchToolbar />,
+    actions: false,
+    maxWidth: 640,
+  },
+});
+
+/** /hall/create (restaurant spec 2 "Tables and floor"): how many tables and the first number. */
+export function TablesCreate() {
+  return <GeneratedCreate definition={tables} overrides={tablesCreate} />;
 }
 
 /** Removes what a failed batch created, last first; returns the numbers that could not be removed. */

@@ -45,48 +45,19 @@ export async function qrSvg(text: string): Promise<string> {
 }
 
 /**
- * The code as a PNG of QR_IMAGE_SIZE pixels, black on white, at least QUIET_ZONE modules of margin.
- * Encoded here rather than drawn on a canvas: the same bytes in every browser, in a worker and in
- * the tests (jsdom has no canvas), and a 1-bit image of a few kilobytes.
+ * The code as a PNG of QR_IMAGE_SIZE pixels, black on white, with its quiet zone: drawn by the
+ * qrcode library (on a canvas in the browser, by its PNG encoder elsewhere).
  */
 export async function qrPng(text: string): Promise<Uint8Array<ArrayBuffer>> {
   const QRCode = await loadQrCode();
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: ERROR_CORRECTION });
-  const size = QR_IMAGE_SIZE;
-  const scale = Math.floor(size / (modules.size + 2 * QUIET_ZONE));
-  const offset = Math.floor((size - modules.size * scale) / 2);
-  // One bit a pixel, 1 white and 0 black; each row starts with its filter byte (0, none).
-  const stride = 1 + Math.ceil(size / 8);
-  const pixels = new Uint8Array(stride * size);
-  for (let row = 0; row < modules.size; row++) {
-    const line = new Uint8Array(stride).fill(0xff);
-    line[0] = 0;
-    for (let col = 0; col < modules.size; col++) {
-      if (!modules.get(row, col)) continue;
-      for (let x = offset + col * scale; x < offset + (col + 1) * scale; x++) {
-        line[1 + (x >> 3)]! &= ~(0x80 >> (x & 7));
-      }
-    }
-    for (let y = offset + row * scale; y < offset + (row + 1) * scale; y++) pixels.set(line, y * stride);
-  }
-  // The quiet zone's rows, above and below the code.
-  const blank = new Uint8Array(stride).fill(0xff);
-  blank[0] = 0;
-  for (let y = 0; y < size; y++) {
-    if (y < offset || y >= offset + modules.size * scale) pixels.set(blank, y * stride);
-  }
-  const header = new Uint8Array(13);
-  const view = new DataView(header.buffer);
-  view.setUint32(0, size);
-  view.setUint32(4, size);
-  header[8] = 1; // bit depth
-  header[9] = 0; // greyscale
-  return concat([
-    PNG_SIGNATURE,
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', await zlibDeflate(pixels)),
-    pngChunk('IEND', new Uint8Array(0)),
-  ]);
+  const url = await QRCode.toDataURL(text, {
+    type: 'image/png',
+    width: QR_IMAGE_SIZE,
+    errorCorrectionLevel: ERROR_CORRECTION,
+    margin: QUIET_ZONE,
+    color: { dark: '#000000', light: '#ffffff' },
+  });
+  return Uint8Array.from(atob(url.slice(url.indexOf(',') + 1)), (char) => char.charCodeAt(0));
 }
 
 export type Progress = (done: number, total: number) => void;
@@ -121,84 +92,4 @@ export async function downloadTableQr(table: TableQr): Promise<void> {
 /** Downloads the codes of many tables as one zip. */
 export async function downloadQrZip(tables: TableQr[], onProgress?: Progress): Promise<void> {
   saveFile(await qrZip(tables, onProgress), 'qrcodes-mesas.zip');
-}
-
-const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
-/** A PNG chunk: length, type, data and the CRC of type and data. */
-function pngChunk(type: string, data: Uint8Array): Uint8Array {
-  const chunk = new Uint8Array(12 + data.length);
-  const view = new DataView(chunk.buffer);
-  view.setUint32(0, data.length);
-  for (let i = 0; i < 4; i++) chunk[4 + i] = type.charCodeAt(i);
-  chunk.set(data, 8);
-  view.setUint32(8 + data.length, crc32(chunk.subarray(4, 8 + data.length)));
-  return chunk;
-}
-
-let crcTable: Uint32Array | undefined;
-
-function crc32(bytes: Uint8Array): number {
-  crcTable ??= Uint32Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-/**
- * The zlib stream of a PNG's pixels: the browser's own compressor where it has one, else stored
- * blocks (older tablets' Safari, before 16.4: a valid PNG, only larger).
- */
-async function zlibDeflate(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
-  if (typeof CompressionStream === 'undefined') return zlibStored(bytes);
-  const compressor = new CompressionStream('deflate');
-  const writer = compressor.writable.getWriter();
-  const reader = compressor.readable.getReader();
-  const chunks: Uint8Array[] = [];
-  const read = async () => {
-    for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
-  };
-  await Promise.all([writer.write(bytes).then(() => writer.close()), read()]);
-  return concat(chunks);
-}
-
-function zlibStored(bytes: Uint8Array): Uint8Array {
-  const BLOCK = 0xffff;
-  const blocks = Math.max(1, Math.ceil(bytes.length / BLOCK));
-  const out = new Uint8Array(2 + blocks * 5 + bytes.length + 4);
-  out[0] = 0x78; // deflate, 32 KB window
-  out[1] = 0x01; // no preset dictionary, fastest; 0x7801 is a multiple of 31 as zlib requires
-  let at = 2;
-  for (let block = 0; block < blocks; block++) {
-    const part = bytes.subarray(block * BLOCK, (block + 1) * BLOCK);
-    out[at] = block === blocks - 1 ? 1 : 0; // final block flag, type 00 (stored)
-    out[at + 1] = part.length & 0xff;
-    out[at + 2] = part.length >>> 8;
-    out[at + 3] = ~part.length & 0xff;
-    out[at + 4] = (~part.length >>> 8) & 0xff;
-    out.set(part, at + 5);
-    at += 5 + part.length;
-  }
-  let a = 1;
-  let b = 0;
-  for (const byte of bytes) {
-    a = (a + byte) % 65521;
-    b = (b + a) % 65521;
-  }
-  new DataView(out.buffer).setUint32(at, ((b << 16) | a) >>> 0);
-  return out;
 }

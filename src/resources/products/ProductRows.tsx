@@ -2,14 +2,16 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DndContext, closestCenter } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { Avatar, Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Avatar, Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import SaveIcon from '@mui/icons-material/Save';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import FastfoodIcon from '@mui/icons-material/Fastfood';
 import { Confirm, useDataProvider, useNotify } from 'react-admin';
 import { DragHandle, movedIds, useDragSensors, useSortableItem } from '../../components/sortable';
 import { formatCents } from '../../../contract/lib/format';
-import { PRODUCT_DELETED } from '../../../contract/resources/products/definition';
+import type { PainelDataProvider } from '../../dataProvider';
+import { PRODUCT_DELETED, PRODUCT_ORDER_SAVED } from '../../../contract/resources/products/definition';
 import { menuPaths } from './paths';
 import type { MenuProduct } from './menuTypes';
 import { VisibilitySwitch } from './VisibilitySwitch';
@@ -78,34 +80,37 @@ function ProductRow({ product, onChanged, onDelete }: RowProps) {
 
 /**
  * A category's products in their order, each with its visibility switch and edit link (and,
- * where asked, delete). Dragging a product hands the new order up; the screen saves it.
+ * where asked, delete). Dragging a product reveals Salvar ordem, which sends the category's new
+ * order; `onChanged` reads the products again after a change.
  */
 export function ProductRows({
   products,
-  onReorder,
   onChanged,
   deletable = false,
 }: {
   products: MenuProduct[];
-  onReorder: (ids: number[]) => void;
   onChanged: () => unknown;
   deletable?: boolean;
 }) {
   const sensors = useDragSensors();
-  const dataProvider = useDataProvider();
+  const dataProvider = useDataProvider<PainelDataProvider>();
   const notify = useNotify();
+  const [order, setOrder] = useState<number[] | null>(null);
   const [removing, setRemoving] = useState<MenuProduct | null>(null);
   const [busy, setBusy] = useState(false);
-  const ids = products.map((p) => p.id);
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const shown = order ? order.flatMap((id) => byId.get(id) ?? []) : products;
+  const ids = shown.map((p) => p.id);
 
-  const remove = async () => {
-    if (!removing) return;
+  /** Sends the order, or removes the product being removed, then reads the products again. */
+  const run = async (write: () => Promise<unknown>, notice: string) => {
     setBusy(true);
     try {
-      await dataProvider.delete('products', { id: removing.id, previousData: removing });
-      notify(PRODUCT_DELETED, { type: 'success' });
-      setRemoving(null);
+      await write();
       await onChanged();
+      setOrder(null);
+      setRemoving(null);
+      notify(notice, { type: 'success' });
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     } finally {
@@ -122,16 +127,33 @@ export function ProductRows({
   }
   return (
     <>
+      {order ? (
+        <Alert
+          severity="info"
+          sx={{ mx: 2, mb: 1, alignItems: 'center' }}
+          action={
+            <Button
+              variant="contained"
+              startIcon={<SaveIcon />}
+              onClick={() =>
+                void run(() => dataProvider.reorder('products', { ids: order }), PRODUCT_ORDER_SAVED)
+              }
+              disabled={busy}
+            >
+              Salvar ordem
+            </Button>
+          }
+        >
+          A ordem dos produtos foi alterada.
+        </Alert>
+      ) : null}
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
-        onDragEnd={(event) => {
-          const moved = movedIds(ids, event);
-          if (moved) onReorder(moved);
-        }}
+        onDragEnd={(event) => setOrder(movedIds(ids, event) ?? order)}
       >
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-          {products.map((product) => (
+          {shown.map((product) => (
             <ProductRow
               key={product.id}
               product={product}
@@ -148,16 +170,14 @@ export function ProductRows({
         content={`Tem certeza que deseja excluir o produto ${removing?.name ?? ''}?`}
         confirm="Excluir"
         cancel="Cancelar"
-        onConfirm={() => void remove()}
+        onConfirm={() =>
+          void run(
+            () => dataProvider.delete('products', { id: removing!.id, previousData: removing! }),
+            PRODUCT_DELETED,
+          )
+        }
         onClose={() => setRemoving(null)}
       />
     </>
   );
-}
-
-/** The products of `products` in the order of `ids` (ids missing from the list are skipped). */
-export function inOrder<T extends { id: number }>(items: T[], ids: number[] | undefined): T[] {
-  if (!ids) return items;
-  const byId = new Map(items.map((item) => [item.id, item]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -7,7 +7,6 @@ import {
   FormHelperText,
   FormLabel,
   IconButton,
-  InputAdornment,
   Stack,
   ToggleButton,
   ToggleButtonGroup,
@@ -23,46 +22,10 @@ import SportsBarIcon from '@mui/icons-material/SportsBar';
 import WaterDropIcon from '@mui/icons-material/WaterDrop';
 import BlenderIcon from '@mui/icons-material/Blender';
 import WineBarIcon from '@mui/icons-material/WineBar';
-import { TextInput, useInput, useNotify, type TextInputProps } from 'react-admin';
+import { useInput, useNotify } from 'react-admin';
 import { deleteFile, uploadFailureText, uploadFile } from '../../dataProvider/upload';
 import type { AspectRatio } from '../../lib/image';
-import { productIcons } from '../../../contract/resources/products/definition';
-
-const reaisFormatter = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Cents as the field shows them: 123456 → '1.234,56'. */
-export function centsToInput(cents: unknown): string {
-  return typeof cents === 'number' && Number.isFinite(cents) ? reaisFormatter.format(cents / 100) : '';
-}
-
-/**
- * What is typed, as cents: the digits only, filled from the right like a card machine
- * ('1', '12', '1234' → R$ 0,01, R$ 0,12, R$ 12,34). Empty gives null (the required message),
- * and so does Backspace on the last cent ('0,01' or '0,00' becomes '0,0'): otherwise the field
- * could never be emptied by deleting, and a forgotten price would be saved as R$ 0,00. A price
- * of zero is still possible by typing 0.
- */
-export function inputToCents(text: string): number | null {
-  const typed = text.replace(/\D/g, '');
-  if (typed === '00') return null;
-  const digits = typed.replace(/^0+(?=\d)/, '').slice(0, 10);
-  return digits === '' ? null : Number(digits);
-}
-
-/** The price in reais, held in cents (restaurant spec 5: "Price is sent as digits only"). */
-export function PriceInput(props: Omit<TextInputProps, 'format' | 'parse'>) {
-  return (
-    <TextInput
-      {...props}
-      format={centsToInput}
-      parse={inputToCents}
-      slotProps={{
-        input: { startAdornment: <InputAdornment position="start">R$</InputAdornment> },
-        htmlInput: { inputMode: 'numeric' },
-      }}
-    />
-  );
-}
+import { productIcons, products } from '../../../contract/resources/products/definition';
 
 /** Square or portrait (4:5) images; the choice crops the images as they are added. */
 export function AspectRatioInput() {
@@ -245,7 +208,7 @@ export function IconInput() {
   const { field } = useInput({ source: 'icon', defaultValue: null });
   return (
     <Box>
-      <FormLabel sx={{ display: 'block', mb: 0.5 }}>Ícone</FormLabel>
+      <FormLabel sx={{ display: 'block', mb: 0.5 }}>{products.fields.icon!.label}</FormLabel>
       <ToggleButtonGroup
         exclusive
         size="small"

@@ -7,16 +7,13 @@ export { teamPaths };
 
 // Loaded when first opened, or with the app on their path.
 const TeamList = lazyScreen(teamPaths.list, () =>
-  import('./TeamList').then((m) => ({ default: m.TeamList })),
+  import('./overrides').then((m) => ({ default: m.TeamList })),
 );
 const TeamCreate = lazyScreen(teamPaths.create, () =>
-  import('./TeamCreate').then((m) => ({ default: m.TeamCreate })),
+  import('./overrides').then((m) => ({ default: m.TeamCreate })),
 );
 const TeamMember = lazyScreen(teamPaths.member, () =>
-  import('./TeamMember').then((m) => ({ default: m.TeamMember })),
-);
-const RolePermissionsPage = lazyScreen(teamPaths.permissions, () =>
-  import('../rolePermissions/RolePermissionsPage').then((m) => ({ default: m.RolePermissionsPage })),
+  import('./overrides').then((m) => ({ default: m.TeamMember })),
 );
 
 /**
@@ -28,9 +25,4 @@ export const teamRoutes = [
   <Route key="team" path={teamPaths.list} element={protectedPage(<TeamList />)} />,
   <Route key="team-create" path={teamPaths.create} element={protectedPage(<TeamCreate />, 'team')} />,
   <Route key="team-member" path={teamPaths.member} element={protectedPage(<TeamMember />)} />,
-  <Route
-    key="team-permissions"
-    path={teamPaths.permissions}
-    element={protectedPage(<RolePermissionsPage />, 'team')}
-  />,
 ];

@@ -1,17 +1,14 @@
-import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Box, Button, Card, Chip, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import PushPinIcon from '@mui/icons-material/PushPin';
-import { BooleanInput, Loading, useRecordContext, type RaRecord } from 'react-admin';
+import { BooleanInput, useRecordContext, type RaRecord } from 'react-admin';
 import { ImagePicker } from '../../components/ImagePicker';
 import { PictureAvatar } from '../../components/PictureAvatar';
 import { GeneratedCreate, GeneratedEdit } from '../../engine/GeneratedForm';
 import { GeneratedList } from '../../engine/GeneratedList';
-import { ToolbarLink } from '../../engine/parts';
-import { defineScreens, type ScreenOverrides } from '../../engine/overrides';
-import { ChooseStoreNotice, ChosenStorePicker, useChosenStore } from '../../components/chosenStore';
+import { defineScreens } from '../../engine/overrides';
 import { formatDate } from '../../../contract/lib/format';
 import {
   WALL_ACTIVE,
@@ -170,6 +167,8 @@ export const wallScreens = defineScreens({
       ),
     },
     defaultValues: { active: true, pinned: false },
+    // An administrator writes into the restaurant chosen (the board's choice, kept per device).
+    create: { store: { notice: 'Escolha o restaurante em que a publicação vai aparecer.' } },
     deleteConfirm: (record) => ({
       title: `Remover a publicação ${String(record.title)}?`,
       content: 'A imagem da publicação também será removida. Esta ação não pode ser desfeita.',
@@ -182,43 +181,9 @@ export function WallList() {
   return <GeneratedList definition={wall} overrides={wallScreens} />;
 }
 
-/**
- * /mural/new. An administrator writes into the restaurant chosen (the board's choice, kept per
- * device), which the form sends as `store_id`; staff into their own.
- */
+/** /mural/new: staff write into their own store, an administrator into the restaurant chosen. */
 export function WallCreate() {
-  const store = useChosenStore();
-  const overrides = useMemo<ScreenOverrides>(() => {
-    if (store.storeId === null) return wallScreens;
-    const storeId = store.storeId;
-    return {
-      ...wallScreens,
-      form: { ...wallScreens.form, transform: (values) => ({ ...values, store_id: storeId }) },
-    };
-  }, [store.storeId]);
-  if (store.loading) return <Loading />;
-  const picker = store.admin ? (
-    <Stack direction="row" sx={{ mt: 2, gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-      <ChosenStorePicker store={store} />
-    </Stack>
-  ) : null;
-  if (store.waiting)
-    return (
-      <Box sx={{ py: 2 }}>
-        <Stack direction="row" sx={{ mb: 2, gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-          <ToolbarLink to={wallPaths.list} label={wall.label.many} back />
-          <ChosenStorePicker store={store} />
-        </Stack>
-        <ChooseStoreNotice store={store} message="Escolha o restaurante em que a publicação vai aparecer." />
-      </Box>
-    );
-  return (
-    <>
-      {picker}
-      {/* Another restaurant chosen starts a new form. */}
-      <GeneratedCreate key={store.storeId ?? 'own'} definition={formDefinition} overrides={overrides} />
-    </>
-  );
+  return <GeneratedCreate definition={formDefinition} overrides={wallScreens} />;
 }
 
 /** /mural/details/:id: the post's form, Remover and Salvar (an administrator's too: by its id). */

@@ -1,41 +1,13 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import {
-  Autocomplete,
-  Box,
-  Button,
-  Chip,
-  FormControlLabel,
-  FormHelperText,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-} from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Autocomplete, Box, Chip, Stack, TextField, Typography } from '@mui/material';
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckIcon from '@mui/icons-material/Check';
-import {
-  InputHelperText,
-  NumberInput,
-  SaveButton,
-  TextInput,
-  Toolbar,
-  useInput,
-  useNotify,
-  useRecordContext,
-} from 'react-admin';
-import { z } from 'zod';
+import { BooleanInput, InputHelperText, useInput, useNotify } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { useApi } from '../../dataProvider/useApi';
 import { formatCents } from '../../../contract/lib/format';
-import { menuPaths } from '../products/paths';
-import { GeneratedCreate, GeneratedEdit } from '../../engine/GeneratedForm';
-import { defineScreens } from '../../engine/overrides';
 import {
-  complementGroupInput,
-  complementGroups as definition,
-  GROUP_MAX_BELOW_MIN,
-  MAX_CHOICES,
   PRODUCT_ALREADY_SELECTED,
   type ComplementGroup,
 } from '../../../contract/resources/complementGroups/definition';
@@ -52,8 +24,6 @@ export const REPEAT_OFF = 'Não repetir a opção';
 /** Products offered by the picker per search. */
 const PICKER_SIZE = 20;
 const SEARCH_DELAY_MS = 300;
-const FORM_WIDTH = 820;
-const { fields } = definition;
 
 /** Case- and accent-insensitive "contains", as the server searches. */
 const folded = (text: string) =>
@@ -63,36 +33,19 @@ const folded = (text: string) =>
     .toLowerCase();
 const matches = (name: string, typed: string) => folded(name).includes(folded(typed.trim()));
 
-/** Back to the previous screen, or to the groups when the form was opened straight from a link. */
-function useBack() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  return () => (location.key === 'default' ? navigate(menuPaths.complements) : navigate(-1));
-}
-
 /** 'Repetir a opção' when on, 'Não repetir a opção' when off (allow_repeat). */
-function RepeatSwitch() {
-  const { field } = useInput<boolean>({ source: 'allow_repeat' });
-  const on = field.value === true;
+export function RepeatSwitch() {
+  const on = useWatch({ name: 'allow_repeat' }) === true;
   return (
-    <Box>
-      <FormControlLabel
-        control={
-          <Switch
-            checked={on}
-            onChange={(event) => field.onChange(event.target.checked)}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-          />
-        }
-        label={on ? REPEAT_ON : REPEAT_OFF}
-      />
-      <FormHelperText sx={{ mt: 0 }}>
-        {on
+    <BooleanInput
+      source="allow_repeat"
+      label={on ? REPEAT_ON : REPEAT_OFF}
+      helperText={
+        on
           ? 'O cliente pode escolher a mesma opção mais de uma vez.'
-          : 'Cada opção pode ser escolhida uma vez só.'}
-      </FormHelperText>
-    </Box>
+          : 'Cada opção pode ser escolhida uma vez só.'
+      }
+    />
   );
 }
 
@@ -131,7 +84,7 @@ function ProductChip({ product, onRemove }: { product: GroupProduct; onRemove: (
  * The group's products: a search that asks the server as the user types (debounced), and the
  * chosen products as chips. Removing a chip only changes the form: it takes effect on Salvar.
  */
-function ProductsInput() {
+export function ProductsInput() {
   const { field, fieldState, formState } = useInput<GroupProduct[]>({ source: 'products' });
   const invalid = fieldState.invalid && formState.isSubmitted;
   const chosen: GroupProduct[] = Array.isArray(field.value) ? field.value : [];
@@ -246,98 +199,5 @@ function ProductsInput() {
         </Typography>
       )}
     </Stack>
-  );
-}
-
-function GroupToolbar({ editing }: { editing: boolean }) {
-  const back = useBack();
-  return (
-    <Toolbar sx={{ gap: 1 }}>
-      <Box sx={{ flex: 1 }} />
-      <Button onClick={back}>Cancelar</Button>
-      <SaveButton
-        label={editing ? 'Salvar' : 'Adicionar'}
-        icon={editing ? undefined : <AddIcon />}
-        alwaysEnable
-      />
-    </Toolbar>
-  );
-}
-
-function EditTitle() {
-  const record = useRecordContext<GroupProduct>();
-  return <>{record ? `Grupo de complementos: ${record.name}` : 'Grupo de complementos'}</>;
-}
-
-/** The form's values as the API takes them: the chosen products as their ids. */
-function sentValues(values: Record<string, unknown>) {
-  const chosen = Array.isArray(values.products) ? (values.products as GroupProduct[]) : [];
-  return { ...values, products: chosen.map((product) => product.id) };
-}
-
-/**
- * The definition's rules and messages; the maximum is compared with the minimum as soon as both
- * are valid, whatever the other fields say, so that every problem shows at once.
- */
-const groupSchema = z
-  .object(complementGroupInput.shape)
-  .omit({ store_id: true })
-  .refine((value) => value.max_items >= value.min_items, {
-    message: GROUP_MAX_BELOW_MIN,
-    path: ['max_items'],
-    when: (payload) =>
-      !payload.issues.some((issue) => issue.path?.[0] === 'min_items' || issue.path?.[0] === 'max_items'),
-  });
-
-const choices = { min: 0, max: MAX_CHOICES, step: 1 };
-
-/**
- * The group's form: name, minimum and maximum, the repeat switch and the products; Cancelar goes
- * back, and a save says so in a dialog whose OK goes back too.
- */
-export const complementGroupFormScreens = defineScreens({
-  form: {
-    list: menuPaths.complements,
-    actions: false,
-    maxWidth: FORM_WIDTH,
-    savedDialog: true,
-    schema: groupSchema,
-    transform: sentValues,
-    // As the schema reads them: the name trimmed, the limits as numbers.
-    sent: (values) => groupSchema.parse(values),
-    sections: [
-      { fields: ['name', ['min_items', 'max_items'], 'allow_repeat'] },
-      { title: fields.products!.label, fields: ['products'] },
-    ],
-    inputs: {
-      name: <TextInput source="name" label={fields.name!.label} isRequired />,
-      min_items: (
-        <NumberInput source="min_items" label={fields.min_items!.label} {...choices} helperText="De 0 a 10" />
-      ),
-      max_items: (
-        <NumberInput source="max_items" label={fields.max_items!.label} {...choices} helperText="De 0 a 10" />
-      ),
-      allow_repeat: <RepeatSwitch />,
-      products: <ProductsInput />,
-    },
-    create: {
-      title: 'Novo grupo de complementos',
-      defaultValues: { name: '', min_items: 0, max_items: 1, allow_repeat: false, products: [] },
-      toolbar: <GroupToolbar editing={false} />,
-    },
-    edit: { title: <EditTitle />, toolbar: <GroupToolbar editing /> },
-  },
-});
-
-/**
- * Complement group create (/products/complements/create/group) and edit (…/group/:id), the
- * engine's forms.
- */
-export function ComplementGroupForm() {
-  const { id } = useParams();
-  return id === undefined ? (
-    <GeneratedCreate definition={definition} overrides={complementGroupFormScreens} />
-  ) : (
-    <GeneratedEdit definition={definition} overrides={complementGroupFormScreens} />
   );
 }
