@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { oncePerRun } from './once-per-run';
 import { openDatabase } from '../../server/db/client';
 
 declare module 'vitest' {
@@ -31,31 +32,39 @@ export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (!url)
     throw new Error('npm run test:pg precisa de DATABASE_URL (um PostgreSQL onde criar bancos de teste).');
-  const template = `painel_template_${crypto.randomBytes(4).toString('hex')}`;
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-pg-run-'));
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${template}`);
-  } finally {
-    await admin.end();
-  }
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, template) });
-  await database.close();
-  project.provide('pgTemplate', template);
-  project.provide('pgRunFolder', folder);
-  return async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
+  // Once per run for both projects (`pg`, `pg:apart`): the demos seeded into templates are shared too.
+  const { value, release } = await oncePerRun('pg-template', async () => {
+    const template = `painel_template_${crypto.randomBytes(4).toString('hex')}`;
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-pg-run-'));
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
     try {
-      const { rows } = await client.query<{ datname: string }>(
-        'select datname from pg_database where starts_with(datname, $1)',
-        [template],
-      );
-      for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
+      await admin.query(`create database ${template}`);
     } finally {
-      await client.end();
-      fs.rmSync(folder, { recursive: true, force: true });
+      await admin.end();
     }
-  };
+    const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, template) });
+    await database.close();
+    return {
+      value: { template, folder },
+      undo: async () => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        try {
+          const { rows } = await client.query<{ datname: string }>(
+            'select datname from pg_database where starts_with(datname, $1)',
+            [template],
+          );
+          for (const { datname } of rows)
+            await client.query(`drop database if exists ${datname} with (force)`);
+        } finally {
+          await client.end();
+          fs.rmSync(folder, { recursive: true, force: true });
+        }
+      },
+    };
+  });
+  project.provide('pgTemplate', value.template);
+  project.provide('pgRunFolder', value.folder);
+  return release;
 }

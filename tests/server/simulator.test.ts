@@ -34,7 +34,10 @@ const actual = await vi.importActual<typeof import('../../server/service/guests'
 );
 
 const TICK = 5000;
-/** A Friday dinner in São Paulo: the demo is seeded for it, and the simulator's clock starts there. */
+/**
+ * A Friday dinner in São Paulo: the demo is seeded for it, and the simulator's clock starts there
+ * (the seed's own tests read the same night, seeded once for both).
+ */
 const OPENING = new Date('2026-03-13T23:00:00Z');
 
 let t: TestApp;
@@ -123,7 +126,7 @@ async function playWatchingTables(
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: 'full', seedNow: OPENING, snapshot: false });
+  t = await createTestApp({ seed: 'full', seedNow: OPENING });
   for (const row of await query<{ id: number; slug: string }>(sql`select id, slug from stores order by id`)) {
     if ((DEMO_STORES as readonly string[]).includes(row.slug)) stores.set(row.slug, row.id);
     else otherStores.push(row.id);
