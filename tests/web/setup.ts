@@ -18,3 +18,65 @@ afterEach(() => {
 beforeAll(async () => {
   await dragOrderModule();
 });
+
+// What a labelable element's `labels` are, as jsdom defines them (the label elements, in tree
+// order, whose control it is), found in one pass. jsdom's own walks the whole document once for
+// every label on the page, and Testing Library asks it for every button and input whose accessible
+// name it computes: a long form (the store's settings) spent most of its test there.
+const LABELABLE = new Set(['button', 'meter', 'output', 'progress', 'select', 'textarea']);
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+
+function labelable(element: Element) {
+  if (element.namespaceURI !== HTML_NS) return false;
+  if (element.localName === 'input') return (element as HTMLInputElement).type !== 'hidden';
+  if (LABELABLE.has(element.localName)) return true;
+  const custom = customElements.get(element.localName) as { formAssociated?: boolean } | undefined;
+  return custom?.formAssociated === true;
+}
+
+/** The element's tree, the root included when it is an element (a detached one). */
+function treeOf(root: Node, selector: string): Element[] {
+  const found = [...(root as ParentNode).querySelectorAll(selector)];
+  return root instanceof Element && root.matches(selector) ? [root, ...found] : found;
+}
+
+function labelsOf(element: Element): HTMLLabelElement[] {
+  if (!labelable(element)) return [];
+  const root = element.getRootNode();
+  const labels = treeOf(root, 'label') as HTMLLabelElement[];
+  if (labels.length === 0) return [];
+  // The first element of each id, in tree order: a label's `for` names that one.
+  const byId = new Map<string, Element>();
+  if (labels.some((label) => label.hasAttribute('for'))) {
+    for (const candidate of treeOf(root, '[id]'))
+      if (!byId.has(candidate.id)) byId.set(candidate.id, candidate);
+  }
+  return labels.filter((label) => {
+    const target = label.getAttribute('for');
+    if (target !== null) {
+      if (target === '') return false;
+      const named = byId.get(target);
+      return named === element && labelable(named);
+    }
+    // Without `for`: the first labelable element inside the label.
+    return [...label.querySelectorAll('*')].find(labelable) === element;
+  });
+}
+
+for (const type of [
+  HTMLButtonElement,
+  HTMLInputElement,
+  HTMLMeterElement,
+  HTMLOutputElement,
+  HTMLProgressElement,
+  HTMLSelectElement,
+  HTMLTextAreaElement,
+]) {
+  Object.defineProperty(type.prototype, 'labels', {
+    configurable: true,
+    get(this: Element) {
+      // An input of type hidden has none (null), as jsdom says.
+      return labelable(this) ? labelsOf(this) : null;
+    },
+  });
+}
