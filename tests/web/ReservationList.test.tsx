@@ -203,10 +203,10 @@ describe('reservations list (/reserves)', () => {
         name: 'Mostrar detalhes da reserva de Maria Fernandes',
       });
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
-      expect(card).toHaveTextContent('20:00 · Maria Fernandes13/03/2026 · 4 pessoasAguardando');
+      const item = card.closest('li')!;
+      expect(item).toHaveTextContent('20:00 · Maria Fernandes13/03/2026 · 4 pessoasAguardando');
       await user.click(card);
       expect(await screen.findByText('Aniversário: bolo às 21h')).toBeInTheDocument();
-      const item = card.closest('li')!;
       expect(within(item).getByRole('button', { name: 'Confirmar' })).toHaveTextContent('');
       await user.click(within(item).getByRole('button', { name: 'Confirmar' }));
       expect(await screen.findByText('Reserva confirmada')).toBeInTheDocument();
