@@ -12,6 +12,7 @@ import {
 import { Box, Chip, Stack, useMediaQuery, type CardProps, type Theme } from '@mui/material';
 import {
   DataTable,
+  DataTableClasses,
   ListBase,
   ListView,
   Loading,
@@ -452,7 +453,8 @@ function ListScreen({
               // Rows and sortable headers a fingertip's size, for a tablet.
               sx={{
                 ...focusedRow,
-                '& .MuiTableRow-root': { height: 44 },
+                // Not the panel's row under each row (react-admin keeps it, empty, while shut).
+                [`& .MuiTableRow-root:not(.${DataTableClasses.expandRow})`]: { height: 44 },
                 '& .MuiTableSortLabel-root': { minHeight: 44 },
                 ...(list.expandToggle ? withoutOwnArrow : {}),
               }}
