@@ -16,7 +16,7 @@ import { resourceProps } from '../../src/engine/resources';
 import loyaltyScreens from '../../src/resources/loyalty/overrides';
 import { screenModules } from '../../src/resources/screens';
 import { LoyaltyDetails } from '../../src/resources/loyalty/LoyaltyDetails';
-import { messageOf } from './renderScreen';
+import { belowLg, messageOf } from './renderScreen';
 import { renderSignedIn } from './renderSignedIn';
 import { RequirePermission } from '../../src/components/RequirePermission';
 
@@ -290,23 +290,11 @@ describe('Fidelidade (/loyalty-programs): the customers table', () => {
 });
 
 describe('Fidelidade on a tablet beside the menu', () => {
-  const matchMedia = window.matchMedia;
-  afterEach(() => {
-    window.matchMedia = matchMedia;
-  });
+  let restore = () => {};
+  afterEach(() => restore());
 
   it('shows a card per customer with the four figures, sorted with Ordenar por and its direction', async () => {
-    // Below lg (1200 px) only.
-    window.matchMedia = ((query: string) => ({
-      matches: query.includes('1199.95'),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
+    restore = belowLg();
     const api = fakeApi();
     const { user } = renderAt('/loyalty-programs', 'MANAGER');
     const list = await screen.findByRole('list', { name: 'Clientes' });

@@ -6,7 +6,7 @@ import { reservations, type ReservationRow } from '../../contract/resources/rese
 import { GeneratedList } from '../../src/engine/GeneratedList';
 import screens from '../../src/resources/reservations/overrides';
 import { todayInSaoPaulo } from '../../contract/resources/reservations/rules';
-import { renderScreen } from './renderScreen';
+import { belowLg, renderScreen } from './renderScreen';
 
 const HOUR = 3_600_000;
 const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
@@ -185,18 +185,8 @@ describe('reservations list (/reserves)', () => {
   });
 
   it('on a tablet, shows a card per reservation that opens to its notes, its actions as named icons', async () => {
-    const matchMedia = window.matchMedia;
     // Below lg (and so below xl): a tablet beside the menu.
-    window.matchMedia = ((query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
+    const restore = belowLg((query) => query.includes('max-width'));
     try {
       const { user, http } = renderList();
       const card = await screen.findByRole('button', {
@@ -212,7 +202,7 @@ describe('reservations list (/reserves)', () => {
       expect(await screen.findByText('Reserva confirmada')).toBeInTheDocument();
       expect(patches(http)).toEqual([['/api/reservations/id/1', { status: 'CONFIRMED' }]]);
     } finally {
-      window.matchMedia = matchMedia;
+      restore();
     }
   });
 

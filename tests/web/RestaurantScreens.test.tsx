@@ -10,7 +10,7 @@ import { GeneratedList } from '../../src/engine/GeneratedList';
 import screens from '../../src/resources/restaurants/overrides';
 import { RestaurantsDashboard } from '../../src/resources/restaurants/RestaurantsDashboard';
 import { layOutRows, moveWithKeyboard } from './dragLayout';
-import { renderScreen as renderApp } from './renderScreen';
+import { belowLg, renderScreen as renderApp } from './renderScreen';
 
 const store = (
   id: number,
@@ -435,23 +435,11 @@ describe('restaurant approvals (/restaurants/approvals)', () => {
   });
 
   describe('on a tablet beside the menu', () => {
-    const matchMedia = window.matchMedia;
-    afterEach(() => {
-      window.matchMedia = matchMedia;
-    });
+    let restore = () => {};
+    afterEach(() => restore());
 
     it('keeps Aprovar in view: the cuisine, the city and the date go under the name', async () => {
-      // Below lg (1200 px) only.
-      window.matchMedia = ((query: string) => ({
-        matches: query.includes('1199.95'),
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      })) as typeof window.matchMedia;
+      restore = belowLg();
       setup();
 
       await waitFor(() => expect(names()).toEqual(['Bella Napoli', 'Sushi Kai', 'Casa do Baião']));

@@ -18,6 +18,7 @@ import {
 import { GeneratedList } from '../../src/engine/GeneratedList';
 import reviewScreens from '../../src/resources/reviews/overrides';
 import { makeToken } from './tokens';
+import { belowLg } from './renderScreen';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -312,23 +313,11 @@ describe('Avaliações (/reviews) for the staff of a store', () => {
   });
 
   describe('on a tablet beside the menu', () => {
-    const matchMedia = window.matchMedia;
-    afterEach(() => {
-      window.matchMedia = matchMedia;
-    });
+    let restore = () => {};
+    afterEach(() => restore());
 
     it('shows a card per review, its author a touch away from the customer screen', async () => {
-      // Below lg (1200 px) only.
-      window.matchMedia = ((query: string) => ({
-        matches: query.includes('1199.95'),
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      })) as typeof window.matchMedia;
+      restore = belowLg();
       fakeApi();
       const { user, location } = renderList('MANAGER');
       const card = (await screen.findByText('Lasanha perfeita!')).closest('li')!;

@@ -7,7 +7,7 @@ import type { Order, OrderRow } from '../../contract/resources/tabs/definition';
 import overrides from '../../src/resources/tabs/overrides';
 import { tabs } from '../../contract/resources/tabs/definition';
 import { GeneratedList } from '../../src/engine/GeneratedList';
-import { renderScreen } from './renderScreen';
+import { belowLg, renderScreen } from './renderScreen';
 
 // The modal reads one tab through useApi, which calls the app's httpClient: the test's fake
 // client answers those calls too, so every request the screen makes is recorded in one place.
@@ -313,23 +313,11 @@ describe('tabs list (/commands)', () => {
   });
 
   describe('on a tablet beside the menu', () => {
-    const matchMedia = window.matchMedia;
-    afterEach(() => {
-      window.matchMedia = matchMedia;
-    });
+    let restore = () => {};
+    afterEach(() => restore());
 
     it('shows one line per tab, which opens its modal', async () => {
-      // Below lg (1200 px) only.
-      window.matchMedia = ((query: string) => ({
-        matches: query.includes('1199.95'),
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      })) as typeof window.matchMedia;
+      restore = belowLg();
       const { user } = renderList();
       const line = await screen.findByText('Mesa 7 · aberto');
       expect(screen.queryByRole('table')).not.toBeInTheDocument();

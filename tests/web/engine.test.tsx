@@ -27,7 +27,7 @@ import { resourceProps } from '../../src/engine/resources';
 import type { ChosenStore } from '../../src/components/chosenStore';
 import { StorePicker } from '../../src/components/StorePicker';
 import { layOutRows, moveWithKeyboard } from './dragLayout';
-import { messageOf, renderScreen } from './renderScreen';
+import { belowLg, messageOf, renderScreen } from './renderScreen';
 
 /** A resource of the test's own, with a field of each kind the lists format and a nested object. */
 const places = defineResource({
@@ -369,24 +369,6 @@ const withDialog = defineScreens({
     compact: { primary: (record) => `${String(record.name)} · ${String(record.address?.city)}` },
   },
 });
-
-/** Makes the list see a tablet beside the menu (below lg, 1200 px), where `compact` lines show. */
-function belowLg() {
-  const matchMedia = window.matchMedia;
-  window.matchMedia = ((query: string) => ({
-    matches: query.includes('1199.95'),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  return () => {
-    window.matchMedia = matchMedia;
-  };
-}
 
 describe('generated list: a row that opens a dialog (rowDialog)', () => {
   const renderPlaces = (screens: ScreenOverrides = withDialog) =>

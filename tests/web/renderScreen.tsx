@@ -76,3 +76,24 @@ export const messageOf = (input: HTMLElement) => {
   const id = input.getAttribute('aria-describedby');
   return (id ? document.getElementById(id)?.textContent : '')?.replace(/\u200b/g, '') ?? '';
 };
+
+/**
+ * Makes the screen's media queries answer as a tablet beside the menu would (below lg, 1200 px:
+ * MUI asks `(max-width:1199.95px)`), or as `matches` says; returns what puts the browser's back.
+ */
+export function belowLg(matches = (query: string) => query.includes('1199.95')): () => void {
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: matches(query),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  return () => {
+    window.matchMedia = original;
+  };
+}
