@@ -21,6 +21,7 @@ import {
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { onlyDigits } from '../../contract/lib/format';
 import { fieldText } from '../lib/display';
@@ -470,8 +471,19 @@ export function GeneratedEdit({
   return <FormScreen Screen={EditScreen} definition={definition} form={form} mode="edit" />;
 }
 
+/** The id a single record's form gives react-admin: the record has none (`form.single`). */
+const SINGLE_ID = 'single';
+
+/** What a single record's form (`form.single`) names in its read and in its save: its calls. */
+const singleMeta = (form: FormModeOverrides, call: 'read' | 'save', asked?: Record<string, unknown>) =>
+  form.single ? { ...asked, call: form.single[call] } : asked;
+
 function EditScreen({ definition, form, storeId }: FormScreenProps) {
-  const notices = useResourceNotices(definition, form.after ?? listAfter(form));
+  const queryClient = useQueryClient();
+  const notices = useResourceNotices(
+    definition,
+    form.after ?? (form.single ? false : listAfter(form)),
+  );
   const notify = useNotify();
   const { failed } = form;
   const { onSaved, dialog } = useSavedDialog(definition, form, definition.messages.updated);
@@ -482,22 +494,31 @@ function EditScreen({ definition, form, storeId }: FormScreenProps) {
   const unsaved = failed?.save ? () => notify(failed.save!, { type: 'error' }) : onError;
   const meta = { ...form.meta, ...storeMeta(storeId) };
   const asked = Object.keys(meta).length > 0 ? meta : undefined;
-  // Who only reads still signs in first: react-admin's own check, left out for them, did both.
-  useAuthenticated({ enabled: Boolean(form.readers) });
+  const saved = afterSave(form, notices.updated, onSaved);
+  // Who only reads still signs in first: react-admin's own check, left out for them, did both. A
+  // single record's calls have their own access, not the resource's operations.
+  const ownAccess = Boolean(form.readers || form.single);
+  useAuthenticated({ enabled: ownAccess });
   return (
     <Edit
       resource={definition.name}
       title={form.title ?? definition.screens?.titles?.edit ?? definition.label.one}
       actions={actionsOf(definition, form)}
+      id={form.single ? SINGLE_ID : undefined}
       mutationMode="pessimistic"
       transform={sending.transform}
       mutationOptions={{
-        ...afterSave(form, notices.updated, onSaved),
+        onSuccess: (record: RaRecord) => {
+          saved.onSuccess(record);
+          // The record is read again (its read and its save are two calls), and what the resource
+          // lists with it (the stores' acceptances of the terms).
+          if (form.single) void queryClient.invalidateQueries({ queryKey: [definition.name] });
+        },
         ...(unsaved ? { onError: unsaved } : {}),
-        meta: withKey(asked, sending.meta),
+        meta: withKey(singleMeta(form, 'save', asked), sending.meta),
       }}
-      queryOptions={{ ...unread, meta: asked }}
-      disableAuthentication={form.readers}
+      queryOptions={{ ...unread, meta: singleMeta(form, 'read', asked) }}
+      disableAuthentication={ownAccess}
     >
       <Around form={form}>
         {form.header}
@@ -507,6 +528,22 @@ function EditScreen({ definition, form, storeId }: FormScreenProps) {
       </Around>
     </Edit>
   );
+}
+
+/**
+ * One record without an id (`form.single`: the platform's terms of use, a store's loyalty
+ * program), read and saved at the fixed paths of the definition's calls: the edit form, its
+ * fields, sections, inputs, schema and notices, staying on its page once saved.
+ */
+export function GeneratedSingle({
+  definition,
+  overrides = {},
+}: {
+  definition: ResourceDefinition;
+  overrides?: ScreenOverrides;
+}) {
+  const form = formOverridesFor(overrides.form, 'edit');
+  return <FormScreen Screen={EditScreen} definition={definition} form={form} mode="edit" />;
 }
 
 /**

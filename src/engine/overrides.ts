@@ -317,6 +317,12 @@ export interface FormModeOverrides {
    */
   refused?: { fields?: Readonly<Record<string, string>>; notice?: string };
   /**
+   * One record without an id, read and saved at a fixed path (`GeneratedSingle`): the names of the
+   * definition's calls that read it (GET) and save it (PATCH or POST, the whole form). The form
+   * stays once saved, and the resource's lists are read again.
+   */
+  single?: { read: string; save: string };
+  /**
    * The edit screen opens also for who may read the record but not change it (react-admin's asks
    * for the edit access); what they see is the overrides' to say (the team's members, read-only).
    */
