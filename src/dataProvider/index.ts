@@ -151,13 +151,13 @@ export function createDataProvider(
 
   /**
    * The call a single record's read or save names in `meta.call` (`form.single`: a record at a
-   * fixed path, the store's loyalty program), which has no id of its own: it keeps the form's.
+   * fixed path, the store's loyalty program): react-admin knows it by the form's id, whatever its own.
    */
   const singleCall = (definition: ResourceDefinition, meta: unknown) => {
     const call = definition.calls?.[(meta as { call?: string } | undefined)?.call ?? ''];
     return call && { path: callPath(definition, call), method: call.method as 'PATCH' | 'POST' };
   };
-  const single = (record: RaRecord, id: GetOneParams['id']) => ({ ...record, id: record.id ?? id });
+  const single = (record: RaRecord, id: GetOneParams['id']) => ({ ...record, id });
 
   const getOne = async (resource: string, params: GetOneParams) => {
     const definition = definitionOf(resource);

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { Alert, Box, InputAdornment, Stack, Typography } from '@mui/material';
 import {
   BooleanInput,
@@ -487,14 +487,18 @@ function EditScreen({ definition, form, storeId }: FormScreenProps) {
   const notify = useNotify();
   const { failed } = form;
   const { onSaved, dialog } = useSavedDialog(definition, form, definition.messages.updated);
-  const sending = useSending(form);
+  // A single record's store goes in its save's body (`form.single`), as a new record's does.
+  const sending = useSending(form, form.single ? storeId : undefined);
   const unread = useUnread(form);
+  const read = useRef<RaRecord | undefined>(undefined);
   const { refusal, onError } = useRefusal(form);
   // The screen's own words for a save that failed, else the refusal's (`form.refused`).
   const unsaved = failed?.save ? () => notify(failed.save!, { type: 'error' }) : onError;
   const meta = { ...form.meta, ...storeMeta(storeId) };
   const asked = Object.keys(meta).length > 0 ? meta : undefined;
-  const saved = afterSave(form, notices.updated, onSaved);
+  const { single } = form;
+  const creating = () => Boolean(read.current && single?.created?.(read.current));
+  const saved = () => afterSave(form, creating() ? notices.created : notices.updated, onSaved);
   // Who only reads still signs in first: react-admin's own check, left out for them, did both. A
   // single record's calls have their own access, not the resource's operations.
   const ownAccess = Boolean(form.readers || form.single);
@@ -509,15 +513,25 @@ function EditScreen({ definition, form, storeId }: FormScreenProps) {
       transform={sending.transform}
       mutationOptions={{
         onSuccess: (record: RaRecord) => {
-          saved.onSuccess(record);
+          saved().onSuccess(record);
           // The record is read again (its read and its save are two calls), and what the resource
           // lists with it (the stores' acceptances of the terms).
-          if (form.single) void queryClient.invalidateQueries({ queryKey: [definition.name] });
+          if (single) void queryClient.invalidateQueries({ queryKey: [definition.name] });
         },
         ...(unsaved ? { onError: unsaved } : {}),
-        meta: withKey(singleMeta(form, 'save', asked), sending.meta),
+        meta: withKey(single ? singleMeta(form, 'save', form.meta) : asked, sending.meta),
       }}
-      queryOptions={{ ...unread, meta: singleMeta(form, 'read', asked) }}
+      queryOptions={{
+        ...unread,
+        meta: singleMeta(form, 'read', asked),
+        ...(single?.created
+          ? {
+              onSuccess: (record: RaRecord) => {
+                read.current = record;
+              },
+            }
+          : {}),
+      }}
       disableAuthentication={ownAccess}
     >
       <Around form={form}>

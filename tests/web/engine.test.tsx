@@ -2297,4 +2297,26 @@ describe('generated forms: one record without an id, read and saved at a fixed p
     expect(http.mock.calls.filter(([, request]) => !request?.method || request.method === 'GET').length).toBe(2);
     expect(location()?.pathname).toBe('/house');
   });
+  it("says the definition's created where the record read is still to be made (single.created)", async () => {
+    let stored = { name: '', open: false, version: 0 };
+    const http = vi.fn<HttpClient>(async (_path, request) => {
+      if (request?.method === 'PATCH') stored = { ...(request.body as typeof stored), version: stored.version + 1 };
+      return { data: stored };
+    });
+    const first = defineScreens({
+      form: { single: { read: 'read', save: 'save', created: (record) => record.version === 0 } },
+    });
+    const { user } = renderScreen(
+      '/house',
+      { '/house': <GeneratedSingle definition={house} overrides={first} /> },
+      http,
+      { resources: { house } },
+    );
+    await user.type(await screen.findByRole('textbox', { name: /^Nome da casa/ }), 'Casa Nova');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Casa criada!')).toBeInTheDocument();
+    await waitFor(() => expect(http).toHaveBeenCalledTimes(3));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Casa gravada!')).toBeInTheDocument();
+  });
 });

@@ -218,6 +218,8 @@ export const loyaltyPrograms = defineResource({
     discount: { label: 'Percentual de benefício', kind: 'percent', form: true },
   },
   input: loyaltyProgramForm,
+  // The program's save (`calls.save`): any of its values, and an administrator's store.
+  updateInput: loyaltyProgramInput,
   record: loyaltyProgramRecord,
   row: loyaltyCustomerRow,
   list: {
