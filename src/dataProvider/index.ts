@@ -173,7 +173,11 @@ export function createDataProvider(
     const definition = definitionOf(resource);
     const call = singleCall(definition, params.meta);
     // A single record's save sends the whole form (a fixed path's PATCH may create it).
-    const payload = writable(definition, call ? params.data : changed(params.data, params.previousData), 'update');
+    const payload = writable(
+      definition,
+      call ? params.data : changed(params.data, params.previousData),
+      'update',
+    );
     // Nothing changed: nothing to send (the API refuses an empty update).
     if (Object.keys(payload).length === 0 && params.previousData)
       return { data: params.previousData as RaRecord };

@@ -1,4 +1,12 @@
-import { Fragment, useEffect, useRef, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import {
+  Fragment,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { Alert, Box, InputAdornment, Stack, Typography } from '@mui/material';
 import {
   BooleanInput,
@@ -480,10 +488,7 @@ const singleMeta = (form: FormModeOverrides, call: 'read' | 'save', asked?: Reco
 
 function EditScreen({ definition, form, storeId }: FormScreenProps) {
   const queryClient = useQueryClient();
-  const notices = useResourceNotices(
-    definition,
-    form.after ?? (form.single ? false : listAfter(form)),
-  );
+  const notices = useResourceNotices(definition, form.after ?? (form.single ? false : listAfter(form)));
   const notify = useNotify();
   const { failed } = form;
   const { onSaved, dialog } = useSavedDialog(definition, form, definition.messages.updated);

@@ -20,7 +20,12 @@ import type { Download, HttpClient, Query } from '../../src/dataProvider/httpCli
 import { requiredText } from '../../contract/lib/fields';
 import { instant, recordId } from '../../contract/lib/records';
 import { defineResource, type ResourceDefinition } from '../../contract/define';
-import { GeneratedCreate, GeneratedEdit, GeneratedShow, GeneratedSingle } from '../../src/engine/GeneratedForm';
+import {
+  GeneratedCreate,
+  GeneratedEdit,
+  GeneratedShow,
+  GeneratedSingle,
+} from '../../src/engine/GeneratedForm';
 import { GeneratedList } from '../../src/engine/GeneratedList';
 import { defineScreens, type ScreenOverrides } from '../../src/engine/overrides';
 import { resourceProps } from '../../src/engine/resources';
@@ -2271,7 +2276,8 @@ describe('generated forms: one record without an id, read and saved at a fixed p
     let stored = { name: 'Casa Velha', open: true, version: 1 };
     const http = vi.fn<HttpClient>(async (path, request) => {
       if (path !== '/api/house') throw new HttpError('Não encontrado', 404);
-      if (request?.method === 'PATCH') stored = { ...(request.body as typeof stored), version: stored.version + 1 };
+      if (request?.method === 'PATCH')
+        stored = { ...(request.body as typeof stored), version: stored.version + 1 };
       return { data: stored };
     });
     const { user, location } = renderScreen(
@@ -2294,13 +2300,16 @@ describe('generated forms: one record without an id, read and saved at a fixed p
       ['/api/house', expect.objectContaining({ method: 'PATCH', body: { name: 'Casa Nova', open: true } })],
     ]);
     expect(await screen.findByText('Versão 2')).toBeInTheDocument();
-    expect(http.mock.calls.filter(([, request]) => !request?.method || request.method === 'GET').length).toBe(2);
+    expect(http.mock.calls.filter(([, request]) => !request?.method || request.method === 'GET').length).toBe(
+      2,
+    );
     expect(location()?.pathname).toBe('/house');
   });
   it("says the definition's created where the record read is still to be made (single.created)", async () => {
     let stored = { name: '', open: false, version: 0 };
     const http = vi.fn<HttpClient>(async (_path, request) => {
-      if (request?.method === 'PATCH') stored = { ...(request.body as typeof stored), version: stored.version + 1 };
+      if (request?.method === 'PATCH')
+        stored = { ...(request.body as typeof stored), version: stored.version + 1 };
       return { data: stored };
     });
     const first = defineScreens({

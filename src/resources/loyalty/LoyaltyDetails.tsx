@@ -130,7 +130,9 @@ const details = defineScreens({
       </TopToolbar>
     ),
     header: <Figures />,
-    sections: [{ title: 'Regras do programa', fields: ['notCreated', ['consumption', 'discount'], 'active'] }],
+    sections: [
+      { title: 'Regras do programa', fields: ['notCreated', ['consumption', 'discount'], 'active'] },
+    ],
     inputs: {
       notCreated: <NotCreated />,
       consumption: (
