@@ -330,12 +330,12 @@ function actionsOf(definition: ResourceDefinition, form: FormModeOverrides) {
 /**
  * What follows a record that cannot be read (another store's, one just removed): the server's
  * words (or the screen's), then the list the form belongs to (react-admin's own would open the
- * resource's).
+ * resource's); a single record's form (`form.single`), which has no list, stays.
  */
-function useUnread({ list, failed }: FormModeOverrides) {
+function useUnread({ list, failed, single }: FormModeOverrides) {
   const notify = useNotify();
   const navigate = useNavigate();
-  if (!list && !failed?.read) return {};
+  if (!list && !failed?.read && !single) return {};
   return {
     onError: (error: unknown) => {
       notify(failed?.read ?? (error as Error).message, { type: 'error' });

@@ -2328,4 +2328,17 @@ describe('generated forms: one record without an id, read and saved at a fixed p
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Casa gravada!')).toBeInTheDocument();
   });
+  it("says the server's words when the record cannot be read, and stays on its page", async () => {
+    const http = vi.fn<HttpClient>(async () => {
+      throw new HttpError('A casa está fechada para obras.', 503);
+    });
+    const { location } = renderScreen(
+      '/house',
+      { '/house': <GeneratedSingle definition={house} overrides={single} />, '/': <p>início</p> },
+      http,
+      { resources: { house } },
+    );
+    expect(await screen.findByText('A casa está fechada para obras.')).toBeInTheDocument();
+    expect(location()?.pathname).toBe('/house');
+  });
 });
