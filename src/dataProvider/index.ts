@@ -149,27 +149,46 @@ export function createDataProvider(
     return { data: records, total: total(body, records) };
   };
 
+  /**
+   * The call a single record's read or save names in `meta.call` (`form.single`: a record at a
+   * fixed path, the store's loyalty program): react-admin knows it by the form's id, whatever its own.
+   */
+  const singleCall = (definition: ResourceDefinition, meta: unknown) => {
+    const call = definition.calls?.[(meta as { call?: string } | undefined)?.call ?? ''];
+    return call && { path: callPath(definition, call), method: call.method as 'PATCH' | 'POST' };
+  };
+  const single = (record: RaRecord, id: GetOneParams['id']) => ({ ...record, id });
+
   const getOne = async (resource: string, params: GetOneParams) => {
     const definition = definitionOf(resource);
     const scope = scopeOf(params.meta);
-    const path = recordPath(definition.endpoint, params.id);
+    const call = singleCall(definition, params.meta);
+    const path = call ? call.path : recordPath(definition.endpoint, params.id);
     const body = await (scope.query ? http(path, scope) : http(path));
-    return { data: unwrap(definition.envelope.one, body) as RaRecord };
+    const record = unwrap(definition.envelope.one, body) as RaRecord;
+    return { data: call ? single(record, params.id) : record };
   };
 
   const update = async (resource: string, params: UpdateParams) => {
     const definition = definitionOf(resource);
-    const payload = writable(definition, changed(params.data, params.previousData), 'update');
+    const call = singleCall(definition, params.meta);
+    // A single record's save sends the whole form (a fixed path's PATCH may create it).
+    const payload = writable(
+      definition,
+      call ? params.data : changed(params.data, params.previousData),
+      'update',
+    );
     // Nothing changed: nothing to send (the API refuses an empty update).
     if (Object.keys(payload).length === 0 && params.previousData)
       return { data: params.previousData as RaRecord };
-    const body = await http(recordPath(definition.endpoint, params.id), {
-      method: 'PATCH',
+    const body = await http(call ? call.path : recordPath(definition.endpoint, params.id), {
+      method: call ? call.method : 'PATCH',
       body: payload,
       ...scopeOf(params.meta),
       ...idempotencyHeader(params.meta),
     });
-    return { data: unwrap(definition.envelope.one, body) as RaRecord };
+    const record = unwrap(definition.envelope.one, body) as RaRecord;
+    return { data: call ? single(record, params.id) : record };
   };
 
   /** A removal; one that says why (an item cancelled) sends `meta.body`, e.g. `{ reason }`. */

@@ -1,4 +1,12 @@
-import { Fragment, useEffect, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import {
+  Fragment,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { Alert, Box, InputAdornment, Stack, Typography } from '@mui/material';
 import {
   BooleanInput,
@@ -21,6 +29,7 @@ import {
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { onlyDigits } from '../../contract/lib/format';
 import { fieldText } from '../lib/display';
@@ -321,12 +330,12 @@ function actionsOf(definition: ResourceDefinition, form: FormModeOverrides) {
 /**
  * What follows a record that cannot be read (another store's, one just removed): the server's
  * words (or the screen's), then the list the form belongs to (react-admin's own would open the
- * resource's).
+ * resource's); a single record's form (`form.single`), which has no list, stays.
  */
-function useUnread({ list, failed }: FormModeOverrides) {
+function useUnread({ list, failed, single }: FormModeOverrides) {
   const notify = useNotify();
   const navigate = useNavigate();
-  if (!list && !failed?.read) return {};
+  if (!list && !failed?.read && !single) return {};
   return {
     onError: (error: unknown) => {
       notify(failed?.read ?? (error as Error).message, { type: 'error' });
@@ -470,34 +479,65 @@ export function GeneratedEdit({
   return <FormScreen Screen={EditScreen} definition={definition} form={form} mode="edit" />;
 }
 
+/** The id a single record's form gives react-admin: the record has none (`form.single`). */
+const SINGLE_ID = 'single';
+
+/** What a single record's form (`form.single`) names in its read and in its save: its calls. */
+const singleMeta = (form: FormModeOverrides, call: 'read' | 'save', asked?: Record<string, unknown>) =>
+  form.single ? { ...asked, call: form.single[call] } : asked;
+
 function EditScreen({ definition, form, storeId }: FormScreenProps) {
-  const notices = useResourceNotices(definition, form.after ?? listAfter(form));
+  const queryClient = useQueryClient();
+  const notices = useResourceNotices(definition, form.after ?? (form.single ? false : listAfter(form)));
   const notify = useNotify();
   const { failed } = form;
   const { onSaved, dialog } = useSavedDialog(definition, form, definition.messages.updated);
-  const sending = useSending(form);
+  // A single record's store goes in its save's body (`form.single`), as a new record's does.
+  const sending = useSending(form, form.single ? storeId : undefined);
   const unread = useUnread(form);
+  const read = useRef<RaRecord | undefined>(undefined);
   const { refusal, onError } = useRefusal(form);
   // The screen's own words for a save that failed, else the refusal's (`form.refused`).
   const unsaved = failed?.save ? () => notify(failed.save!, { type: 'error' }) : onError;
   const meta = { ...form.meta, ...storeMeta(storeId) };
   const asked = Object.keys(meta).length > 0 ? meta : undefined;
-  // Who only reads still signs in first: react-admin's own check, left out for them, did both.
-  useAuthenticated({ enabled: Boolean(form.readers) });
+  const { single } = form;
+  const creating = () => Boolean(read.current && single?.created?.(read.current));
+  const saved = () => afterSave(form, creating() ? notices.created : notices.updated, onSaved);
+  // Who only reads still signs in first: react-admin's own check, left out for them, did both. A
+  // single record's calls have their own access, not the resource's operations.
+  const ownAccess = Boolean(form.readers || form.single);
+  useAuthenticated({ enabled: ownAccess });
   return (
     <Edit
       resource={definition.name}
       title={form.title ?? definition.screens?.titles?.edit ?? definition.label.one}
       actions={actionsOf(definition, form)}
+      id={form.single ? SINGLE_ID : undefined}
       mutationMode="pessimistic"
       transform={sending.transform}
       mutationOptions={{
-        ...afterSave(form, notices.updated, onSaved),
+        onSuccess: (record: RaRecord) => {
+          saved().onSuccess(record);
+          // The record is read again (its read and its save are two calls), and what the resource
+          // lists with it (the stores' acceptances of the terms).
+          if (single) void queryClient.invalidateQueries({ queryKey: [definition.name] });
+        },
         ...(unsaved ? { onError: unsaved } : {}),
-        meta: withKey(asked, sending.meta),
+        meta: withKey(single ? singleMeta(form, 'save', form.meta) : asked, sending.meta),
       }}
-      queryOptions={{ ...unread, meta: asked }}
-      disableAuthentication={form.readers}
+      queryOptions={{
+        ...unread,
+        meta: singleMeta(form, 'read', asked),
+        ...(single?.created
+          ? {
+              onSuccess: (record: RaRecord) => {
+                read.current = record;
+              },
+            }
+          : {}),
+      }}
+      disableAuthentication={ownAccess}
     >
       <Around form={form}>
         {form.header}
@@ -507,6 +547,22 @@ function EditScreen({ definition, form, storeId }: FormScreenProps) {
       </Around>
     </Edit>
   );
+}
+
+/**
+ * One record without an id (`form.single`: the platform's terms of use, a store's loyalty
+ * program), read and saved at the fixed paths of the definition's calls: the edit form, its
+ * fields, sections, inputs, schema and notices, staying on its page once saved.
+ */
+export function GeneratedSingle({
+  definition,
+  overrides = {},
+}: {
+  definition: ResourceDefinition;
+  overrides?: ScreenOverrides;
+}) {
+  const form = formOverridesFor(overrides.form, 'edit');
+  return <FormScreen Screen={EditScreen} definition={definition} form={form} mode="edit" />;
 }
 
 /**

@@ -317,6 +317,14 @@ export interface FormModeOverrides {
    */
   refused?: { fields?: Readonly<Record<string, string>>; notice?: string };
   /**
+   * One record without an id, read and saved at a fixed path (`GeneratedSingle`): the names of the
+   * definition's calls that read it (GET) and save it (PATCH or POST, the whole form; a store's, with
+   * `store`, names it in the body, as a new record does). The form stays once saved, and the record
+   * and the resource's lists are read again. `created`: whether the record as read is still to be
+   * made by this save (a store's first loyalty program), which then says the definition's `created`.
+   */
+  single?: { read: string; save: string; created?: (record: RaRecord) => boolean };
+  /**
    * The edit screen opens also for who may read the record but not change it (react-admin's asks
    * for the edit access); what they see is the overrides' to say (the team's members, read-only).
    */

@@ -20,7 +20,12 @@ import type { Download, HttpClient, Query } from '../../src/dataProvider/httpCli
 import { requiredText } from '../../contract/lib/fields';
 import { instant, recordId } from '../../contract/lib/records';
 import { defineResource, type ResourceDefinition } from '../../contract/define';
-import { GeneratedCreate, GeneratedEdit, GeneratedShow } from '../../src/engine/GeneratedForm';
+import {
+  GeneratedCreate,
+  GeneratedEdit,
+  GeneratedShow,
+  GeneratedSingle,
+} from '../../src/engine/GeneratedForm';
 import { GeneratedList } from '../../src/engine/GeneratedList';
 import { defineScreens, type ScreenOverrides } from '../../src/engine/overrides';
 import { resourceProps } from '../../src/engine/resources';
@@ -2219,5 +2224,105 @@ describe('generated forms: a context and a save around the form (form.around)', 
     expect(await screen.findByText('Guardado: Bar do Zé')).toBeInTheDocument();
     expect(screen.getByText('Já guardado')).toBeInTheDocument();
     expect(http.mock.calls.filter(([, request]) => request?.method === 'POST')).toEqual([]);
+  });
+});
+
+describe('generated forms: one record without an id, read and saved at a fixed path (form.single)', () => {
+  /** A record of its own kind: no id, no operations, a read and a save among its calls. */
+  const house = defineResource({
+    name: 'house',
+    endpoint: '/api/house',
+    label: { one: 'Casa', many: 'Casas' },
+    access: {},
+    calls: {
+      read: { method: 'GET', path: '', access: 'store', summary: 'Lê a casa' },
+      save: { method: 'PATCH', path: '', access: 'admin', summary: 'Grava a casa' },
+    },
+    envelope: { list: 'data.results', one: 'data' },
+    fields: {
+      name: { label: 'Nome da casa', kind: 'text', form: true },
+      open: { label: 'Aberta', kind: 'boolean', form: true },
+    },
+    input: z.strictObject({ name: requiredText(50, 'Informe o nome da casa'), open: z.boolean() }),
+    record: z.object({ name: z.string(), open: z.boolean(), version: z.int() }),
+    list: { perPage: 5, sort: { field: 'name', order: 'ASC' }, search: [] },
+    messages: { created: 'Casa criada!', updated: 'Casa gravada!', deleted: '' },
+  });
+  function Version() {
+    const record = useRecordContext();
+    return <p>{`Versão ${String(record?.version)}`}</p>;
+  }
+  const single = defineScreens({
+    form: { single: { read: 'read', save: 'save' }, actions: false, header: <Version /> },
+  });
+
+  it('reads the fixed path, saves the whole form with the call, stays, and reads it again', async () => {
+    let stored = { name: 'Casa Velha', open: true, version: 1 };
+    const http = vi.fn<HttpClient>(async (path, request) => {
+      if (path !== '/api/house') throw new HttpError('Não encontrado', 404);
+      if (request?.method === 'PATCH')
+        stored = { ...(request.body as typeof stored), version: stored.version + 1 };
+      return { data: stored };
+    });
+    const { user, location } = renderScreen(
+      '/house',
+      { '/house': <GeneratedSingle definition={house} overrides={single} /> },
+      http,
+      { resources: { house } },
+    );
+    const name = await screen.findByRole('textbox', { name: /^Nome da casa/ });
+    await waitFor(() => expect(name).toHaveValue('Casa Velha'));
+    expect(screen.getByText('Versão 1')).toBeInTheDocument();
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(messageOf(name)).toBe('Informe o nome da casa'));
+    await user.type(name, 'Casa Nova');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Casa gravada!')).toBeInTheDocument();
+    // The whole form, the unchanged switch included, with the call's method, at the fixed path.
+    expect(http.mock.calls.filter(([, request]) => request?.method === 'PATCH')).toEqual([
+      ['/api/house', expect.objectContaining({ method: 'PATCH', body: { name: 'Casa Nova', open: true } })],
+    ]);
+    expect(await screen.findByText('Versão 2')).toBeInTheDocument();
+    expect(http.mock.calls.filter(([, request]) => !request?.method || request.method === 'GET').length).toBe(
+      2,
+    );
+    expect(location()?.pathname).toBe('/house');
+  });
+  it("says the definition's created where the record read is still to be made (single.created)", async () => {
+    let stored = { name: '', open: false, version: 0 };
+    const http = vi.fn<HttpClient>(async (_path, request) => {
+      if (request?.method === 'PATCH')
+        stored = { ...(request.body as typeof stored), version: stored.version + 1 };
+      return { data: stored };
+    });
+    const first = defineScreens({
+      form: { single: { read: 'read', save: 'save', created: (record) => record.version === 0 } },
+    });
+    const { user } = renderScreen(
+      '/house',
+      { '/house': <GeneratedSingle definition={house} overrides={first} /> },
+      http,
+      { resources: { house } },
+    );
+    await user.type(await screen.findByRole('textbox', { name: /^Nome da casa/ }), 'Casa Nova');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Casa criada!')).toBeInTheDocument();
+    await waitFor(() => expect(http).toHaveBeenCalledTimes(3));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Casa gravada!')).toBeInTheDocument();
+  });
+  it("says the server's words when the record cannot be read, and stays on its page", async () => {
+    const http = vi.fn<HttpClient>(async () => {
+      throw new HttpError('A casa está fechada para obras.', 503);
+    });
+    const { location } = renderScreen(
+      '/house',
+      { '/house': <GeneratedSingle definition={house} overrides={single} />, '/': <p>início</p> },
+      http,
+      { resources: { house } },
+    );
+    expect(await screen.findByText('A casa está fechada para obras.')).toBeInTheDocument();
+    expect(location()?.pathname).toBe('/house');
   });
 });

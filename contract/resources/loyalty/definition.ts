@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { storeIdField } from '../../lib/fields';
 import { count, instant, maybeText, recordId } from '../../lib/records';
-import { callPath, defineResource, type CallDefinition, type RecordOf, type RowOf } from '../../define';
+import { defineResource, type CallDefinition, type RecordOf, type RowOf } from '../../define';
 
 /**
  * The loyalty program (restaurant spec 2 "Loyalty program", 3, 4, 9): a store's customers earn a
@@ -44,7 +44,6 @@ export const LOYALTY_MESSAGES = {
   empty: 'Nenhum cliente encontrado.',
   notCreated:
     'O restaurante ainda não tem programa de fidelidade: defina o consumo e o desconto e toque em Salvar.',
-  managersSave: 'Só os gerentes do restaurante alteram o programa de fidelidade.',
 } as const;
 
 /** What a program's switch reads (spec 2: Ativo / Desativado). */
@@ -169,11 +168,6 @@ const calls = {
   },
 } as const satisfies Record<string, CallDefinition>;
 
-export const loyaltyPaths = {
-  read: callPath({ endpoint: ENDPOINT }, calls.read),
-  save: callPath({ endpoint: ENDPOINT }, calls.save),
-};
-
 export const loyaltyPrograms = defineResource({
   name: 'loyalty-programs',
   endpoint: ENDPOINT,
@@ -218,6 +212,8 @@ export const loyaltyPrograms = defineResource({
     discount: { label: 'Percentual de benefício', kind: 'percent', form: true },
   },
   input: loyaltyProgramForm,
+  // The program's save (`calls.save`): any of its values, and an administrator's store.
+  updateInput: loyaltyProgramInput,
   record: loyaltyProgramRecord,
   row: loyaltyCustomerRow,
   list: {

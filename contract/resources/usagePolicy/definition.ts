@@ -126,6 +126,12 @@ export const acceptanceFields = {
   list_order: { label: 'Ordem', kind: 'number', sortable: true },
 } as const satisfies Record<string, FieldDefinition>;
 
+/** The terms' own fields, as the administrators' form edits them (its version's input is its own). */
+export const policyFields = {
+  title: { label: 'Título', kind: 'text', form: true },
+  text: { label: 'Texto', kind: 'textarea', form: true },
+} as const satisfies Record<string, FieldDefinition>;
+
 export const usagePolicy = defineResource({
   name: 'usagePolicy',
   endpoint: ENDPOINT,
@@ -133,7 +139,7 @@ export const usagePolicy = defineResource({
   access: { list: 'admin' },
   calls,
   envelope: { list: 'data.results', one: 'data' },
-  fields: acceptanceFields,
+  fields: { ...acceptanceFields, ...policyFields },
   input: usagePolicyInput,
   record: usagePolicyRecord,
   row: acceptanceRow,

@@ -1,41 +1,28 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   DataTable,
-  Form,
   List,
-  Loading,
   Pagination,
-  SaveButton,
   SearchInput,
   SelectInput,
   TextInput,
-  Title,
   TopToolbar,
-  useNotify,
   useRecordContext,
 } from 'react-admin';
-import type { FieldValues } from 'react-hook-form';
-import { Alert, Box, Card, CardContent, Chip, Typography } from '@mui/material';
+import { Alert, Box, Chip, Typography } from '@mui/material';
 import { ExportButton } from '../../components/ExportButton';
-import { httpClient } from '../../dataProvider/httpClient';
-import { useApi } from '../../dataProvider/useApi';
 import { fieldText } from '../../lib/display';
 import { formatDateTime } from '../../../contract/lib/format';
-import { zodValidate } from '../../lib/zodForm';
+import { GeneratedSingle } from '../../engine/GeneratedForm';
+import { defineScreens } from '../../engine/overrides';
 import {
   acceptanceFields as fields,
   acceptanceSituations,
-  USAGE_POLICY_SAVED,
+  policyFields,
   usagePolicy,
-  usagePolicyInput,
-  usagePolicyPaths,
   type AcceptanceRow,
   type AcceptanceSituation,
   type UsagePolicy,
-  type UsagePolicyInput,
 } from '../../../contract/resources/usagePolicy/definition';
-
-const validate = zodValidate(usagePolicyInput);
 
 const VERSION_HELP =
   'Mude a versão para pedir um novo aceite a todos os restaurantes; uma correção sem mudar a versão mantém os aceites já feitos.';
@@ -137,112 +124,70 @@ function Acceptances() {
   );
 }
 
-/**
- * The establishments' terms of use as the platform's administrators publish them (platform spec
- * 9; reached from Dúvidas, beside the privacy text): title, version and text, and below them which
- * store accepted which version, who and when.
- */
-export function UsagePolicyEditor() {
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const current = useApi<UsagePolicy>(usagePolicyPaths.read);
-  const save = useMutation({
-    mutationFn: async (values: UsagePolicyInput) =>
-      ((await httpClient(usagePolicyPaths.save, { method: 'PATCH', body: values })) as { data: UsagePolicy })
-        .data,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(['api', usagePolicyPaths.read, undefined], saved);
-      // A new version changes every store's situation.
-      void queryClient.invalidateQueries({ queryKey: [usagePolicy.name] });
-      notify(USAGE_POLICY_SAVED, { type: 'success' });
-    },
-    onError: (error: Error) => notify(error.message, { type: 'error' }),
-  });
-
+/** Above the form, in the terms' context: where they stand (published when, or not yet). */
+function Published() {
+  const policy = useRecordContext<UsagePolicy>();
+  if (!policy) return null;
   return (
-    <Box
-      sx={{
-        mt: 2,
-        display: 'flex',
-        flexDirection: 'column',
-        gap: 2,
-        minWidth: 0,
-        '& > .MuiCard-root': { minWidth: 0 },
-      }}
-    >
-      <Title title="Termos de uso" />
-      <Card>
-        <CardContent>
-          <Typography variant="overline" color="text.secondary" component="p">
-            Dúvidas
-          </Typography>
-          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-            Termos de uso para estabelecimentos
-          </Typography>
-          {current.isPending ? (
-            <Loading />
-          ) : current.isError ? (
-            <Alert severity="error">{current.error.message}</Alert>
-          ) : (
-            <>
-              {current.data.version ? (
-                <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-                  Versão {current.data.version} publicada em {formatDateTime(current.data.updated_at)}.
-                </Typography>
-              ) : (
-                <Alert severity="info" sx={{ mb: 2 }}>
-                  Os termos ainda não foram publicados: os restaurantes os leem e aceitam depois do primeiro
-                  Salvar.
-                </Alert>
-              )}
-              <Form
-                noValidate
-                validate={validate}
-                record={current.data}
-                onSubmit={(values: FieldValues) =>
-                  save.mutate({
-                    title: values.title as string,
-                    version: values.version as string,
-                    text: values.text as string,
-                  })
-                }
-              >
-                <Box sx={{ display: 'flex', flexDirection: 'column', maxWidth: 900 }}>
-                  <TextInput source="title" label="Título" />
-                  <TextInput
-                    source="version"
-                    label="Versão"
-                    helperText={VERSION_HELP}
-                    sx={{ maxWidth: 320 }}
-                  />
-                  <TextInput
-                    source="text"
-                    label="Texto"
-                    multiline
-                    minRows={12}
-                    maxRows={20}
-                    helperText={TEXT_HELP}
-                  />
-                  <SaveButton
-                    label="Salvar"
-                    alwaysEnable
-                    disabled={save.isPending}
-                    sx={{ alignSelf: 'flex-start', minHeight: 44 }}
-                  />
-                </Box>
-              </Form>
-            </>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardContent>
-          <Typography variant="h6" component="h2">
-            Aceites dos restaurantes
-          </Typography>
-          <Acceptances />
-        </CardContent>
-      </Card>
+    <Box sx={{ px: 2, pt: 2 }}>
+      <Typography variant="overline" color="text.secondary" component="p">
+        Dúvidas
+      </Typography>
+      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+        Termos de uso para estabelecimentos
+      </Typography>
+      {policy.version ? (
+        <Typography variant="body2" color="text.secondary">
+          Versão {policy.version} publicada em {formatDateTime(policy.updated_at)}.
+        </Typography>
+      ) : (
+        <Alert severity="info">
+          Os termos ainda não foram publicados: os restaurantes os leem e aceitam depois do primeiro Salvar.
+        </Alert>
+      )}
     </Box>
   );
+}
+
+const editor = defineScreens({
+  form: {
+    single: { read: 'read', save: 'save' },
+    title: 'Termos de uso',
+    actions: false,
+    marked: false,
+    maxWidth: 900,
+    header: <Published />,
+    sections: [{ fields: ['title', 'version', 'text'] }],
+    inputs: {
+      version: <TextInput source="version" label="Versão" helperText={VERSION_HELP} sx={{ maxWidth: 320 }} />,
+      text: (
+        <TextInput
+          source="text"
+          label={policyFields.text.label}
+          multiline
+          minRows={12}
+          maxRows={20}
+          helperText={TEXT_HELP}
+          fullWidth
+        />
+      ),
+    },
+    below: (
+      <Box sx={{ p: 2, minWidth: 0 }}>
+        <Typography variant="h6" component="h2">
+          Aceites dos restaurantes
+        </Typography>
+        <Acceptances />
+      </Box>
+    ),
+  },
+});
+
+/**
+ * The establishments' terms of use as the platform's administrators publish them (platform spec
+ * 9; reached from Dúvidas, beside the privacy text): title, version and text, read and saved at
+ * the terms' one path, and below them which store accepted which version, who and when.
+ */
+export function UsagePolicyEditor() {
+  return <GeneratedSingle definition={usagePolicy} overrides={editor} />;
 }
