@@ -34,9 +34,15 @@ export async function menuLabels(page: Page): Promise<string[]> {
 
 /**
  * Drags `handle` with the mouse, in small steps as a hand does (dnd-kit starts after 5 px), until
- * it sits just below `target`.
+ * it sits just below `target`. The mouse presses where the handle is in the window, so the handle is
+ * first brought to the window's middle and pointed at: scrolled out of sight (an earlier click far
+ * down the page scrolls it), it would be pressed outside the window, and scrolled just into sight
+ * at the top, under the app bar that slides back as the page scrolls up; either way the drag would
+ * select text.
  */
 export async function dragBelow(page: Page, handle: Locator, target: Locator): Promise<void> {
+  await handle.evaluate((node) => node.scrollIntoView({ block: 'center' }));
+  await handle.hover();
   const from = (await handle.boundingBox())!;
   const to = (await target.boundingBox())!;
   const x = from.x + from.width / 2;
