@@ -84,7 +84,8 @@ describe('menu (Cantina Bella staff, on a tablet)', () => {
     await page.getByRole('button', { name: 'Salvar' }).click();
     await notice(page, 'Categoria criada com sucesso!').waitFor();
     await page.waitForURL(/#\/products$/);
-    expect(await categoryNames(page)).toContain(category);
+    // The list shows the rows it had, then the ones it reads again.
+    await expect.poll(() => categoryNames(page)).toContain(category);
   });
 
   it('creates a product with two images in 4:5', async () => {
