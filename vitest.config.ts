@@ -13,8 +13,8 @@ const WAIT_CAP = 120_000;
 /**
  * The files of `folders` (matching `pattern`) that replace a module or a global (`vi.mock`,
  * `vi.stubGlobal`, fake timers): each runs in a module graph of its own. The others share one per
- * worker (`isolate: false`): the server, react-admin and MUI are loaded once per worker instead of
- * once per file, which was a fifth of the suite's time. Read from the files themselves, so that a
+ * worker (`isolate: false`): the server and its libraries are loaded once per worker instead of
+ * once per file. Read from the files themselves, so that a
  * new test that replaces something is set apart without anyone having to remember it.
  */
 function replacing(folders: string[], pattern: RegExp): string[] {
@@ -30,7 +30,6 @@ function replacing(folders: string[], pattern: RegExp): string[] {
 }
 const SERVER_TESTS = ['tests/server/**/*.test.ts', 'tests/security/**/*.test.ts'];
 const serverReplacing = replacing(['tests/server', 'tests/security', 'tests/unit'], /\.test\.ts$/);
-const webReplacing = replacing(['tests/web'], /\.test\.tsx?$/);
 
 type ProjectTest = NonNullable<UserWorkspaceConfig['test']>;
 
@@ -72,18 +71,22 @@ export default defineConfig({
         hookTimeout: WAIT_CAP,
         expect: { poll: { timeout: WAIT_CAP } },
       }),
-      ...apart({
-        name: 'web',
+      {
         plugins: [react()],
-        environment: 'jsdom',
-        include: ['tests/web/**/*.test.{ts,tsx}'],
-        replacing: webReplacing,
-        setupFiles: ['tests/web/setup.ts'],
-        // Screens poll, as with VITE_LIVE=0; the live stream's own tests switch it on.
-        env: { VITE_LIVE: '0' },
-        testTimeout: WAIT_CAP,
-        expect: { poll: { timeout: WAIT_CAP } },
-      }),
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['tests/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/web/setup.ts'],
+          // Screens poll, as with VITE_LIVE=0; the live stream's own tests switch it on.
+          env: { VITE_LIVE: '0' },
+          testTimeout: WAIT_CAP,
+          expect: { poll: { timeout: WAIT_CAP } },
+          // Each file its own page: in one page per worker the styles of every file before it
+          // stayed in the document, and jsdom matched each element against them all (a long
+          // form's file took four times as long).
+        },
+      },
       ...apart({
         name: 'pg',
         environment: 'node',
