@@ -430,6 +430,7 @@ describe('the demo plan at other hours', () => {
   it.each([
     ['a Monday at 00:10 (Cantina Bella closed, nothing sold yet today)', '2026-05-18T03:10:00Z'],
     ['the 29th of February, at lunch', '2028-02-29T15:30:00Z'],
+    ['a Saturday a minute and a half past midnight', '2026-11-28T03:01:30Z'],
   ])('builds for %s', (_label, iso) => {
     const now = new Date(iso);
     const plan = buildDemo(now, 'full', DEMO_ACCOUNTS);
@@ -452,6 +453,12 @@ describe('the demo plan at other hours', () => {
       (c) => inOpen.has(c.id) && (c.birthdate as string).slice(5) === today,
     );
     expect(birthdays.length).toBeGreaterThanOrEqual(2);
+    // The platform's users screen counts today's sign-ups: the demo has some at any hour.
+    const dayOf = new Intl.DateTimeFormat('en-CA', { timeZone: SP });
+    const signedUpToday = table('customers').filter(
+      (c) => dayOf.format(c.created_at as Date) === dayOf.format(now) && (c.created_at as Date) <= now,
+    );
+    expect(signedUpToday.length).toBeGreaterThanOrEqual(8);
     // A real date: born on a 29th of February only in a leap year.
     for (const { birthdate } of birthdays as { birthdate: string }[]) {
       const [y, m, d] = birthdate.split('-').map(Number) as [number, number, number];

@@ -66,9 +66,12 @@ export function buildCustomers(demo: Pick<Demo, 'clock' | 'rng' | 'images' | 'st
         : rng.chance(0.55)
           ? rng.float(HISTORY_DAYS + 1, platformDays)
           : HISTORY_DAYS * (1 - Math.sqrt(rng.next()));
+    // Today's sign-ups fall between midnight and now (5 minutes ago at the latest once the day is
+    // that old): just after midnight, "5 minutes ago" would have been yesterday.
+    const sinceMidnight = Math.min(demo.clock.minuteOfDay, 600);
     const createdAt =
       daysAgo === 0
-        ? demo.clock.ago(rng.float(5, Math.max(6, Math.min(demo.clock.minuteOfDay, 600))))
+        ? demo.clock.ago(rng.float(Math.min(5, sinceMidnight), sinceMidnight))
         : demo.clock.ago(daysAgo * 1440 + rng.float(0, 600));
     const initials = `${first[0]}${last2[0]}`.normalize('NFD').replace(/\p{Diacritic}/gu, '');
     const hue = rng.int(0, 11) * 30;
