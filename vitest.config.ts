@@ -117,7 +117,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          fileParallelism: false,
+          // Three files at a time, each worker with a demo server of its own (global-setup.ts): a
+          // browser test spends most of its time waiting on the page and the service, not on a core.
+          maxWorkers: 3,
           testTimeout: 120_000,
           hookTimeout: 240_000,
         },

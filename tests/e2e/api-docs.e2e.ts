@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
+import { sharedServer } from './server';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServer();
 
 describe('the API reference', () => {
   let browser: Browser;

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, seriousViolations, signIn } from './browser';
 import { kitchenBoard } from '../../contract/resources/kitchenBoard/definition';
+import { sharedServer } from './server';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServer();
 
 interface BoardItem {
   id: number;

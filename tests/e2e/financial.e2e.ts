@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, seriousViolations, signIn } from './browser';
+import { sharedServer } from './server';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServer();
 
 const REAIS = /^-?R\$ \d{1,3}(\.\d{3})*,\d{2}$/;
 const range = (page: Page) => page.getByText(/^\d+-\d+ de \d+$/);

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { dragBelow, launchBrowser, pressUntilSent, signIn } from './browser';
 import { makeImage } from './images';
+import { sharedServer } from './server';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServer();
 
 /** A notice in the toaster (the same words may also sit under a field). */
 function notice(page: Page, text: string) {

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, seriousViolations, signIn } from './browser';
+import { sharedServer } from './server';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServer();
 
 /** The number a button or a text shows, '1.234' read as 1234. */
 const numberIn = (text: string) => Number(/([\d.]+)/.exec(text)![1]!.replace(/\./g, ''));

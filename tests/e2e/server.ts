@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 export interface RunningServer {
   url: string;
@@ -50,4 +51,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * The demo server of this file's worker (started once for the run by `global-setup.ts`): the
+ * files of one worker share it, one after another.
+ */
+export function sharedServer(): string {
+  const urls = inject('baseUrls');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  return urls[(worker - 1) % urls.length]!;
 }

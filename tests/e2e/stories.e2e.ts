@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, signIn } from './browser';
 import { makeImage } from './images';
+import { sharedServer } from './server';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServer();
 const TITLE = 'Dadinho de tapioca que vale a viagem';
 const EDITED = 'Dadinho de tapioca: o melhor do Recife';
 

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, menuLabels, seriousViolations, signIn } from './browser';
+import { sharedServer } from './server';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServer();
 
 /** The spec's figures (platform spec 9), each of which the demo's terms must state. */
 const FIGURES = ['31 dias', '60 dias', '2 anos', '3 meses', '10 dias', '24 horas', '100 MB'];
