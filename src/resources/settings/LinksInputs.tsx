@@ -4,7 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { BooleanInput, SelectInput, TextInput } from 'react-admin';
 import { useFieldArray } from 'react-hook-form';
-import type { DefaultLinksValues } from './formValues';
+import type { DefaultLinkKey } from './formValues';
 import { LINK_ICONS } from '../../../contract/resources/settings/schema';
 import { TOUCH } from './touch';
 
@@ -93,7 +93,7 @@ export function ExtraLinksInput({ disabled = false }: { disabled?: boolean }) {
 export const DEFAULT_LINKS = [
   { key: 'menu', name: 'Cardápio' },
   { key: 'reservations', name: 'Reservas' },
-] as const satisfies readonly { key: keyof DefaultLinksValues; name: string }[];
+] as const satisfies readonly { key: DefaultLinkKey; name: string }[];
 
 /**
  * Links Padrão: the menu and reservations links, each with its title, address and state; blank
@@ -105,7 +105,7 @@ export function DefaultLinksInputs({
   aside,
 }: {
   disabled?: boolean;
-  aside?: (key: keyof DefaultLinksValues, name: string) => ReactNode;
+  aside?: (key: DefaultLinkKey, name: string) => ReactNode;
 }) {
   return (
     <Stack sx={{ gap: 2 }}>
