@@ -1,6 +1,6 @@
-import type { ReactElement } from 'react';
-import { HttpError, SaveButton, Toolbar } from 'react-admin';
-import { restaurants } from '../../../contract/resources/restaurants/definition';
+import { useEffect, type ReactElement } from 'react';
+import { HttpError, SaveButton, Toolbar, useGetOne, useNotify } from 'react-admin';
+import { restaurants, type Store } from '../../../contract/resources/restaurants/definition';
 import { failureText } from '../../dataProvider/httpClient';
 import { useApi } from '../../dataProvider/useApi';
 import type { FormOverrides } from '../../engine/overrides';
@@ -15,6 +15,39 @@ export const STORE_MESSAGES = {
 
 interface Account {
   roles: { store_id: number | null }[];
+}
+
+/** The account's store (spec 7: the store_id of its first role), or why there is none. */
+function useOwnStoreId(failed: string = STORE_MESSAGES.failed) {
+  const account = useApi<Account>('/api/account');
+  if (account.isError) return { problem: failed };
+  if (account.isPending) return undefined;
+  return account.data?.roles[0]?.store_id ?? { problem: STORE_MESSAGES.noStoreId };
+}
+
+/** Why the store could not be read: `failed`, or that it is not found. */
+const readFailed = (failed: string) => (error: unknown) =>
+  error instanceof HttpError && error.status === 404 ? STORE_MESSAGES.notFound : failed;
+
+/**
+ * The account's store as read (null until then, or without it), for screens that read it beside
+ * their own record (the reservation form: its hours); a problem is told, unless `quiet`.
+ */
+export function useOwnStore(quiet = false): Store | null {
+  const notify = useNotify();
+  const id = useOwnStoreId();
+  const known = typeof id === 'number';
+  const store = useGetOne<Store>(restaurants.name, { id: known ? id : 0 }, { enabled: known });
+  const problem =
+    typeof id === 'object'
+      ? id.problem
+      : store.isError
+        ? readFailed(STORE_MESSAGES.failed)(store.error)
+        : null;
+  useEffect(() => {
+    if (problem && !quiet) notify(problem, { type: 'error' });
+  }, [problem, quiet, notify]);
+  return store.data?.info ? store.data : null;
 }
 
 /** SALVAR, at the form's end, a fingertip high. */
@@ -46,17 +79,9 @@ export function ownStoreScreen(
     definition: { ...restaurants, messages: { ...restaurants.messages, updated: saved } },
     overrides: {
       form: {
-        single: {
-          useId() {
-            const account = useApi<Account>('/api/account');
-            if (account.isError) return { problem: failed };
-            if (account.isPending) return undefined;
-            return account.data?.roles[0]?.store_id ?? { problem: STORE_MESSAGES.noStoreId };
-          },
-        },
+        single: { useId: () => useOwnStoreId(failed) },
         failed: {
-          read: (error: unknown) =>
-            error instanceof HttpError && error.status === 404 ? STORE_MESSAGES.notFound : failed,
+          read: readFailed(failed),
           save: (error: unknown) => failureText(error, unsaved),
           below,
         },
