@@ -28,52 +28,53 @@ interface Period {
   start_time: string;
   end_time: string;
 }
-/** The week as the screen edits it: each weekday's periods, in the order they were added. */
-type Week = Period[][];
-/** A message per period, by weekday and position. */
-type WeekErrors = Record<string, string>;
+/** A weekday's periods, in the order they were added. */
+type Day = { periods: Period[] };
 
-const key = (day: number, index: number) => `${day}.${index}`;
-
-/** The form's values: the store, with its week by weekday (`week.{day}.periods`). */
-const valuesOf = (store: Store) => {
-  const week: Week = WEEKDAYS.map(() => []);
-  for (const day of store.info.reservation_hours) {
-    week[day.day_of_week]?.push(
-      ...day.time_periods.map((p) => ({ start_time: p.start_time, end_time: p.end_time })),
-    );
-  }
-  return { ...store, week: week.map((periods) => ({ periods })) };
-};
+/** The form's values: the store, with its periods by weekday (`week.{day}.periods`). */
+const valuesOf = (store: Store) => ({
+  ...store,
+  week: WEEKDAYS.map((_, day) => ({
+    periods: store.info.reservation_hours
+      .filter((hours) => hours.day_of_week === day)
+      .flatMap((hours) => hours.time_periods.map(({ start_time, end_time }) => ({ start_time, end_time }))),
+  })),
+});
 
 /** The week as the store keeps it (`info.reservation_hours`): the days with periods, in order. */
-const hoursOf = (week: Week) =>
+const hoursOf = (week: Day[]) =>
   week
-    .map((time_periods, day_of_week) => ({ day_of_week, time_periods }))
+    .map(({ periods }, day_of_week) => ({ day_of_week, time_periods: periods }))
     .filter((day) => day.time_periods.length > 0);
 
 /**
  * What is wrong, under the period that breaks it: a time missing, a period that starts when it
  * ends, ends before it starts, or overlaps another of its day (contract/lib/hours.ts: the API's words).
  */
-function problemsOf(week: Week): WeekErrors {
-  const errors: WeekErrors = {};
-  week.forEach((periods, day) =>
-    periods.forEach((period, index) => {
-      if (!isTime(period.start_time) || !isTime(period.end_time))
-        errors[key(day, index)] = GROUP_MESSAGES.time;
-      else if (period.start_time === period.end_time) errors[key(day, index)] = GROUP_MESSAGES.same;
-    }),
-  );
-  const complete = week.map((periods, day) => periods.filter((_, index) => !errors[key(day, index)]));
-  const listed = hoursOf(complete);
-  for (const problem of hoursProblems(listed)) {
-    const day = listed[problem.entry]!.day_of_week;
-    const period = listed[problem.entry]!.time_periods[problem.period]!;
-    errors[key(day, week[day]!.indexOf(period))] ??= problem.message;
-  }
-  return errors;
-}
+const schema = z.object({
+  week: z.array(z.unknown()).superRefine((days, context) => {
+    const week = days as Day[];
+    const problem = (day: number, index: number, message: string) =>
+      context.addIssue({ code: 'custom', message, path: [day, 'periods', index, 'end_time'] });
+    const complete = week.map(({ periods }, day) => ({
+      periods: periods.filter(({ start_time, end_time }, index) => {
+        const message =
+          !isTime(start_time) || !isTime(end_time)
+            ? GROUP_MESSAGES.time
+            : start_time === end_time
+              ? GROUP_MESSAGES.same
+              : null;
+        if (message) problem(day, index, message);
+        return !message;
+      }),
+    }));
+    const listed = hoursOf(complete);
+    for (const { entry, period, message } of hoursProblems(listed)) {
+      const { day_of_week, time_periods } = listed[entry]!;
+      problem(day_of_week, week[day_of_week]!.periods.indexOf(time_periods[period]!), message);
+    }
+  }),
+});
 
 /** Whether the account may change the store's settings; the other roles read the hours. */
 const useCanSave = () => useCanAccess({ resource: restaurants.name, action: 'edit' }).canAccess ?? false;
@@ -194,17 +195,6 @@ function ReadOnlyNotice() {
   );
 }
 
-/** The form's week as the store keeps it, checked by its rules under the period that breaks them. */
-const weekOf = (days: unknown) => (days as { periods: Period[] }[]).map((day) => day.periods);
-const schema = z.object({
-  week: z.array(z.unknown()).superRefine((days, context) => {
-    for (const [at, message] of Object.entries(problemsOf(weekOf(days)))) {
-      const [day, index] = at.split('.').map(Number);
-      context.addIssue({ code: 'custom', message, path: [day!, 'periods', index!, 'end_time'] });
-    }
-  }),
-});
-
 /**
  * Horários de reserva (restaurant spec 2, 3): the periods of each weekday (0 Sunday … 6 Saturday)
  * when reservations may be made, and whether the store takes them at all — saved on the store
@@ -223,7 +213,7 @@ const screen = ownStoreScreen(
     values: (store) => valuesOf(store as Store),
     schema,
     sent: ({ info, week }) => ({
-      info: { reservations: (info as Store['info']).reservations, reservation_hours: hoursOf(weekOf(week)) },
+      info: { reservations: (info as Store['info']).reservations, reservation_hours: hoursOf(week as Day[]) },
     }),
     toolbar: <SavedBy />,
     sections: [
