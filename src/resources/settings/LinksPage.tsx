@@ -30,21 +30,14 @@ export const LINKS_MESSAGES = {
 } as const;
 
 /** The files a default link's code downloads as. */
-const QR_FILES: Record<DefaultLinkKey, string> = {
-  menu: 'qrcode-cardapio.png',
-  reservations: 'qrcode-reservas.png',
-};
+const QR_FILES = { menu: 'qrcode-cardapio.png', reservations: 'qrcode-reservas.png' };
 
-/** A saved default link to print and share: its QR code (the tables' code, ../tables/qr.ts), copy and download. */
-function LinkShare({
-  link,
-  name,
-  file,
-}: {
-  link: { url: string; active: boolean };
-  name: string;
-  file: string;
-}) {
+/**
+ * A default link as saved, to print and share: its QR code (the tables' code, ../floor/qr.ts),
+ * its address, copy and download.
+ */
+function LinkShare({ linkKey, name }: { linkKey: DefaultLinkKey; name: string }) {
+  const link = useRecordContext<Store>()!.info.default_links[linkKey];
   const notify = useNotify();
   const { data: image, isError } = useQuery({
     queryKey: ['linkQr', link.url],
@@ -59,7 +52,8 @@ function LinkShare({
       notify(LINKS_MESSAGES.notCopied, { type: 'error' });
     }
   };
-  const download = async () => saveFile(new Blob([await qrPng(link.url)], { type: 'image/png' }), file);
+  const download = async () =>
+    saveFile(new Blob([await qrPng(link.url)], { type: 'image/png' }), QR_FILES[linkKey]);
   return (
     <Stack sx={{ alignItems: 'center', gap: 1, width: { xs: '100%', md: 220 }, pb: 2 }}>
       <Box
@@ -125,14 +119,6 @@ function LinkShare({
       </Stack>
     </Stack>
   );
-}
-
-/** A default link as saved, to print and share. */
-function SavedLink({ linkKey, name }: { linkKey: DefaultLinkKey; name: string }) {
-  const store = useRecordContext<Store>();
-  return store ? (
-    <LinkShare link={store.info.default_links[linkKey]} name={name} file={QR_FILES[linkKey]} />
-  ) : null;
 }
 
 /** Back where the user came from; opened directly (the side menu's first page), to the settings. */
@@ -204,7 +190,7 @@ const screen = ownStoreScreen(
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             Os links que o restaurante imprime e compartilha: o cardápio e as reservas no aplicativo.
           </Typography>
-          <DefaultLinksInputs aside={(key, name) => <SavedLink linkKey={key} name={name} />} />
+          <DefaultLinksInputs aside={(key, name) => <LinkShare linkKey={key} name={name} />} />
         </>
       ),
     },

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Stack, Typography } from '@mui/material';
 import { Title } from 'react-admin';
 
-/** The page's heading, with the buttons of its header. */
+/** A hand-made page's heading (its title, also the app bar's), with the buttons of its header. */
 export function ScreenHeader({ title, actions }: { title: string; actions?: ReactNode }) {
   return (
     <>
