@@ -64,6 +64,8 @@ export function OpeningHoursInput() {
       source={source}
       label={label}
       type="time"
+      // An emptied time stays '' (react-admin's own would make it null), as the checks read it.
+      parse={(value: string) => value}
       slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 300 } }}
       sx={{ flex: 1, minWidth: 120, my: 0 }}
     />

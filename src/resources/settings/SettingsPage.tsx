@@ -6,13 +6,13 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ImagePicker } from '../../components/ImagePicker';
 import { CepInput, PhoneInput } from '../../components/MaskedInputs';
-import { groupProblems } from '../../../contract/lib/hours';
+import { groupHours, groupProblems } from '../../../contract/lib/hours';
 import { GeneratedSingle } from '../../engine/GeneratedForm';
 import { ToolbarLink } from '../../engine/parts';
 import { MunicipalityAutocomplete } from '../restaurants/MunicipalityAutocomplete';
 import type { Store } from '../../../contract/resources/restaurants/definition';
 import { ufOfCep } from './cep';
-import { formGroups, hoursSent, settingsPayload, settingsValues, type SettingsValues } from './formValues';
+import { hoursSent, settingsPayload, type SettingsValues } from './formValues';
 import { DefaultLinksInputs, ExtraLinksInput } from './LinksInputs';
 import { OpeningHoursInput } from './OpeningHoursInput';
 import { ownStoreScreen } from './ownStore';
@@ -22,11 +22,6 @@ import { errorText } from './touch';
 
 export const SETTINGS_SAVED = 'As configurações foram atualizadas com sucesso!';
 export const SETTINGS_FAILED = 'Ocorreu um erro na atualização';
-
-const APP_SKINS = [
-  { id: 'WHITE', name: 'Claro' },
-  { id: 'BLACK', name: 'Escuro' },
-];
 
 /**
  * The city, suggested from the IBGE municipalities of the address's state; choosing one sets the
@@ -78,7 +73,7 @@ function CityInput() {
  */
 const schema = settingsUpdateInput.extend({
   hours: z.array(z.unknown()).superRefine((groups, context) =>
-    groupProblems(formGroups(groups as SettingsValues['hours'])).forEach((problems, index) => {
+    groupProblems(groups as SettingsValues['hours']).forEach((problems, index) => {
       for (const [field, message] of Object.entries(problems))
         context.addIssue({ code: 'custom', message, path: [index, field] });
     }),
@@ -105,7 +100,7 @@ const screen = ownStoreScreen(
         <ToolbarLink to={settingsPaths.teams} label="VER EQUIPE" icon={<GroupsIcon />} />
       </TopToolbar>
     ),
-    values: (store) => settingsValues(store as Store),
+    values: (store) => ({ ...store, hours: groupHours((store as Store).info.opening_hours) }),
     transform: (values, store) => settingsPayload(values as SettingsValues, store as Store),
     sent: hoursSent,
     schema,
@@ -163,7 +158,15 @@ const screen = ownStoreScreen(
         inputProps: { inputMode: 'decimal' },
       }),
       'info.app_skin': (
-        <SelectInput source="info.app_skin" label="Tema no aplicativo" choices={APP_SKINS} fullWidth />
+        <SelectInput
+          source="info.app_skin"
+          label="Tema no aplicativo"
+          choices={[
+            { id: 'WHITE', name: 'Claro' },
+            { id: 'BLACK', name: 'Escuro' },
+          ]}
+          fullWidth
+        />
       ),
       'info.address.zip_code': (
         <CepInput

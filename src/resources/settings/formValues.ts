@@ -1,4 +1,4 @@
-import { groupHours, ungroupHours, type HoursGroup } from '../../../contract/lib/hours';
+import { ungroupHours, type HoursGroup } from '../../../contract/lib/hours';
 import type { Store } from '../../../contract/resources/restaurants/definition';
 import type { SettingsUpdate } from '../../../contract/resources/settings/schema';
 
@@ -6,23 +6,6 @@ import type { SettingsUpdate } from '../../../contract/resources/settings/schema
 export type SettingsValues = Store & { hours: HoursGroup[] };
 type LinkValues = Store['info']['default_links']['menu'];
 export type DefaultLinkKey = keyof Store['info']['default_links'];
-
-/** The groups as the form holds them: an emptied time input holds null. */
-export function formGroups(
-  groups: readonly Partial<Record<keyof HoursGroup, unknown>>[] | undefined,
-): HoursGroup[] {
-  return (groups ?? []).map((group) => ({
-    days: Array.isArray(group.days) ? (group.days as number[]) : [],
-    start_time: typeof group.start_time === 'string' ? group.start_time : '',
-    end_time: typeof group.end_time === 'string' ? group.end_time : '',
-  }));
-}
-
-/** The form's values for a store as the API answers it. */
-export const settingsValues = (store: Store): SettingsValues => ({
-  ...store,
-  hours: groupHours(store.info.opening_hours),
-});
 
 const blank = (value: unknown) =>
   value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
@@ -101,5 +84,5 @@ export function settingsPayload(values: SettingsValues, store: Store) {
 /** The groups of hours as the API's per-day list, in the store's `info`. */
 export const hoursSent = ({ hours, ...payload }: Record<string, unknown>): SettingsUpdate => ({
   ...payload,
-  info: { ...(payload.info as object), opening_hours: ungroupHours(formGroups(hours as HoursGroup[])) },
+  info: { ...(payload.info as object), opening_hours: ungroupHours(hours as HoursGroup[]) },
 });
