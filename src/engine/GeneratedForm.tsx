@@ -1,6 +1,7 @@
 import {
   Fragment,
   useEffect,
+  useMemo,
   useRef,
   useState,
   type ComponentType,
@@ -13,6 +14,7 @@ import {
   Create,
   DateInput,
   Edit,
+  type Identifier,
   Loading,
   NumberInput,
   type RaRecord,
@@ -24,6 +26,7 @@ import {
   required,
   useAuthenticated,
   useCreatePath,
+  useEditContext,
   useNotify,
   useRecordContext,
 } from 'react-admin';
@@ -201,6 +204,9 @@ function FormBody({
   storeId?: number;
 }) {
   const schema = useFormSchema(form) ?? form.schema ?? definition.input;
+  const record = useRecordContext();
+  const { values: valuesOf, transform } = form;
+  const values = useMemo(() => (valuesOf && record ? valuesOf(record) : undefined), [valuesOf, record]);
   const readOnly = new Set(form.readOnly);
   /** A field's input: the override's, or the one its kind generates. */
   const input = (source: string) => {
@@ -218,7 +224,8 @@ function FormBody({
     <SimpleForm
       // The schema's messages, under each input, instead of the browser's own bubbles.
       noValidate
-      validate={zodValidate(schema, form.transform)}
+      validate={zodValidate(schema, transform && ((values) => transform(values, record)))}
+      record={values}
       defaultValues={editing ? undefined : form.defaultValues}
       sx={form.maxWidth ? { maxWidth: form.maxWidth } : { maxWidth: 720 }}
       toolbar={
@@ -270,8 +277,8 @@ function useSending({ transform, sent, idempotent }: FormModeOverrides, storeId?
   if (!transform && !sent && !idempotent && storeId === undefined)
     return { transform: undefined, meta: undefined };
   return {
-    transform: (values: Record<string, unknown>) => {
-      const transformed = transform ? transform(values) : values;
+    transform: (values: Record<string, unknown>, options?: { previousData?: RaRecord }) => {
+      const transformed = transform ? transform(values, options?.previousData) : values;
       const out = sent ? sent(transformed) : transformed;
       const payload = storeId === undefined ? out : { ...out, store_id: storeId };
       return idempotent ? submission.track(payload) : payload;
@@ -332,16 +339,62 @@ function actionsOf(definition: ResourceDefinition, form: FormModeOverrides) {
  * words (or the screen's), then the list the form belongs to (react-admin's own would open the
  * resource's); a single record's form (`form.single`), which has no list, stays.
  */
-function useUnread({ list, failed, single }: FormModeOverrides) {
+function useUnread(form: FormModeOverrides) {
   const notify = useNotify();
   const navigate = useNavigate();
+  const { list, failed, single } = form;
   if (!list && !failed?.read && !single) return {};
   return {
     onError: (error: unknown) => {
-      notify(failed?.read ?? (error as Error).message, { type: 'error' });
+      notify(wordsOf(failed?.read, error), { type: 'error' });
       if (list) navigate(list);
     },
   };
+}
+
+/** The screen's words for a read or a save that failed (`form.failed`), else the server's. */
+const wordsOf = (words: string | ((error: unknown) => string) | undefined, error: unknown) =>
+  typeof words === 'function' ? words(error) : (words ?? (error as Error).message);
+
+/** Why a single record's form has no record (`single.useId`): the words, in the form's place, and what goes below them. */
+function Unread({ words, form, told = false }: { words: string; form: FormModeOverrides; told?: boolean }) {
+  const notify = useNotify();
+  useEffect(() => {
+    if (!told) notify(words, { type: 'error' });
+  }, [told, words, notify]);
+  return (
+    <Box sx={{ p: 2 }}>
+      <Alert severity="error">{words}</Alert>
+      {form.failed?.below}
+    </Box>
+  );
+}
+
+/** A single record's read that failed (`single.useId`), in the form's place; its notice is the read's. */
+function ReadFailed({ form }: { form: FormModeOverrides }) {
+  const { error } = useEditContext();
+  return <Unread words={wordsOf(form.failed?.read, error)} form={form} told />;
+}
+
+const noId = () => undefined;
+
+/**
+ * A single record at the id the screen gives (`single.useId`): loading while it is learned, why
+ * there is none in its place, else the edit form of that record.
+ */
+function OwnRecordScreen(props: FormScreenProps) {
+  const { definition, form, storeId } = props;
+  const useId = form.single && 'useId' in form.single ? form.single.useId : noId;
+  const id = useId(storeId);
+  if (id === undefined) return <Loading />;
+  if (typeof id !== 'object') return <EditScreen {...props} id={id} />;
+  return (
+    <>
+      <Title title={form.title ?? definition.label.one} />
+      {actionsOf(definition, form)}
+      <Unread words={id.problem} form={form} />
+    </>
+  );
 }
 
 interface FormScreenProps {
@@ -349,6 +402,8 @@ interface FormScreenProps {
   form: FormModeOverrides;
   /** The restaurant an administrator chose for a store's form (`form.store`). */
   storeId?: number;
+  /** The record's id, where the screen gives it (`single.useId`). */
+  id?: Identifier;
 }
 
 /**
@@ -484,9 +539,9 @@ const SINGLE_ID = 'single';
 
 /** What a single record's form (`form.single`) names in its read and in its save: its calls. */
 const singleMeta = (form: FormModeOverrides, call: 'read' | 'save', asked?: Record<string, unknown>) =>
-  form.single ? { ...asked, call: form.single[call] } : asked;
+  form.single && 'read' in form.single ? { ...asked, call: form.single[call] } : asked;
 
-function EditScreen({ definition, form, storeId }: FormScreenProps) {
+function EditScreen({ definition, form, storeId, id }: FormScreenProps) {
   const queryClient = useQueryClient();
   const notices = useResourceNotices(definition, form.after ?? (form.single ? false : listAfter(form)));
   const notify = useNotify();
@@ -498,10 +553,12 @@ function EditScreen({ definition, form, storeId }: FormScreenProps) {
   const read = useRef<RaRecord | undefined>(undefined);
   const { refusal, onError } = useRefusal(form);
   // The screen's own words for a save that failed, else the refusal's (`form.refused`).
-  const unsaved = failed?.save ? () => notify(failed.save!, { type: 'error' }) : onError;
+  const unsaved = failed?.save
+    ? (error: unknown) => notify(wordsOf(failed.save, error), { type: 'error' })
+    : onError;
   const meta = { ...form.meta, ...storeMeta(storeId) };
   const asked = Object.keys(meta).length > 0 ? meta : undefined;
-  const { single } = form;
+  const single = form.single && 'read' in form.single ? form.single : undefined;
   const creating = () => Boolean(read.current && single?.created?.(read.current));
   const saved = () => afterSave(form, creating() ? notices.created : notices.updated, onSaved);
   // Who only reads still signs in first: react-admin's own check, left out for them, did both. A
@@ -513,7 +570,7 @@ function EditScreen({ definition, form, storeId }: FormScreenProps) {
       resource={definition.name}
       title={form.title ?? definition.screens?.titles?.edit ?? definition.label.one}
       actions={actionsOf(definition, form)}
-      id={form.single ? SINGLE_ID : undefined}
+      id={id ?? (single ? SINGLE_ID : undefined)}
       mutationMode="pessimistic"
       transform={sending.transform}
       mutationOptions={{
@@ -538,6 +595,7 @@ function EditScreen({ definition, form, storeId }: FormScreenProps) {
           : {}),
       }}
       disableAuthentication={ownAccess}
+      error={id === undefined ? undefined : <ReadFailed form={form} />}
     >
       <Around form={form}>
         {form.header}
@@ -551,8 +609,9 @@ function EditScreen({ definition, form, storeId }: FormScreenProps) {
 
 /**
  * One record without an id (`form.single`: the platform's terms of use, a store's loyalty
- * program), read and saved at the fixed paths of the definition's calls: the edit form, its
- * fields, sections, inputs, schema and notices, staying on its page once saved.
+ * program), read and saved at the fixed paths of the definition's calls, or a record at the id
+ * the screen gives (`single.useId`: the account's store): the edit form, its fields, sections,
+ * inputs, schema and notices, staying on its page once saved.
  */
 export function GeneratedSingle({
   definition,
@@ -562,7 +621,10 @@ export function GeneratedSingle({
   overrides?: ScreenOverrides;
 }) {
   const form = formOverridesFor(overrides.form, 'edit');
-  return <FormScreen Screen={EditScreen} definition={definition} form={form} mode="edit" />;
+  const own = Boolean(form.single && 'useId' in form.single);
+  return (
+    <FormScreen Screen={own ? OwnRecordScreen : EditScreen} definition={definition} form={form} mode="edit" />
+  );
 }
 
 /**

@@ -211,6 +211,11 @@ export interface FormModeOverrides {
    * a field it requires gets the asterisk.
    */
   schema?: z.ZodObject;
+  /**
+   * The form's values built from the record read, where they differ from it (the hours as groups
+   * of days); `transform` builds what is sent back from them.
+   */
+  values?: (record: RaRecord) => Record<string, unknown>;
   /** Values of a new record's form; a function, for values of the moment it opens (today). */
   defaultValues?: Record<string, unknown> | (() => Record<string, unknown>);
   /**
@@ -225,9 +230,9 @@ export interface FormModeOverrides {
   idempotent?: true;
   /**
    * The form's values as they are sent: applied before validation (so each message is the
-   * server's, under its input) and before saving.
+   * server's, under its input) and before saving; an edit form's with the record read beside them.
    */
-  transform?: (values: Record<string, unknown>) => Record<string, unknown>;
+  transform?: (values: Record<string, unknown>, record?: RaRecord) => Record<string, unknown>;
   /**
    * What is dropped or reshaped only on the way out, after the check (a blank new password, the
    * confirmation): applied after `transform`, to the values sent, never to those checked.
@@ -300,9 +305,11 @@ export interface FormModeOverrides {
   meta?: { include: string };
   /**
    * The screen's own words when the edit form's record cannot be read or saved, instead of the
-   * server's (the customer's detail: spec 8's fixed messages).
+   * server's (the customer's detail: spec 8's fixed messages); a function chooses them by the
+   * error. `below`: under the words of a record that cannot be read, where a single record's
+   * form (`single.useId`) shows them in its place (the links' SALVAR, that says so again).
    */
-  failed?: { read?: string; save?: string };
+  failed?: { read?: string | Failure; save?: string | Failure; below?: ReactElement };
   /**
    * The form is a store's record. Staff write their own; an administrator first chooses the
    * restaurant (the one remembered on this device, as every screen that needs one), reading
@@ -322,14 +329,29 @@ export interface FormModeOverrides {
    * `store`, names it in the body, as a new record does). The form stays once saved, and the record
    * and the resource's lists are read again. `created`: whether the record as read is still to be
    * made by this save (a store's first loyalty program), which then says the definition's `created`.
+   * With `useId` instead, the record at the id the screen gives (the settings: the account's store).
    */
-  single?: { read: string; save: string; created?: (record: RaRecord) => boolean };
+  single?: SingleRecord;
   /**
    * The edit screen opens also for who may read the record but not change it (react-admin's asks
    * for the edit access); what they see is the overrides' to say (the team's members, read-only).
    */
   readers?: true;
 }
+
+/** The words of a read or a save that failed, from its error. */
+export type Failure = (error: unknown) => string;
+
+/**
+ * A single record (`form.single`): at a fixed path, read and saved by the definition's calls; or
+ * the resource's own record at the id the screen gives (`useId`, a hook given the restaurant an
+ * administrator chose with `store`: the account's own store), read and saved as any record, that
+ * answers the id, `undefined` while it is learned, or the words of why there is none, which the
+ * form says and shows in its place, as a read that fails.
+ */
+export type SingleRecord =
+  | { read: string; save: string; created?: (record: RaRecord) => boolean }
+  | { useId: (storeId?: number) => Identifier | undefined | { problem: string } };
 
 /**
  * The forms' overrides: those common to both, and what the create form (`create`) or the edit

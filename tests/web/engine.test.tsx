@@ -2326,3 +2326,104 @@ describe('generated forms: one record without an id, read and saved at a fixed p
     expect(location()?.pathname).toBe('/house');
   });
 });
+
+describe("generated forms: a record at the id the screen gives, its values built from it and back (form.single.useId, form.values, transform's record)", () => {
+  /** A record of the resource's own kind, read and saved at its id, its rooms a list. */
+  const homes = defineResource({
+    name: 'homes',
+    endpoint: '/api/homes',
+    label: { one: 'Casa', many: 'Casas' },
+    access: { one: 'store', update: 'store' },
+    envelope: { list: 'data.results', one: 'data' },
+    fields: { name: { label: 'Nome da casa', kind: 'text', form: true } },
+    input: z.strictObject({
+      name: requiredText(50, 'Informe o nome da casa'),
+      rooms: z.array(z.string().max(10, 'Um cômodo tem até 10 letras.')).optional(),
+    }),
+    record: z.object({ id: recordId, name: z.string(), rooms: z.array(z.string()) }),
+    list: { perPage: 5, sort: { field: 'name', order: 'ASC' }, search: [] },
+    messages: { created: 'Casa criada!', updated: 'Casa gravada!', deleted: '' },
+  });
+  const own = (useId: () => number | undefined | { problem: string }, failed = {}) =>
+    defineScreens({
+      form: {
+        single: { useId },
+        failed,
+        // The rooms typed as one text, sent as the list; a name emptied keeps the one read.
+        values: (record) => ({ ...record, rooms: (record.rooms as string[]).join(', ') }),
+        transform: ({ name, rooms }, record) => ({
+          name: name || record?.name,
+          rooms: String(rooms).split(/,\s*/),
+        }),
+        inputs: { rooms: <TextInput source="rooms" label="Cômodos" /> },
+        sections: [{ fields: ['name', 'rooms'] }],
+      },
+    });
+  const open = (overrides: ScreenOverrides, http: HttpClient) =>
+    renderScreen('/home', { '/home': <GeneratedSingle definition={homes} overrides={overrides} /> }, http, {
+      resources: { homes },
+    });
+
+  it('reads the record at the id given, shows the values built from it, checks and sends what they build back', async () => {
+    let stored = { id: 4, name: 'Casa Velha', rooms: ['Sala', 'Cozinha'] };
+    const http = vi.fn<HttpClient>(async (path, request) => {
+      if (path !== '/api/homes/id/4') throw new HttpError('Não encontrado', 404);
+      if (request?.method === 'PATCH') stored = { ...stored, ...(request.body as object) };
+      return { data: stored };
+    });
+    const { user, location } = open(
+      own(() => 4),
+      http,
+    );
+    const rooms = await screen.findByRole('textbox', { name: 'Cômodos' });
+    await waitFor(() => expect(rooms).toHaveValue('Sala, Cozinha'));
+    await user.clear(screen.getByRole('textbox', { name: 'Nome da casa' }));
+    await user.type(rooms, ', Varanda coberta');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    // Checked as sent: the message of the room is the rooms' input's.
+    await waitFor(() => expect(messageOf(rooms)).toBe('Um cômodo tem até 10 letras.'));
+    await user.clear(rooms);
+    await user.type(rooms, 'Sala, Quarto');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Casa gravada!')).toBeInTheDocument();
+    // The name emptied kept the one read (unchanged: not sent); the rooms as a list.
+    expect(http.mock.calls.filter(([, request]) => request?.method === 'PATCH')).toEqual([
+      ['/api/homes/id/4', expect.objectContaining({ body: { rooms: ['Sala', 'Quarto'] } })],
+    ]);
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Nome da casa' })).toHaveValue('Casa Velha'),
+    );
+    expect(rooms).toHaveValue('Sala, Quarto');
+    expect(location()?.pathname).toBe('/home');
+  });
+
+  it('says why there is no record in its place, and a read that fails in the words chosen by its error', async () => {
+    const http = vi.fn<HttpClient>(async () => {
+      throw new HttpError('Não encontrado', 404);
+    });
+    const view = open(
+      own(() => ({ problem: 'Esta conta não tem casa.' })),
+      http,
+    );
+    expect(
+      await screen.findByText('Esta conta não tem casa.', { selector: '.MuiAlert-message' }),
+    ).toBeInTheDocument();
+    // Said once in a notice too; nothing asked of the API, no form.
+    await waitFor(() => expect(screen.getAllByText('Esta conta não tem casa.')).toHaveLength(2));
+    expect(http).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
+    view.unmount();
+
+    open(
+      own(() => 9, {
+        read: (error: unknown) =>
+          (error as HttpError).status === 404 ? 'Casa sumiu.' : 'Erro ao ler a casa.',
+        below: <p>Nada a salvar</p>,
+      }),
+      http,
+    );
+    expect(await screen.findByText('Casa sumiu.', { selector: '.MuiAlert-message' })).toBeInTheDocument();
+    expect(screen.getByText('Nada a salvar')).toBeInTheDocument();
+    expect(http).toHaveBeenCalledWith('/api/homes/id/9');
+  });
+});

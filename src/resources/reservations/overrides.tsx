@@ -39,7 +39,7 @@ import {
   todayInSaoPaulo,
   type ReservationSettings,
 } from '../../../contract/resources/reservations/rules';
-import { useOwnStore } from '../settings/useOwnStore';
+import { useOwnStore } from '../settings/ownStore';
 import { people, ReservationActions } from './ReservationActions';
 import { reservationPaths } from './paths';
 
@@ -195,8 +195,7 @@ function formSchema(settings: ReservationSettings | null) {
 
 /** The store's reservation settings, once read; `quiet` where another part of the form says a failure. */
 function useSettings(quiet = true): ReservationSettings | null {
-  const own = useOwnStore({}, quiet);
-  return own.state === 'ready' ? own.store.info : null;
+  return useOwnStore(quiet)?.info ?? null;
 }
 
 function useReservationSchema() {

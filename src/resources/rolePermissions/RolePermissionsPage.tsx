@@ -31,7 +31,7 @@ import {
   type ConfigurableRole,
   type Permission,
 } from '../../../contract/permissions';
-import { ScreenHeader } from '../settings/Screen';
+import { ScreenHeader } from '../../components/ScreenHeader';
 import { teamPaths } from '../team/paths';
 import {
   rolePermissionPaths,

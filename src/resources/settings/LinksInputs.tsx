@@ -1,12 +1,9 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Grid, IconButton, Stack, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import { Box, Grid, Stack } from '@mui/material';
 import { BooleanInput, SelectInput, TextInput } from 'react-admin';
-import { useFieldArray } from 'react-hook-form';
-import type { DefaultLinksValues } from './formValues';
+import { RowsInput } from '../../engine/RowsInput';
+import type { DefaultLinkKey } from './formValues';
 import { LINK_ICONS } from '../../../contract/resources/settings/schema';
-import { TOUCH } from './touch';
 
 const NEW_LINK = { title: '', url: '', active: true, icon: 'link' };
 
@@ -15,77 +12,43 @@ const NEW_LINK = { title: '', url: '', active: true, icon: 'link' };
  * without a title or an address is dropped by the API when saved, and the screen then shows what
  * was kept.
  */
-export function ExtraLinksInput({ disabled = false }: { disabled?: boolean }) {
-  const { fields, append, remove } = useFieldArray({ name: 'info.links' });
+export function ExtraLinksInput() {
   return (
-    <Stack sx={{ gap: 2 }}>
-      {fields.length === 0 ? <Typography color="text.secondary">Nenhum link adicional.</Typography> : null}
-      {fields.map((field, index) => {
-        const source = `info.links.${index}`;
-        const name = `Link adicional ${index + 1}`;
-        return (
-          <Box
-            key={field.id}
-            component="fieldset"
-            aria-label={name}
-            sx={{ border: 1, borderColor: 'divider', borderRadius: 2, m: 0, p: 2, pb: 0 }}
-          >
-            <Grid container columnSpacing={2} sx={{ alignItems: 'flex-start' }}>
-              <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-                <TextInput source={`${source}.title`} label="Título" disabled={disabled} fullWidth />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-                <TextInput source={`${source}.url`} label="URL" disabled={disabled} fullWidth />
-              </Grid>
-              <Grid size={{ xs: 7, sm: 6, md: 2 }}>
-                <SelectInput
-                  source={`${source}.icon`}
-                  label="Ícone"
-                  choices={[...LINK_ICONS]}
-                  emptyText="Nenhum"
-                  disabled={disabled}
-                  fullWidth
-                />
-              </Grid>
-              <Grid size={{ xs: 5, sm: 6, md: 3 }}>
-                <Stack
-                  direction="row"
-                  sx={{ alignItems: 'center', justifyContent: 'space-between', minHeight: 64, pl: { md: 1 } }}
-                >
-                  <BooleanInput
-                    source={`${source}.active`}
-                    label="Ativo"
-                    disabled={disabled}
-                    helperText={false}
-                  />
-                  {disabled ? null : (
-                    <IconButton
-                      aria-label={`Remover ${name.toLowerCase()}`}
-                      onClick={() => remove(index)}
-                      sx={{ width: TOUCH, height: TOUCH }}
-                    >
-                      <DeleteOutlineIcon />
-                    </IconButton>
-                  )}
-                </Stack>
-              </Grid>
-            </Grid>
-          </Box>
-        );
-      })}
-      {disabled ? null : (
-        <Box>
-          <Button
-            variant="outlined"
-            startIcon={<AddIcon />}
-            onClick={() => append({ ...NEW_LINK })}
-            sx={{ minHeight: TOUCH }}
-          >
-            ADICIONAR LINK
-          </Button>
-        </Box>
+    <RowsInput
+      source="info.links"
+      name={(index) => `Link adicional ${index + 1}`}
+      empty="Nenhum link adicional."
+      add={{ label: 'ADICIONAR LINK', row: NEW_LINK }}
+    >
+      {(source, removal) => (
+        <Grid container columnSpacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+            <TextInput source={`${source}.title`} label="Título" fullWidth />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+            <TextInput source={`${source}.url`} label="URL" fullWidth />
+          </Grid>
+          <Grid size={{ xs: 7, sm: 6, md: 2 }}>
+            <SelectInput
+              source={`${source}.icon`}
+              label="Ícone"
+              choices={[...LINK_ICONS]}
+              emptyText="Nenhum"
+              fullWidth
+            />
+          </Grid>
+          <Grid size={{ xs: 5, sm: 6, md: 3 }}>
+            <Stack
+              direction="row"
+              sx={{ alignItems: 'center', justifyContent: 'space-between', minHeight: 64, pl: { md: 1 } }}
+            >
+              <BooleanInput source={`${source}.active`} label="Ativo" helperText={false} />
+              {removal}
+            </Stack>
+          </Grid>
+        </Grid>
       )}
-    </Stack>
+    </RowsInput>
   );
 }
 
@@ -93,20 +56,14 @@ export function ExtraLinksInput({ disabled = false }: { disabled?: boolean }) {
 export const DEFAULT_LINKS = [
   { key: 'menu', name: 'Cardápio' },
   { key: 'reservations', name: 'Reservas' },
-] as const satisfies readonly { key: keyof DefaultLinksValues; name: string }[];
+] as const satisfies readonly { key: DefaultLinkKey; name: string }[];
 
 /**
  * Links Padrão: the menu and reservations links, each with its title, address and state; blank
  * ones fall back to their defaults when saved. `aside` adds what a screen shows beside a link
  * (the links screen: its QR code and copy button).
  */
-export function DefaultLinksInputs({
-  disabled = false,
-  aside,
-}: {
-  disabled?: boolean;
-  aside?: (key: keyof DefaultLinksValues, name: string) => ReactNode;
-}) {
+export function DefaultLinksInputs({ aside }: { aside?: (key: DefaultLinkKey, name: string) => ReactNode }) {
   return (
     <Stack sx={{ gap: 2 }}>
       {DEFAULT_LINKS.map(({ key, name }) => {
@@ -125,19 +82,12 @@ export function DefaultLinksInputs({
                 sx={{ flex: 1, alignItems: 'flex-start', alignContent: 'flex-start' }}
               >
                 <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextInput
-                    source={`${source}.title`}
-                    label="Título"
-                    placeholder={name}
-                    disabled={disabled}
-                    fullWidth
-                  />
+                  <TextInput source={`${source}.title`} label="Título" placeholder={name} fullWidth />
                 </Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>
                   <BooleanInput
                     source={`${source}.active`}
                     label="Ativo"
-                    disabled={disabled}
                     helperText={false}
                     sx={{ minHeight: 64, justifyContent: 'center' }}
                   />
@@ -147,7 +97,6 @@ export function DefaultLinksInputs({
                     source={`${source}.url`}
                     label="URL"
                     helperText="Em branco, volta ao endereço do restaurante no aplicativo."
-                    disabled={disabled}
                     fullWidth
                   />
                 </Grid>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useContext } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Button, CircularProgress, Link as MuiLink, Stack, Typography } from '@mui/material';
@@ -6,20 +6,18 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
 import SaveIcon from '@mui/icons-material/Save';
-import { Form, useCanAccess, useNotify } from 'react-admin';
+import { EditContext, TopToolbar, useNotify, useRecordContext } from 'react-admin';
 import { saveFile } from '../../dataProvider/saveFile';
-import { zodValidate } from '../../lib/zodForm';
-import { restaurants, type Store } from '../../../contract/resources/restaurants/definition';
+import { GeneratedSingle } from '../../engine/GeneratedForm';
+import type { Store } from '../../../contract/resources/restaurants/definition';
 import { qrPng, qrSvg } from '../floor/qr';
 import { copyText } from './clipboard';
-import { linksPayload, linksValues, type DefaultLinksValues, type SettingsValues } from './formValues';
+import { linksPayload, type DefaultLinkKey } from './formValues';
 import { DefaultLinksInputs, ExtraLinksInput } from './LinksInputs';
 import { settingsPaths } from './paths';
-import { settingsUpdateInput, type SettingsUpdate } from '../../../contract/resources/settings/schema';
-import { ReadOnlyNotice, ScreenHeader, Section, StoreState } from './Screen';
+import { ownStoreScreen } from './ownStore';
+import { settingsUpdateInput } from '../../../contract/resources/settings/schema';
 import { TOUCH } from './touch';
-import { useOwnStore } from './useOwnStore';
-import { useStoreSave } from './useStoreSave';
 
 /** The links screen's messages (restaurant spec 8). */
 export const LINKS_MESSAGES = {
@@ -31,27 +29,15 @@ export const LINKS_MESSAGES = {
   notCopied: 'Não foi possível copiar o link. Selecione o endereço e copie-o.',
 } as const;
 
-const LOAD_MESSAGES = { failed: LINKS_MESSAGES.loadFailed };
-const SAVE_MESSAGES = { saved: LINKS_MESSAGES.saved, failed: LINKS_MESSAGES.saveFailed };
-
-type LinksValues = Pick<SettingsValues['info'], 'links' | 'default_links'>;
-
 /** The files a default link's code downloads as. */
-const QR_FILES: Record<keyof DefaultLinksValues, string> = {
-  menu: 'qrcode-cardapio.png',
-  reservations: 'qrcode-reservas.png',
-};
+const QR_FILES = { menu: 'qrcode-cardapio.png', reservations: 'qrcode-reservas.png' };
 
-/** A saved default link to print and share: its QR code (the tables' code, ../tables/qr.ts), copy and download. */
-function LinkShare({
-  link,
-  name,
-  file,
-}: {
-  link: { url: string; active: boolean };
-  name: string;
-  file: string;
-}) {
+/**
+ * A default link as saved, to print and share: its QR code (the tables' code, ../floor/qr.ts),
+ * its address, copy and download.
+ */
+function LinkShare({ linkKey, name }: { linkKey: DefaultLinkKey; name: string }) {
+  const link = useRecordContext<Store>()!.info.default_links[linkKey];
   const notify = useNotify();
   const { data: image, isError } = useQuery({
     queryKey: ['linkQr', link.url],
@@ -66,7 +52,8 @@ function LinkShare({
       notify(LINKS_MESSAGES.notCopied, { type: 'error' });
     }
   };
-  const download = async () => saveFile(new Blob([await qrPng(link.url)], { type: 'image/png' }), file);
+  const download = async () =>
+    saveFile(new Blob([await qrPng(link.url)], { type: 'image/png' }), QR_FILES[linkKey]);
   return (
     <Stack sx={{ alignItems: 'center', gap: 1, width: { xs: '100%', md: 220 }, pb: 2 }}>
       <Box
@@ -134,119 +121,82 @@ function LinkShare({
   );
 }
 
-function LinksForm({
-  store,
-  canSave,
-  save,
-  saving,
-}: {
-  store: Store;
-  canSave: boolean;
-  save: (store: Store, data: SettingsUpdate) => void;
-  saving: boolean;
-}) {
-  const disabled = !canSave || saving;
-  const values = useMemo(() => ({ id: store.id, info: linksValues(store) }), [store]);
-  const validate = useMemo(
-    () =>
-      zodValidate(settingsUpdateInput, (form) => ({
-        info: linksPayload((form as { info: LinksValues }).info),
-      })),
-    [],
-  );
-  const submit = (form: Record<string, unknown>) =>
-    save(store, { info: linksPayload((form as { info: LinksValues }).info) });
-  const saved = store.info.default_links;
+/** Back where the user came from; opened directly (the side menu's first page), to the settings. */
+function Back() {
+  const navigate = useNavigate();
+  const opened = useLocation().key === 'default';
   return (
-    <Form record={values} onSubmit={submit} validate={validate} noValidate>
-      {/* The spec's order: the additional links, then the default ones. */}
-      <Section title="Links Adicionais" id="links-extra">
-        <ExtraLinksInput disabled={disabled} />
-      </Section>
-      <Section title="Links Padrão" id="links-default">
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Os links que o restaurante imprime e compartilha: o cardápio e as reservas no aplicativo.
-        </Typography>
-        <DefaultLinksInputs
-          disabled={disabled}
-          aside={(key, name) => <LinkShare link={saved[key]} name={name} file={QR_FILES[key]} />}
-        />
-      </Section>
-      {canSave ? (
-        <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 4 }}>
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            startIcon={<SaveIcon />}
-            loading={saving}
-            sx={{ minHeight: TOUCH, minWidth: 160 }}
-          >
-            SALVAR
-          </Button>
-        </Stack>
-      ) : null}
-    </Form>
+    <TopToolbar sx={{ justifyContent: 'flex-end' }}>
+      <Button
+        variant="outlined"
+        startIcon={<ArrowBackIcon />}
+        onClick={() => (opened ? navigate(settingsPaths.settings) : navigate(-1))}
+        sx={{ minHeight: TOUCH }}
+      >
+        VOLTAR
+      </Button>
+    </TopToolbar>
   );
 }
 
 /**
- * /links (restaurant spec 2, "Settings and links"): the store's access links — the default menu
- * and reservations links with the QR code and copy button of each, and the additional links —
+ * SALVAR where the store could not be read (spec 5): without its data it is said so; without a
+ * store (no record was asked for), nothing is done.
+ */
+function NothingToSave() {
+  const notify = useNotify();
+  const asked = useContext(EditContext) !== null;
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 2 }}>
+      <Button
+        variant="contained"
+        size="large"
+        startIcon={<SaveIcon />}
+        onClick={() => (asked ? notify(LINKS_MESSAGES.notLoaded, { type: 'error' }) : undefined)}
+        sx={{ minHeight: TOUCH, minWidth: 160 }}
+      >
+        SALVAR
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * /links (restaurant spec 2, "Settings and links"): the store's access links — the additional
+ * links, then the default menu and reservations links with the QR code and copy button of each —
  * saved with PATCH /api/stores/id/{id} (the API's save rules of spec 5 apply; the screen then
  * shows the links as kept).
  */
+const screen = ownStoreScreen(
+  {
+    saved: LINKS_MESSAGES.saved,
+    failed: LINKS_MESSAGES.loadFailed,
+    unsaved: LINKS_MESSAGES.saveFailed,
+    below: <NothingToSave />,
+  },
+  {
+    title: 'Links de acesso',
+    actions: <Back />,
+    transform: (values) => ({ info: linksPayload((values as Store).info) }),
+    schema: settingsUpdateInput,
+    sections: [
+      { title: 'Links Adicionais', fields: ['info.links'] },
+      { title: 'Links Padrão', fields: ['info.default_links'] },
+    ],
+    inputs: {
+      'info.links': <ExtraLinksInput />,
+      'info.default_links': (
+        <>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            Os links que o restaurante imprime e compartilha: o cardápio e as reservas no aplicativo.
+          </Typography>
+          <DefaultLinksInputs aside={(key, name) => <LinkShare linkKey={key} name={name} />} />
+        </>
+      ),
+    },
+  },
+);
+
 export function LinksPage() {
-  const own = useOwnStore(LOAD_MESSAGES);
-  const { save, saving } = useStoreSave(SAVE_MESSAGES);
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const { canAccess: canSave = false } = useCanAccess({ resource: restaurants.name, action: 'edit' });
-  // Back where the user came from; opened directly (the side menu's first page), to the settings.
-  const back = () => (location.key === 'default' ? navigate(settingsPaths.settings) : navigate(-1));
-  return (
-    <Box sx={{ pb: 4, maxWidth: 1100 }}>
-      <ScreenHeader
-        title="Links de acesso"
-        actions={
-          <Button variant="outlined" startIcon={<ArrowBackIcon />} onClick={back} sx={{ minHeight: TOUCH }}>
-            VOLTAR
-          </Button>
-        }
-      />
-      {own.state === 'ready' ? (
-        <>
-          {canSave ? null : <ReadOnlyNotice />}
-          <LinksForm
-            key={String(own.store.updated_at)}
-            store={own.store}
-            canSave={canSave}
-            save={save}
-            saving={saving}
-          />
-        </>
-      ) : (
-        <>
-          <StoreState own={own} messages={LOAD_MESSAGES} />
-          {own.state === 'failed' && canSave ? (
-            <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 2 }}>
-              <Button
-                variant="contained"
-                size="large"
-                startIcon={<SaveIcon />}
-                // Spec 5: without a store there is nothing to save; without its data, it is said so.
-                onClick={() =>
-                  own.storeId === null ? undefined : notify(LINKS_MESSAGES.notLoaded, { type: 'error' })
-                }
-                sx={{ minHeight: TOUCH, minWidth: 160 }}
-              >
-                SALVAR
-              </Button>
-            </Stack>
-          ) : null}
-        </>
-      )}
-    </Box>
-  );
+  return <GeneratedSingle {...screen} />;
 }

@@ -1,44 +1,34 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { Box, Button, Grid, Stack } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { Box } from '@mui/material';
 import GroupsIcon from '@mui/icons-material/Groups';
-import SaveIcon from '@mui/icons-material/Save';
-import { Form, ReferenceInput, SelectInput, TextInput, useCanAccess, useInput } from 'react-admin';
+import { ReferenceInput, SelectInput, TextInput, TopToolbar, useInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { ImagePicker } from '../../components/ImagePicker';
 import { CepInput, PhoneInput } from '../../components/MaskedInputs';
-import { groupProblems } from '../../../contract/lib/hours';
-import { zodValidate } from '../../lib/zodForm';
+import { groupHours, groupProblems } from '../../../contract/lib/hours';
+import { GeneratedSingle } from '../../engine/GeneratedForm';
+import { ToolbarLink } from '../../engine/parts';
 import { MunicipalityAutocomplete } from '../restaurants/MunicipalityAutocomplete';
-import { restaurants, type Store } from '../../../contract/resources/restaurants/definition';
+import type { Store } from '../../../contract/resources/restaurants/definition';
 import { ufOfCep } from './cep';
-import { formGroups, settingsPayload, settingsValues, type SettingsValues } from './formValues';
+import { hoursSent, settingsPayload, type SettingsValues } from './formValues';
 import { DefaultLinksInputs, ExtraLinksInput } from './LinksInputs';
 import { OpeningHoursInput } from './OpeningHoursInput';
+import { ownStoreScreen } from './ownStore';
 import { settingsPaths } from './paths';
-import { settingsUpdateInput, type SettingsUpdate } from '../../../contract/resources/settings/schema';
-import { ReadOnlyNotice, ScreenHeader, Section, StoreState } from './Screen';
-import { errorText, TOUCH } from './touch';
-import { useOwnStore } from './useOwnStore';
-import { useStoreSave } from './useStoreSave';
+import { settingsUpdateInput } from '../../../contract/resources/settings/schema';
+import { errorText } from './touch';
 
 export const SETTINGS_SAVED = 'As configurações foram atualizadas com sucesso!';
 export const SETTINGS_FAILED = 'Ocorreu um erro na atualização';
-
-const APP_SKINS = [
-  { id: 'WHITE', name: 'Claro' },
-  { id: 'BLACK', name: 'Escuro' },
-];
-
-const half = { size: { xs: 12, sm: 6 } } as const;
-const third = { size: { xs: 12, sm: 6, md: 4 } } as const;
 
 /**
  * The city, suggested from the IBGE municipalities of the address's state; choosing one sets the
  * UF. A CEP fills its state (the Correios' ranges, ./cep.ts), and a city of another state no
  * longer fits: it is emptied for the user to choose again among the new state's.
  */
-function CityInput({ disabled }: { disabled: boolean }) {
+function CityInput() {
   const { field, fieldState } = useInput({ source: 'info.address.city' });
   const [uf, cep] = useWatch({ name: ['info.address.uf', 'info.address.zip_code'] }) as [
     string | null,
@@ -58,7 +48,7 @@ function CityInput({ disabled }: { disabled: boolean }) {
     setGeneration((current) => current + 1);
   }, [cep, form, onChange]);
   return (
-    <Box sx={{ mb: '4px', pointerEvents: disabled ? 'none' : undefined }}>
+    <Box sx={{ mb: '4px' }}>
       <MunicipalityAutocomplete
         key={generation}
         label="Cidade"
@@ -77,219 +67,133 @@ function CityInput({ disabled }: { disabled: boolean }) {
   );
 }
 
-/** The settings' form: Sobre, Endereço, Funcionamento, Links Adicionais, Links Padrão, SALVAR. */
-function SettingsForm({
-  store,
-  canSave,
-  save,
-  saving,
-}: {
-  store: Store;
-  canSave: boolean;
-  save: (store: Store, data: SettingsUpdate) => void;
-  saving: boolean;
-}) {
-  const disabled = !canSave || saving;
-  const values = useMemo(() => settingsValues(store), [store]);
-  const validate = useMemo(() => {
-    const payload = zodValidate(settingsUpdateInput, (form) =>
-      settingsPayload(form as unknown as SettingsValues, store),
-    );
-    return (form: Record<string, unknown>) => {
-      const errors = payload(form) as { info?: Record<string, unknown> } & Record<string, unknown>;
-      // The per-day list's messages are placed on the groups, which are what the screen shows.
-      if (errors.info) delete errors.info.opening_hours;
-      const groups = groupProblems(formGroups(form.hours as SettingsValues['hours']));
-      if (groups.some((group) => Object.keys(group).length > 0)) errors.hours = groups;
-      return errors;
-    };
-  }, [store]);
+/**
+ * The form's check: what SALVAR sends, as the API checks it, and the hours' rules under the group
+ * that breaks them (contract/lib/hours.ts), the groups being what the screen shows.
+ */
+const schema = settingsUpdateInput.extend({
+  hours: z.array(z.unknown()).superRefine((groups, context) =>
+    groupProblems(groups as SettingsValues['hours']).forEach((problems, index) => {
+      for (const [field, message] of Object.entries(problems))
+        context.addIssue({ code: 'custom', message, path: [index, field] });
+    }),
+  ),
+});
 
-  const submit = (form: Record<string, unknown>) =>
-    save(store, settingsPayload(form as unknown as SettingsValues, store));
-
-  return (
-    <Form record={values} onSubmit={submit} validate={validate} noValidate>
-      <Section title="Sobre" id="settings-about">
-        <Stack direction="row" sx={{ gap: 3, flexWrap: 'wrap', mb: 2 }}>
-          <ImagePicker source="logo_black" label="Imagem de capa" accept="png" />
-          <ImagePicker source="logo_white" label="Logo" accept="png" />
-          <ImagePicker source="bg_image" label="Foto da home" accept="jpeg" />
-        </Stack>
-        <Grid container columnSpacing={2}>
-          <Grid {...half}>
-            <TextInput source="name" label="Nome fantasia" disabled={disabled} fullWidth />
-          </Grid>
-          <Grid {...half}>
-            <TextInput source="info.company_name" label="Razão social" disabled={disabled} fullWidth />
-          </Grid>
-          <Grid {...half}>
-            <ReferenceInput
-              source="cousine_id"
-              reference="cousines"
-              perPage={100}
-              sort={{ field: 'name', order: 'ASC' }}
-            >
-              <SelectInput label="Cozinha" optionText="name" disabled={disabled} fullWidth />
-            </ReferenceInput>
-          </Grid>
-          <Grid {...half}>
-            <TextInput source="info.instagram" label="Instagram" disabled={disabled} fullWidth />
-          </Grid>
-          <Grid size={12}>
-            <TextInput source="description" label="Frase promocional" disabled={disabled} fullWidth />
-          </Grid>
-          <Grid size={12}>
-            <TextInput
-              source="info.full_description"
-              label="Descrição completa"
-              multiline
-              minRows={3}
-              disabled={disabled}
-              fullWidth
-            />
-          </Grid>
-          <Grid {...third}>
-            <PhoneInput source="info.phone" label="Telefone" disabled={disabled} fullWidth />
-          </Grid>
-          <Grid {...third}>
-            <PhoneInput source="info.whatsapp" label="WhatsApp" disabled={disabled} fullWidth />
-          </Grid>
-          <Grid {...third}>
-            <TextInput source="info.site" label="Site" disabled={disabled} fullWidth />
-          </Grid>
-          <Grid {...third}>
-            <TextInput
-              source="info.service_charge"
-              label="Taxa de serviço (%)"
-              inputProps={{ inputMode: 'decimal' }}
-              disabled={disabled}
-              fullWidth
-            />
-          </Grid>
-          <Grid {...third}>
-            <SelectInput
-              source="info.app_skin"
-              label="Tema no aplicativo"
-              choices={APP_SKINS}
-              disabled={disabled}
-              fullWidth
-            />
-          </Grid>
-        </Grid>
-      </Section>
-      <Section title="Endereço" id="settings-address">
-        <Grid container columnSpacing={2}>
-          <Grid {...third}>
-            <CepInput
-              source="info.address.zip_code"
-              label="CEP"
-              helperText="A UF vem do CEP; escolha a cidade entre as sugestões."
-              disabled={disabled}
-              fullWidth
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 8 }}>
-            <TextInput source="info.address.street" label="Rua" disabled={disabled} fullWidth />
-          </Grid>
-          <Grid {...third}>
-            <TextInput
-              source="info.address.street_number"
-              label="Número"
-              inputProps={{ inputMode: 'numeric' }}
-              disabled={disabled}
-              fullWidth
-            />
-          </Grid>
-          <Grid {...third}>
-            <TextInput source="info.address.neighborhood" label="Bairro" disabled={disabled} fullWidth />
-          </Grid>
-          <Grid {...third}>
-            <CityInput disabled={disabled} />
-          </Grid>
-          <Grid {...third}>
-            <TextInput
-              source="info.address.uf"
-              label="UF"
-              parse={(value: string) => value.toUpperCase()}
-              inputProps={{ maxLength: 2, autoCapitalize: 'characters' }}
-              disabled={disabled}
-              fullWidth
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 8 }}>
-            <TextInput source="info.address.maps_url" label="Link do mapa" disabled={disabled} fullWidth />
-          </Grid>
-        </Grid>
-      </Section>
-      <Section title="Funcionamento" id="settings-hours">
-        <OpeningHoursInput disabled={disabled} />
-      </Section>
-      <Section title="Links Adicionais" id="settings-links">
-        <ExtraLinksInput disabled={disabled} />
-      </Section>
-      <Section title="Links Padrão" id="settings-default-links">
-        <DefaultLinksInputs disabled={disabled} />
-      </Section>
-      {canSave ? (
-        <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 4 }}>
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            startIcon={<SaveIcon />}
-            loading={saving}
-            sx={{ minHeight: TOUCH, minWidth: 160 }}
-          >
-            SALVAR
-          </Button>
-        </Stack>
-      ) : null}
-    </Form>
-  );
-}
+const text = (source: string, label: string, props: object = {}) => (
+  <TextInput source={source} label={label} fullWidth {...props} />
+);
 
 /**
- * /settings (restaurant spec 2, "Settings and links"): the store's settings for its team, saved
- * with PATCH /api/stores/id/{id}. The API applies the save rules of spec 5 (links, site, default
- * links) and the rules of the hours; the screen then shows the store as saved. The platform's
- * status and fees are not the store's to change, and are not shown.
+ * /settings (restaurant spec 2, "Settings and links"): the store's settings for its team — Sobre,
+ * Endereço, Funcionamento, Links Adicionais, Links Padrão, SALVAR —, saved with PATCH
+ * /api/stores/id/{id}. The API applies the save rules of spec 5 (links, site, default links) and
+ * the rules of the hours; the screen then shows the store as saved. The platform's status and
+ * fees are not the store's to change, and are not shown.
  */
+const screen = ownStoreScreen(
+  { saved: 'As configurações foram atualizadas com sucesso!', unsaved: 'Ocorreu um erro na atualização' },
+  {
+    title: 'Configurações',
+    actions: (
+      <TopToolbar sx={{ justifyContent: 'flex-end' }}>
+        <ToolbarLink to={settingsPaths.teams} label="VER EQUIPE" icon={<GroupsIcon />} />
+      </TopToolbar>
+    ),
+    values: (store) => ({ ...store, hours: groupHours((store as Store).info.opening_hours) }),
+    transform: (values, store) => settingsPayload(values as SettingsValues, store as Store),
+    sent: hoursSent,
+    schema,
+    sections: [
+      {
+        title: 'Sobre',
+        fields: [
+          ['logo_black', 'logo_white', 'bg_image'],
+          ['name', 'info.company_name'],
+          ['cousine_id', 'info.instagram'],
+          'description',
+          'info.full_description',
+          ['info.phone', 'info.whatsapp', 'info.site'],
+          ['info.service_charge', 'info.app_skin'],
+        ],
+      },
+      {
+        title: 'Endereço',
+        fields: [
+          ['info.address.zip_code', 'info.address.street'],
+          ['info.address.street_number', 'info.address.neighborhood', 'info.address.city'],
+          ['info.address.uf', 'info.address.maps_url'],
+        ],
+      },
+      { title: 'Funcionamento', fields: ['hours'] },
+      { title: 'Links Adicionais', fields: ['info.links'] },
+      { title: 'Links Padrão', fields: ['info.default_links'] },
+    ],
+    inputs: {
+      logo_black: <ImagePicker source="logo_black" label="Imagem de capa" accept="png" />,
+      logo_white: <ImagePicker source="logo_white" label="Logo" accept="png" />,
+      bg_image: <ImagePicker source="bg_image" label="Foto da home" accept="jpeg" />,
+      name: text('name', 'Nome fantasia'),
+      'info.company_name': text('info.company_name', 'Razão social'),
+      cousine_id: (
+        <ReferenceInput
+          source="cousine_id"
+          reference="cousines"
+          perPage={100}
+          sort={{ field: 'name', order: 'ASC' }}
+        >
+          <SelectInput label="Cozinha" optionText="name" fullWidth />
+        </ReferenceInput>
+      ),
+      'info.instagram': text('info.instagram', 'Instagram'),
+      description: text('description', 'Frase promocional'),
+      'info.full_description': text('info.full_description', 'Descrição completa', {
+        multiline: true,
+        minRows: 3,
+      }),
+      'info.phone': <PhoneInput source="info.phone" label="Telefone" fullWidth />,
+      'info.whatsapp': <PhoneInput source="info.whatsapp" label="WhatsApp" fullWidth />,
+      'info.site': text('info.site', 'Site'),
+      'info.service_charge': text('info.service_charge', 'Taxa de serviço (%)', {
+        inputProps: { inputMode: 'decimal' },
+      }),
+      'info.app_skin': (
+        <SelectInput
+          source="info.app_skin"
+          label="Tema no aplicativo"
+          choices={[
+            { id: 'WHITE', name: 'Claro' },
+            { id: 'BLACK', name: 'Escuro' },
+          ]}
+          fullWidth
+        />
+      ),
+      'info.address.zip_code': (
+        <CepInput
+          source="info.address.zip_code"
+          label="CEP"
+          helperText="A UF vem do CEP; escolha a cidade entre as sugestões."
+          fullWidth
+        />
+      ),
+      'info.address.street': text('info.address.street', 'Rua'),
+      'info.address.street_number': text('info.address.street_number', 'Número', {
+        inputProps: { inputMode: 'numeric' },
+      }),
+      'info.address.neighborhood': text('info.address.neighborhood', 'Bairro'),
+      'info.address.city': <CityInput />,
+      'info.address.uf': text('info.address.uf', 'UF', {
+        parse: (value: string) => value.toUpperCase(),
+        inputProps: { maxLength: 2, autoCapitalize: 'characters' },
+      }),
+      'info.address.maps_url': text('info.address.maps_url', 'Link do mapa'),
+      hours: <OpeningHoursInput />,
+      'info.links': <ExtraLinksInput />,
+      'info.default_links': <DefaultLinksInputs />,
+    },
+  },
+);
+
 export function SettingsPage() {
-  const own = useOwnStore();
-  const { save, saving } = useStoreSave({ saved: SETTINGS_SAVED, failed: SETTINGS_FAILED });
-  const { canAccess: canSave = false } = useCanAccess({ resource: restaurants.name, action: 'edit' });
-  return (
-    <Box sx={{ pb: 4, maxWidth: 1100 }}>
-      <ScreenHeader
-        title="Configurações"
-        actions={
-          <Button
-            component={Link}
-            to={settingsPaths.teams}
-            variant="outlined"
-            startIcon={<GroupsIcon />}
-            sx={{ minHeight: TOUCH }}
-          >
-            VER EQUIPE
-          </Button>
-        }
-      />
-      {own.state === 'ready' ? (
-        <>
-          {canSave ? null : <ReadOnlyNotice />}
-          {/* A saved store starts the form anew from what the API kept. */}
-          <SettingsForm
-            key={String(own.store.updated_at)}
-            store={own.store}
-            canSave={canSave}
-            save={save}
-            saving={saving}
-          />
-        </>
-      ) : (
-        <StoreState own={own} />
-      )}
-    </Box>
-  );
+  return <GeneratedSingle {...screen} />;
 }

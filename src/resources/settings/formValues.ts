@@ -1,101 +1,11 @@
-import { groupHours, ungroupHours, type HoursGroup } from '../../../contract/lib/hours';
+import { ungroupHours, type HoursGroup } from '../../../contract/lib/hours';
 import type { Store } from '../../../contract/resources/restaurants/definition';
 import type { SettingsUpdate } from '../../../contract/resources/settings/schema';
 
-/** A link as its inputs hold it. */
-export interface LinkValues {
-  title: string | null;
-  url: string | null;
-  active: boolean;
-  icon?: string | null;
-}
-
-export interface DefaultLinksValues {
-  menu: LinkValues;
-  reservations: LinkValues;
-}
-
-/** The settings form's values: the store's fields at the API's paths, and the hours as groups. */
-export interface SettingsValues {
-  id: number;
-  name: string | null;
-  description: string | null;
-  cousine_id: number | null;
-  logo_white: string | null;
-  logo_black: string | null;
-  bg_image: string | null;
-  info: {
-    company_name: string | null;
-    full_description: string | null;
-    instagram: string | null;
-    phone: string | null;
-    whatsapp: string | null;
-    site: string | null;
-    service_charge: number | string | null;
-    app_skin: 'WHITE' | 'BLACK';
-    address: {
-      zip_code: string | null;
-      street: string | null;
-      street_number: string | null;
-      neighborhood: string | null;
-      city: string | null;
-      uf: string | null;
-      maps_url: string | null;
-    };
-    links: LinkValues[];
-    default_links: DefaultLinksValues;
-  };
-  hours: HoursGroup[];
-}
-
-/** The groups as the form holds them: an emptied time input holds null. */
-export function formGroups(
-  groups: readonly Partial<Record<keyof HoursGroup, unknown>>[] | undefined,
-): HoursGroup[] {
-  return (groups ?? []).map((group) => ({
-    days: Array.isArray(group.days) ? (group.days as number[]) : [],
-    start_time: typeof group.start_time === 'string' ? group.start_time : '',
-    end_time: typeof group.end_time === 'string' ? group.end_time : '',
-  }));
-}
-
-/** The links' values of a store, as both screens edit them. */
-export function linksValues(store: Store): Pick<SettingsValues['info'], 'links' | 'default_links'> {
-  return {
-    links: store.info.links.map((link) => ({ ...link, icon: link.icon ?? null })),
-    default_links: {
-      menu: { ...store.info.default_links.menu },
-      reservations: { ...store.info.default_links.reservations },
-    },
-  };
-}
-
-/** The form's values for a store as the API answers it. */
-export function settingsValues(store: Store): SettingsValues {
-  const { info } = store;
-  return {
-    id: store.id,
-    name: store.name,
-    description: store.description,
-    cousine_id: store.cousine_id,
-    logo_white: store.logo_white,
-    logo_black: store.logo_black,
-    bg_image: store.bg_image,
-    info: {
-      company_name: info.company_name,
-      full_description: info.full_description,
-      instagram: info.instagram,
-      phone: info.phone,
-      whatsapp: info.whatsapp,
-      site: info.site,
-      service_charge: info.service_charge,
-      app_skin: info.app_skin,
-      address: { ...info.address },
-      ...linksValues(store),
-    },
-    hours: groupHours(info.opening_hours),
-  };
-}
+/** The settings form's values: the store as read, and its hours as groups. */
+export type SettingsValues = Store & { hours: HoursGroup[] };
+type LinkValues = Store['info']['default_links']['menu'];
+export type DefaultLinkKey = keyof Store['info']['default_links'];
 
 const blank = (value: unknown) =>
   value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
@@ -121,7 +31,7 @@ const linkPayload = ({ title, url, active, icon }: LinkValues) => ({
   ...(icon ? { icon } : {}),
 });
 
-export function linksPayload(values: Pick<SettingsValues['info'], 'links' | 'default_links'>) {
+export function linksPayload(values: Pick<Store['info'], 'links' | 'default_links'>) {
   return {
     links: (values.links ?? []).map(linkPayload),
     default_links: {
@@ -133,9 +43,10 @@ export function linksPayload(values: Pick<SettingsValues['info'], 'links' | 'def
 
 /**
  * What SALVAR sends: the store's fields the settings show (never its status or fees, which are
- * the platform's), the hours as the API's per-day list, the links as typed.
+ * the platform's), the links as typed; the hours, checked as the groups on screen, are the API's
+ * per-day list only once sent (`hoursSent`).
  */
-export function settingsPayload(values: SettingsValues, store: Store): SettingsUpdate {
+export function settingsPayload(values: SettingsValues, store: Store) {
   const { info } = values;
   const address = info.address;
   const before = store.info.address;
@@ -164,8 +75,14 @@ export function settingsPayload(values: SettingsValues, store: Store): SettingsU
         uf: kept(address.uf, before.uf),
         maps_url: clearable(address.maps_url),
       },
-      opening_hours: ungroupHours(formGroups(values.hours)),
       ...linksPayload(info),
     },
+    hours: values.hours,
   };
 }
+
+/** The groups of hours as the API's per-day list, in the store's `info`. */
+export const hoursSent = ({ hours, ...payload }: Record<string, unknown>): SettingsUpdate => ({
+  ...payload,
+  info: { ...(payload.info as object), opening_hours: ungroupHours(hours as HoursGroup[]) },
+});
