@@ -122,16 +122,21 @@ function sectionsOf(definition: ResourceDefinition, form: FormModeOverrides): re
   );
 }
 
+/** `count` columns of equal width, however wide their inputs would like to be. */
+const columns = (count: number) => `repeat(${count}, minmax(0, 1fr))`;
+
 /**
  * Inputs side by side on a desk, one under the other on a phone; in columns of at least half the
- * width, so that a row of one lines up with the rows of two.
+ * width, so that a row of one lines up with the rows of two. A row of three or more keeps to two
+ * columns until the desk (a tablet beside the menu has room for two image pickers, not three).
  */
 function InputRow({ children }: { children: ReactElement[] }) {
+  const count = Math.max(2, children.length);
   return (
     <Box
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: `repeat(${Math.max(2, children.length)}, 1fr)` },
+        gridTemplateColumns: { xs: columns(1), sm: columns(2), lg: columns(count) },
         columnGap: 2,
         width: '100%',
       }}

@@ -25,10 +25,11 @@ export function ExtraLinksInput() {
           <Grid size={{ xs: 12, sm: 6, md: 3 }}>
             <TextInput source={`${source}.title`} label="Título" fullWidth />
           </Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
             <TextInput source={`${source}.url`} label="URL" fullWidth />
           </Grid>
-          <Grid size={{ xs: 7, sm: 6, md: 2 }}>
+          {/* A quarter of the row: react-admin's select keeps a width of its own, and in less it ran under the switch. */}
+          <Grid size={{ xs: 7, sm: 6, md: 3 }}>
             <SelectInput
               source={`${source}.icon`}
               label="Ícone"
