@@ -8,7 +8,7 @@
  * Values are decoded exactly as drizzle decodes them (dates, timestamps and intervals come from
  * the driver as text and go through the column's own decoder), so an answer is the same either way.
  */
-import { PGlite, types as pgliteTypes, type QueryOptions } from '@electric-sql/pglite';
+import { PGlite, types as pgliteTypes, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { Column, is, SQL, type SQLWrapper } from 'drizzle-orm';
 import pg from 'pg';
 
@@ -39,15 +39,26 @@ const PG_TYPES = {
 /**
  * PGlite copies its whole parser table (hundreds of types) into every query that brings parsers
  * of its own, as drizzle's do: set once on the instance, they cost nothing per query. The
- * instance's own queries (drizzle's, too) then read those types as drizzle wants them.
+ * instance's own queries (drizzle's, too) then read those types as drizzle wants them, and so do
+ * its transactions' (a transaction's handle runs its queries without going through `query`).
  */
 const prepared = new WeakSet<PGlite>();
 export function readDatesAsText(client: PGlite): void {
   if (prepared.has(client)) return;
   prepared.add(client);
   for (const id of AS_TEXT) client.parsers[id] = asIs;
-  const query = client.query.bind(client);
-  client.query = ((text: string, params?: unknown[], options?: QueryOptions) => {
+  client.query = withoutParsers(client.query.bind(client));
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback: (tx: Transaction) => Promise<unknown>) =>
+    transaction((tx) => {
+      tx.query = withoutParsers(tx.query.bind(tx));
+      return callback(tx);
+    })) as PGlite['transaction'];
+}
+
+/** A query function that leaves out the parsers a query brings (the instance has them already). */
+function withoutParsers(query: PGlite['query']): PGlite['query'] {
+  return ((text: string, params?: unknown[], options?: QueryOptions) => {
     if (options?.parsers) {
       const { parsers: _same, ...rest } = options;
       return query(text, params, rest);

@@ -274,7 +274,7 @@ const GUESTS = 'Cliente (app, demonstração)';
 const BUSSER = 'Equipe do salão (demonstração)';
 export const KITCHEN = 'Cozinha (demonstração)';
 
-async function perform(tx: Tx, context: StoreTick, move: Move, menu: MenuProduct[]): Promise<void> {
+async function perform(tx: Tx, context: StoreTick, move: Move, menu: MenuEntry[]): Promise<void> {
   const { storeId, rng } = context;
   switch (move.kind) {
     case 'seat': {
@@ -292,7 +292,8 @@ async function perform(tx: Tx, context: StoreTick, move: Move, menu: MenuProduct
       return;
     }
     case 'order': {
-      await placeItems(tx, storeId, move.orderId, move.customerId, chooseItems(menu, move.first, rng));
+      const choices = await withOptions(tx, storeId, menu);
+      await placeItems(tx, storeId, move.orderId, move.customerId, chooseItems(choices, move.first, rng));
       return;
     }
     case 'callWaiter':
@@ -354,7 +355,11 @@ async function auditCooking(tx: Tx, storeId: number, step: KitchenStep): Promise
  */
 async function readFloor(tx: Tx, storeId: number, timeline: Timeline) {
   const open = and(eq(orders.store_id, storeId), eq(orders.status, 'OPENED'), isNotNull(orders.table_id));
-  const [tableRows, tabRows, guestRows, paymentRows, [lastParty]] = await Promise.all([
+  const lastPayment = tx
+    .select({ at: max(payments.created_at) })
+    .from(payments)
+    .where(and(eq(payments.order_id, orders.id), isNull(payments.cancelled_at)));
+  const [tableRows, tabRows, guestRows, [lastParty]] = await Promise.all([
     tx
       .select({ id: tables.id, status: tables.status })
       .from(tables)
@@ -366,6 +371,7 @@ async function readFloor(tx: Tx, storeId: number, timeline: Timeline) {
         tableId: orders.table_id,
         seatedAt: orders.created_at,
         waiterAt: orders.waiter_requested_at,
+        paidAt: sql<Date | null>`(${lastPayment})`.mapWith(payments.created_at),
       })
       .from(orders)
       .where(open)
@@ -394,12 +400,6 @@ async function readFloor(tx: Tx, storeId: number, timeline: Timeline) {
       .groupBy(tickets.id)
       .orderBy(asc(tickets.id)),
     tx
-      .select({ orderId: payments.order_id, at: max(payments.created_at) })
-      .from(payments)
-      .innerJoin(orders, eq(orders.id, payments.order_id))
-      .where(and(open, isNull(payments.cancelled_at)))
-      .groupBy(payments.order_id),
-    tx
       .select({ at: max(orders.created_at) })
       .from(orders)
       .where(and(eq(orders.store_id, storeId), isNotNull(orders.table_id))),
@@ -410,9 +410,7 @@ async function readFloor(tx: Tx, storeId: number, timeline: Timeline) {
     ...(lastParty?.at ? [lastParty.at] : []),
   ];
   const at = (date: Date) => timeline.dated(date.getTime());
-  const lastPayments = new Map(paymentRows.map((row) => [row.orderId, row.at]));
   const tabs: TabView[] = tabRows.map((tab) => {
-    const paidAt = lastPayments.get(tab.id);
     const own = guestRows.filter((guest) => guest.orderId === tab.id);
     const served = own.flatMap((guest) => (guest.servedAt ? [at(guest.servedAt)] : []));
     return {
@@ -420,7 +418,7 @@ async function readFloor(tx: Tx, storeId: number, timeline: Timeline) {
       tableId: tab.tableId!,
       seatedAt: at(tab.seatedAt),
       waiterAt: tab.waiterAt ? at(tab.waiterAt) : null,
-      lastPaymentAt: paidAt ? at(paidAt) : null,
+      lastPaymentAt: tab.paidAt ? at(tab.paidAt) : null,
       servedAt: served.length > 0 ? Math.max(...served) : null,
       guests: own.map((guest) => ({
         customerId: guest.customerId,
@@ -512,43 +510,52 @@ async function readKitchen(tx: Tx, storeId: number, timeline: Timeline, idle: nu
   return { items, touchedAt, earliest: Math.min(...dates.map((date) => date.getTime())) };
 }
 
-/** What the store's guests may order: available products of available categories, not complements only. */
-async function readMenu(tx: Tx, storeId: number): Promise<MenuProduct[]> {
-  const [productRows, optionRows] = await Promise.all([
-    tx
-      .select({ id: products.id, sold: products.n_sold, observations: products.allow_observations })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.category_id))
-      .where(
-        and(
-          eq(products.store_id, storeId),
-          eq(products.available, true),
-          eq(products.complement_only, false),
-          eq(categories.available, true),
-        ),
-      )
-      .orderBy(asc(products.id)),
-    tx
-      .select({
-        productId: productComplementGroups.product_id,
-        groupId: complementGroups.id,
-        min: complementGroups.min_items,
-        max: complementGroups.max_items,
-        option: complementGroupProducts.product_id,
-      })
-      .from(productComplementGroups)
-      .innerJoin(complementGroups, eq(complementGroups.id, productComplementGroups.group_id))
-      .innerJoin(complementGroupProducts, eq(complementGroupProducts.group_id, complementGroups.id))
-      .innerJoin(products, eq(products.id, complementGroupProducts.product_id))
-      .where(and(eq(productComplementGroups.store_id, storeId), eq(products.available, true)))
-      .orderBy(
-        asc(productComplementGroups.product_id),
-        asc(productComplementGroups.position),
-        asc(complementGroupProducts.position),
-        asc(complementGroupProducts.product_id),
+/** A product of the menu, before its complement groups are read. */
+type MenuEntry = Omit<MenuProduct, 'groups'>;
+
+/**
+ * What the store's guests may order: available products of available categories, not complements
+ * only. Every tick needs to know whether there is anything (a tab may order); only a tick that
+ * plays an order needs the products' complements (withOptions).
+ */
+function readMenu(tx: Tx, storeId: number): Promise<MenuEntry[]> {
+  return tx
+    .select({ id: products.id, sold: products.n_sold, observations: products.allow_observations })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.category_id))
+    .where(
+      and(
+        eq(products.store_id, storeId),
+        eq(products.available, true),
+        eq(products.complement_only, false),
+        eq(categories.available, true),
       ),
-  ]);
-  return productRows.map((product) => {
+    )
+    .orderBy(asc(products.id));
+}
+
+/** The menu's products with the complement groups each offers, their available options in order. */
+async function withOptions(tx: Tx, storeId: number, menu: readonly MenuEntry[]): Promise<MenuProduct[]> {
+  const optionRows = await tx
+    .select({
+      productId: productComplementGroups.product_id,
+      groupId: complementGroups.id,
+      min: complementGroups.min_items,
+      max: complementGroups.max_items,
+      option: complementGroupProducts.product_id,
+    })
+    .from(productComplementGroups)
+    .innerJoin(complementGroups, eq(complementGroups.id, productComplementGroups.group_id))
+    .innerJoin(complementGroupProducts, eq(complementGroupProducts.group_id, complementGroups.id))
+    .innerJoin(products, eq(products.id, complementGroupProducts.product_id))
+    .where(and(eq(productComplementGroups.store_id, storeId), eq(products.available, true)))
+    .orderBy(
+      asc(productComplementGroups.product_id),
+      asc(productComplementGroups.position),
+      asc(complementGroupProducts.position),
+      asc(complementGroupProducts.product_id),
+    );
+  return menu.map((product) => {
     const groups = new Map<number, MenuProduct['groups'][number]>();
     for (const row of optionRows) {
       if (row.productId !== product.id) continue;
@@ -562,7 +569,9 @@ async function readMenu(tx: Tx, storeId: number): Promise<MenuProduct[]> {
 
 /**
  * Up to `count` active customers of the platform who are not seated at any table now, each found
- * from a random point of the id order (an index walk, however many customers there are).
+ * from a random point of the id order (an index walk, however many customers there are). The
+ * tickets looked at are bounded by that point too: without the bound the planner may merge the
+ * customers with every ticket from the first customer's on, a walk that grows with the history.
  */
 async function freeCustomers(tx: Tx, wanted: number, rng: Random): Promise<number[]> {
   const active = eq(customers.status, 'ACTIVE');
@@ -571,20 +580,27 @@ async function freeCustomers(tx: Tx, wanted: number, rng: Random): Promise<numbe
     .from(customers)
     .where(active);
   if (!range?.first || !range.last) return [];
-  const seatedNow = tx
-    .select({ id: tickets.id })
-    .from(tickets)
-    .innerJoin(orders, eq(orders.id, tickets.order_id))
-    .where(and(eq(tickets.customer_id, customers.id), eq(orders.status, 'OPENED')));
   const chosen: number[] = [];
   for (let attempt = 0; attempt < wanted * 2 && chosen.length < wanted; attempt++) {
+    const from = rng.int(range.first, range.last);
+    const seatedNow = tx
+      .select({ id: tickets.id })
+      .from(tickets)
+      .innerJoin(orders, eq(orders.id, tickets.order_id))
+      .where(
+        and(
+          eq(tickets.customer_id, customers.id),
+          gte(tickets.customer_id, from),
+          eq(orders.status, 'OPENED'),
+        ),
+      );
     const [found] = await tx
       .select({ id: customers.id })
       .from(customers)
       .where(
         and(
           active,
-          gte(customers.id, rng.int(range.first, range.last)),
+          gte(customers.id, from),
           chosen.length > 0 ? notInArray(customers.id, chosen) : undefined,
           notExists(seatedNow),
         ),

@@ -529,10 +529,13 @@ describe('the service simulator', () => {
       let lastAudit = (
         await query<{ id: number }>(sql`select coalesce(max(id), 0)::int as id from audit_events`)
       )[0]!.id;
+      // The item is found by its key (record_id is its id as text): matching the texts instead
+      // read every item of the demo's history at every tick.
       const watch = async () => {
         for (const row of await query<{ id: number; kitchen_id: number }>(sql`
           select a.id, i.kitchen_id from audit_events a
-          join order_items i on i.id::text = a.record_id
+          join order_items i
+            on i.id = case when a.record_id ~ '^[0-9]{1,9}$' then a.record_id::integer end
           where a.id > ${lastAudit} and a.actor = ${KITCHEN} order by a.id`)) {
           steps.push({ kitchenId: row.kitchen_id, at: now });
           lastAudit = row.id;
