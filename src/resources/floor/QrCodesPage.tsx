@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import {
   Alert,
   Box,
@@ -10,7 +9,7 @@ import {
   Skeleton,
   Typography,
 } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { BackLink } from '../../components/BackLink';
 import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/Print';
 import { useGetOne, useListContext, useNotify, useRecordContext, type RaRecord } from 'react-admin';
@@ -172,15 +171,9 @@ function QrActions() {
   };
   return (
     <>
-      <Button
-        component={Link}
-        to={hallPaths.floor}
-        variant="outlined"
-        startIcon={<ArrowBackIcon />}
-        sx={TOUCH}
-      >
+      <BackLink to={hallPaths.floor} sx={TOUCH}>
         VOLTAR
-      </Button>
+      </BackLink>
       <Button
         variant="outlined"
         startIcon={zipping ? <CircularProgress size={18} color="inherit" /> : <DownloadIcon />}
