@@ -276,60 +276,47 @@ export function ReleaseAllDialog({
   onKitchen?: (table: Table) => void;
   onClose: () => void;
 }) {
-  const titleId = useId();
   const numbers = free.map((table) => table.number);
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <DialogTitle id={titleId} sx={{ fontWeight: 700 }}>
-        {CONFIRM.releaseAll}
-      </DialogTitle>
-      <DialogContent>
-        <Typography>
-          {free.length > 0
-            ? `${free.length === 1 ? 'Será liberada a mesa' : 'Serão liberadas as mesas'} sem saldo em aberto${cooking.length > 0 ? ' nem itens na cozinha' : ''}: ${listed(numbers)}.`
-            : cooking.length > 0
-              ? 'Nenhuma mesa pode ser liberada de uma vez: as comandas ainda têm saldo em aberto ou itens na cozinha.'
-              : 'Nenhuma mesa pode ser liberada de uma vez: todas as comandas ainda têm saldo em aberto.'}
-        </Typography>
-        <TablesToSee
-          heading="Com saldo em aberto, para acertar uma a uma:"
-          rows={owing.map(({ table, owed }) => ({
+    <FloorConfirm
+      open={open}
+      title={CONFIRM.releaseAll}
+      confirmLabel={free.length === 1 ? 'Liberar 1 mesa' : `Liberar ${free.length} mesas`}
+      busy={busy || free.length === 0}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
+      <Typography>
+        {free.length > 0
+          ? `${free.length === 1 ? 'Será liberada a mesa' : 'Serão liberadas as mesas'} sem saldo em aberto${cooking.length > 0 ? ' nem itens na cozinha' : ''}: ${listed(numbers)}.`
+          : cooking.length > 0
+            ? 'Nenhuma mesa pode ser liberada de uma vez: as comandas ainda têm saldo em aberto ou itens na cozinha.'
+            : 'Nenhuma mesa pode ser liberada de uma vez: todas as comandas ainda têm saldo em aberto.'}
+      </Typography>
+      <TablesToSee
+        heading="Com saldo em aberto, para acertar uma a uma:"
+        rows={owing.map(({ table, owed }) => ({
+          table,
+          detail: <strong>{formatCents(owed)}</strong>,
+          action: 'Acertar',
+          label: `Acertar a mesa ${table.number}`,
+          onClick: () => onSettle(table),
+        }))}
+      />
+      <TablesToSee
+        heading="Com itens na cozinha, para resolver uma a uma:"
+        rows={cooking.map((table) => {
+          const count = table.order?.in_kitchen ?? 0;
+          return {
             table,
-            detail: <strong>{formatCents(owed)}</strong>,
-            action: 'Acertar',
-            label: `Acertar a mesa ${table.number}`,
-            onClick: () => onSettle(table),
-          }))}
-        />
-        <TablesToSee
-          heading="Com itens na cozinha, para resolver uma a uma:"
-          rows={cooking.map((table) => {
-            const count = table.order?.in_kitchen ?? 0;
-            return {
-              table,
-              detail: `${count} ${count === 1 ? 'item' : 'itens'} na cozinha`,
-              action: 'Ver',
-              label: `Ver os itens da mesa ${table.number} na cozinha`,
-              onClick: () => onKitchen?.(table),
-            };
-          })}
-        />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
-        <Button onClick={onClose} sx={TOUCH}>
-          Cancelar
-        </Button>
-        <Button
-          variant="contained"
-          onClick={onConfirm}
-          disabled={busy || free.length === 0}
-          sx={TOUCH}
-          autoFocus
-        >
-          {free.length === 1 ? 'Liberar 1 mesa' : `Liberar ${free.length} mesas`}
-        </Button>
-      </DialogActions>
-    </Dialog>
+            detail: `${count} ${count === 1 ? 'item' : 'itens'} na cozinha`,
+            action: 'Ver',
+            label: `Ver os itens da mesa ${table.number} na cozinha`,
+            onClick: () => onKitchen?.(table),
+          };
+        })}
+      />
+    </FloorConfirm>
   );
 }
 
