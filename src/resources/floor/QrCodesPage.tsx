@@ -17,6 +17,7 @@ import type { ResourceDefinition } from '../../../contract/define';
 import { restaurants } from '../../../contract/resources/restaurants/definition';
 import { tables, type Table } from '../../../contract/resources/floor/definition';
 import { QrImage } from '../../components/QrImage';
+import { printFrame } from '../../lib/printFrame';
 import { GeneratedList } from '../../engine/GeneratedList';
 import { defineScreens } from '../../engine/overrides';
 import { NoTables, TOUCH } from './FloorFrame';
@@ -48,16 +49,7 @@ const printStyles = (
     styles={{
       '@page': { size: 'A4 portrait', margin: '10mm' },
       '@media print': {
-        'html, body, #root, .RaLayout-root, .RaLayout-appFrame, .RaLayout-contentWithSidebar, .RaLayout-content':
-          {
-            background: '#fff !important',
-            color: '#000 !important',
-            margin: '0 !important',
-            padding: '0 !important',
-            minHeight: '0 !important',
-          },
-        '.MuiAppBar-root, .RaSidebar-root, .MuiDrawer-root, .MuiSnackbar-root, .RaList-actions, .MuiCardActions-root':
-          { display: 'none !important' },
+        ...printFrame('.RaList-actions, .MuiCardActions-root'),
         '.RaList-content': { background: '#fff !important', boxShadow: 'none !important' },
         [SHEET]: {
           display: 'grid !important',
