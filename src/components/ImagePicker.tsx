@@ -32,6 +32,19 @@ const TYPES = {
 
 const HINTS = { png: 'PNG', jpeg: 'JPEG', image: 'PNG, JPEG ou WebP' } as const;
 
+/** The dashed box a picked image or video shows in, centred, or the button to pick one. */
+export const PICK_BOX = {
+  position: 'relative',
+  borderRadius: 2,
+  border: '1px dashed',
+  borderColor: 'divider',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  overflow: 'hidden',
+  bgcolor: 'background.default',
+} as const;
+
 /**
  * One image of a form: pick, preview, remove. The file is converted to webp, cropped to the ratio
  * when one is given, resized to fit 1000×1000 and stored as soon as it is picked; the form keeps
@@ -77,21 +90,7 @@ export function ImagePicker({ source, label, accept, ratio, hint }: ImagePickerP
       <Typography variant="body2" sx={{ mb: 0.5 }}>
         {label}
       </Typography>
-      <Box
-        sx={{
-          position: 'relative',
-          width: 200,
-          height: 150,
-          borderRadius: 2,
-          border: '1px dashed',
-          borderColor: 'divider',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          overflow: 'hidden',
-          bgcolor: 'background.default',
-        }}
-      >
+      <Box sx={{ ...PICK_BOX, width: 200, height: 150 }}>
         {busy ? (
           <CircularProgress size={28} />
         ) : url ? (

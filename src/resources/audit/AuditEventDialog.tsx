@@ -1,28 +1,10 @@
-import { useId } from 'react';
-import { ReadState } from '../../components/ReadState';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { RecordDialog } from '../../components/RecordDialog';
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useApi } from '../../dataProvider/useApi';
 import { formatDateTime } from '../../../contract/lib/format';
 import { choiceLabel, recordPath } from '../../../contract/define';
 import { auditEvents, type AuditEvent } from '../../../contract/resources/audit/definition';
 import { changeTitle, fieldLabel, valueText } from './changes';
-
-const TOUCH = { minHeight: 44 } as const;
 
 type Change = AuditEvent['changes'][number];
 
@@ -81,95 +63,64 @@ function ChangeTable({ change }: { change: Change }) {
  * field by field, before and after; and its place in the store's chain.
  */
 export function AuditEventDialog({ id, onClose }: { id: number; onClose: () => void }) {
-  const titleId = useId();
-  const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  const {
-    data: event,
-    isPending,
-    isError,
-    refetch,
-  } = useApi<AuditEvent>(recordPath(auditEvents.endpoint, id));
+  const read = useApi<AuditEvent>(recordPath(auditEvents.endpoint, id));
+  const event = read.data;
   const title = event
     ? `${choiceLabel(auditEvents.fields.action!, event.action)} · ${choiceLabel(auditEvents.fields.resource!, event.resource)}`
     : 'Registro do histórico';
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="md"
-      scroll="paper"
-      aria-labelledby={titleId}
-    >
-      <DialogTitle id={titleId} component="h2" variant="h5" sx={{ fontWeight: 800 }}>
-        {title}
-      </DialogTitle>
-      <DialogContent dividers>
-        {event ? (
-          <>
-            <Box
-              component="dl"
-              sx={{
-                display: 'grid',
-                gridTemplateColumns: 'max-content 1fr',
-                columnGap: 2,
-                rowGap: 0.5,
-                m: 0,
-                mb: 2,
-              }}
-            >
-              {[
-                ['Quando', formatDateTime(event.at)],
-                ['Quem', event.actor ?? 'Sistema'],
-                [
-                  'Restaurante',
-                  event.store_name ?? (event.store_id === null ? 'Plataforma' : `nº ${event.store_id}`),
-                ],
-                ['Registro', event.record_id ?? '—'],
-                ['Resumo', event.summary ?? '—'],
-                ['Motivo', event.reason ?? '—'],
-                ['Endereço IP', event.address ?? '—'],
-              ].map(([term, detail]) => (
-                <Box key={term} sx={{ display: 'contents' }}>
-                  <Typography component="dt" variant="body2" color="text.secondary">
-                    {term}
-                  </Typography>
-                  <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                    {detail}
-                  </Typography>
-                </Box>
-              ))}
-            </Box>
-            {event.changes.length === 0 ? (
-              <Typography variant="body2" color="text.secondary">
-                Nenhum dado alterado.
-              </Typography>
-            ) : (
-              event.changes.map((change, index) => <ChangeTable key={index} change={change} />)
-            )}
-            <Typography
-              variant="caption"
-              color="text.secondary"
-              sx={{ display: 'block', mt: 2, overflowWrap: 'anywhere' }}
-            >
-              Cadeia {event.chain}, registro nº {event.seq} · {event.hash}
+    <RecordDialog title={title} read={read} loading="Carregando o registro" maxWidth="md" onClose={onClose}>
+      {event && (
+        <>
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'max-content 1fr',
+              columnGap: 2,
+              rowGap: 0.5,
+              m: 0,
+              mb: 2,
+            }}
+          >
+            {[
+              ['Quando', formatDateTime(event.at)],
+              ['Quem', event.actor ?? 'Sistema'],
+              [
+                'Restaurante',
+                event.store_name ?? (event.store_id === null ? 'Plataforma' : `nº ${event.store_id}`),
+              ],
+              ['Registro', event.record_id ?? '—'],
+              ['Resumo', event.summary ?? '—'],
+              ['Motivo', event.reason ?? '—'],
+              ['Endereço IP', event.address ?? '—'],
+            ].map(([term, detail]) => (
+              <Box key={term} sx={{ display: 'contents' }}>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {term}
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                  {detail}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+          {event.changes.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              Nenhum dado alterado.
             </Typography>
-          </>
-        ) : (
-          <ReadState
-            isPending={isPending}
-            isError={isError}
-            retry={() => void refetch()}
-            loading="Carregando o registro"
-          />
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button variant="contained" onClick={onClose} sx={{ ...TOUCH, minWidth: 120 }}>
-          Fechar
-        </Button>
-      </DialogActions>
-    </Dialog>
+          ) : (
+            event.changes.map((change, index) => <ChangeTable key={index} change={change} />)
+          )}
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            sx={{ display: 'block', mt: 2, overflowWrap: 'anywhere' }}
+          >
+            Cadeia {event.chain}, registro nº {event.seq} · {event.hash}
+          </Typography>
+        </>
+      )}
+    </RecordDialog>
   );
 }

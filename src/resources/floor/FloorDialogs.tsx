@@ -276,108 +276,83 @@ export function ReleaseAllDialog({
   onKitchen?: (table: Table) => void;
   onClose: () => void;
 }) {
-  const titleId = useId();
-  const owingId = useId();
-  const cookingId = useId();
   const numbers = free.map((table) => table.number);
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <DialogTitle id={titleId} sx={{ fontWeight: 700 }}>
-        {CONFIRM.releaseAll}
-      </DialogTitle>
-      <DialogContent>
-        <Typography>
-          {free.length > 0
-            ? `${free.length === 1 ? 'Será liberada a mesa' : 'Serão liberadas as mesas'} sem saldo em aberto${cooking.length > 0 ? ' nem itens na cozinha' : ''}: ${listed(numbers)}.`
-            : cooking.length > 0
-              ? 'Nenhuma mesa pode ser liberada de uma vez: as comandas ainda têm saldo em aberto ou itens na cozinha.'
-              : 'Nenhuma mesa pode ser liberada de uma vez: todas as comandas ainda têm saldo em aberto.'}
-        </Typography>
-        {owing.length > 0 ? (
-          <>
-            <Typography id={owingId} sx={{ mt: 2, fontWeight: 700 }}>
-              Com saldo em aberto, para acertar uma a uma:
+    <FloorConfirm
+      open={open}
+      title={CONFIRM.releaseAll}
+      confirmLabel={free.length === 1 ? 'Liberar 1 mesa' : `Liberar ${free.length} mesas`}
+      busy={busy || free.length === 0}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
+      <Typography>
+        {free.length > 0
+          ? `${free.length === 1 ? 'Será liberada a mesa' : 'Serão liberadas as mesas'} sem saldo em aberto${cooking.length > 0 ? ' nem itens na cozinha' : ''}: ${listed(numbers)}.`
+          : cooking.length > 0
+            ? 'Nenhuma mesa pode ser liberada de uma vez: as comandas ainda têm saldo em aberto ou itens na cozinha.'
+            : 'Nenhuma mesa pode ser liberada de uma vez: todas as comandas ainda têm saldo em aberto.'}
+      </Typography>
+      <TablesToSee
+        heading="Com saldo em aberto, para acertar uma a uma:"
+        rows={owing.map(({ table, owed }) => ({
+          table,
+          detail: <strong>{formatCents(owed)}</strong>,
+          action: 'Acertar',
+          label: `Acertar a mesa ${table.number}`,
+          onClick: () => onSettle(table),
+        }))}
+      />
+      <TablesToSee
+        heading="Com itens na cozinha, para resolver uma a uma:"
+        rows={cooking.map((table) => {
+          const count = table.order?.in_kitchen ?? 0;
+          return {
+            table,
+            detail: `${count} ${count === 1 ? 'item' : 'itens'} na cozinha`,
+            action: 'Ver',
+            label: `Ver os itens da mesa ${table.number} na cozinha`,
+            onClick: () => onKitchen?.(table),
+          };
+        })}
+      />
+    </FloorConfirm>
+  );
+}
+
+/** A titled list of tables still in the way, each with its line and the button that sees to it. */
+function TablesToSee({
+  heading,
+  rows,
+}: {
+  heading: string;
+  rows: { table: Table; detail: ReactNode; action: string; label: string; onClick: () => void }[];
+}) {
+  const headingId = useId();
+  if (rows.length === 0) return null;
+  return (
+    <>
+      <Typography id={headingId} sx={{ mt: 2, fontWeight: 700 }}>
+        {heading}
+      </Typography>
+      <Stack component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, mt: 1, p: 0, gap: 1 }}>
+        {rows.map(({ table, detail, action, label, onClick }) => (
+          <Stack
+            key={table.id}
+            component="li"
+            direction="row"
+            sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
+          >
+            <Typography>
+              Mesa {table.number} · {detail}
             </Typography>
-            <Stack
-              component="ul"
-              aria-labelledby={owingId}
-              sx={{ listStyle: 'none', m: 0, mt: 1, p: 0, gap: 1 }}
-            >
-              {owing.map(({ table, owed }) => (
-                <Stack
-                  key={table.id}
-                  component="li"
-                  direction="row"
-                  sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
-                >
-                  <Typography>
-                    Mesa {table.number} · <strong>{formatCents(owed)}</strong>
-                  </Typography>
-                  <Button
-                    variant="outlined"
-                    onClick={() => onSettle(table)}
-                    aria-label={`Acertar a mesa ${table.number}`}
-                    sx={TOUCH}
-                  >
-                    Acertar
-                  </Button>
-                </Stack>
-              ))}
-            </Stack>
-          </>
-        ) : null}
-        {cooking.length > 0 ? (
-          <>
-            <Typography id={cookingId} sx={{ mt: 2, fontWeight: 700 }}>
-              Com itens na cozinha, para resolver uma a uma:
-            </Typography>
-            <Stack
-              component="ul"
-              aria-labelledby={cookingId}
-              sx={{ listStyle: 'none', m: 0, mt: 1, p: 0, gap: 1 }}
-            >
-              {cooking.map((table) => {
-                const count = table.order?.in_kitchen ?? 0;
-                return (
-                  <Stack
-                    key={table.id}
-                    component="li"
-                    direction="row"
-                    sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
-                  >
-                    <Typography>
-                      Mesa {table.number} · {count} {count === 1 ? 'item' : 'itens'} na cozinha
-                    </Typography>
-                    <Button
-                      variant="outlined"
-                      onClick={() => onKitchen?.(table)}
-                      aria-label={`Ver os itens da mesa ${table.number} na cozinha`}
-                      sx={TOUCH}
-                    >
-                      Ver
-                    </Button>
-                  </Stack>
-                );
-              })}
-            </Stack>
-          </>
-        ) : null}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
-        <Button onClick={onClose} sx={TOUCH}>
-          Cancelar
-        </Button>
-        <Button
-          variant="contained"
-          onClick={onConfirm}
-          disabled={busy || free.length === 0}
-          sx={TOUCH}
-          autoFocus
-        >
-          {free.length === 1 ? 'Liberar 1 mesa' : `Liberar ${free.length} mesas`}
-        </Button>
-      </DialogActions>
-    </Dialog>
+            <Button variant="outlined" onClick={onClick} aria-label={label} sx={TOUCH}>
+              {action}
+            </Button>
+          </Stack>
+        ))}
+      </Stack>
+    </>
   );
 }
 

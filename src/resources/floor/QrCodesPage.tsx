@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Box,
@@ -11,18 +9,20 @@ import {
   Skeleton,
   Typography,
 } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { BackLink } from '../../components/BackLink';
 import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/Print';
 import { useGetOne, useListContext, useNotify, useRecordContext, type RaRecord } from 'react-admin';
 import type { ResourceDefinition } from '../../../contract/define';
 import { restaurants } from '../../../contract/resources/restaurants/definition';
 import { tables, type Table } from '../../../contract/resources/floor/definition';
+import { QrImage } from '../../components/QrImage';
+import { printFrame } from '../../lib/printFrame';
 import { GeneratedList } from '../../engine/GeneratedList';
 import { defineScreens } from '../../engine/overrides';
 import { NoTables, TOUCH } from './FloorFrame';
 import { hallPaths } from './paths';
-import { downloadQrZip, qrSvg, tableLink } from './qr';
+import { downloadQrZip, tableLink } from './qr';
 import { QrDownloadButton } from './QrDownloadButton';
 
 const TITLE = 'QR codes das mesas';
@@ -49,16 +49,7 @@ const printStyles = (
     styles={{
       '@page': { size: 'A4 portrait', margin: '10mm' },
       '@media print': {
-        'html, body, #root, .RaLayout-root, .RaLayout-appFrame, .RaLayout-contentWithSidebar, .RaLayout-content':
-          {
-            background: '#fff !important',
-            color: '#000 !important',
-            margin: '0 !important',
-            padding: '0 !important',
-            minHeight: '0 !important',
-          },
-        '.MuiAppBar-root, .RaSidebar-root, .MuiDrawer-root, .MuiSnackbar-root, .RaList-actions, .MuiCardActions-root':
-          { display: 'none !important' },
+        ...printFrame('.RaList-actions, .MuiCardActions-root'),
         '.RaList-content': { background: '#fff !important', boxShadow: 'none !important' },
         [SHEET]: {
           display: 'grid !important',
@@ -92,15 +83,6 @@ const printStyles = (
   />
 );
 
-/** The code's SVG as an image source; generated once per link and kept for the session. */
-function useQrImage(link: string) {
-  return useQuery({
-    queryKey: ['tableQr', link],
-    queryFn: async () => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(await qrSvg(link))}`,
-    staleTime: Infinity,
-  });
-}
-
 /**
  * The name of the store a code opens: the staff's own (the store scope of the tables' list), read
  * once for all the cards (GET /api/stores/id/{id}, which staff may read for their own store).
@@ -112,7 +94,6 @@ function useStoreName(storeId: number): string | undefined {
 
 /** One table's card: the store, the table in large type, its code and the hint. */
 function QrCard({ table }: { table: Table }) {
-  const { data: image, isError } = useQrImage(tableLink(table.store_id, table.number));
   const storeName = useStoreName(table.store_id);
   return (
     <Box
@@ -138,25 +119,18 @@ function QrCard({ table }: { table: Table }) {
       <Typography className="qr-table" component="h2" variant="h4" sx={{ fontWeight: 800, lineHeight: 1.1 }}>
         {`Mesa ${table.number}`}
       </Typography>
-      <Box
+      <QrImage
         className="qr-code"
-        sx={{ width: 200, height: 200, bgcolor: '#fff', borderRadius: 1, overflow: 'hidden', flexShrink: 0 }}
-      >
-        {image ? (
-          <Box
-            component="img"
-            src={image}
-            alt={`QR code da mesa ${table.number}`}
-            sx={{ display: 'block', width: '100%', height: '100%' }}
-          />
-        ) : isError ? (
+        text={tableLink(table.store_id, table.number)}
+        alt={`QR code da mesa ${table.number}`}
+        failed={
           <Alert severity="error" sx={{ height: '100%' }}>
             Não foi possível gerar o QR code.
           </Alert>
-        ) : (
-          <Skeleton variant="rectangular" width="100%" height="100%" aria-label="Gerando o QR code" />
-        )}
-      </Box>
+        }
+        pending={<Skeleton variant="rectangular" width="100%" height="100%" aria-label="Gerando o QR code" />}
+        sx={{ width: 200, height: 200, flexShrink: 0 }}
+      />
       <Typography className="qr-hint" variant="body2">
         {QR_HINT}
       </Typography>
@@ -189,15 +163,9 @@ function QrActions() {
   };
   return (
     <>
-      <Button
-        component={Link}
-        to={hallPaths.floor}
-        variant="outlined"
-        startIcon={<ArrowBackIcon />}
-        sx={TOUCH}
-      >
+      <BackLink to={hallPaths.floor} sx={TOUCH}>
         VOLTAR
-      </Button>
+      </BackLink>
       <Button
         variant="outlined"
         startIcon={zipping ? <CircularProgress size={18} color="inherit" /> : <DownloadIcon />}

@@ -70,5 +70,3 @@ export function integrationsApi(storeId: number | null) {
       send<{ updated: number }>('syncApply', id, { product_ids: productIds }),
   };
 }
-
-export type IntegrationsApi = ReturnType<typeof integrationsApi>;

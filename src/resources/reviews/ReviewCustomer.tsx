@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Card, CardContent, CircularProgress, Divider, Stack, Typography } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { BackLink } from '../../components/BackLink';
 import { TopToolbar, useGetList, usePermissions, useRecordContext } from 'react-admin';
 import { ADMIN } from '../../authProvider';
 import { formatDateTime } from '../../../contract/lib/format';
@@ -28,15 +28,9 @@ function Actions() {
   const admin = useIsAdmin();
   return (
     <TopToolbar sx={{ justifyContent: 'flex-start', flexWrap: 'wrap', gap: 1 }}>
-      <Button
-        component={RouterLink}
-        to={reviewPaths.list}
-        variant="outlined"
-        startIcon={<ArrowBackIcon />}
-        sx={TOUCH}
-      >
+      <BackLink to={reviewPaths.list} sx={TOUCH}>
         {reviews.label.many}
-      </Button>
+      </BackLink>
       {admin && customer ? (
         <Button component={RouterLink} to={customerPath(customer.id)} variant="outlined" sx={TOUCH}>
           Ver cadastro completo

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePermissions, useNotify } from 'react-admin';
 import {
@@ -17,7 +16,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { BackLink } from '../../components/BackLink';
 import SaveIcon from '@mui/icons-material/Save';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { ADMIN, MANAGER } from '../../authProvider';
@@ -129,15 +128,9 @@ export function RolePermissionsPage() {
       <ScreenHeader
         title="Permissões da equipe"
         actions={
-          <Button
-            component={RouterLink}
-            to={teamPaths.list}
-            variant="outlined"
-            startIcon={<ArrowBackIcon />}
-            sx={{ minHeight: TOUCH }}
-          >
+          <BackLink to={teamPaths.list} sx={{ minHeight: TOUCH }}>
             Equipe
-          </Button>
+          </BackLink>
         }
       />
       <ChosenStorePicker store={store} />

@@ -1,16 +1,16 @@
 import { useContext } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
-import { Box, Button, CircularProgress, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Button, CircularProgress, Link as MuiLink, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
 import SaveIcon from '@mui/icons-material/Save';
 import { EditContext, TopToolbar, useNotify, useRecordContext } from 'react-admin';
+import { QrImage } from '../../components/QrImage';
 import { saveFile } from '../../dataProvider/saveFile';
 import { GeneratedSingle } from '../../engine/GeneratedForm';
 import type { Store } from '../../../contract/resources/restaurants/definition';
-import { qrPng, qrSvg } from '../floor/qr';
+import { qrPng } from '../floor/qr';
 import { copyText } from './clipboard';
 import { linksPayload, type DefaultLinkKey } from './formValues';
 import { DefaultLinksInputs, ExtraLinksInput } from './LinksInputs';
@@ -39,11 +39,6 @@ const QR_FILES = { menu: 'qrcode-cardapio.png', reservations: 'qrcode-reservas.p
 function LinkShare({ linkKey, name }: { linkKey: DefaultLinkKey; name: string }) {
   const link = useRecordContext<Store>()!.info.default_links[linkKey];
   const notify = useNotify();
-  const { data: image, isError } = useQuery({
-    queryKey: ['linkQr', link.url],
-    queryFn: async () => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(await qrSvg(link.url))}`,
-    staleTime: Infinity,
-  });
   const copy = async () => {
     try {
       await copyText(link.url);
@@ -56,33 +51,17 @@ function LinkShare({ linkKey, name }: { linkKey: DefaultLinkKey; name: string })
     saveFile(new Blob([await qrPng(link.url)], { type: 'image/png' }), QR_FILES[linkKey]);
   return (
     <Stack sx={{ alignItems: 'center', gap: 1, width: { xs: '100%', md: 220 }, pb: 2 }}>
-      <Box
-        sx={{
-          width: 168,
-          height: 168,
-          bgcolor: '#fff',
-          borderRadius: 1,
-          overflow: 'hidden',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-        }}
-      >
-        {image ? (
-          <Box
-            component="img"
-            src={image}
-            alt={`QR code do link ${name}`}
-            sx={{ display: 'block', width: '100%', height: '100%' }}
-          />
-        ) : isError ? (
+      <QrImage
+        text={link.url}
+        alt={`QR code do link ${name}`}
+        failed={
           <Typography variant="body2" sx={{ color: '#000', p: 1, textAlign: 'center' }}>
             QR code indisponível
           </Typography>
-        ) : (
-          <CircularProgress size={28} aria-label={`Gerando o QR code do link ${name}`} />
-        )}
-      </Box>
+        }
+        pending={<CircularProgress size={28} aria-label={`Gerando o QR code do link ${name}`} />}
+        sx={{ width: 168, height: 168, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+      />
       <MuiLink
         href={link.url}
         target="_blank"

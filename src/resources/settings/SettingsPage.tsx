@@ -20,9 +20,6 @@ import { settingsPaths } from './paths';
 import { settingsUpdateInput } from '../../../contract/resources/settings/schema';
 import { errorText } from './touch';
 
-export const SETTINGS_SAVED = 'As configurações foram atualizadas com sucesso!';
-export const SETTINGS_FAILED = 'Ocorreu um erro na atualização';
-
 /**
  * The city, suggested from the IBGE municipalities of the address's state; choosing one sets the
  * UF. A CEP fills its state (the Correios' ranges, ./cep.ts), and a city of another state no

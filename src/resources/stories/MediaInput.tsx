@@ -16,6 +16,7 @@ import VideoCallIcon from '@mui/icons-material/VideoCall';
 import ImageIcon from '@mui/icons-material/Image';
 import MovieIcon from '@mui/icons-material/Movie';
 import { InputHelperText, useInput, useNotify } from 'react-admin';
+import { PICK_BOX } from '../../components/ImagePicker';
 import { UploadError, uploadFile } from '../../dataProvider/upload';
 import type { MediaType } from '../../../contract/resources/stories/definition';
 
@@ -60,18 +61,11 @@ function FilePicker({ kind }: { kind: MediaType }) {
     <Box>
       <Box
         sx={{
-          position: 'relative',
+          ...PICK_BOX,
           width: '100%',
           maxWidth: 360,
           aspectRatio: '4 / 5',
-          borderRadius: 2,
-          border: '1px dashed',
           borderColor: invalid ? 'error.main' : 'divider',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          overflow: 'hidden',
-          bgcolor: 'background.default',
         }}
       >
         {busy ? (

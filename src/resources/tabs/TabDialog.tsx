@@ -1,29 +1,12 @@
-import { useId } from 'react';
-import { ReadState } from '../../components/ReadState';
+import { RecordDialog } from '../../components/RecordDialog';
 import { useScrollRegion } from '../../components/scrollRegion';
 import { RecordHistory } from '../audit/RecordHistory';
-import {
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Divider,
-  Stack,
-  Typography,
-  useMediaQuery,
-  type ChipProps,
-  type Theme,
-} from '@mui/material';
+import { Chip, Stack, Typography, type ChipProps } from '@mui/material';
 import { useApi } from '../../dataProvider/useApi';
 import { formatDateTime } from '../../../contract/lib/format';
 import { choiceLabel, recordPath } from '../../../contract/define';
 import { tabs, WHOLE_TAB, type Order, type OrderRow } from '../../../contract/resources/tabs/definition';
 import { OrderTickets, OrderTotals } from './OrderTickets';
-
-const TOUCH = { minHeight: 44 } as const;
 
 /** 'Mesa 7', or 'Delivery' for a tab without a table. */
 export function tableLabel(tab: Pick<OrderRow, 'table_number'>): string {
@@ -72,69 +55,39 @@ function customersText(count: number): string {
  * loads; full screen on a phone, the tickets scroll between the heading and the totals.
  */
 export function TabDialog({ tab, onClose }: { tab: OrderRow; onClose: () => void }) {
-  const titleId = useId();
-  const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  const {
-    data: order,
-    isPending,
-    isError,
-    refetch,
-  } = useApi<Order>(recordPath(tabs.endpoint, tab.id), WHOLE_TAB);
+  const read = useApi<Order>(recordPath(tabs.endpoint, tab.id), WHOLE_TAB);
+  const order = read.data;
   const shown = order ?? tab;
   // On a tablet the tickets and the history overflow: the keyboard scrolls them too.
   const body = useScrollRegion<HTMLDivElement>('Detalhes da comanda');
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      scroll="paper"
-      aria-labelledby={titleId}
-    >
-      <DialogTitle id={titleId} component="h2" variant="h5" sx={{ fontWeight: 800, pb: 0.5 }}>
-        {tableLabel(shown)}
-      </DialogTitle>
-      <Box sx={{ px: 3, pb: 2 }}>
-        <Typography variant="body2" color="text.secondary">
-          Aberta em {formatDateTime(shown.created_at)}
-          {shown.closed_at ? ` · fechada em ${formatDateTime(shown.closed_at)}` : ''}
-          {order ? ` · ${customersText(order.tickets.length)}` : ''}
-        </Typography>
-        <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
-          <StatusChip status={shown.status} />
-          <PaymentChip status={shown.payment_status} />
-        </Stack>
-      </Box>
-      <DialogContent dividers ref={body.ref} {...body.props}>
-        {order ? (
-          <>
-            <OrderTickets order={order} />
-            <RecordHistory subject={`orders:${order.id}`} title="Histórico da comanda" />
-          </>
-        ) : (
-          <ReadState
-            isPending={isPending}
-            isError={isError}
-            retry={() => void refetch()}
-            loading="Carregando a comanda"
-          />
-        )}
-      </DialogContent>
-      {order ? (
+    <RecordDialog
+      title={tableLabel(shown)}
+      head={
         <>
-          <Box sx={{ px: 3, py: 1.5 }}>
-            <OrderTotals order={order} />
-          </Box>
-          <Divider />
+          <Typography variant="body2" color="text.secondary">
+            Aberta em {formatDateTime(shown.created_at)}
+            {shown.closed_at ? ` · fechada em ${formatDateTime(shown.closed_at)}` : ''}
+            {order ? ` · ${customersText(order.tickets.length)}` : ''}
+          </Typography>
+          <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
+            <StatusChip status={shown.status} />
+            <PaymentChip status={shown.payment_status} />
+          </Stack>
         </>
-      ) : null}
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button variant="contained" onClick={onClose} sx={{ ...TOUCH, minWidth: 120 }}>
-          Fechar
-        </Button>
-      </DialogActions>
-    </Dialog>
+      }
+      foot={order && <OrderTotals order={order} />}
+      read={read}
+      loading="Carregando a comanda"
+      region={body}
+      onClose={onClose}
+    >
+      {order && (
+        <>
+          <OrderTickets order={order} />
+          <RecordHistory subject={`orders:${order.id}`} title="Histórico da comanda" />
+        </>
+      )}
+    </RecordDialog>
   );
 }

@@ -15,6 +15,7 @@ import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { MANAGER } from '../../authProvider';
 import { httpClient } from '../../dataProvider/httpClient';
 import { useApi } from '../../dataProvider/useApi';
+import { printFrame } from '../../lib/printFrame';
 import { formatDate, formatDateTime } from '../../../contract/lib/format';
 import {
   USAGE_POLICY_ACCEPTED,
@@ -38,17 +39,7 @@ const printStyles = (
   <GlobalStyles
     styles={{
       '@media print': {
-        'html, body, #root, .RaLayout-root, .RaLayout-appFrame, .RaLayout-contentWithSidebar, .RaLayout-content':
-          {
-            background: '#fff !important',
-            color: '#000 !important',
-            margin: '0 !important',
-            padding: '0 !important',
-            minHeight: '0 !important',
-          },
-        '.MuiAppBar-root, .RaSidebar-root, .MuiDrawer-root, .MuiSnackbar-root, .usage-policy-no-print': {
-          display: 'none !important',
-        },
+        ...printFrame('.usage-policy-no-print'),
         '.usage-policy-sheet': {
           background: '#fff !important',
           boxShadow: 'none !important',

@@ -15,7 +15,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { BackLink } from '../../../components/BackLink';
 import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
@@ -229,15 +229,9 @@ export function ImportScreen() {
 
   const header = (
     <Stack direction="row" sx={{ alignItems: 'center', gap: 2, my: 2, flexWrap: 'wrap' }}>
-      <Button
-        component={RouterLink}
-        to={menuPaths.categories}
-        variant="outlined"
-        startIcon={<ArrowBackIcon />}
-        sx={TOUCH}
-      >
+      <BackLink to={menuPaths.categories} sx={TOUCH}>
         Voltar
-      </Button>
+      </BackLink>
       <Typography component="h1" variant="h5" sx={{ fontWeight: 800, flex: '1 1 auto' }}>
         Importar produtos
       </Typography>
