@@ -2,6 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { dragOrderModule } from '../../src/engine/dragOrderLoader';
+import { implOf } from './jsdomImpl';
+import { filterStyleRules } from './styleRuleFilter';
+
+filterStyleRules(document);
 
 // findBy… and waitFor wait for what the screen should show, as long as a busy machine needs to
 // render it (Testing Library's default gives up after one second); a passing test waits no longer.
@@ -20,9 +24,10 @@ beforeAll(async () => {
 });
 
 // What a labelable element's `labels` are, as jsdom defines them (the label elements, in tree
-// order, whose control it is), found in one pass. jsdom's own walks the whole document once for
-// every label on the page, and Testing Library asks it for every button and input whose accessible
-// name it computes: a long form (the store's settings) spent most of its test there.
+// order, whose control it is), found in one pass over the page and kept until the page changes.
+// jsdom's own walks the whole document once for every label on the page, and Testing Library asks
+// it for every button and input whose accessible name it computes: a long form (the store's
+// settings) spent most of its test there.
 const LABELABLE = new Set(['button', 'meter', 'output', 'progress', 'select', 'textarea']);
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
@@ -40,27 +45,42 @@ function treeOf(root: Node, selector: string): Element[] {
   return root instanceof Element && root.matches(selector) ? [root, ...found] : found;
 }
 
-function labelsOf(element: Element): HTMLLabelElement[] {
-  if (!labelable(element)) return [];
-  const root = element.getRootNode();
+/** Each control of the tree under `root` and its labels, in tree order. */
+function labelsInTree(root: Node): Map<Element, HTMLLabelElement[]> {
+  const controls = new Map<Element, HTMLLabelElement[]>();
   const labels = treeOf(root, 'label') as HTMLLabelElement[];
-  if (labels.length === 0) return [];
+  if (labels.length === 0) return controls;
   // The first element of each id, in tree order: a label's `for` names that one.
   const byId = new Map<string, Element>();
   if (labels.some((label) => label.hasAttribute('for'))) {
     for (const candidate of treeOf(root, '[id]'))
       if (!byId.has(candidate.id)) byId.set(candidate.id, candidate);
   }
-  return labels.filter((label) => {
+  for (const label of labels) {
     const target = label.getAttribute('for');
-    if (target !== null) {
-      if (target === '') return false;
-      const named = byId.get(target);
-      return named === element && labelable(named);
-    }
-    // Without `for`: the first labelable element inside the label.
-    return [...label.querySelectorAll('*')].find(labelable) === element;
-  });
+    // With `for`, the element of that id; without, the first labelable element inside the label.
+    const control =
+      target === null ? [...label.querySelectorAll('*')].find(labelable) : target && byId.get(target);
+    if (!control || !labelable(control)) continue;
+    controls.set(control, [...(controls.get(control) ?? []), label]);
+  }
+  return controls;
+}
+
+// Per tree, read again once it changed: jsdom counts the changes of each node's subtree (its
+// `_version`, what its own live collections are kept by), attributes included.
+const pages = new WeakMap<Node, { version: unknown; controls: Map<Element, HTMLLabelElement[]> }>();
+
+function labelsOf(element: Element): HTMLLabelElement[] {
+  if (!labelable(element)) return [];
+  const root = element.getRootNode();
+  const version = implOf(root)._version;
+  let page = pages.get(root);
+  if (!page || page.version !== version) {
+    page = { version, controls: labelsInTree(root) };
+    pages.set(root, page);
+  }
+  return [...(page.controls.get(element) ?? [])];
 }
 
 for (const type of [
