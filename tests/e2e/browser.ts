@@ -3,8 +3,29 @@ import { createRequire } from 'node:module';
 import { chromium, type Browser, type Locator, type Page, type Request } from 'playwright-core';
 import { expect } from 'vitest';
 
-/** Debian's Chromium, headless, with the flags this closed network needs. */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * How long a step waits for the page before it gives up: as long as the test may run. Playwright's
+ * own 30 s ended steps that a saturated machine was still getting to (a menu closing under the
+ * load of the server suites beside), so the browser tests waited for time after all.
+ */
+const STEP_CAP = 110_000;
+
+/**
+ * Debian's Chromium, headless, with the flags this closed network needs; every context it opens
+ * (and so every page) waits for a condition up to `STEP_CAP`.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await launchChromium();
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(STEP_CAP);
+    return context;
+  };
+  return browser;
+}
+
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: [

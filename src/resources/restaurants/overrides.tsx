@@ -1,5 +1,5 @@
 import { Rating, Stack, Tooltip } from '@mui/material';
-import { ReferenceInput, SelectInput, TextInput, type RaRecord } from 'react-admin';
+import { TextInput, type RaRecord } from 'react-admin';
 import { withScheme } from '../../../contract/lib/fields';
 import {
   restaurantFields as fields,
@@ -15,6 +15,7 @@ import {
   BankData,
   CityInput,
   CreateToolbar,
+  CuisineInput,
   DetailHeader,
   LINKS,
   LinkRows,
@@ -118,16 +119,7 @@ export default defineScreens({
       name: <TextInput source="name" label="Nome fantasia" fullWidth />,
       cnpj: <CnpjInput source="cnpj" label={fields.cnpj.label} fullWidth />,
       phone: <PhoneInput source="phone" label={fields.phone.label} fullWidth />,
-      cousine_id: (
-        <ReferenceInput
-          source="cousine_id"
-          reference="cousines"
-          perPage={100}
-          sort={{ field: 'name', order: 'ASC' }}
-        >
-          <SelectInput label={fields.cousine_id.label} optionText="name" fullWidth />
-        </ReferenceInput>
-      ),
+      cousine_id: <CuisineInput />,
       zip_code: <CepInput source="zip_code" label={fields.zip_code.label} fullWidth />,
       cpf: <CpfInput source="cpf" label={fields.cpf.label} fullWidth />,
       phone_responsible: (

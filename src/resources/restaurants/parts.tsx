@@ -18,7 +18,9 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import {
   BooleanInput,
   Confirm,
+  ReferenceInput,
   SaveButton,
+  SelectInput,
   TextInput,
   Toolbar,
   useDelete,
@@ -80,6 +82,20 @@ function validationMessage(error: unknown): string | undefined {
   if (typeof error === 'string') return error;
   const message = (error as { message?: unknown }).message;
   return typeof message === 'string' ? message : undefined;
+}
+
+/** The store's cuisine, one of the platform's (the restaurant's form and the store's settings). */
+export function CuisineInput() {
+  return (
+    <ReferenceInput
+      source="cousine_id"
+      reference="cousines"
+      perPage={100}
+      sort={{ field: 'name', order: 'ASC' }}
+    >
+      <SelectInput label={fields.cousine_id.label} optionText="name" fullWidth />
+    </ReferenceInput>
+  );
 }
 
 /** The city, picked from the municipalities, which fills the UF too. */

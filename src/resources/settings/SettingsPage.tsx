@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box } from '@mui/material';
 import GroupsIcon from '@mui/icons-material/Groups';
-import { ReferenceInput, SelectInput, TextInput, TopToolbar, useInput } from 'react-admin';
+import { SelectInput, TextInput, TopToolbar, useInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ImagePicker } from '../../components/ImagePicker';
@@ -10,6 +10,7 @@ import { groupHours, groupProblems } from '../../../contract/lib/hours';
 import { GeneratedSingle } from '../../engine/GeneratedForm';
 import { ToolbarLink } from '../../engine/parts';
 import { MunicipalityAutocomplete } from '../restaurants/MunicipalityAutocomplete';
+import { CuisineInput } from '../restaurants/parts';
 import type { Store } from '../../../contract/resources/restaurants/definition';
 import { ufOfCep } from './cep';
 import { hoursSent, settingsPayload, type SettingsValues } from './formValues';
@@ -132,16 +133,7 @@ const screen = ownStoreScreen(
       bg_image: <ImagePicker source="bg_image" label="Foto da home" accept="jpeg" />,
       name: text('name', 'Nome fantasia'),
       'info.company_name': text('info.company_name', 'Razão social'),
-      cousine_id: (
-        <ReferenceInput
-          source="cousine_id"
-          reference="cousines"
-          perPage={100}
-          sort={{ field: 'name', order: 'ASC' }}
-        >
-          <SelectInput label="Cozinha" optionText="name" fullWidth />
-        </ReferenceInput>
-      ),
+      cousine_id: <CuisineInput />,
       'info.instagram': text('info.instagram', 'Instagram'),
       description: text('description', 'Frase promocional'),
       'info.full_description': text('info.full_description', 'Descrição completa', {
