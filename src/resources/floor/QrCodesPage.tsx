@@ -16,7 +16,7 @@ import { useGetOne, useListContext, useNotify, useRecordContext, type RaRecord }
 import type { ResourceDefinition } from '../../../contract/define';
 import { restaurants } from '../../../contract/resources/restaurants/definition';
 import { tables, type Table } from '../../../contract/resources/floor/definition';
-import { QrImage } from '../../components/QrImage';
+import { QrImage } from './QrImage';
 import { printFrame } from '../../lib/printFrame';
 import { GeneratedList } from '../../engine/GeneratedList';
 import { defineScreens } from '../../engine/overrides';

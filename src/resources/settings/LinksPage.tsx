@@ -6,7 +6,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
 import SaveIcon from '@mui/icons-material/Save';
 import { EditContext, TopToolbar, useNotify, useRecordContext } from 'react-admin';
-import { QrImage } from '../../components/QrImage';
+import { QrImage } from '../floor/QrImage';
 import { saveFile } from '../../dataProvider/saveFile';
 import { GeneratedSingle } from '../../engine/GeneratedForm';
 import type { Store } from '../../../contract/resources/restaurants/definition';

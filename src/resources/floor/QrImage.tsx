@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Box, type SxProps, type Theme } from '@mui/material';
-import { qrSvg } from '../resources/floor/qr';
+import { qrSvg } from './qr';
 
 /**
  * A QR code on a white box: the code's SVG as an image, generated once per text and kept for the
