@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { Link, Route } from 'react-router-dom';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { Button, Chip, Dialog, DialogActions, DialogTitle } from '@mui/material';
 import {
   HttpError,
@@ -156,6 +157,14 @@ function answering(records = PLACES) {
     if (path === '/api/places') return { data: { results: records, total: records.length } };
     return { data: records[0] };
   });
+}
+
+/** Types the rest of a new place (its share, city and UF) and presses Salvar. */
+async function finishPlace(user: UserEvent, { share = '20', city = 'Recife' } = {}) {
+  await user.type(screen.getByRole('textbox', { name: /^Participação/ }), share);
+  await user.type(screen.getByRole('textbox', { name: /^Cidade/ }), city);
+  await user.type(screen.getByRole('textbox', { name: /^UF/ }), 'PE');
+  await user.click(screen.getByRole('button', { name: 'Salvar' }));
 }
 
 const options = (download?: (path: string, query: Query) => Promise<Download>) => ({
@@ -1380,10 +1389,7 @@ describe("generated forms: a list of the form's own (form.list, form.actions, fo
     );
     await user.type(await screen.findByRole('textbox', { name: /^Nome/ }), 'Padaria Real');
     expect(screen.queryByRole('link', { name: 'Lugares' })).not.toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: /^Participação/ }), '20');
-    await user.type(screen.getByRole('textbox', { name: /^Cidade/ }), 'Recife');
-    await user.type(screen.getByRole('textbox', { name: /^UF/ }), 'PE');
-    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await finishPlace(user);
     expect(await screen.findByText('Lugar criado!')).toBeInTheDocument();
     await waitFor(() => expect(location()?.pathname).toBe('/mapa'));
   });
@@ -1617,10 +1623,7 @@ describe("generated list and forms: values of the moment, a list's failure words
     );
     const name = await screen.findByRole('textbox', { name: /^Nome/ });
     expect(name).toHaveValue('Bar do Zé');
-    await user.type(screen.getByRole('textbox', { name: /^Participação/ }), '10');
-    await user.type(screen.getByRole('textbox', { name: /^Cidade/ }), 'Recife');
-    await user.type(screen.getByRole('textbox', { name: /^UF/ }), 'PE');
-    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await finishPlace(user, { share: '10', city: 'Recife' });
     await waitFor(() => expect(messageOf(name)).toBe('Nome já usado'));
     const posts = () => http.mock.calls.filter(([, request]) => request?.method === 'POST');
     expect(posts()).toEqual([]);
@@ -1818,10 +1821,7 @@ describe("generated forms: a store's form, a refused save, who only reads, the r
     await chooseStore(user);
     await user.type(await screen.findByRole('textbox', { name: /^Nome/ }), 'Padaria Real');
     expect(screen.queryByText('Escolha o restaurante do lugar.')).not.toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: /^Participação/ }), '20');
-    await user.type(screen.getByRole('textbox', { name: /^Cidade/ }), 'Recife');
-    await user.type(screen.getByRole('textbox', { name: /^UF/ }), 'PE');
-    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await finishPlace(user);
     await waitFor(() => expect(callsTo(http, '/api/places', 'POST')).toHaveLength(1));
     expect(callsTo(http, '/api/places', 'POST')[0]![1]!.body).toMatchObject({
       name: 'Padaria Real',
@@ -1938,10 +1938,7 @@ describe("generated forms: a save that is one of the definition's calls, and a f
     );
     const fill = async () => {
       await user.type(await screen.findByRole('textbox', { name: /^Nome/ }), 'Padaria Real');
-      await user.type(screen.getByRole('textbox', { name: /^Participação/ }), '20');
-      await user.type(screen.getByRole('textbox', { name: /^Cidade/ }), 'Recife');
-      await user.type(screen.getByRole('textbox', { name: /^UF/ }), 'PE');
-      await user.click(screen.getByRole('button', { name: 'Salvar' }));
+      await finishPlace(user);
     };
     await fill();
     await waitFor(() =>
@@ -1994,10 +1991,7 @@ describe('generated forms: back where the form was opened from once saved (form.
       options(),
     );
     await user.type(await screen.findByRole('textbox', { name: /^Nome/ }), 'Bar Novo');
-    await user.type(screen.getByRole('textbox', { name: /^Participação/ }), '10');
-    await user.type(screen.getByRole('textbox', { name: /^Cidade/ }), 'Olinda');
-    await user.type(screen.getByRole('textbox', { name: /^UF/ }), 'PE');
-    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await finishPlace(user, { share: '10', city: 'Olinda' });
     expect(await screen.findByText('Lugar criado!')).toBeInTheDocument();
     await waitFor(() => expect(location()?.pathname).toBe('/menu'));
   });
