@@ -6,24 +6,13 @@ import { formatDateTime } from '../../contract/lib/format';
 import { customers, type CustomerDetail } from '../../contract/resources/customers/definition';
 import { GeneratedEdit } from '../../src/engine/GeneratedForm';
 import screens from '../../src/resources/customers/overrides';
+import { customerRecord } from './customerRecord';
 import { renderScreen } from './renderScreen';
 
 const TICKET_AT = '2026-03-07T23:40:00.000Z';
 
 const MARINA: CustomerDetail = {
-  id: 41,
-  fullname: 'Marina Costa',
-  username: 'marina',
-  email: 'marina@exemplo.com.br',
-  phone: '11991625576',
-  cpf: '52998224725',
-  profile_picture: null,
-  gender: 'F',
-  birthdate: '1990-05-01',
-  age: 35,
-  status: 'ACTIVE',
-  feedhunter: false,
-  created_at: '2026-03-18T15:00:00.000Z',
+  ...(customerRecord(41, 'Marina Costa') as Omit<CustomerDetail, 'info' | 'stats'>),
   info: { gender: 'F', birthdate: '1990-05-01' },
   stats: {
     visits: 3,

@@ -4,28 +4,12 @@ import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { customers } from '../../contract/resources/customers/definition';
 import { GeneratedList } from '../../src/engine/GeneratedList';
 import screens from '../../src/resources/customers/overrides';
+import { customerRecord } from './customerRecord';
 import { renderScreen } from './renderScreen';
 
-const customer = (id: number, fullname: string, extra: object) => ({
-  id,
-  fullname,
-  username: fullname.split(' ')[0]!.toLowerCase(),
-  email: `${fullname.split(' ')[0]!.toLowerCase()}@exemplo.com.br`,
-  phone: '11991625576',
-  cpf: '52998224725',
-  profile_picture: null,
-  gender: 'F',
-  birthdate: '1990-05-01',
-  age: 35,
-  status: 'ACTIVE',
-  feedhunter: false,
-  created_at: '2026-03-18T15:00:00.000Z',
-  ...extra,
-});
-
 const CUSTOMERS = [
-  customer(41, 'Marina Costa', { feedhunter: true }),
-  customer(42, 'Otávio Lima', { gender: null, cpf: null }),
+  customerRecord(41, 'Marina Costa', { feedhunter: true }),
+  customerRecord(42, 'Otávio Lima', { gender: null, cpf: null }),
 ];
 
 function api() {
