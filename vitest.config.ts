@@ -17,15 +17,17 @@ const WAIT_CAP = 120_000;
  * once per file. Read from the files themselves, so that a
  * new test that replaces something is set apart without anyone having to remember it.
  */
-function replacing(folders: string[], pattern: RegExp): string[] {
+function replacing(
+  folders: string[],
+  pattern: RegExp,
+  calls = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/,
+): string[] {
   return folders.flatMap((folder) =>
     fs
       .readdirSync(folder, { recursive: true, encoding: 'utf8' })
       .filter((file) => pattern.test(file))
       .map((file) => path.join(folder, file))
-      .filter((file) =>
-        /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/.test(fs.readFileSync(file, 'utf8')),
-      ),
+      .filter((file) => calls.test(fs.readFileSync(file, 'utf8'))),
   );
 }
 const SERVER_TESTS = ['tests/server/**/*.test.ts', 'tests/security/**/*.test.ts'];
@@ -71,22 +73,20 @@ export default defineConfig({
         hookTimeout: WAIT_CAP,
         expect: { poll: { timeout: WAIT_CAP } },
       }),
-      {
+      ...apart({
         plugins: [react()],
-        test: {
-          name: 'web',
-          environment: 'jsdom',
-          include: ['tests/web/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/web/setup.ts'],
-          // Screens poll, as with VITE_LIVE=0; the live stream's own tests switch it on.
-          env: { VITE_LIVE: '0' },
-          testTimeout: WAIT_CAP,
-          expect: { poll: { timeout: WAIT_CAP } },
-          // Each file its own page: in one page per worker the styles of every file before it
-          // stayed in the document, and jsdom matched each element against them all (a long
-          // form's file took four times as long).
-        },
-      },
+        name: 'web',
+        environment: 'jsdom',
+        include: ['tests/web/**/*.test.{ts,tsx}'],
+        replacing: replacing(['tests/web'], /\.test\.tsx?$/, /\bvi\.(mock|doMock)\(/),
+        setupFiles: ['tests/web/setup.ts'],
+        // Screens poll, as with VITE_LIVE=0; the live stream's own tests switch it on.
+        env: { VITE_LIVE: '0' },
+        unstubGlobals: true,
+        unstubEnvs: true,
+        testTimeout: WAIT_CAP,
+        expect: { poll: { timeout: WAIT_CAP } },
+      }),
       ...apart({
         name: 'pg',
         environment: 'node',

@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
+import { cleanup, configure, render } from '@testing-library/react';
+import { __unsafe_useEmotionCache, type EmotionCache } from '@emotion/react';
+import { createElement } from 'react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { dragOrderModule } from '../../src/engine/dragOrderLoader';
 import { implOf } from './jsdomImpl';
 import { filterStyleRules } from './styleRuleFilter';
@@ -15,6 +17,26 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+});
+
+// The files of a worker share one page and one module graph: what a file left in the page goes
+// with it (elements it made itself, outside Testing Library's containers), and so do the styles
+// its screens inserted, so that the next file's elements are not matched against every rule of
+// the files before it. Emotion forgets them too, and inserts again what the next screens use.
+afterAll(() => {
+  document.body.replaceChildren();
+  let cache: EmotionCache | null = null;
+  const Read = () => {
+    cache = __unsafe_useEmotionCache();
+    return null;
+  };
+  render(createElement(Read));
+  cleanup();
+  const found = cache as EmotionCache | null;
+  if (!found) return;
+  found.sheet.flush();
+  for (const name of Object.keys(found.inserted)) delete found.inserted[name];
+  for (const style of document.head.querySelectorAll('style')) style.remove();
 });
 
 // In the app a sortable list's screen arrives with its drag and drop (the screen's loader fetches
