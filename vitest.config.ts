@@ -117,6 +117,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // The files of a worker share one module graph, and so one Chromium (tests/e2e/browser.ts).
+          isolate: false,
           // Three files at a time, each worker with a demo server of its own (global-setup.ts): a
           // browser test spends most of its time waiting on the page and the service, not on a core.
           maxWorkers: 3,

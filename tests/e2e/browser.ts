@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Locator, type Page, type Request } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { expect } from 'vitest';
 
 /**
@@ -10,19 +18,48 @@ import { expect } from 'vitest';
  */
 const STEP_CAP = 110_000;
 
+/** The worker's Chromium: its files share one module graph (`isolate: false`), and so one browser. */
+let chromiumOfWorker: Promise<Browser> | undefined;
+
 /**
- * Debian's Chromium, headless, with the flags this closed network needs; every context it opens
- * (and so every page) waits for a condition up to `STEP_CAP`.
+ * Debian's Chromium, headless, with the flags this closed network needs, as the file's own browser:
+ * one Chromium serves the worker's files one after the other (starting one per file cost a second
+ * of a core each time), and what a file sees is its own contexts. Every context it opens (and so
+ * every page) waits for a condition up to `STEP_CAP`; `close()` closes the file's contexts, and
+ * the browser ends with the worker.
  */
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await launchChromium();
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options) => {
-    const context = await newContext(options);
+  chromiumOfWorker ??= launchChromium();
+  const shared = await chromiumOfWorker;
+  const contexts = new Set<BrowserContext>();
+  const newContext = async (options?: BrowserContextOptions) => {
+    const context = await shared.newContext(options);
     context.setDefaultTimeout(STEP_CAP);
+    contexts.add(context);
+    context.once('close', () => contexts.delete(context));
     return context;
   };
-  return browser;
+  const own: Partial<Browser> = {
+    newContext,
+    // As Playwright's: a page in a context of its own, which ends with the page.
+    newPage: async (options) => {
+      const context = await newContext(options);
+      const page = await context.newPage();
+      page.once('close', () => void context.close());
+      return page;
+    },
+    contexts: () => [...contexts],
+    close: async () => {
+      await Promise.all([...contexts].map((context) => context.close()));
+    },
+  };
+  return new Proxy(shared, {
+    get(target, name, receiver) {
+      if (Object.hasOwn(own, name)) return own[name as keyof Browser];
+      const value: unknown = Reflect.get(target, name, receiver);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 function launchChromium(): Promise<Browser> {
