@@ -66,12 +66,12 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgres')('npm run audit:verify'
         });
       }
     });
-  }, 120_000);
+  }, 300_000);
   afterAll(() => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('says the trail is whole, and keeps its anchors', { timeout: 120_000 }, async () => {
+  it('says the trail is whole, and keeps its anchors', { timeout: 300_000 }, async () => {
     const checked = await verify(dataDir, '--save', anchors());
     expect(checked.output).toContain('Histórico: 3 registros em 1 cadeias.');
     expect(checked.output).toContain('Íntegro.');
@@ -81,7 +81,7 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgres')('npm run audit:verify'
     ]);
   });
 
-  it('finds a row edited in the database and exits with 1', { timeout: 120_000 }, async () => {
+  it('finds a row edited in the database and exits with 1', { timeout: 300_000 }, async () => {
     await withDatabase(dataDir, tampering(sql`update audit_events set actor = 'Outra pessoa' where seq = 2`));
     const checked = await verify(dataDir);
     expect(checked.code).toBe(1);
@@ -95,7 +95,7 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgres')('npm run audit:verify'
 
   it(
     'finds the last row rewritten with its hash recomputed against the anchors kept',
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async () => {
       await withDatabase(dataDir, async (db) => {
         await tampering(sql`update audit_events set summary = 'nada aconteceu',

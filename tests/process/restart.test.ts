@@ -47,7 +47,7 @@ function run(dataDir: string, logLevel = 'warn') {
 async function start(dataDir: string): Promise<Server> {
   const server = run(dataDir);
   const port = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server not ready:\n${server.output()}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`server not ready:\n${server.output()}`)), 240_000);
     const check = () => {
       const found = READY.exec(server.output());
       if (found) {
@@ -109,7 +109,7 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgres')(
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
-    it('starts on a new folder, seeds the demo and serves the API', { timeout: 120_000 }, async () => {
+    it('starts on a new folder, seeds the demo and serves the API', { timeout: 300_000 }, async () => {
       first = await start(dataDir);
       expect(first.output()).toContain(`Banco: PGlite em ${dataDir}`);
       expect(first.output()).toContain(`${demo.admin.email} / ${demo.admin.password}`);
@@ -126,7 +126,7 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgres')(
       faqId = created.json.data!.id as number;
     });
 
-    it('refuses a second server on the same folder with a clear message', { timeout: 120_000 }, async () => {
+    it('refuses a second server on the same folder with a clear message', { timeout: 300_000 }, async () => {
       const second = run(dataDir);
       const { code } = await second.exited;
       expect(code).toBe(2);
@@ -141,7 +141,7 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgres')(
 
     it(
       'recovers after kill -9 without manual steps, with the data and the sessions',
-      { timeout: 120_000 },
+      { timeout: 300_000 },
       async () => {
         // A write acknowledged just before the kill must survive it too.
         const last = await call(first, 'POST', '/api/cousines', token, { name: 'Escrita final' });
@@ -173,13 +173,13 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgres')(
 
     it(
       'seeds the demo on the next start when the first one was killed while seeding it',
-      { timeout: 180_000 },
+      { timeout: 300_000 },
       async () => {
         const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-seed-kill-'));
         try {
           const interrupted = run(fresh, 'info');
           await expect
-            .poll(() => interrupted.output(), { timeout: 90_000, interval: 20 })
+            .poll(() => interrupted.output(), { timeout: 240_000, interval: 20 })
             .toContain('criando dados de demonstração');
           interrupted.child.kill('SIGKILL');
           await interrupted.exited;
@@ -197,7 +197,7 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgres')(
       },
     );
 
-    it('starts again after a clean stop, with the data', { timeout: 120_000 }, async () => {
+    it('starts again after a clean stop, with the data', { timeout: 300_000 }, async () => {
       const third = await start(dataDir);
       const faq = await call(third, 'GET', `/api/faqs/id/${faqId}`, token);
       expect(faq.status).toBe(200);
