@@ -200,7 +200,7 @@ function indexMenu(menu: MenuView): MenuIndex {
   const index: MenuIndex = { products: new Map(), groupNames: new Map(), optionNames: new Map() };
   for (const product of menu.products) {
     index.products.set(product.id, product);
-    if (!index.optionNames.has(product.id)) index.optionNames.set(product.id, product.name);
+    index.optionNames.set(product.id, product.name);
     for (const group of product.groups) {
       index.groupNames.set(group.id, group.name);
       for (const option of group.options) index.optionNames.set(option.product_id, option.name);
