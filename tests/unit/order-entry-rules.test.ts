@@ -62,8 +62,6 @@ const menu: MenuView = {
     risotto,
     water,
     product({ id: 3, name: 'Tiramisù', available: false }),
-    // Its category is switched off: the menu's reader folds that into `available`.
-    product({ id: 4, name: 'Carpaccio', available: false }),
     product({ id: 5, name: 'Picanha', price: 8900, groups: [sides] }),
     product({
       id: 6,
@@ -96,19 +94,17 @@ const line = (over: Partial<OrderLine> & Pick<OrderLine, 'product_id'>): OrderLi
   observations: null,
   ...over,
 });
+const SAUCE = { group_id: 10, product_id: 21, quantity: 1 };
 const withSauce = (over: Partial<OrderLine> = {}): OrderLine =>
-  line({ product_id: 1, complements: [{ group_id: 10, product_id: 21, quantity: 1 }], ...over });
+  line({ product_id: 1, complements: [SAUCE], ...over });
+/** The risotto with its sauce and `more` complements. */
+const sauceAnd = (...more: OrderLine['complements']): OrderLine =>
+  withSauce({ complements: [SAUCE, ...more] });
 
 describe('checkLine refuses', () => {
   it.each([
     ['an unknown product', line({ product_id: 99 }), 404, 'Produto não encontrado.'],
     ['an unavailable product', line({ product_id: 3 }), 409, 'O produto Tiramisù está indisponível.'],
-    [
-      'a product of an unavailable category',
-      line({ product_id: 4 }),
-      409,
-      'O produto Carpaccio está indisponível.',
-    ],
     [
       'a product whose required group has no available option',
       line({ product_id: 6 }),
@@ -123,23 +119,13 @@ describe('checkLine refuses', () => {
     ],
     [
       'an option of the product in another of its groups',
-      withSauce({
-        complements: [
-          { group_id: 10, product_id: 21, quantity: 1 },
-          { group_id: 11, product_id: 22, quantity: 1 },
-        ],
-      }),
+      sauceAnd({ group_id: 11, product_id: 22, quantity: 1 }),
       400,
       'O complemento Pesto não faz parte de "Adicionais" em Risoto de cogumelos.',
     ],
     [
       'a group of another product',
-      withSauce({
-        complements: [
-          { group_id: 10, product_id: 21, quantity: 1 },
-          { group_id: 12, product_id: 41, quantity: 1 },
-        ],
-      }),
+      sauceAnd({ group_id: 12, product_id: 41, quantity: 1 }),
       400,
       'O complemento Fritas não faz parte de "Acompanhamentos" em Risoto de cogumelos.',
     ],
@@ -151,12 +137,7 @@ describe('checkLine refuses', () => {
     ],
     [
       'an unavailable option',
-      withSauce({
-        complements: [
-          { group_id: 10, product_id: 21, quantity: 1 },
-          { group_id: 11, product_id: 33, quantity: 1 },
-        ],
-      }),
+      sauceAnd({ group_id: 11, product_id: 33, quantity: 1 }),
       409,
       'O complemento Trufa está indisponível.',
     ],
@@ -174,24 +155,13 @@ describe('checkLine refuses', () => {
     ],
     [
       'more options than the maximum (one)',
-      withSauce({
-        complements: [
-          { group_id: 10, product_id: 21, quantity: 1 },
-          { group_id: 10, product_id: 22, quantity: 1 },
-        ],
-      }),
+      sauceAnd({ group_id: 10, product_id: 22, quantity: 1 }),
       400,
       'Escolha no máximo 1 opção em "Molho" para Risoto de cogumelos.',
     ],
     [
       'more options than the maximum, counting repeats',
-      withSauce({
-        complements: [
-          { group_id: 10, product_id: 21, quantity: 1 },
-          { group_id: 11, product_id: 31, quantity: 2 },
-          { group_id: 11, product_id: 32, quantity: 2 },
-        ],
-      }),
+      sauceAnd({ group_id: 11, product_id: 31, quantity: 2 }, { group_id: 11, product_id: 32, quantity: 2 }),
       400,
       'Escolha no máximo 3 opções em "Adicionais" para Risoto de cogumelos.',
     ],
@@ -230,12 +200,7 @@ describe('checkLine refuses', () => {
     ['a quantity of 1.5', withSauce({ quantity: 1.5 }), 400, 'A quantidade deve ser de 1 a 50.'],
     [
       'an option chosen 0 times',
-      withSauce({
-        complements: [
-          { group_id: 10, product_id: 21, quantity: 1 },
-          { group_id: 11, product_id: 31, quantity: 0 },
-        ],
-      }),
+      sauceAnd({ group_id: 11, product_id: 31, quantity: 0 }),
       400,
       'A quantidade deve ser de 1 a 50.',
     ],

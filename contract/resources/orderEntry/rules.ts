@@ -105,6 +105,11 @@ export const MAX_OBSERVATIONS = 140;
 
 const options = (count: number) => `${count} ${count === 1 ? 'opção' : 'opções'}`;
 
+/**
+ * The refusals. 'Produto não encontrado.' and 'Complemento não encontrado.' are the texts the
+ * products' definition and `placeItems` give; restated here, since importing the definition would
+ * bring zod into the guest page.
+ */
 export const ORDER_ENTRY_MESSAGES = {
   productNotFound: 'Produto não encontrado.',
   complementNotFound: 'Complemento não encontrado.',
