@@ -4,13 +4,14 @@
  * them through these functions, which keep the same rules as the floor's (server/service/tabs.ts):
  * the tab's row locked first, its money recomputed in the same transaction.
  */
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { OrderLine } from '../../contract/resources/orderEntry/rules';
 import type { Tx } from '../db/client';
-import { checkins, customers, orderItems, orders, products, tables, tickets } from '../db/schema';
-import type { ItemComplement } from '../db/schema/service';
+import { checkins, customers, orders, tables, tickets } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http-errors';
+import { placeLines } from './order-entry';
 import { NOT_IN_TAB, TAB_CLOSED, lockOrder, lockTable, receivePayment } from './tabs';
-import { balances, refreshTotals } from './totals';
+import { balances } from './totals';
 
 /** Opens a tab at a free table for the guests who sit there; each checks in. Returns the tab's id. */
 export async function seatGuests(
@@ -68,14 +69,26 @@ export async function joinTab(tx: Tx, storeId: number, orderId: number, customer
 export interface ItemRequest {
   productId: number;
   quantity?: number;
-  /** Products of the store chosen as complements (one of each). */
-  complementIds?: readonly number[];
+  /** Options chosen in the product's complement groups (one of each unless a quantity is given). */
+  complements?: readonly { groupId: number; productId: number; quantity?: number }[];
   observations?: string | null;
 }
 
+/** A request as the order rules read it. */
+const asLine = (request: ItemRequest): OrderLine => ({
+  product_id: request.productId,
+  quantity: request.quantity ?? 1,
+  complements: (request.complements ?? []).map((chosen) => ({
+    group_id: chosen.groupId,
+    product_id: chosen.productId,
+    quantity: chosen.quantity ?? 1,
+  })),
+  observations: request.observations ?? null,
+});
+
 /**
- * A guest orders: each item goes to its product's kitchen at the product's price, PLACED (or
- * SAVED, left in the cart). Products of another store, or unavailable, are refused.
+ * A guest orders: each item goes to its product's kitchen, PLACED (or SAVED, left in the cart),
+ * checked against the menu and priced by it (`placeLines`, server/service/order-entry.ts).
  */
 export async function placeItems(
   tx: Tx,
@@ -92,47 +105,7 @@ export async function placeItems(
     .from(tickets)
     .where(and(eq(tickets.order_id, order.id), eq(tickets.customer_id, customerId)));
   if (!ticket) throw notFound(NOT_IN_TAB);
-  const wanted = [...new Set(requests.flatMap((r) => [r.productId, ...(r.complementIds ?? [])]))];
-  const found = await tx
-    .select({
-      id: products.id,
-      name: products.name,
-      thumbnail: products.thumbnail,
-      price: products.price,
-      kitchen_id: products.kitchen_id,
-      available: products.available,
-    })
-    .from(products)
-    .where(and(inArray(products.id, wanted), eq(products.store_id, storeId)));
-  const byId = new Map(found.map((product) => [product.id, product]));
-  const rows = requests.map((request) => {
-    const product = byId.get(request.productId);
-    if (!product) throw notFound('Produto não encontrado.');
-    if (!product.available) throw conflict(`O produto ${product.name} está indisponível.`);
-    const complements: ItemComplement[] = (request.complementIds ?? []).map((id) => {
-      const complement = byId.get(id);
-      if (!complement) throw notFound('Complemento não encontrado.');
-      return { name: complement.name, price: complement.price, quantity: 1 };
-    });
-    return {
-      store_id: storeId,
-      order_id: order.id,
-      ticket_id: ticket.id,
-      product_id: product.id,
-      kitchen_id: product.kitchen_id,
-      name: product.name,
-      thumbnail: product.thumbnail,
-      product_price: product.price,
-      quantity: request.quantity ?? 1,
-      observations: request.observations ?? null,
-      complements,
-      status,
-    };
-  });
-  if (rows.length === 0) return [];
-  const inserted = await tx.insert(orderItems).values(rows).returning({ id: orderItems.id });
-  await refreshTotals(tx, order.id);
-  return inserted.map((row) => row.id);
+  return placeLines(tx, order, ticket.id, requests.map(asLine), status);
 }
 
 /** A guest calls the waiter; the floor shows the call, and who made it, until it is dismissed. */

@@ -4,6 +4,7 @@
  * busser comes) are drawn from the tab's id, so a restarted server, or another instance, plays the
  * same party the same way.
  */
+import type { MenuProduct } from '../../contract/resources/orderEntry/rules';
 import type { ItemRequest } from '../service/guests';
 import { ITEM_OBSERVATIONS } from '../seed/names';
 import { Random } from '../seed/random';
@@ -186,28 +187,37 @@ export function nextParty(
   return { kind: 'seat', tableId: rng.pick(free).id, size: rng.weighted([1, 2, 3, 4], [15, 40, 20, 25]) };
 }
 
-/** A product a guest may order, with the complement groups it offers (options available). */
-export interface MenuProduct {
-  id: number;
-  /** Sold in the store's history: guests order what is popular. */
+/** A product a guest may order now (`isOrderable`), and how much it sold in the store's history. */
+export interface MenuChoice {
+  product: MenuProduct;
+  /** Guests order what is popular. */
   sold: number;
-  observations: boolean;
-  groups: { min: number; max: number; options: number[] }[];
 }
 
-/** What a guest orders: one or two things on sitting down, one later; a complement or a note sometimes. */
-export function chooseItems(menu: readonly MenuProduct[], first: boolean, rng: Random): ItemRequest[] {
-  const weights = menu.map((product) => 1 + Math.sqrt(product.sold));
+/**
+ * What a guest orders: one or two things on sitting down, one later; a complement or a note
+ * sometimes. Always what the menu allows: each group's minimum of its available options (an
+ * option chosen again where the group lets it repeat and too few are available), never over its
+ * maximum, notes only where the product takes them.
+ */
+export function chooseItems(menu: readonly MenuChoice[], first: boolean, rng: Random): ItemRequest[] {
+  const weights = menu.map((choice) => 1 + Math.sqrt(choice.sold));
   const count = first ? rng.int(1, 2) : 1;
   const chosen = new Set<MenuProduct>();
-  for (let i = 0; i < count; i++) chosen.add(rng.weighted(menu, weights));
+  for (let i = 0; i < count; i++) chosen.add(rng.weighted(menu, weights).product);
   return [...chosen].map((product) => ({
     productId: product.id,
     quantity: rng.chance(0.1) ? 2 : 1,
-    complementIds: product.groups.flatMap((group) => {
-      const wanted = group.min > 0 ? group.min : rng.chance(0.3) ? 1 : 0;
-      return rng.sample(group.options, Math.min(wanted, group.max));
+    complements: product.groups.flatMap((group) => {
+      const available = group.options.filter((option) => option.available);
+      const wanted = Math.min(group.min > 0 ? group.min : rng.chance(0.3) ? 1 : 0, group.max);
+      const picked = rng
+        .sample(available, Math.min(wanted, available.length))
+        .map((option) => ({ groupId: group.id, productId: option.product_id, quantity: 1 }));
+      if (picked[0] && picked.length < wanted && group.allow_repeat)
+        picked[0].quantity += wanted - picked.length;
+      return picked;
     }),
-    observations: product.observations && rng.chance(0.12) ? rng.pick(ITEM_OBSERVATIONS) : null,
+    observations: product.allow_observations && rng.chance(0.12) ? rng.pick(ITEM_OBSERVATIONS) : null,
   }));
 }

@@ -31,13 +31,10 @@ import { rows, type Db, type Tx } from '../db/client';
 import {
   auditEvents,
   categories,
-  complementGroupProducts,
-  complementGroups,
   customers,
   orderItems,
   orders,
   payments,
-  productComplementGroups,
   products,
   stores,
   tables,
@@ -45,15 +42,17 @@ import {
 } from '../db/schema';
 import { HttpError } from '../http-errors';
 import { Random } from '../seed/random';
+import { isOrderable } from '../../contract/resources/orderEntry/rules';
 import { callWaiter, joinTab, payByApp, placeItems, seatGuests } from '../service/guests';
 import { moveItem } from '../service/kitchen';
+import { readMenuView } from '../service/menu-view';
 import { closeOrder, lockOrder, lockTable, setTableStatus } from '../service/tabs';
 import {
   chooseItems,
   nextMove,
   nextParty,
   pickMove,
-  type MenuProduct,
+  type MenuChoice,
   type Move,
   type TabView,
 } from './decisions';
@@ -292,7 +291,8 @@ async function perform(tx: Tx, context: StoreTick, move: Move, menu: MenuEntry[]
       return;
     }
     case 'order': {
-      const choices = await withOptions(tx, storeId, menu);
+      const choices = await menuChoices(tx, storeId, menu);
+      if (choices.length === 0) return;
       await placeItems(tx, storeId, move.orderId, move.customerId, chooseItems(choices, move.first, rng));
       return;
     }
@@ -510,17 +510,20 @@ async function readKitchen(tx: Tx, storeId: number, timeline: Timeline, idle: nu
   return { items, touchedAt, earliest: Math.min(...dates.map((date) => date.getTime())) };
 }
 
-/** A product of the menu, before its complement groups are read. */
-type MenuEntry = Omit<MenuProduct, 'groups'>;
+/** A product guests may order, by what the tick reads: its id and its sales. */
+interface MenuEntry {
+  id: number;
+  sold: number;
+}
 
 /**
  * What the store's guests may order: available products of available categories, not complements
  * only. Every tick needs to know whether there is anything (a tab may order); only a tick that
- * plays an order needs the products' complements (withOptions).
+ * plays an order reads the whole menu (menuChoices).
  */
 function readMenu(tx: Tx, storeId: number): Promise<MenuEntry[]> {
   return tx
-    .select({ id: products.id, sold: products.n_sold, observations: products.allow_observations })
+    .select({ id: products.id, sold: products.n_sold })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.category_id))
     .where(
@@ -534,36 +537,16 @@ function readMenu(tx: Tx, storeId: number): Promise<MenuEntry[]> {
     .orderBy(asc(products.id));
 }
 
-/** The menu's products with the complement groups each offers, their available options in order. */
-async function withOptions(tx: Tx, storeId: number, menu: readonly MenuEntry[]): Promise<MenuProduct[]> {
-  const optionRows = await tx
-    .select({
-      productId: productComplementGroups.product_id,
-      groupId: complementGroups.id,
-      min: complementGroups.min_items,
-      max: complementGroups.max_items,
-      option: complementGroupProducts.product_id,
-    })
-    .from(productComplementGroups)
-    .innerJoin(complementGroups, eq(complementGroups.id, productComplementGroups.group_id))
-    .innerJoin(complementGroupProducts, eq(complementGroupProducts.group_id, complementGroups.id))
-    .innerJoin(products, eq(products.id, complementGroupProducts.product_id))
-    .where(and(eq(productComplementGroups.store_id, storeId), eq(products.available, true)))
-    .orderBy(
-      asc(productComplementGroups.product_id),
-      asc(productComplementGroups.position),
-      asc(complementGroupProducts.position),
-      asc(complementGroupProducts.product_id),
-    );
-  return menu.map((product) => {
-    const groups = new Map<number, MenuProduct['groups'][number]>();
-    for (const row of optionRows) {
-      if (row.productId !== product.id) continue;
-      const group = groups.get(row.groupId) ?? { min: row.min, max: row.max, options: [] };
-      group.options.push(row.option);
-      groups.set(row.groupId, group);
-    }
-    return { ...product, groups: [...groups.values()] };
+/**
+ * The menu's products a guest can order now, as the order rules read the menu (a product whose
+ * required group has run out of options is left out), with their sales.
+ */
+async function menuChoices(tx: Tx, storeId: number, menu: readonly MenuEntry[]): Promise<MenuChoice[]> {
+  const sold = new Map(menu.map((entry) => [entry.id, entry.sold]));
+  const view = await readMenuView(tx, storeId);
+  return view.products.flatMap((product) => {
+    const sales = sold.get(product.id);
+    return sales !== undefined && isOrderable(product) ? [{ product, sold: sales }] : [];
   });
 }
 

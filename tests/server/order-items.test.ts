@@ -35,7 +35,11 @@ beforeAll(async () => {
     {
       customerId: ana!,
       items: [
-        { productId: floor.dish, complementIds: [floor.extra], observations: 'Sem cebola' },
+        {
+          productId: floor.dish,
+          complements: [{ groupId: floor.extras, productId: floor.extra }],
+          observations: 'Sem cebola',
+        },
         { productId: floor.drink, quantity: 2 },
       ],
     },

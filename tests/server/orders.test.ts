@@ -91,7 +91,7 @@ describe('one tab', () => {
       {
         customerId: ana!,
         items: [
-          { productId: floor.dish, complementIds: [floor.extra] },
+          { productId: floor.dish, complements: [{ groupId: floor.extras, productId: floor.extra }] },
           { productId: floor.drink, quantity: 2 },
         ],
       },

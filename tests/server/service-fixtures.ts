@@ -1,6 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
-import { categories, customers, kitchens, products, stores, tables } from '../../server/db/schema';
+import {
+  categories,
+  complementGroupProducts,
+  complementGroups,
+  customers,
+  kitchens,
+  productComplementGroups,
+  products,
+  stores,
+  tables,
+} from '../../server/db/schema';
 import { placeItems, seatGuests, type ItemRequest } from '../../server/service/guests';
 import { as, createTestApp, demo, login, storeId, type TestApp, type TestAppOptions } from './helpers';
 
@@ -19,6 +29,8 @@ export interface Floor {
   drink: number;
   /** R$ 5,00, a complement. */
   extra: number;
+  /** The dish's complement group 'Adicionais' (0 to 2), which offers `extra`. */
+  extras: number;
   /** Table ids by number. */
   tables: Map<number, number>;
 }
@@ -56,8 +68,22 @@ export async function buildFloor(
     dish: await product('Risoto de cogumelos', 5000, kitchen!.id),
     drink: await product('Suco de laranja', 1200, bar!.id),
     extra: await product('Parmesão extra', 500, null),
+    extras: 0,
     tables: new Map(),
   };
+  // The complement is ordered only with the dish, in its group of extras (up to two of them).
+  await db.update(products).set({ complement_only: true }).where(eq(products.id, floor.extra));
+  const [extras] = await db
+    .insert(complementGroups)
+    .values({ store_id: storeId, name: 'Adicionais', min_items: 0, max_items: 2 })
+    .returning({ id: complementGroups.id });
+  floor.extras = extras!.id;
+  await db
+    .insert(complementGroupProducts)
+    .values({ group_id: floor.extras, product_id: floor.extra, store_id: storeId });
+  await db
+    .insert(productComplementGroups)
+    .values({ product_id: floor.dish, group_id: floor.extras, store_id: storeId });
   for (const number of tableNumbers) {
     const [table] = await db
       .insert(tables)

@@ -178,6 +178,15 @@ function canBeMet(group: MenuGroup): boolean {
 }
 
 /**
+ * Whether `product` can be ordered now, as a line of its own: available (its category too), not a
+ * complement only, and each group's minimum reachable with the options available. The menus show
+ * the others as unavailable; `checkLine` refuses them.
+ */
+export function isOrderable(product: MenuProduct): boolean {
+  return product.available && !product.complement_only && product.groups.every(canBeMet);
+}
+
+/**
  * The price of a line of `product`: the product plus each option's price times its quantity, all
  * times the line's quantity. Options `product` does not offer count nothing (`checkLine` refuses
  * them); a price the line may carry is never read.

@@ -158,6 +158,9 @@ export const tickets = pgTable(
 );
 
 export interface ItemComplement {
+  /** The group it was chosen in and the option's product (absent on items ordered before these were kept). */
+  group_id?: number;
+  product_id?: number;
   name: string;
   price: number;
   quantity: number;
