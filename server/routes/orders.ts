@@ -18,6 +18,7 @@ import {
   type OrderInclude,
   type PaymentMethod,
 } from '../../contract/resources/tabs/definition';
+import { addItemsInput, menuAnswer, menuQuery } from '../../contract/resources/orderEntry/input';
 import { formatCents } from '../../contract/lib/format';
 import { recordId } from '../../contract/lib/records';
 import type { Tx } from '../db/client';
@@ -28,7 +29,9 @@ import { answerUnchanged, orderFloorTag } from '../resources/floor-tag';
 import { betweenDays, registerList } from '../resources/list';
 import { idParams } from '../resources/params';
 import { served } from '../resources/routes';
-import { storeScope } from '../resources/scope';
+import { storeScope, targetStore } from '../resources/scope';
+import { readMenuView } from '../service/menu-view';
+import { addItems } from '../service/order-entry';
 import { paymentColumns, readOrder } from '../service/read-order';
 import {
   closeOrder,
@@ -186,6 +189,43 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         storeId: answer.data.store_id,
         summary: `${whereTab(answer.data.table_number, answer.data.id)}: comanda fechada`,
       });
+      return answer;
+    },
+  });
+
+  // The menu the waiter's order entry browses, with what can be had now (read again after a refusal).
+  app.route({
+    ...routes.call('menu', { querystring: menuQuery, response: { 200: menuAnswer }, errors: [404] }),
+    handler: async (request) => {
+      const storeId = await targetStore(db, request, request.query.store_id);
+      return { data: await db.transaction((tx) => readMenuView(tx, storeId)) };
+    },
+  });
+
+  // A waiter sends items to the kitchen for one guest (a retried send is answered once: Idempotency-Key).
+  const addItemsRoute = routes.call('addItems', {
+    params: idParams,
+    body: addItemsInput,
+    response: { 201: orderAnswer },
+    errors: [404, 409],
+  });
+  app.route({
+    ...addItemsRoute,
+    config: { ...addItemsRoute.config, idempotent: true },
+    handler: async (request, reply) => {
+      let placed: Awaited<ReturnType<typeof addItems>> | undefined;
+      const answer = await changed(request, request.params.id, async (tx, store) => {
+        placed = await addItems(tx, store, request.params.id, request.body.ticket_id, request.body.items);
+      });
+      const count = placed!.itemIds.length;
+      noteAudit(request, {
+        action: 'add-items',
+        resource: definition.name,
+        recordId: request.params.id,
+        storeId: answer.data.store_id,
+        summary: `${whereTab(answer.data.table_number, answer.data.id)}: ${count} ${count === 1 ? 'item lançado' : 'itens lançados'} pelo garçom`,
+      });
+      reply.code(201);
       return answer;
     },
   });

@@ -20,6 +20,7 @@ import {
   reviews,
   stores,
   tables,
+  tickets,
   wallPosts,
 } from '../../server/db/schema';
 import { startStandIn, type StandIn } from '../../server/opdv/stand-in';
@@ -602,6 +603,18 @@ const successfulWrites: Record<WriteKey, () => Promise<WriteRequest>> = {
     params: [(await openTab(t.storeA, false)).order],
     payload: {},
   }),
+  'POST /api/orders/id/:id/items': async () => {
+    const tab = await openTab(t.storeA, false);
+    const [ticket] = await db()
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(eq(tickets.order_id, tab.order));
+    return {
+      by: waiterA,
+      params: [tab.order],
+      payload: { ticket_id: ticket!.id, items: [{ product_id: await newProduct(), quantity: 2 }] },
+    };
+  },
   'POST /api/orders/id/:id/waiter/dismiss': async () => ({
     by: waiterA,
     params: [(await openTab()).order],

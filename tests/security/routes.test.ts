@@ -321,6 +321,10 @@ describe('walking every registered route', () => {
     '/api/orders/id/:id/settle': () => ({ params: [own.order] }),
     '/api/orders/id/:id/close': () => ({ params: [own.order] }),
     '/api/orders/id/:id/waiter/dismiss': () => ({ params: [own.order] }),
+    '/api/orders/id/:id/items': () => ({
+      params: [own.order],
+      payload: { ticket_id: 1, items: [{ product_id: own.product }] },
+    }),
     '/api/orders/id/:id/move': () => ({ params: [own.order], payload: { table_id: own.table } }),
     '/api/orders/id/:id/merge': () => ({ params: [own.order], payload: { table_id: own.table } }),
     '/api/orders/id/:id/move/undo': () => ({ params: [own.order], payload: { token: 'a.b' } }),

@@ -56,6 +56,7 @@ export const WHOLE_TAB = { include: orderIncludes.join(',') };
 /** The floor's messages (restaurant spec 8, Salon). */
 export const ORDER_MESSAGES = {
   paid: 'Baixa dada na comanda!',
+  itemsSent: 'Pedido enviado para a cozinha!',
   waiterDismissed: 'Garçom liberado!',
   moved: 'Comanda transferida.',
   merged: 'Mesas juntadas.',
@@ -280,6 +281,20 @@ export const tabs = defineResource({
   record: orderRecord,
   row: orderRow,
   calls: {
+    menu: {
+      method: 'GET',
+      path: '/menu',
+      access: 'store:floor',
+      summary:
+        'O cardápio para lançar pedidos: categorias, produtos, grupos de complementos e opções, com a disponibilidade de agora',
+    },
+    addItems: {
+      method: 'POST',
+      path: '/id/:id/items',
+      access: 'store:floor',
+      summary:
+        'O garçom lança itens na comanda individual de um cliente: conferidos com o cardápio e com o preço dele, cada item vai para a cozinha do seu produto',
+    },
     settle: {
       method: 'POST',
       path: '/id/:id/settle',

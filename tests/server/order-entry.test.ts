@@ -1,0 +1,434 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../server/db/client';
+import {
+  auditEvents,
+  categories,
+  complementGroups,
+  orderItems,
+  orders,
+  products,
+  tables,
+  tickets,
+} from '../../server/db/schema';
+import { placeItems, seatGuests, type ItemRequest } from '../../server/service/guests';
+import { readMenuView } from '../../server/service/menu-view';
+import type { Order } from '../../contract/resources/tabs/definition';
+import type { OrderEntryMenu } from '../../contract/resources/orderEntry/input';
+import { as, createAccount, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
+import { buildFloor, newGuests, seatAndOrder, type Floor } from './service-fixtures';
+
+/**
+ * Every order, whoever places it (the service simulator, the waiter's order entry, the guest
+ * page), goes through `placeItems`, which checks it against the store's menu as it is then. On
+ * both databases: the `pg` project runs this file on PostgreSQL.
+ */
+let t: TestApp;
+let floor: Floor;
+let other: Floor;
+let tab: number;
+let guest: number;
+let waiter: ReturnType<typeof as>;
+let kitchen: ReturnType<typeof as>;
+let admin: ReturnType<typeof as>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  floor = await buildFloor(t.app.db, await storeId(t.app.db, 'Cantina Bella'), [1]);
+  other = await buildFloor(t.app.db, await storeId(t.app.db, 'Sabor do Sertão'), [1], 0);
+  [guest] = (await newGuests(t.app.db, 1)) as [number];
+  tab = await seatAndOrder(t.app.db, floor, 1, [{ customerId: guest, items: [] }]);
+  const password = 'Garcom@2026';
+  for (const [email, role] of [
+    ['garcom@cantinabella.com.br', 'WAITER'],
+    ['cozinha@cantinabella.com.br', 'KITCHEN'],
+  ] as const)
+    await createAccount(t.app.db, { email, password, role, store_id: floor.storeId });
+  waiter = as(t.app, await login(t.app, { email: 'garcom@cantinabella.com.br', password }));
+  kitchen = as(t.app, await login(t.app, { email: 'cozinha@cantinabella.com.br', password }));
+  admin = as(t.app, await login(t.app, demo.admin));
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Rolled back whatever happens: a menu changed for one case is the fixture's again for the next. */
+class Rollback extends Error {}
+
+/**
+ * Orders `requests` after `change`s the menu, all undone after, and answers what was thrown. The
+ * tab's items are counted in the same transaction, before it is undone: a refused order leaves none.
+ */
+async function refusalOf(requests: ItemRequest[], change?: (tx: Tx) => Promise<unknown>) {
+  const count = async (tx: Tx) =>
+    (await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.order_id, tab))).length;
+  let refusal: unknown;
+  let placed = 0;
+  await t.app.db
+    .transaction(async (tx) => {
+      await change?.(tx);
+      const before = await count(tx);
+      try {
+        await placeItems(tx, floor.storeId, tab, guest, requests);
+      } catch (error) {
+        refusal = error;
+      }
+      placed = (await count(tx)) - before;
+      throw new Rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof Rollback)) throw error;
+    });
+  return { refusal: refusal as { statusCode?: number; message?: string } | undefined, placed };
+}
+
+const dish = (over: Partial<ItemRequest> = {}): ItemRequest => ({ productId: floor.dish, ...over });
+const extra = (quantity = 1) => ({ groupId: floor.extras, productId: floor.extra, quantity });
+
+describe('an order checked against the menu', () => {
+  it('reads the menu with each product’s groups and options, and only the store’s products', async () => {
+    const view = await t.app.db.transaction((tx) => readMenuView(tx, floor.storeId));
+    const risotto = view.products.find((product) => product.id === floor.dish)!;
+    expect(risotto).toMatchObject({ name: 'Risoto de cogumelos', price: 5000, available: true });
+    expect(risotto.groups).toEqual([
+      {
+        id: floor.extras,
+        name: 'Adicionais',
+        min: 0,
+        max: 2,
+        allow_repeat: false,
+        options: [{ product_id: floor.extra, name: 'Parmesão extra', price: 500, available: true }],
+      },
+    ]);
+    expect(view.products.some((product) => product.id === other.dish)).toBe(false);
+  });
+
+  it('places what the menu allows, priced by the menu, with each complement’s group', async () => {
+    const [id] = await t.app.db.transaction((tx) =>
+      placeItems(tx, floor.storeId, tab, guest, [
+        dish({ complements: [extra()], observations: '  Sem sal  ', quantity: 2 }),
+      ]),
+    );
+    const [item] = await t.app.db.select().from(orderItems).where(eq(orderItems.id, id!));
+    expect(item).toMatchObject({
+      product_id: floor.dish,
+      product_price: 5000,
+      quantity: 2,
+      observations: 'Sem sal',
+      status: 'PLACED',
+      kitchen_id: floor.kitchen,
+      complements: [
+        { group_id: floor.extras, product_id: floor.extra, name: 'Parmesão extra', price: 500, quantity: 1 },
+      ],
+    });
+  });
+
+  it.each<[string, () => ItemRequest[], ((tx: Tx) => Promise<unknown>) | undefined, number, string]>([
+    ['no item', () => [], undefined, 400, 'Escolha ao menos um item.'],
+    [
+      'more than 30 items',
+      () => Array.from({ length: 31 }, () => dish()),
+      undefined,
+      400,
+      'Um pedido pode ter no máximo 30 itens.',
+    ],
+    [
+      'a product of another store',
+      () => [{ productId: other.dish }],
+      undefined,
+      404,
+      'Produto não encontrado.',
+    ],
+    [
+      'an unavailable product',
+      () => [dish()],
+      (tx) => tx.update(products).set({ available: false }).where(eq(products.id, floor.dish)),
+      409,
+      'O produto Risoto de cogumelos está indisponível.',
+    ],
+    [
+      'a product of a switched-off category',
+      () => [dish()],
+      (tx) =>
+        tx
+          .update(categories)
+          .set({ available: false })
+          .where(sql`${categories.id} = (select category_id from products where id = ${floor.dish})`),
+      409,
+      'O produto Risoto de cogumelos está indisponível.',
+    ],
+    [
+      'a product whose required group has no option left',
+      () => [dish({ complements: [extra()] })],
+      async (tx) => {
+        await tx.update(complementGroups).set({ min_items: 1 }).where(eq(complementGroups.id, floor.extras));
+        await tx.update(products).set({ available: false }).where(eq(products.id, floor.extra));
+      },
+      409,
+      'O produto Risoto de cogumelos está indisponível.',
+    ],
+    [
+      'a complement ordered alone',
+      () => [{ productId: floor.extra }],
+      undefined,
+      400,
+      'Parmesão extra só pode ser pedido como complemento.',
+    ],
+    [
+      'a product as an option of a group that does not offer it',
+      () => [dish({ complements: [{ groupId: floor.extras, productId: floor.drink }] })],
+      undefined,
+      400,
+      'O complemento Suco de laranja não faz parte de "Adicionais" em Risoto de cogumelos.',
+    ],
+    [
+      'an option of another product’s group',
+      () => [{ productId: floor.drink, complements: [extra()] }],
+      undefined,
+      400,
+      'O complemento Parmesão extra não faz parte de "Adicionais" em Suco de laranja.',
+    ],
+    [
+      'an unavailable option',
+      () => [dish({ complements: [extra()] })],
+      (tx) => tx.update(products).set({ available: false }).where(eq(products.id, floor.extra)),
+      409,
+      'O complemento Parmesão extra está indisponível.',
+    ],
+    [
+      'fewer options than the group’s minimum',
+      () => [dish()],
+      (tx) => tx.update(complementGroups).set({ min_items: 1 }).where(eq(complementGroups.id, floor.extras)),
+      400,
+      'Escolha pelo menos 1 opção em "Adicionais" para Risoto de cogumelos.',
+    ],
+    [
+      'more options than the group’s maximum',
+      () => [dish({ complements: [extra(3)] })],
+      (tx) =>
+        tx.update(complementGroups).set({ allow_repeat: true }).where(eq(complementGroups.id, floor.extras)),
+      400,
+      'Escolha no máximo 2 opções em "Adicionais" para Risoto de cogumelos.',
+    ],
+    [
+      'an option repeated where the group does not repeat',
+      () => [dish({ complements: [extra(2)] })],
+      undefined,
+      400,
+      'Em "Adicionais" cada opção só pode ser escolhida uma vez.',
+    ],
+    [
+      'observations on a product that takes none',
+      () => [dish({ observations: 'Bem passado' })],
+      (tx) => tx.update(products).set({ allow_observations: false }).where(eq(products.id, floor.dish)),
+      400,
+      'O produto Risoto de cogumelos não aceita observações.',
+    ],
+    [
+      'observations over 140 characters',
+      () => [dish({ observations: 'x'.repeat(141) })],
+      undefined,
+      400,
+      'A observação pode ter no máximo 140 caracteres.',
+    ],
+    ['a quantity of 0', () => [dish({ quantity: 0 })], undefined, 400, 'A quantidade deve ser de 1 a 50.'],
+    ['a quantity of 51', () => [dish({ quantity: 51 })], undefined, 400, 'A quantidade deve ser de 1 a 50.'],
+    [
+      'a good line beside a bad one',
+      () => [{ productId: floor.drink }, dish({ quantity: 51 })],
+      undefined,
+      400,
+      'A quantidade deve ser de 1 a 50.',
+    ],
+  ])('refuses %s, and places nothing', async (_case, requests, change, statusCode, message) => {
+    const { refusal, placed } = await refusalOf(requests(), change);
+    expect(refusal).toMatchObject({ statusCode, message });
+    expect(placed).toBe(0);
+  });
+
+  it('places an option chosen twice where its group repeats, as one complement of both', async () => {
+    const { refusal, placed } = await refusalOf([dish({ complements: [extra(), extra()] })], (tx) =>
+      tx.update(complementGroups).set({ allow_repeat: true }).where(eq(complementGroups.id, floor.extras)),
+    );
+    expect(refusal).toBeUndefined();
+    expect(placed).toBe(1);
+    await t.app.db
+      .transaction(async (tx) => {
+        await tx
+          .update(complementGroups)
+          .set({ allow_repeat: true })
+          .where(eq(complementGroups.id, floor.extras));
+        const [id] = await placeItems(tx, floor.storeId, tab, guest, [
+          dish({ complements: [extra(), extra()] }),
+        ]);
+        const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, id!));
+        expect(item!.complements).toEqual([
+          {
+            group_id: floor.extras,
+            product_id: floor.extra,
+            name: 'Parmesão extra',
+            price: 500,
+            quantity: 2,
+          },
+        ]);
+        throw new Rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
+  });
+});
+
+describe('the waiter’s order entry (GET /api/orders/menu, POST /api/orders/id/:id/items)', () => {
+  const ticketOf = async (orderId: number) =>
+    (await t.app.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.order_id, orderId)))[0]!.id;
+  const send = (payload: unknown, call = waiter, orderId = tab) =>
+    call({ method: 'POST', url: `/api/orders/id/${orderId}/items`, payload: payload as object });
+
+  it('reads the store’s menu: categories, products with their groups, what can be had now', async () => {
+    const response = await waiter({ method: 'GET', url: '/api/orders/menu' });
+    expect(response.statusCode, response.body).toBe(200);
+    const menu = (response.json() as { data: OrderEntryMenu }).data;
+    const risotto = menu.products.find((product) => product.id === floor.dish)!;
+    expect(menu.categories.some((category) => category.id === risotto.category_id)).toBe(true);
+    expect(risotto.groups.map((group) => group.name)).toEqual(['Adicionais']);
+    expect(menu.products.some((product) => product.id === other.dish)).toBe(false);
+    // An administrator names the restaurant; the kitchen's role has no floor.
+    expect((await admin({ method: 'GET', url: '/api/orders/menu' })).statusCode).toBe(400);
+    const forOther = await admin({ method: 'GET', url: `/api/orders/menu?store_id=${other.storeId}` });
+    expect((forOther.json() as { data: OrderEntryMenu }).data.products.some((p) => p.id === other.dish)).toBe(
+      true,
+    );
+    expect((await kitchen({ method: 'GET', url: '/api/orders/menu' })).statusCode).toBe(403);
+  });
+
+  it('sends a guest’s items priced by the menu (a price sent is ignored), answers the tab, and audits it', async () => {
+    const ticket = await ticketOf(tab);
+    const response = await send({
+      ticket_id: ticket,
+      items: [
+        {
+          product_id: floor.dish,
+          quantity: 1,
+          complements: [{ group_id: floor.extras, product_id: floor.extra }],
+          observations: 'Sem cebola',
+          price: 1,
+          product_price: 1,
+        },
+        { product_id: floor.drink, quantity: 2, total: 0 },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const order = (response.json() as { data: Order }).data;
+    const lines = await t.app.db
+      .select({
+        name: orderItems.name,
+        price: orderItems.product_price,
+        quantity: orderItems.quantity,
+        status: orderItems.status,
+      })
+      .from(orderItems)
+      .where(and(eq(orderItems.order_id, tab), eq(orderItems.ticket_id, ticket)))
+      .orderBy(desc(orderItems.id))
+      .limit(2);
+    expect(lines).toEqual([
+      { name: 'Suco de laranja', price: 1200, quantity: 2, status: 'PLACED' },
+      { name: 'Risoto de cogumelos', price: 5000, quantity: 1, status: 'PLACED' },
+    ]);
+    expect(order.id).toBe(tab);
+    const [audit] = await t.app.db
+      .select({ action: auditEvents.action, summary: auditEvents.summary })
+      .from(auditEvents)
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
+    expect(audit).toEqual({ action: 'add-items', summary: 'Mesa 1: 2 itens lançados pelo garçom' });
+  });
+
+  it('refuses, in Portuguese and placing nothing, what the menu or the shape does not allow', async () => {
+    const ticket = await ticketOf(tab);
+    const before = (
+      await t.app.db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.order_id, tab))
+    ).length;
+    const cases: [unknown, number, string][] = [
+      [{ ticket_id: ticket, items: [] }, 400, 'Escolha ao menos um item. (campo items)'],
+      [
+        { ticket_id: ticket, items: [{ product_id: floor.dish, quantity: 51 }] },
+        400,
+        'A quantidade deve ser de 1 a 50. (campo items.0.quantity)',
+      ],
+      [
+        { ticket_id: ticket, items: [{ product_id: floor.extra }] },
+        400,
+        'Parmesão extra só pode ser pedido como complemento.',
+      ],
+      [
+        {
+          ticket_id: ticket,
+          items: [
+            {
+              product_id: floor.dish,
+              complements: [{ group_id: floor.extras, product_id: floor.extra, quantity: 2 }],
+            },
+          ],
+        },
+        400,
+        'Em "Adicionais" cada opção só pode ser escolhida uma vez.',
+      ],
+      [{ ticket_id: ticket, items: [{ product_id: other.dish }] }, 404, 'Produto não encontrado.'],
+      [
+        { ticket_id: ticket + 100_000, items: [{ product_id: floor.dish }] },
+        404,
+        'Este cliente não está nesta comanda.',
+      ],
+    ];
+    for (const [payload, status, message] of cases) {
+      const response = await send(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(errorOf(response)).toBe(message);
+    }
+    const unknownKey = await send({ ticket_id: ticket, items: [{ product_id: floor.dish, discount: 100 }] });
+    expect(unknownKey.statusCode).toBe(400);
+    const after = (
+      await t.app.db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.order_id, tab))
+    ).length;
+    expect(after).toBe(before);
+  });
+
+  it('keeps staff to their own store, the kitchen’s role off the floor, and a closed tab closed', async () => {
+    const ticket = await ticketOf(tab);
+    const [otherGuest] = await newGuests(t.app.db, 1);
+    const otherTab = await seatAndOrder(t.app.db, other, 1, [{ customerId: otherGuest!, items: [] }]);
+    const elsewhere = await send(
+      { ticket_id: await ticketOf(otherTab), items: [{ product_id: other.dish }] },
+      waiter,
+      otherTab,
+    );
+    expect(elsewhere.statusCode).toBe(404);
+    expect((await send({ ticket_id: ticket, items: [{ product_id: floor.dish }] }, kitchen)).statusCode).toBe(
+      403,
+    );
+
+    const [late] = await newGuests(t.app.db, 1);
+    await t.app.db
+      .update(tables)
+      .set({ status: 'AVAILABLE' })
+      .where(eq(tables.id, floor.tables.get(1)!));
+    const closedTab = await t.app.db.transaction(async (tx) => {
+      const [table] = await tx
+        .insert(tables)
+        .values({ store_id: floor.storeId, number: 90, name: 'Mesa 90' })
+        .returning({ id: tables.id });
+      const id = await seatGuests(tx, floor.storeId, table!.id, [late!]);
+      await tx.update(orders).set({ status: 'CLOSED', closed_at: new Date() }).where(eq(orders.id, id));
+      return id;
+    });
+    const closed = await send(
+      { ticket_id: await ticketOf(closedTab), items: [{ product_id: floor.dish }] },
+      waiter,
+      closedTab,
+    );
+    expect(closed.statusCode).toBe(409);
+    expect(errorOf(closed)).toBe('A comanda já está fechada.');
+  });
+});
