@@ -48,7 +48,25 @@ export const theme: RaThemeOptions = deepmerge(deepmerge(defaultDarkTheme, ptBR)
     MuiFilledInput: { styleOverrides: { root: { '&.Mui-focused': focusOutline } } },
     MuiInput: { styleOverrides: { root: { '&.Mui-focused': focusOutline } } },
     // A box that scrolls is a region in the tab order while it overflows (useScrollRegion).
-    MuiCssBaseline: { styleOverrides: { '[role="region"][tabindex="0"]:focus-visible': focusInset } },
+    MuiCssBaseline: {
+      styleOverrides: {
+        '[role="region"][tabindex="0"]:focus-visible': focusInset,
+        // Who asks the system for less motion (WCAG 2.3.3) gets none: dialogs, menus and drawers
+        // appear at once, ripples and pulses do not play, and a spinner stands still (still
+        // saying that something loads). Transitions last 0 s, which is none at all (a tiny
+        // duration would start one on every change, the focus ring's included, that ends a frame
+        // later); animations end at once but still start, as the inputs' autofill check needs.
+        '@media (prefers-reduced-motion: reduce)': {
+          '*, *::before, *::after': {
+            animationDuration: '0.01ms !important',
+            animationIterationCount: '1 !important',
+            transitionDuration: '0s !important',
+            transitionDelay: '0s !important',
+            scrollBehavior: 'auto !important',
+          },
+        },
+      },
+    },
     MuiListItemButton: { styleOverrides: { root: { [FOCUSED]: focusInset } } },
     MuiMenuItem: { styleOverrides: { root: { [FOCUSED]: focusInset } } },
     MuiCardActionArea: { styleOverrides: { root: { [FOCUSED]: focusInset } } },

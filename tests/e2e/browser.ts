@@ -33,7 +33,10 @@ export async function launchBrowser(): Promise<Browser> {
   const shared = await chromiumOfWorker;
   const contexts = new Set<BrowserContext>();
   const newContext = async (options?: BrowserContextOptions) => {
-    const context = await shared.newContext(options);
+    // As a person who asks the system for less motion: the app then plays no transitions, ripples
+    // or spinners (src/layout/theme.ts), which Chromium would otherwise draw at 60 frames a second
+    // on a machine shared with the server suites. A file that tests motion asks for it.
+    const context = await shared.newContext({ reducedMotion: 'reduce', ...options });
     context.setDefaultTimeout(STEP_CAP);
     contexts.add(context);
     context.once('close', () => contexts.delete(context));
