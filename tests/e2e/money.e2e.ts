@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, seriousViolations, signIn } from './browser';
-import { startServer, type RunningServer } from './server';
+import { demoServer, type RunningServer } from './server';
 
 /**
  * Money and service decisions on the floor, on a tablet held upright (768×1024), as Cantina
@@ -99,7 +99,7 @@ describe('money and service decisions on the floor (tablet, 768×1024)', () => {
     (await floor()).filter((table) => owedOf(table) > 0).sort((a, b) => owedOf(b) - owedOf(a));
 
   beforeAll(async () => {
-    server = await startServer({ SIMULATOR: '0' });
+    server = await demoServer({ SIMULATOR: '0' });
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 768, height: 1024 }, hasTouch: true });
     await page.goto(`${server.url}/#/hall`);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startStandIn, type StandIn } from '../../server/opdv/stand-in';
 import { launchBrowser, seriousViolations, signIn } from './browser';
-import { startServer, type RunningServer } from './server';
+import { demoServer, type RunningServer } from './server';
 
 interface ImportAnswer {
   created: number;
@@ -39,7 +39,7 @@ describe('the OPDV menu import (Cantina Bella staff, tablet)', () => {
 
   beforeAll(async () => {
     opdv = await startStandIn();
-    server = await startServer({ OPDV_URL: opdv.url });
+    server = await demoServer({ OPDV_URL: opdv.url });
     browser = await launchBrowser();
     const context = await browser.newContext({
       viewport: { width: 768, height: 1024 },
