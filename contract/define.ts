@@ -90,7 +90,7 @@ export interface ListDefinition {
  * lives and who may make it. The server registers it from here; the OpenAPI document lists it.
  */
 export interface CallDefinition {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** After the endpoint ('/id/:id/approve', '/simplelist'), or a whole path ('/api/feedhunters'). */
   path: string;
   access: Access;

@@ -18,7 +18,13 @@ import {
   type OrderInclude,
   type PaymentMethod,
 } from '../../contract/resources/tabs/definition';
-import { addItemsInput, menuAnswer, menuQuery } from '../../contract/resources/orderEntry/input';
+import {
+  addItemsInput,
+  draftAnswer,
+  menuAnswer,
+  menuQuery,
+  saveDraftInput,
+} from '../../contract/resources/orderEntry/input';
 import { formatCents } from '../../contract/lib/format';
 import { recordId } from '../../contract/lib/records';
 import type { Tx } from '../db/client';
@@ -27,11 +33,11 @@ import { callerOf } from '../plugins/access';
 import { noteAudit } from '../plugins/audit';
 import { answerUnchanged, orderFloorTag } from '../resources/floor-tag';
 import { betweenDays, registerList } from '../resources/list';
-import { idParams } from '../resources/params';
+import { idParam, idParams } from '../resources/params';
 import { served } from '../resources/routes';
 import { storeScope, targetStore } from '../resources/scope';
 import { readMenuView } from '../service/menu-view';
-import { addItems } from '../service/order-entry';
+import { addItems, readDraft, saveDraft } from '../service/order-entry';
 import { paymentColumns, readOrder } from '../service/read-order';
 import {
   closeOrder,
@@ -74,6 +80,8 @@ const orderAnswer = z.object({ data: orderRecord });
 /** A move's or a join's answer: the tab, and the token that undoes it for a few seconds. */
 const undoableAnswer = z.object({ data: orderRecord.extend({ undo: undoOffer }) });
 const noBody = z.strictObject({}).optional();
+/** `/id/:id/tickets/:ticket_id/…`: a guest's ticket of a tab. */
+const ticketParams = z.object({ id: idParam, ticket_id: idParam });
 
 /** A tab's row in the list: its table's number and how many customers it has. */
 const rowColumns = {
@@ -214,8 +222,16 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { ...addItemsRoute.config, idempotent: true },
     handler: async (request, reply) => {
       let placed: Awaited<ReturnType<typeof addItems>> | undefined;
+      const { accountId } = callerOf(request);
       const answer = await changed(request, request.params.id, async (tx, store) => {
-        placed = await addItems(tx, store, request.params.id, request.body.ticket_id, request.body.items);
+        placed = await addItems(
+          tx,
+          store,
+          request.params.id,
+          request.body.ticket_id,
+          request.body.items,
+          accountId,
+        );
       });
       const count = placed!.itemIds.length;
       noteAudit(request, {
@@ -227,6 +243,55 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       reply.code(201);
       return answer;
+    },
+  });
+
+  // The waiter's draft for one guest: theirs alone, kept on the server (a reload or another tablet finds it).
+  app.route({
+    ...routes.call('draft', { params: ticketParams, response: { 200: draftAnswer } }),
+    handler: async (request) => ({
+      data: await db.transaction((tx) =>
+        readDraft(
+          tx,
+          storeScope(request),
+          request.params.id,
+          request.params.ticket_id,
+          callerOf(request).accountId,
+        ),
+      ),
+    }),
+  });
+
+  app.route({
+    ...routes.call('saveDraft', {
+      params: ticketParams,
+      body: saveDraftInput,
+      response: { 200: draftAnswer },
+      errors: [404, 409],
+    }),
+    handler: async (request) => {
+      const { draft, storeId } = await db.transaction((tx) =>
+        saveDraft(
+          tx,
+          storeScope(request),
+          request.params.id,
+          request.params.ticket_id,
+          request.body.items,
+          callerOf(request).accountId,
+        ),
+      );
+      const count = draft.items.length;
+      noteAudit(request, {
+        action: count === 0 ? 'drop-draft' : 'save-draft',
+        resource: definition.name,
+        recordId: request.params.id,
+        storeId,
+        summary:
+          count === 0
+            ? 'Rascunho do garçom descartado'
+            : `Rascunho do garçom com ${count} ${count === 1 ? 'item' : 'itens'}`,
+      });
+      return { data: draft };
     },
   });
 

@@ -5,13 +5,15 @@
  * forms show (contract/resources/orderEntry/rules.ts), and priced from it: the first refusal is
  * thrown and nothing of the order is placed.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Draft } from '../../contract/resources/orderEntry/input';
 import { checkOrder, type OrderLine } from '../../contract/resources/orderEntry/rules';
 import type { Tx } from '../db/client';
-import { orderItems, tickets } from '../db/schema';
+import { orderItems, orders, tickets } from '../db/schema';
 import type { ItemComplement } from '../db/schema/service';
 import { HttpError, conflict, notFound } from '../http-errors';
 import { readMenuView } from './menu-view';
+import { inScope } from '../resources/scope';
 import { NOT_IN_TAB, TAB_CLOSED, lockOrder, type StoreScope } from './tabs';
 import { refreshTotals } from './totals';
 
@@ -25,6 +27,7 @@ export async function placeLines(
   ticketId: number,
   lines: readonly OrderLine[],
   status: 'PLACED' | 'SAVED' = 'PLACED',
+  savedBy: number | null = null,
 ): Promise<number[]> {
   const checked = checkOrder(lines, await readMenuView(tx, order.store_id));
   if (!checked.ok) throw new HttpError(checked.status, checked.message);
@@ -47,23 +50,15 @@ export async function placeLines(
       quantity: complement.quantity,
     })),
     status,
+    saved_by: savedBy,
   }));
   const inserted = await tx.insert(orderItems).values(rows).returning({ id: orderItems.id });
   await refreshTotals(tx, order.id);
   return inserted.map((row) => row.id);
 }
 
-/**
- * A waiter sends items to the kitchen for one guest of an open tab of their store: each goes to its
- * product's kitchen, live on the board. Answers the new items' ids and the guest's ticket.
- */
-export async function addItems(
-  tx: Tx,
-  store: StoreScope,
-  orderId: number,
-  ticketId: number,
-  lines: readonly OrderLine[],
-): Promise<{ itemIds: number[]; storeId: number; tableId: number | null }> {
+/** The open tab `orderId` of the caller's store, locked, and its ticket `ticketId`. */
+async function openTicket(tx: Tx, store: StoreScope, orderId: number, ticketId: number) {
   const order = await lockOrder(tx, orderId, store);
   if (order.status !== 'OPENED') throw conflict(TAB_CLOSED);
   const [ticket] = await tx
@@ -71,6 +66,106 @@ export async function addItems(
     .from(tickets)
     .where(and(eq(tickets.id, ticketId), eq(tickets.order_id, order.id)));
   if (!ticket) throw notFound(NOT_IN_TAB);
-  const itemIds = await placeLines(tx, order, ticket.id, lines);
-  return { itemIds, storeId: order.store_id, tableId: order.table_id };
+  return { order, ticketId: ticket.id };
+}
+
+/** The rows of `accountId`'s draft for ticket `ticketId`. */
+const draftOf = (ticketId: number, accountId: number) =>
+  and(eq(orderItems.ticket_id, ticketId), eq(orderItems.saved_by, accountId), eq(orderItems.status, 'SAVED'));
+
+/**
+ * A waiter sends items to the kitchen for one guest of an open tab of their store: each goes to its
+ * product's kitchen, live on the board. The waiter's draft for that guest is sent with them: it is
+ * dropped in the same transaction. Answers the new items' ids and the tab's store.
+ */
+export async function addItems(
+  tx: Tx,
+  store: StoreScope,
+  orderId: number,
+  ticketId: number,
+  lines: readonly OrderLine[],
+  accountId: number,
+): Promise<{ itemIds: number[]; storeId: number }> {
+  const { order, ticketId: ticket } = await openTicket(tx, store, orderId, ticketId);
+  const itemIds = await placeLines(tx, order, ticket, lines);
+  await tx.delete(orderItems).where(draftOf(ticket, accountId));
+  return { itemIds, storeId: order.store_id };
+}
+
+/**
+ * What a waiter has chosen for one guest and not sent yet (the spec's SAVED items), which they
+ * alone see: kept on the server, it survives a reload and a swapped tablet.
+ */
+export async function readDraft(
+  tx: Tx,
+  store: StoreScope,
+  orderId: number,
+  ticketId: number,
+  accountId: number,
+): Promise<Draft> {
+  const [ticket] = await tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .innerJoin(orders, eq(orders.id, tickets.order_id))
+    .where(and(eq(tickets.id, ticketId), eq(tickets.order_id, orderId), inScope(orders.store_id, store)));
+  if (!ticket) throw notFound(NOT_IN_TAB);
+  const rows = await tx
+    .select({
+      product_id: orderItems.product_id,
+      name: orderItems.name,
+      product_price: orderItems.product_price,
+      quantity: orderItems.quantity,
+      observations: orderItems.observations,
+      complements: orderItems.complements,
+    })
+    .from(orderItems)
+    .where(draftOf(ticket.id, accountId))
+    .orderBy(asc(orderItems.id));
+  return {
+    ticket_id: ticket.id,
+    items: rows.flatMap((row) => {
+      // A draft's product deleted from the menu since leaves the draft.
+      if (row.product_id === null) return [];
+      const complements = row.complements.map((complement) => ({
+        group_id: complement.group_id ?? 0,
+        product_id: complement.product_id ?? 0,
+        quantity: complement.quantity,
+        name: complement.name,
+        price: complement.price,
+      }));
+      const unit =
+        row.product_price +
+        complements.reduce((sum, complement) => sum + complement.price * complement.quantity, 0);
+      return [
+        {
+          product_id: row.product_id,
+          name: row.name,
+          quantity: row.quantity,
+          observations: row.observations,
+          complements,
+          unit,
+          total: unit * row.quantity,
+        },
+      ];
+    }),
+  };
+}
+
+/**
+ * Replaces a waiter's draft for one guest with `lines` (none: the draft is dropped), each checked
+ * against the menu as an order would be: the waiter learns at once that the risotto ran out, and
+ * a refused draft leaves the one before as it was.
+ */
+export async function saveDraft(
+  tx: Tx,
+  store: StoreScope,
+  orderId: number,
+  ticketId: number,
+  lines: readonly OrderLine[],
+  accountId: number,
+): Promise<{ draft: Draft; storeId: number }> {
+  const { order, ticketId: ticket } = await openTicket(tx, store, orderId, ticketId);
+  await tx.delete(orderItems).where(draftOf(ticket, accountId));
+  if (lines.length > 0) await placeLines(tx, order, ticket, lines, 'SAVED', accountId);
+  return { draft: await readDraft(tx, store, orderId, ticket, accountId), storeId: order.store_id };
 }

@@ -615,6 +615,18 @@ const successfulWrites: Record<WriteKey, () => Promise<WriteRequest>> = {
       payload: { ticket_id: ticket!.id, items: [{ product_id: await newProduct(), quantity: 2 }] },
     };
   },
+  'PUT /api/orders/id/:id/tickets/:ticket_id/draft': async () => {
+    const tab = await openTab(t.storeA, false);
+    const [ticket] = await db()
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(eq(tickets.order_id, tab.order));
+    return {
+      by: waiterA,
+      params: [tab.order, ticket!.id],
+      payload: { items: [{ product_id: await newProduct() }] },
+    };
+  },
   'POST /api/orders/id/:id/waiter/dismiss': async () => ({
     by: waiterA,
     params: [(await openTab()).order],
@@ -870,6 +882,14 @@ interface ReadRequest {
 }
 
 const readRequests: Record<string, () => Promise<ReadRequest>> = {
+  '/api/orders/id/:id/tickets/:ticket_id/draft': async () => {
+    const tab = await openTab(t.storeA, false);
+    const [ticket] = await db()
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(eq(tickets.order_id, tab.order));
+    return { params: [tab.order, ticket!.id] };
+  },
   '/api/admins/id/:id': async () => ({ params: [(await newMember()).id] }),
   '/api/audit-events/id/:id': async () => {
     const [event] = rows<{ id: number }>(

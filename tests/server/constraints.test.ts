@@ -1025,6 +1025,13 @@ const cases: Case[] = [
     ['order_items', { complements: json({ name: 'Bacon' }) }],
     [['order_items', { complements: json([{ name: 'Bacon', price: 300, quantity: 1 }]) }]],
   ),
+  check(
+    'order_items_saved_by_check',
+    "a waiter's draft item sent to the kitchen as it is",
+    ['order_items', { saved_by: ref.staffA, status: 'PLACED' }],
+    [['order_items', { saved_by: ref.staffA, status: 'SAVED' }]],
+  ),
+  dangling('order_items_saved_by_accounts_id_fk', 'order_items', 'saved_by', { status: 'SAVED' }),
   foreignKey('order_items_order_fk', 'an item whose order belongs to another store', [
     'order_items',
     { order_id: ref.orderB, ticket_id: ref.ticketB },

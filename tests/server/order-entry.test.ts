@@ -14,7 +14,7 @@ import {
 import { placeItems, seatGuests, type ItemRequest } from '../../server/service/guests';
 import { readMenuView } from '../../server/service/menu-view';
 import type { Order } from '../../contract/resources/tabs/definition';
-import type { OrderEntryMenu } from '../../contract/resources/orderEntry/input';
+import type { Draft, OrderEntryMenu } from '../../contract/resources/orderEntry/input';
 import { as, createAccount, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
 import { buildFloor, newGuests, seatAndOrder, type Floor } from './service-fixtures';
 
@@ -428,6 +428,138 @@ describe('the waiter’s order entry (GET /api/orders/menu, POST /api/orders/id/
       waiter,
       closedTab,
     );
+    expect(closed.statusCode).toBe(409);
+    expect(errorOf(closed)).toBe('A comanda já está fechada.');
+  });
+});
+
+describe('the waiter’s draft (GET and PUT /api/orders/id/:id/tickets/:ticket_id/draft)', () => {
+  let draftTab: number;
+  let ticket: number;
+  let manager: ReturnType<typeof as>;
+  const draftUrl = () => `/api/orders/id/${draftTab}/tickets/${ticket}/draft`;
+  const read = async (call = waiter) => {
+    const response = await call({ method: 'GET', url: draftUrl() });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { data: Draft }).data;
+  };
+  const save = (items: unknown[], call = waiter) =>
+    call({ method: 'PUT', url: draftUrl(), payload: { items } });
+  const totalOf = async () =>
+    (await t.app.db.select({ total: orders.total }).from(orders).where(eq(orders.id, draftTab)))[0]!.total;
+
+  beforeAll(async () => {
+    const [table] = await t.app.db
+      .insert(tables)
+      .values({ store_id: floor.storeId, number: 60, name: 'Mesa 60' })
+      .returning({ id: tables.id });
+    const [diner] = await newGuests(t.app.db, 1);
+    draftTab = await t.app.db.transaction((tx) => seatGuests(tx, floor.storeId, table!.id, [diner!]));
+    ticket = (
+      await t.app.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.order_id, draftTab))
+    )[0]!.id;
+    manager = as(t.app, await login(t.app, demo.cantina));
+  });
+
+  it('keeps what the waiter chose, priced, for that waiter alone, off the bill and off the board', async () => {
+    expect(await read()).toEqual({ ticket_id: ticket, items: [] });
+    const before = await totalOf();
+    const saved = await save([
+      {
+        product_id: floor.dish,
+        complements: [{ group_id: floor.extras, product_id: floor.extra }],
+        observations: 'Sem sal',
+      },
+      { product_id: floor.drink, quantity: 3 },
+    ]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const draft = await read();
+    expect(draft.items).toEqual([
+      {
+        product_id: floor.dish,
+        name: 'Risoto de cogumelos',
+        quantity: 1,
+        observations: 'Sem sal',
+        complements: [
+          {
+            group_id: floor.extras,
+            product_id: floor.extra,
+            quantity: 1,
+            name: 'Parmesão extra',
+            price: 500,
+          },
+        ],
+        unit: 5500,
+        total: 5500,
+      },
+      {
+        product_id: floor.drink,
+        name: 'Suco de laranja',
+        quantity: 3,
+        observations: null,
+        complements: [],
+        unit: 1200,
+        total: 3600,
+      },
+    ]);
+    // Another account of the store sees no draft of its own; the tab's money and the board are as before.
+    expect((await read(manager)).items).toEqual([]);
+    expect(await totalOf()).toBe(before);
+    const board = (await manager({ method: 'GET', url: '/api/orders/items?page_size=500' })).json() as {
+      data: { order_id: number }[];
+    };
+    expect(board.data.some((item) => item.order_id === draftTab)).toBe(false);
+  });
+
+  it('replaces the draft whole, and leaves it as it was when the new one is refused', async () => {
+    expect((await save([{ product_id: floor.drink, quantity: 2 }])).statusCode).toBe(200);
+    const refused = await save([
+      {
+        product_id: floor.dish,
+        complements: [{ group_id: floor.extras, product_id: floor.extra, quantity: 2 }],
+      },
+    ]);
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused)).toBe('Em "Adicionais" cada opção só pode ser escolhida uma vez.');
+    expect((await read()).items.map((line) => [line.name, line.quantity])).toEqual([['Suco de laranja', 2]]);
+  });
+
+  it('is dropped when the waiter sends the order, and when saved empty', async () => {
+    await save([{ product_id: floor.drink, quantity: 2 }]);
+    await save([{ product_id: floor.dish }], manager);
+    const sent = await waiter({
+      method: 'POST',
+      url: `/api/orders/id/${draftTab}/items`,
+      payload: { ticket_id: ticket, items: [{ product_id: floor.drink, quantity: 2 }] },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect((await read()).items).toEqual([]);
+    // Only the sender's: the manager's draft for the same guest stays.
+    expect((await read(manager)).items.map((line) => line.name)).toEqual(['Risoto de cogumelos']);
+    expect((await save([], manager)).statusCode).toBe(200);
+    expect((await read(manager)).items).toEqual([]);
+  });
+
+  it('refuses a ticket of another tab, another store’s tab, the kitchen’s role and a closed tab', async () => {
+    const elsewhere = await waiter({ method: 'GET', url: `/api/orders/id/${tab}/tickets/${ticket}/draft` });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(errorOf(elsewhere)).toBe('Este cliente não está nesta comanda.');
+    // The other store's open tab (its table 1, seated above).
+    const [theirs] = await t.app.db
+      .select({ order: tickets.order_id, ticket: tickets.id })
+      .from(tickets)
+      .innerJoin(orders, eq(orders.id, tickets.order_id))
+      .where(and(eq(orders.store_id, other.storeId), eq(orders.status, 'OPENED')))
+      .limit(1);
+    const theirUrl = `/api/orders/id/${theirs!.order}/tickets/${theirs!.ticket}/draft`;
+    expect((await waiter({ method: 'GET', url: theirUrl })).statusCode).toBe(404);
+    expect((await waiter({ method: 'PUT', url: theirUrl, payload: { items: [] } })).statusCode).toBe(404);
+    expect((await save([], kitchen)).statusCode).toBe(403);
+    await t.app.db
+      .update(orders)
+      .set({ status: 'CLOSED', closed_at: new Date() })
+      .where(eq(orders.id, draftTab));
+    const closed = await save([{ product_id: floor.drink }]);
     expect(closed.statusCode).toBe(409);
     expect(errorOf(closed)).toBe('A comanda já está fechada.');
   });

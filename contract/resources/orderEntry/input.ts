@@ -93,3 +93,32 @@ export const menuAnswer = z.object({
   data: z.object({ categories: z.array(menuCategory), products: z.array(menuProduct) }),
 });
 export type OrderEntryMenu = z.infer<typeof menuAnswer>['data'];
+
+/** `PUT /api/orders/id/:id/tickets/:ticket_id/draft`: the caller's draft for that guest, whole (no items: dropped). */
+export const saveDraftInput = z.strictObject({
+  items: z.array(orderLineInput, { error: 'Informe os itens do rascunho.' }).max(MAX_LINES, M.tooManyLines),
+});
+export type SaveDraftInput = z.input<typeof saveDraftInput>;
+
+const draftComplement = z.object({
+  group_id: z.number(),
+  product_id: z.number(),
+  quantity: z.number(),
+  name: z.string(),
+  price: z.number().describe('Centavos, cada'),
+});
+const draftLine = z.object({
+  product_id: z.number(),
+  name: z.string(),
+  quantity: z.number(),
+  observations: z.string().nullable(),
+  complements: z.array(draftComplement),
+  unit: z.number().describe('Centavos: o produto com os complementos, uma vez'),
+  total: z.number().describe('Centavos: unit × quantity'),
+});
+
+/** A waiter's draft for one guest: the lines as chosen, priced when saved. */
+export const draftAnswer = z.object({
+  data: z.object({ ticket_id: z.number(), items: z.array(draftLine) }),
+});
+export type Draft = z.infer<typeof draftAnswer>['data'];

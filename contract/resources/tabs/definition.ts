@@ -295,6 +295,20 @@ export const tabs = defineResource({
       summary:
         'O garçom lança itens na comanda individual de um cliente: conferidos com o cardápio e com o preço dele, cada item vai para a cozinha do seu produto',
     },
+    draft: {
+      method: 'GET',
+      path: '/id/:id/tickets/:ticket_id/draft',
+      access: 'store:floor',
+      summary:
+        'O rascunho do garçom para um cliente da comanda: os itens escolhidos e ainda não enviados, que só ele vê',
+    },
+    saveDraft: {
+      method: 'PUT',
+      path: '/id/:id/tickets/:ticket_id/draft',
+      access: 'store:floor',
+      summary:
+        'Guarda o rascunho do garçom para um cliente da comanda (substitui o anterior; vazio o descarta), conferido com o cardápio',
+    },
     settle: {
       method: 'POST',
       path: '/id/:id/settle',

@@ -183,6 +183,11 @@ export const orderItems = pgTable(
     observations: text('observations'),
     complements: jsonb('complements').$type<ItemComplement[]>().notNull().default([]),
     status: text('status', { enum: ITEM_STATUS }).notNull().default('PLACED'),
+    /**
+     * A waiter's draft: items chosen at the table and not sent to the kitchen yet (status SAVED),
+     * which that waiter alone sees; gone with their account.
+     */
+    saved_by: integer('saved_by').references(() => accounts.id, { onDelete: 'cascade' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -218,6 +223,12 @@ export const orderItems = pgTable(
     check('order_items_price_check', nonNegative(t.product_price)),
     check('order_items_quantity_check', sql`${t.quantity} > 0`),
     check('order_items_complements_check', sql`jsonb_typeof(${t.complements}) = 'array'`),
+    // A waiter's draft is never sent as it is: sending places new items and drops the draft.
+    check('order_items_saved_by_check', sql`${t.saved_by} is null or ${t.status} = 'SAVED'`),
+    // A waiter's draft for one guest, read and replaced whole (and found when the account goes).
+    index('order_items_draft_idx')
+      .on(t.saved_by, t.ticket_id)
+      .where(sql`${t.saved_by} is not null`),
   ],
 );
 
