@@ -72,7 +72,11 @@ async function openPglite(dataDir: string | undefined, from?: Blob): Promise<Dat
     fs.rmSync(path.join(dbDir, 'postmaster.pid'), { force: true });
   }
   try {
-    const client = await PGlite.create({ dataDir: dbDir, loadDataDir: from, extensions: { pg_trgm, unaccent } });
+    const client = await PGlite.create({
+      dataDir: dbDir,
+      loadDataDir: from,
+      extensions: { pg_trgm, unaccent },
+    });
     readDatesAsText(client);
     const db = drizzlePglite({ client, schema });
     const isNew = !(await hasTables(db));

@@ -59,9 +59,7 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Pedidos'],
         querystring: z.strictObject({ store_id: z.coerce.number().int().positive().optional() }),
         response: {
-          200: z
-            .string()
-            .describe('text/event-stream: eventos ready, change e ended (ver contract/live.ts)'),
+          200: z.string().describe('text/event-stream: eventos ready, change e ended (ver contract/live.ts)'),
         },
       },
     },

@@ -120,7 +120,17 @@ function finish(demo: Demo): void {
     demo.push(s.orders, demo.orderRows);
     demo.push(s.tickets, demo.ticketRows);
     demo.push(s.orderItems, demo.itemRows);
-    demo.push(s.payments, demo.paymentRows);
+    // Each payment pays its customer's ticket of the tab.
+    const ticketOf = new Map(
+      demo.ticketRows.map((ticket) => [`${ticket.order_id}/${ticket.customer_id}`, ticket.id]),
+    );
+    demo.push(
+      s.payments,
+      demo.paymentRows.map((payment) => ({
+        ...payment,
+        ticket_id: ticketOf.get(`${payment.order_id}/${payment.customer_id}`) ?? null,
+      })),
+    );
     demo.push(s.coupons, demo.couponRows);
     demo.push(s.checkins, demo.checkinRows);
     demo.push(s.reviews, demo.reviewRows);

@@ -15,6 +15,7 @@ export type OrderRecord = z.output<typeof orderRecord>;
 export const paymentColumns = {
   id: payments.id,
   customer_id: payments.customer_id,
+  ticket_id: payments.ticket_id,
   kind: payments.kind,
   method: payments.method,
   amount: payments.amount,
@@ -185,7 +186,11 @@ export async function readOrder(
         created_at: ticket.created_at,
         items: items.filter((item) => item.ticket_id === ticket.id).map(({ ticket_id: _, ...item }) => item),
         ...(include.has('payments')
-          ? { payments: paid.filter((payment) => payment.customer_id === ticket.customer_id) }
+          ? {
+              payments: paid
+                .filter((payment) => payment.ticket_id === ticket.id)
+                .map(({ ticket_id: _, ...payment }) => payment),
+            }
           : {}),
         ...(include.has('coupons')
           ? {

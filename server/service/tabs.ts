@@ -112,6 +112,8 @@ export async function lockTable(tx: Tx, tableId: number, store: StoreScope) {
 export interface NewPayment {
   storeId: number;
   orderId: number;
+  /** The ticket it pays, and its guest. */
+  ticketId: number;
   customerId: number;
   amount: number;
   kind: 'PHYSICAL' | 'DIGITAL';
@@ -135,6 +137,7 @@ async function writePayment(tx: Tx, payment: NewPayment): Promise<number> {
     .values({
       store_id: payment.storeId,
       order_id: payment.orderId,
+      ticket_id: payment.ticketId,
       customer_id: payment.customerId,
       kind: payment.kind,
       method: payment.method,
@@ -156,24 +159,33 @@ async function writePayment(tx: Tx, payment: NewPayment): Promise<number> {
   return row!.id;
 }
 
+/** A payment received for one ticket of a tab: the ticket named, or the customer's ticket there. */
+export type PaymentFor = Omit<NewPayment, 'storeId' | 'ticketId' | 'customerId'> &
+  ({ ticketId: number; customerId?: undefined } | { customerId: number; ticketId?: undefined });
+
 /**
- * A payment for one customer's ticket of an open tab, never more than the ticket still owes: two
- * staff pressing 'Dar baixa' at once give one payment, and the second is told the ticket is paid.
+ * A payment for one ticket of an open tab, never more than the ticket still owes: two staff
+ * pressing 'Dar baixa' at once give one payment, and the second is told the ticket is paid.
  */
-export async function receivePayment(
-  tx: Tx,
-  store: StoreScope,
-  payment: Omit<NewPayment, 'storeId'>,
-): Promise<number> {
+export async function receivePayment(tx: Tx, store: StoreScope, payment: PaymentFor): Promise<number> {
   const order = await lockOrder(tx, payment.orderId, store);
   if (order.status !== 'OPENED') throw conflict(CLOSED_TAKES_NO_PAYMENT);
-  const owed = (await balances(tx, order.id)).find((ticket) => ticket.customer_id === payment.customerId);
+  const owed = (await balances(tx, order.id)).find((ticket) =>
+    payment.ticketId !== undefined
+      ? ticket.ticket_id === payment.ticketId
+      : ticket.customer_id === payment.customerId,
+  );
   if (!owed) throw notFound(NOT_IN_TAB);
   if (owed.owed === 0) throw conflict(ALREADY_PAID);
   if (payment.amount > owed.owed) {
     throw conflict(`O valor é maior que o saldo da comanda deste cliente (${formatCents(owed.owed)}).`);
   }
-  const id = await writePayment(tx, { ...payment, storeId: order.store_id });
+  const id = await writePayment(tx, {
+    ...payment,
+    storeId: order.store_id,
+    ticketId: owed.ticket_id,
+    customerId: owed.customer_id,
+  });
   await refreshTotals(tx, order.id);
   return id;
 }
@@ -224,6 +236,7 @@ export async function settleOrder(
     await writePayment(tx, {
       storeId: order.store_id,
       orderId: order.id,
+      ticketId: ticket.ticket_id,
       customerId: ticket.customer_id,
       amount: ticket.owed,
       kind: 'PHYSICAL',
@@ -438,6 +451,8 @@ export interface Merged {
     items: number[];
     /** The ticket the join made in the other tab for this customer; null when it had one already. */
     made: number | null;
+    /** The payments of the ticket, which went to its ticket in the other tab. */
+    payments: number[];
   }[];
   payments: number[];
   coupons: number[];
@@ -524,19 +539,27 @@ export async function mergeOrder(
       .set({ order_id: into.id, ticket_id: kept!.id })
       .where(eq(orderItems.ticket_id, ticket.id))
       .returning({ id: orderItems.id });
+    const paid = await tx
+      .update(payments)
+      .set({ order_id: into.id, ticket_id: kept!.id })
+      .where(eq(payments.ticket_id, ticket.id))
+      .returning({ id: payments.id });
     moved.push({
       customer_id: ticket.customer_id,
       created_at: ticket.created_text,
       items: items.map((item) => item.id).sort((a, b) => a - b),
       made: present.has(ticket.customer_id) ? null : kept!.id,
+      payments: paid.map((payment) => payment.id).sort((a, b) => a - b),
     });
   }
   const movedIds = (list: { id: number }[]) => list.map((row) => row.id).sort((a, b) => a - b);
-  const paymentIds = await tx
+  // The payments of no ticket (theirs removed) follow the tab; those of its tickets moved with them.
+  const ticketless = await tx
     .update(payments)
     .set({ order_id: into.id })
     .where(eq(payments.order_id, order.id))
     .returning({ id: payments.id });
+  const paymentIds = [...ticketless, ...moved.flatMap((ticket) => ticket.payments.map((id) => ({ id })))];
   const couponIds = await tx
     .update(coupons)
     .set({ order_id: into.id })

@@ -65,16 +65,16 @@ export async function refreshTotals(
       .groupBy(coupons.customer_id),
     tx
       .select({
-        customer_id: payments.customer_id,
+        ticket_id: payments.ticket_id,
         amount: sql<number>`sum(${payments.amount})`.mapWith(Number),
       })
       .from(payments)
       .where(and(eq(payments.order_id, orderId), isNull(payments.cancelled_at)))
-      .groupBy(payments.customer_id),
+      .groupBy(payments.ticket_id),
   ]);
   const subtotals = new Map(itemSums.map((row) => [row.ticket_id, row.subtotal]));
   const discounts = new Map(couponSums.map((row) => [row.customer_id, row.amount]));
-  const paid = new Map(paidSums.map((row) => [row.customer_id, row.amount]));
+  const paid = new Map(paidSums.map((row) => [row.ticket_id, row.amount]));
 
   const sum: TicketTotals = { subtotal: 0, service_charge: 0, discount: 0, total: 0, total_paid: 0 };
   const computed = ticketRows.map((ticket) => {
@@ -86,15 +86,14 @@ export async function refreshTotals(
       service_charge,
       discount,
       total: subtotal + service_charge - discount,
-      total_paid: paid.get(ticket.customer_id) ?? 0,
+      total_paid: paid.get(ticket.id) ?? 0,
     };
     for (const key of Object.keys(sum) as (keyof TicketTotals)[]) sum[key] += totals[key];
     return { id: ticket.id, ...totals };
   });
-  // Payments of no ticket's customer (a customer removed from the tab) still count for the tab.
-  const customers = new Set(ticketRows.map((ticket) => ticket.customer_id));
-  for (const [customer, amount] of paid)
-    if (customer === null || !customers.has(customer)) sum.total_paid += amount;
+  // Payments of no ticket (its ticket removed from the tab) still count for the tab.
+  const own = new Set(ticketRows.map((ticket) => ticket.id));
+  for (const [ticket, amount] of paid) if (ticket === null || !own.has(ticket)) sum.total_paid += amount;
 
   if (computed.length > 0) {
     const values = sql.join(
@@ -120,12 +119,28 @@ export async function refreshTotals(
   return { ...sum, payment_status };
 }
 
-/** Every ticket's balance of a tab, by customer: what each one still owes (never below zero). */
-export async function balances(tx: Tx, orderId: number): Promise<{ customer_id: number; owed: number }[]> {
+/** A ticket's balance: what its guest still owes (never below zero). */
+export interface Balance {
+  ticket_id: number;
+  customer_id: number;
+  owed: number;
+}
+
+/** Every ticket's balance of a tab, in the tickets' order. */
+export async function balances(tx: Tx, orderId: number): Promise<Balance[]> {
   const rows = await tx
-    .select({ customer_id: tickets.customer_id, total: tickets.total, total_paid: tickets.total_paid })
+    .select({
+      ticket_id: tickets.id,
+      customer_id: tickets.customer_id,
+      total: tickets.total,
+      total_paid: tickets.total_paid,
+    })
     .from(tickets)
     .where(eq(tickets.order_id, orderId))
     .orderBy(tickets.id);
-  return rows.map((row) => ({ customer_id: row.customer_id, owed: Math.max(0, row.total - row.total_paid) }));
+  return rows.map((row) => ({
+    ticket_id: row.ticket_id,
+    customer_id: row.customer_id,
+    owed: Math.max(0, row.total - row.total_paid),
+  }));
 }

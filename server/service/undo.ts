@@ -49,7 +49,13 @@ const mergeToken = z.object({
   }),
   waiterPassed: z.boolean(),
   tickets: z.array(
-    z.object({ customer_id: z.int(), created_at: z.string(), items: ids, made: z.int().nullable() }),
+    z.object({
+      customer_id: z.int(),
+      created_at: z.string(),
+      items: ids,
+      made: z.int().nullable(),
+      payments: ids,
+    }),
   ),
   payments: ids,
   coupons: ids,
@@ -187,6 +193,12 @@ export async function undoMerge(
         .update(orderItems)
         .set({ order_id: left.id, ticket_id: own!.id })
         .where(and(inArray(orderItems.id, ticket.items), eq(orderItems.order_id, into.id)));
+    }
+    if (ticket.payments.length > 0) {
+      await tx
+        .update(payments)
+        .set({ order_id: left.id, ticket_id: own!.id })
+        .where(and(inArray(payments.id, ticket.payments), eq(payments.order_id, into.id)));
     }
     // The ticket the join made for this customer is empty again.
     if (ticket.made !== null) {

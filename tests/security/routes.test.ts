@@ -228,6 +228,7 @@ describe('walking every registered route', () => {
       .values({
         store_id: store,
         order_id: order!.id,
+        ticket_id: ticket!.id,
         customer_id: customer!.id,
         kind: 'PHYSICAL',
         method: 'CASH',

@@ -1080,6 +1080,10 @@ const cases: Case[] = [
     'payments',
     { order_id: ref.orderB },
   ]),
+  foreignKey('payments_ticket_fk', 'a payment of a ticket of another tab', [
+    'payments',
+    { ticket_id: ref.ticketA2 },
+  ]),
   dangling('payments_customer_id_customers_id_fk', 'payments', 'customer_id'),
   dangling('payments_account_id_accounts_id_fk', 'payments', 'account_id'),
   check('coupons_status_check', 'a coupon status outside CREATED/CONFIRMED/CANCELLED', [

@@ -407,7 +407,11 @@ describe('server errors', () => {
     logLines.length = 0;
     await t.app.inject({ method: 'GET', url: '/api/health' });
     await t.app.inject({ method: 'GET', url: '/api/nada' });
-    await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'x@y.com', password: 'errada' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: 'x@y.com', password: 'errada' },
+    });
     const requests = logLines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'requisição');
     expect(requests.map(({ method, url, status }) => `${method} ${url} ${status}`)).toEqual([
       'GET /api/nada 404',

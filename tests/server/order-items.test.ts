@@ -346,7 +346,7 @@ describe('a whole card in one call (PATCH /api/orders/items/status)', () => {
         items: [
           { productId: floor.dish, observations: 'Bem passado' },
           { productId: floor.drink, quantity: 2 },
-          { productId: floor.extra },
+          { productId: floor.drink, observations: 'Sem gelo' },
           { productId: floor.dish },
         ],
       },
@@ -355,9 +355,9 @@ describe('a whole card in one call (PATCH /api/orders/items/status)', () => {
   });
 
   it('moves each item one step from what the board showed, leaving the ready and the cancelled ones', async () => {
-    const [, drink, extra, second] = await ticketItems(ticket);
+    const [, drink, another, second] = await ticketItems(ticket);
     expect((await move(drink!.id, 'PREPARING')).statusCode).toBe(200);
-    expect((await move(extra!.id, 'READY')).statusCode).toBe(200);
+    expect((await move(another!.id, 'READY')).statusCode).toBe(200);
     expect((await cancel(second!.id)).statusCode).toBe(200);
     const card = await ticketItems(ticket);
     expect(card.map((item) => item.status)).toEqual(['PLACED', 'PREPARING', 'READY', 'CANCELLED']);
@@ -368,7 +368,7 @@ describe('a whole card in one call (PATCH /api/orders/items/status)', () => {
     expect(statuses(answer)).toEqual([
       ['Risoto de cogumelos', 'PREPARING'],
       ['Suco de laranja', 'READY'],
-      ['Parmesão extra', 'READY'],
+      ['Suco de laranja', 'READY'],
       ['Risoto de cogumelos', 'CANCELLED'],
     ]);
     expect(answer.json().data[0]).toMatchObject({ table: { number: 2 }, observations: 'Bem passado' });

@@ -448,6 +448,8 @@ describe('closing, paying by the app, moving and joining tabs', () => {
     // c ordered a drink at each table: one ticket with both.
     const cTicket = order.tickets.find((ticket) => ticket.customer_id === c)!;
     expect(cTicket.items).toHaveLength(2);
+    // a's payment went with a's ticket.
+    expect(order.tickets.find((ticket) => ticket.customer_id === a)).toMatchObject({ total_paid: 1000 });
     // 50 + 12 + 12 + 12 = 86, + 10 %.
     expect(order).toMatchObject({
       subtotal: 8600,

@@ -15,7 +15,14 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, oneOf, updatedAt } from './columns';
-import { ACCOUNT_ROLES, ACCOUNT_STATUS, APP_SKINS, KITCHEN_GROUPINGS, PIX_KEY_TYPES, STORE_STATUS } from './enums';
+import {
+  ACCOUNT_ROLES,
+  ACCOUNT_STATUS,
+  APP_SKINS,
+  KITCHEN_GROUPINGS,
+  PIX_KEY_TYPES,
+  STORE_STATUS,
+} from './enums';
 import { TEAM_ROLE_IDS } from '../../../contract/permissions';
 
 export interface TimePeriod {

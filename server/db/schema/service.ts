@@ -240,6 +240,8 @@ export const payments = pgTable(
     store_id: integer('store_id').notNull(),
     order_id: integer('order_id').notNull(),
     customer_id: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** The ticket it pays (a guest's share of the tab); none once that ticket is gone. */
+    ticket_id: integer('ticket_id'),
     kind: text('kind', { enum: PAYMENT_KINDS }).notNull(),
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
     amount: integer('amount').notNull(),
@@ -256,7 +258,14 @@ export const payments = pgTable(
       columns: [t.order_id, t.store_id],
       foreignColumns: [orders.id, orders.store_id],
     }).onDelete('cascade'),
+    // The ticket is one of the same tab; removing it keeps the payment, for the tab.
+    foreignKey({
+      name: 'payments_ticket_fk',
+      columns: [t.ticket_id, t.order_id],
+      foreignColumns: [tickets.id, tickets.order_id],
+    }).onDelete('set null (ticket_id)' as 'set null'),
     unique('payments_id_store_key').on(t.id, t.store_id),
+    index('payments_ticket_idx').on(t.ticket_id),
     index('payments_store_created_idx').on(t.store_id, t.created_at),
     index('payments_customer_idx').on(t.customer_id),
     index('payments_order_idx').on(t.order_id),
