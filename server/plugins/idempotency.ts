@@ -179,7 +179,9 @@ export default fp<{ waitMs?: number }>(
       if (!route.config?.idempotent) return;
       route.schema = { ...route.schema, headers: withKeyHeader(route.schema?.headers, route.url) };
       route.preHandler = [...hooks(route.preHandler), replayOrRun];
-      route.onSend = [...hooks(route.onSend), remember];
+      // First of the route's: @fastify/compress adds its own as the route registers (before this
+      // one), and the answer kept must be the JSON, not the bytes compressed for this caller.
+      route.onSend = [remember, ...hooks(route.onSend)];
       route.onResponse = [...hooks(route.onResponse), release];
     });
   },
