@@ -1,4 +1,4 @@
-import { and, eq, exists, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,6 +11,7 @@ import {
   recallInput,
   type BoardStatus,
 } from '../../contract/resources/kitchenBoard/definition';
+import { TABLE_TICKET_NAME } from '../../contract/resources/tabs/definition';
 import { customers, orderItems, orders, tables, tickets } from '../db/schema';
 import { notFound } from '../http-errors';
 import { noteAudit } from '../plugins/audit';
@@ -41,8 +42,9 @@ const itemColumns = {
   created_at: orderItems.created_at,
   updated_at: orderItems.updated_at,
   profile_picture: customers.profile_picture,
-  username: customers.username,
-  fullname: customers.fullname,
+  // A guest without the app by the name the staff gave; the table's own ticket as 'Pedido da mesa'.
+  username: sql<string>`coalesce(${customers.username}, '')`,
+  fullname: sql<string>`coalesce(${customers.fullname}, ${tickets.guest_name}, ${TABLE_TICKET_NAME})`,
   table_number: tables.number,
 };
 
@@ -51,11 +53,15 @@ const withCustomerAndTable = <Query extends PgSelect>(query: Query) =>
   query
     .innerJoin(orders, eq(orders.id, orderItems.order_id))
     .innerJoin(tickets, eq(tickets.id, orderItems.ticket_id))
-    .innerJoin(customers, eq(customers.id, tickets.customer_id))
+    .leftJoin(customers, eq(customers.id, tickets.customer_id))
     .leftJoin(tables, eq(tables.id, orders.table_id));
 
 type ItemRow = {
-  [K in keyof typeof itemColumns]: (typeof itemColumns)[K]['_']['data'];
+  [K in keyof typeof itemColumns]: (typeof itemColumns)[K] extends { _: { data: infer T } }
+    ? T
+    : (typeof itemColumns)[K] extends SQL<infer T>
+      ? T
+      : never;
 };
 
 /** A row as the board reads it (spec 3 Kitchen order item): the customer and the table nested. */

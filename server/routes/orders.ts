@@ -20,6 +20,7 @@ import {
 } from '../../contract/resources/tabs/definition';
 import {
   addItemsInput,
+  guestInput,
   draftAnswer,
   menuAnswer,
   menuQuery,
@@ -37,7 +38,7 @@ import { idParam, idParams } from '../resources/params';
 import { served } from '../resources/routes';
 import { storeScope, targetStore } from '../resources/scope';
 import { readMenuView } from '../service/menu-view';
-import { addItems, readDraft, saveDraft } from '../service/order-entry';
+import { addGuest, addItems, readDraft, saveDraft } from '../service/order-entry';
 import { paymentColumns, readOrder } from '../service/read-order';
 import {
   closeOrder,
@@ -197,6 +198,31 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         storeId: answer.data.store_id,
         summary: `${whereTab(answer.data.table_number, answer.data.id)}: comanda fechada`,
       });
+      return answer;
+    },
+  });
+
+  // A guest without the app (or the table's own ticket) joins an open tab.
+  app.route({
+    ...routes.call('addGuest', {
+      params: idParams,
+      body: guestInput,
+      response: { 201: orderAnswer },
+      errors: [404, 409],
+    }),
+    handler: async (request, reply) => {
+      const { guest_name: name, guest_phone: phone } = request.body;
+      const answer = await changed(request, request.params.id, async (tx, store) => {
+        await addGuest(tx, store, request.params.id, { name, phone }, callerOf(request).accountId);
+      });
+      noteAudit(request, {
+        action: 'add-guest',
+        resource: definition.name,
+        recordId: request.params.id,
+        storeId: answer.data.store_id,
+        summary: `${whereTab(answer.data.table_number, answer.data.id)}: ${name ? `${name.trim()} entrou na comanda` : 'pedido da mesa aberto'}`,
+      });
+      reply.code(201);
       return answer;
     },
   });
@@ -439,24 +465,29 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: z.object({ data: orderPayment.extend({ order_id: recordId, order: orderRecord }) }) },
     }),
     handler: async (request, reply) => {
-      const { order_id, customer_id, amount, method = DEFAULT_METHOD } = request.body;
+      const { order_id, customer_id, ticket_id, amount, method = DEFAULT_METHOD } = request.body;
       const store = storeScope(request);
+      const paid = {
+        orderId: order_id,
+        amount,
+        kind: 'PHYSICAL',
+        method,
+        accountId: callerOf(request).accountId,
+      } as const;
+      // The ticket when named (any guest's), else the app customer's ticket.
       const id = await db.transaction((tx) =>
-        receivePayment(tx, store, {
-          orderId: order_id,
-          customerId: customer_id,
-          amount,
-          kind: 'PHYSICAL',
-          method,
-          accountId: callerOf(request).accountId,
-        }),
+        receivePayment(
+          tx,
+          store,
+          ticket_id !== undefined ? { ...paid, ticketId: ticket_id } : { ...paid, customerId: customer_id! },
+        ),
       );
       const [payment] = await db
         .select({ ...paymentColumns, order_id: payments.order_id })
         .from(payments)
         .where(eq(payments.id, id));
       const order = await readOrder(db, order_id, store, new Set(orderIncludes));
-      const customer = order.tickets.find((ticket) => ticket.customer_id === customer_id)?.customer.fullname;
+      const customer = order.tickets.find((ticket) => ticket.id === payment!.ticket_id)?.customer.fullname;
       noteAudit(request, {
         action: 'pay',
         resource: definition.name,

@@ -18,7 +18,11 @@ import { idParam } from '../resources/params';
 import { answerWith, served } from '../resources/routes';
 import { storeCondition, storeScope, targetStore } from '../resources/scope';
 import { failsWith } from '../resources/write-errors';
-import { birthdayToday } from '../service/read-order';
+import { guestInput } from '../../contract/resources/orderEntry/input';
+import { orderIncludes, orderRecord } from '../../contract/resources/tabs/definition';
+import { callerOf } from '../plugins/access';
+import { openTable } from '../service/order-entry';
+import { birthdayToday, readOrder } from '../service/read-order';
 import { lockTable, setTableStatus } from '../service/tabs';
 const NOT_FOUND = definition.messages.notFound!;
 
@@ -202,6 +206,34 @@ const tableRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: status === 'AVAILABLE' ? `Mesa ${table.number} liberada` : `Mesa ${table.number} ocupada`,
       });
       return { data: table };
+    },
+  });
+
+  // The staff seat a guest without the app (or take the table's own order) at a free table.
+  const openRoute = routes.call('open', {
+    params: z.object({ id: idParam }),
+    body: guestInput,
+    response: { 201: z.object({ data: orderRecord }) },
+    errors: [404, 409],
+  });
+  app.route({
+    ...openRoute,
+    config: { ...openRoute.config, idempotent: true },
+    handler: async (request, reply) => {
+      const store = storeScope(request);
+      const { guest_name: name, guest_phone: phone } = request.body;
+      const opened = await db.transaction((tx) =>
+        openTable(tx, store, request.params.id, { name, phone }, callerOf(request).accountId),
+      );
+      noteAudit(request, {
+        action: 'open',
+        resource: definition.name,
+        recordId: request.params.id,
+        storeId: opened.storeId,
+        summary: `Mesa ${opened.tableNumber} aberta ${name ? `para ${name.trim()}` : 'com o pedido da mesa'}`,
+      });
+      reply.code(201);
+      return { data: await readOrder(db, opened.orderId, store, new Set(orderIncludes)) };
     },
   });
 

@@ -5,16 +5,17 @@
  * forms show (contract/resources/orderEntry/rules.ts), and priced from it: the first refusal is
  * thrown and nothing of the order is placed.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Draft } from '../../contract/resources/orderEntry/input';
 import { checkOrder, type OrderLine } from '../../contract/resources/orderEntry/rules';
 import type { Tx } from '../db/client';
-import { orderItems, orders, tickets } from '../db/schema';
+import { ORDER_MESSAGES } from '../../contract/resources/tabs/definition';
+import { orderItems, orders, tables, tickets } from '../db/schema';
 import type { ItemComplement } from '../db/schema/service';
 import { HttpError, conflict, notFound } from '../http-errors';
 import { readMenuView } from './menu-view';
 import { inScope } from '../resources/scope';
-import { NOT_IN_TAB, TAB_CLOSED, lockOrder, type StoreScope } from './tabs';
+import { NOT_IN_TAB, TAB_CLOSED, lockOrder, lockTable, type StoreScope } from './tabs';
 import { refreshTotals } from './totals';
 
 /**
@@ -168,4 +169,76 @@ export async function saveDraft(
   await tx.delete(orderItems).where(draftOf(ticket, accountId));
   if (lines.length > 0) await placeLines(tx, order, ticket, lines, 'SAVED', accountId);
   return { draft: await readDraft(tx, store, orderId, ticket, accountId), storeId: order.store_id };
+}
+
+/** A guest the staff seat: named (without the app), or none for the table's own ticket. */
+export interface StaffGuest {
+  name?: string;
+  phone?: string;
+}
+
+/** Adds a ticket for `guest` to the open tab `order` (locked by the caller); answers its id. */
+async function addTicket(
+  tx: Tx,
+  order: { id: number; store_id: number },
+  guest: StaffGuest,
+  accountId: number,
+): Promise<number> {
+  const name = guest.name?.trim() || null;
+  if (name === null) {
+    const [taken] = await tx
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.order_id, order.id), isNull(tickets.customer_id), isNull(tickets.guest_name)));
+    if (taken) throw conflict(ORDER_MESSAGES.tableTicketTaken);
+  }
+  const [ticket] = await tx
+    .insert(tickets)
+    .values({
+      order_id: order.id,
+      store_id: order.store_id,
+      guest_name: name,
+      guest_phone: name === null ? null : (guest.phone ?? null),
+      opened_by: accountId,
+    })
+    .returning({ id: tickets.id });
+  return ticket!.id;
+}
+
+/**
+ * The staff seat a guest without the app (or take an order for the table itself) at a free table
+ * of their store: a tab opens with that guest's ticket and the table is occupied. Answers the tab.
+ */
+export async function openTable(
+  tx: Tx,
+  store: StoreScope,
+  tableId: number,
+  guest: StaffGuest,
+  accountId: number,
+): Promise<{ orderId: number; ticketId: number; storeId: number; tableNumber: number }> {
+  const table = await lockTable(tx, tableId, store);
+  if (table.openOrder !== null) throw conflict(`A mesa ${table.number} já está ocupada.`);
+  const [order] = await tx
+    .insert(orders)
+    .values({ store_id: table.store_id, table_id: table.id, order_type: 'INDOOR' })
+    .returning({ id: orders.id, store_id: orders.store_id });
+  const ticketId = await addTicket(tx, order!, guest, accountId);
+  await tx
+    .update(tables)
+    .set({ status: 'OCCUPIED', updated_at: sql`now()` })
+    .where(eq(tables.id, table.id));
+  return { orderId: order!.id, ticketId, storeId: table.store_id, tableNumber: table.number };
+}
+
+/** The staff add a guest without the app (or the table's own ticket) to an open tab of their store. */
+export async function addGuest(
+  tx: Tx,
+  store: StoreScope,
+  orderId: number,
+  guest: StaffGuest,
+  accountId: number,
+): Promise<{ ticketId: number; storeId: number }> {
+  const order = await lockOrder(tx, orderId, store);
+  if (order.status !== 'OPENED') throw conflict(TAB_CLOSED);
+  return { ticketId: await addTicket(tx, order, guest, accountId), storeId: order.store_id };
 }

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { checkins, coupons, customers, orderItems, orders, payments, tables, tickets } from '../db/schema';
 import { notFound } from '../http-errors';
 import { inScope } from '../resources/scope';
-import { ORDER_MESSAGES } from '../../contract/resources/tabs/definition';
+import { ORDER_MESSAGES, TABLE_TICKET_NAME } from '../../contract/resources/tabs/definition';
 import { paymentStatusOf } from './totals';
 import type { StoreScope } from './tabs';
 
@@ -81,13 +81,15 @@ export async function readOrder(
         total: tickets.total,
         total_paid: tickets.total_paid,
         created_at: tickets.created_at,
-        fullname: customers.fullname,
-        username: customers.username,
+        guest_name: tickets.guest_name,
+        guest_phone: tickets.guest_phone,
+        fullname: sql<string>`coalesce(${customers.fullname}, ${tickets.guest_name}, ${TABLE_TICKET_NAME})`,
+        username: sql<string>`coalesce(${customers.username}, '')`,
         profile_picture: customers.profile_picture,
         birthday: birthdayToday(customers.birthdate),
       })
       .from(tickets)
-      .innerJoin(customers, eq(customers.id, tickets.customer_id))
+      .leftJoin(customers, eq(customers.id, tickets.customer_id))
       .where(eq(tickets.order_id, order.id))
       .orderBy(asc(tickets.created_at), asc(tickets.id)),
     db
@@ -136,7 +138,7 @@ export async function readOrder(
         and(
           inArray(
             checkins.customer_id,
-            ticketRows.map((ticket) => ticket.customer_id),
+            ticketRows.flatMap((ticket) => (ticket.customer_id === null ? [] : [ticket.customer_id])),
           ),
           eq(checkins.store_id, order.store_id),
         ),
@@ -160,8 +162,8 @@ export async function readOrder(
     ...(include.has('birthdays')
       ? {
           birthdays: ticketRows
-            .filter((ticket) => ticket.birthday)
-            .map((ticket) => ({ customer_id: ticket.customer_id, fullname: ticket.fullname })),
+            .filter((ticket) => ticket.birthday && ticket.customer_id !== null)
+            .map((ticket) => ({ customer_id: ticket.customer_id!, fullname: ticket.fullname })),
         }
       : {}),
     tickets: ticketRows.map((ticket) => {
@@ -169,13 +171,16 @@ export async function readOrder(
         id: ticket.id,
         order_id: ticket.order_id,
         customer_id: ticket.customer_id,
+        guest: ticket.guest_name === null ? null : { name: ticket.guest_name, phone: ticket.guest_phone },
         customer: {
           id: ticket.customer_id,
           fullname: ticket.fullname,
           username: ticket.username,
           profile_picture: ticket.profile_picture,
           birthday: ticket.birthday,
-          ...(include.has('checkins') ? { checkins: visits.get(ticket.customer_id) ?? 0 } : {}),
+          ...(include.has('checkins')
+            ? { checkins: ticket.customer_id === null ? 0 : (visits.get(ticket.customer_id) ?? 0) }
+            : {}),
         },
         subtotal: ticket.subtotal,
         service_charge: ticket.service_charge,

@@ -112,9 +112,9 @@ export async function lockTable(tx: Tx, tableId: number, store: StoreScope) {
 export interface NewPayment {
   storeId: number;
   orderId: number;
-  /** The ticket it pays, and its guest. */
+  /** The ticket it pays, and its guest (none without the app). */
   ticketId: number;
-  customerId: number;
+  customerId: number | null;
   amount: number;
   kind: 'PHYSICAL' | 'DIGITAL';
   method: PaymentMethod;
@@ -446,7 +446,10 @@ export interface Merged {
   /** The leaving tab's waiter call was passed to the other tab, which had none. */
   waiterPassed: boolean;
   tickets: {
-    customer_id: number;
+    customer_id: number | null;
+    guest_name: string | null;
+    guest_phone: string | null;
+    opened_by: number | null;
     created_at: string;
     items: number[];
     /** The ticket the join made in the other tab for this customer; null when it had one already. */
@@ -502,17 +505,25 @@ export async function mergeOrder(
     })
     .from(orders)
     .where(eq(orders.id, order.id));
+  const staying = await tx
+    .select({ id: tickets.id, customer_id: tickets.customer_id, guest_name: tickets.guest_name })
+    .from(tickets)
+    .where(eq(tickets.order_id, into.id));
   const present = new Set(
-    (
-      await tx.select({ customer_id: tickets.customer_id }).from(tickets).where(eq(tickets.order_id, into.id))
-    ).map((row) => row.customer_id),
+    staying.flatMap((ticket) => (ticket.customer_id === null ? [] : [ticket.customer_id])),
   );
+  const tableTicket = staying.find((ticket) => ticket.customer_id === null && ticket.guest_name === null);
 
-  // Each customer of the leaving tab gets (or keeps) a ticket in the other; items follow.
+  // Each guest of the leaving tab gets (or keeps) a ticket in the other; items and payments follow.
+  // An app customer at both keeps one ticket, and so does the table's own; guests without the app
+  // are told apart by their ticket, never merged.
   const leaving = await tx
     .select({
       id: tickets.id,
       customer_id: tickets.customer_id,
+      guest_name: tickets.guest_name,
+      guest_phone: tickets.guest_phone,
+      opened_by: tickets.opened_by,
       created_at: tickets.created_at,
       created_text: sql<string>`${tickets.created_at}::text`,
     })
@@ -521,19 +532,33 @@ export async function mergeOrder(
     .orderBy(asc(tickets.id));
   const moved: Merged['tickets'] = [];
   for (const ticket of leaving) {
-    const [kept] = await tx
-      .insert(tickets)
-      .values({
-        order_id: into.id,
-        store_id: into.store_id,
-        customer_id: ticket.customer_id,
-        created_at: ticket.created_at,
-      })
-      .onConflictDoUpdate({
-        target: [tickets.order_id, tickets.customer_id],
-        set: { customer_id: sql`excluded.customer_id` },
-      })
-      .returning({ id: tickets.id });
+    const isTables = ticket.customer_id === null && ticket.guest_name === null;
+    const values = {
+      order_id: into.id,
+      store_id: into.store_id,
+      customer_id: ticket.customer_id,
+      guest_name: ticket.guest_name,
+      guest_phone: ticket.guest_phone,
+      opened_by: ticket.opened_by,
+      created_at: ticket.created_at,
+    };
+    const [kept] =
+      isTables && tableTicket
+        ? [tableTicket]
+        : ticket.customer_id === null
+          ? await tx.insert(tickets).values(values).returning({ id: tickets.id })
+          : await tx
+              .insert(tickets)
+              .values(values)
+              .onConflictDoUpdate({
+                target: [tickets.order_id, tickets.customer_id],
+                set: { customer_id: sql`excluded.customer_id` },
+              })
+              .returning({ id: tickets.id });
+    const made =
+      (ticket.customer_id !== null && present.has(ticket.customer_id)) || (isTables && tableTicket)
+        ? null
+        : kept!.id;
     const items = await tx
       .update(orderItems)
       .set({ order_id: into.id, ticket_id: kept!.id })
@@ -546,9 +571,12 @@ export async function mergeOrder(
       .returning({ id: payments.id });
     moved.push({
       customer_id: ticket.customer_id,
+      guest_name: ticket.guest_name,
+      guest_phone: ticket.guest_phone,
+      opened_by: ticket.opened_by,
       created_at: ticket.created_text,
       items: items.map((item) => item.id).sort((a, b) => a - b),
-      made: present.has(ticket.customer_id) ? null : kept!.id,
+      made,
       payments: paid.map((payment) => payment.id).sort((a, b) => a - b),
     });
   }

@@ -80,7 +80,11 @@ export async function refreshTotals(
   const computed = ticketRows.map((ticket) => {
     const subtotal = subtotals.get(ticket.id) ?? 0;
     const service_charge = Math.round((subtotal * serviceRate) / 100);
-    const discount = Math.min(discounts.get(ticket.customer_id) ?? 0, subtotal + service_charge);
+    // Coupons are an app customer's: a guest without the app has none.
+    const discount = Math.min(
+      (ticket.customer_id !== null && discounts.get(ticket.customer_id)) || 0,
+      subtotal + service_charge,
+    );
     const totals: TicketTotals = {
       subtotal,
       service_charge,
@@ -122,7 +126,8 @@ export async function refreshTotals(
 /** A ticket's balance: what its guest still owes (never below zero). */
 export interface Balance {
   ticket_id: number;
-  customer_id: number;
+  /** None for a guest without the app, or the table's own ticket. */
+  customer_id: number | null;
   owed: number;
 }
 

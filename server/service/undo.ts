@@ -50,7 +50,10 @@ const mergeToken = z.object({
   waiterPassed: z.boolean(),
   tickets: z.array(
     z.object({
-      customer_id: z.int(),
+      customer_id: z.int().nullable(),
+      guest_name: z.string().nullable(),
+      guest_phone: z.string().nullable(),
+      opened_by: z.int().nullable(),
       created_at: z.string(),
       items: ids,
       made: z.int().nullable(),
@@ -185,6 +188,9 @@ export async function undoMerge(
         order_id: left.id,
         store_id: into.store_id,
         customer_id: ticket.customer_id,
+        guest_name: ticket.guest_name,
+        guest_phone: ticket.guest_phone,
+        opened_by: ticket.opened_by,
         created_at: sql`${ticket.created_at}::timestamptz`,
       })
       .returning({ id: tickets.id });

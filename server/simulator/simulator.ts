@@ -410,8 +410,14 @@ async function readFloor(tx: Tx, storeId: number, timeline: Timeline) {
     ...(lastParty?.at ? [lastParty.at] : []),
   ];
   const at = (date: Date) => timeline.dated(date.getTime());
+  // A tab with a guest the staff seated (without the app, or the table's own) is the staff's.
+  const staffs = new Set(guestRows.flatMap((guest) => (guest.customerId === null ? [guest.orderId] : [])));
   const tabs: TabView[] = tabRows.map((tab) => {
-    const own = guestRows.filter((guest) => guest.orderId === tab.id);
+    const own = guestRows.flatMap((guest) =>
+      guest.orderId === tab.id && guest.customerId !== null
+        ? [{ ...guest, customerId: guest.customerId }]
+        : [],
+    );
     const served = own.flatMap((guest) => (guest.servedAt ? [at(guest.servedAt)] : []));
     return {
       id: tab.id,
@@ -434,8 +440,9 @@ async function readFloor(tx: Tx, storeId: number, timeline: Timeline) {
   const occupiedTables = new Set(tabs.map((tab) => tab.tableId));
   return {
     tables: tableRows.map((table) => ({ ...table, open: occupiedTables.has(table.id) })),
-    // Only tabs with guests are the guests' to play; a tab without any is nobody's business here.
-    tabs: tabs.filter((tab) => tab.guests.length > 0),
+    // Only tabs with guests are the guests' to play; a tab without any, or one the staff opened
+    // for guests without the app, is nobody's business here.
+    tabs: tabs.filter((tab) => tab.guests.length > 0 && !staffs.has(tab.id)),
     lastPartyAt: lastParty?.at ? at(lastParty.at) : null,
     earliest: Math.min(...dates.map((date) => date.getTime())),
   };

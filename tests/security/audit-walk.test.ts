@@ -603,6 +603,16 @@ const successfulWrites: Record<WriteKey, () => Promise<WriteRequest>> = {
     params: [(await openTab(t.storeA, false)).order],
     payload: {},
   }),
+  'POST /api/tables/id/:id/open': async () => ({
+    by: waiterA,
+    params: [await newTable()],
+    payload: { guest_name: 'Cliente sem app', guest_phone: '11987654321' },
+  }),
+  'POST /api/orders/id/:id/tickets': async () => ({
+    by: waiterA,
+    params: [(await openTab(t.storeA, false)).order],
+    payload: { guest_name: 'Cliente sem app' },
+  }),
   'POST /api/orders/id/:id/items': async () => {
     const tab = await openTab(t.storeA, false);
     const [ticket] = await db()

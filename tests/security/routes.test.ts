@@ -323,6 +323,8 @@ describe('walking every registered route', () => {
     '/api/orders/id/:id/close': () => ({ params: [own.order] }),
     '/api/orders/id/:id/waiter/dismiss': () => ({ params: [own.order] }),
     '/api/orders/id/:id/tickets/:ticket_id/draft': () => ({ params: [own.order, 1], payload: { items: [] } }),
+    '/api/orders/id/:id/tickets': () => ({ params: [own.order], payload: { guest_name: 'Invasor' } }),
+    '/api/tables/id/:id/open': () => ({ params: [own.table], payload: { guest_name: 'Invasor' } }),
     '/api/orders/id/:id/items': () => ({
       params: [own.order],
       payload: { ticket_id: 1, items: [{ product_id: own.product }] },

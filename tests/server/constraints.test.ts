@@ -1006,6 +1006,34 @@ const cases: Case[] = [
     { order_id: ref.orderB },
   ]),
   dangling('tickets_customer_id_customers_id_fk', 'tickets', 'customer_id'),
+  check('tickets_guest_check', "an app customer's ticket with a guest's name", [
+    'tickets',
+    { guest_name: 'Ana' },
+  ]),
+  check('tickets_guest_check', 'a guest name of 61 characters', [
+    'tickets',
+    { customer_id: null, guest_name: 'x'.repeat(61) },
+  ]),
+  check('tickets_guest_check', 'a phone without a name', [
+    'tickets',
+    { customer_id: null, guest_phone: '11987654321' },
+  ]),
+  check(
+    'tickets_guest_check',
+    'a phone that is not 10 or 11 digits',
+    ['tickets', { customer_id: null, guest_name: 'Ana', guest_phone: '(11) 98765-4321' }],
+    [['tickets', { customer_id: null, guest_name: 'Bia', guest_phone: '11987654321' }]],
+  ),
+  unique(
+    'tickets_order_table_key',
+    "two of the table's own tickets on one tab",
+    ['tickets', { customer_id: null }],
+    [
+      ['tickets', { customer_id: null }],
+      ['tickets', { customer_id: null, guest_name: 'Ana' }],
+    ],
+  ),
+  dangling('tickets_opened_by_accounts_id_fk', 'tickets', 'opened_by'),
   check(
     'order_items_status_check',
     'an item status outside PLACED/PREPARING/READY/CANCELLED/SAVED',

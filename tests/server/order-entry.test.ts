@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../server/db/client';
@@ -345,6 +346,35 @@ describe('the waiter’s order entry (GET /api/orders/menu, POST /api/orders/id/
     expect(audit).toEqual({ action: 'add-items', summary: 'Mesa 1: 2 itens lançados pelo garçom' });
   });
 
+  it('places a send once however often it is retried, its answer compressed as a browser asks', async () => {
+    const ticket = await ticketOf(tab);
+    const count = async () =>
+      (await t.app.db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.order_id, tab)))
+        .length;
+    const before = await count();
+    const sendOnce = () =>
+      waiter({
+        method: 'POST',
+        url: `/api/orders/id/${tab}/items`,
+        headers: { 'accept-encoding': 'br', 'idempotency-key': 'b5b1c7a0-5f43-4c2e-9d0e-6f1f7c1e2a33' },
+        payload: { ticket_id: ticket, items: [{ product_id: floor.drink }] },
+      });
+    const first = await sendOnce();
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['content-encoding']).toBe('br');
+    const answer = JSON.parse(zlib.brotliDecompressSync(first.rawPayload).toString()) as { data: Order };
+    expect(answer.data.id).toBe(tab);
+    const again = await sendOnce();
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const replayed =
+      again.headers['content-encoding'] === 'br'
+        ? zlib.brotliDecompressSync(again.rawPayload)
+        : again.rawPayload;
+    expect(JSON.parse(replayed.toString())).toEqual(answer);
+    expect(await count()).toBe(before + 1);
+  });
+
   it('refuses, in Portuguese and placing nothing, what the menu or the shape does not allow', async () => {
     const ticket = await ticketOf(tab);
     const before = (
@@ -562,5 +592,189 @@ describe('the waiter’s draft (GET and PUT /api/orders/id/:id/tickets/:ticket_i
     const closed = await save([{ product_id: floor.drink }]);
     expect(closed.statusCode).toBe(409);
     expect(errorOf(closed)).toBe('A comanda já está fechada.');
+  });
+});
+
+describe('guests without the app: a table opened by the staff, named guests and the table’s own ticket', () => {
+  const manager = () =>
+    admin({ method: 'GET', url: `/api/orders/items?store_id=${floor.storeId}&page_size=500` });
+  let tableId: number;
+  let otherTableId: number;
+  const open = (payload: unknown, id = tableId, call = waiter) =>
+    call({ method: 'POST', url: `/api/tables/id/${id}/open`, payload: payload as object });
+  const addGuest = (orderId: number, payload: unknown, call = waiter) =>
+    call({ method: 'POST', url: `/api/orders/id/${orderId}/tickets`, payload: payload as object });
+
+  beforeAll(async () => {
+    const rows = await t.app.db
+      .insert(tables)
+      .values([
+        { store_id: floor.storeId, number: 70, name: 'Mesa 70' },
+        { store_id: floor.storeId, number: 71, name: 'Mesa 71' },
+      ])
+      .returning({ id: tables.id });
+    [tableId, otherTableId] = rows.map((row) => row.id) as [number, number];
+  });
+
+  it('opens a free table for a named guest, occupies it, and answers the tab', async () => {
+    const response = await open({ guest_name: '  Joana  ', guest_phone: '(11) 98765-4321' });
+    expect(response.statusCode, response.body).toBe(201);
+    const order = (response.json() as { data: Order }).data;
+    expect(order).toMatchObject({ table_number: 70, status: 'OPENED' });
+    expect(order.tickets).toEqual([
+      expect.objectContaining({
+        customer_id: null,
+        guest: { name: 'Joana', phone: '11987654321' },
+        customer: expect.objectContaining({ id: null, fullname: 'Joana', username: '' }),
+      }),
+    ]);
+    const [table] = await t.app.db
+      .select({ status: tables.status })
+      .from(tables)
+      .where(eq(tables.id, tableId));
+    expect(table!.status).toBe('OCCUPIED');
+    const [audit] = await t.app.db
+      .select({ action: auditEvents.action, summary: auditEvents.summary })
+      .from(auditEvents)
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
+    expect(audit).toEqual({ action: 'open', summary: 'Mesa 70 aberta para Joana' });
+
+    const again = await open({ guest_name: 'Outro' });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again)).toBe('A mesa 70 já está ocupada.');
+  });
+
+  it('refuses a name too long, a phone that is not one, and a phone without a name', async () => {
+    for (const [payload, message] of [
+      [{ guest_name: 'x'.repeat(61) }, 'O nome pode ter no máximo 60 caracteres. (campo guest_name)'],
+      [{ guest_name: 'Ana', guest_phone: '123' }, expect.stringContaining('(campo guest_phone)')],
+      [{ guest_phone: '11987654321' }, 'O telefone vai com o nome do cliente. (campo guest_phone)'],
+      [{ guest_name: '   ' }, 'Informe o nome do cliente. (campo guest_name)'],
+    ] as const) {
+      const response = await open(payload, otherTableId);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorOf(response)).toEqual(message);
+    }
+    const [table] = await t.app.db
+      .select({ status: tables.status })
+      .from(tables)
+      .where(eq(tables.id, otherTableId));
+    expect(table!.status).toBe('AVAILABLE');
+  });
+
+  it('adds named guests and one table’s own ticket, each ordering, shown on the board and paid on its own', async () => {
+    const [tabRow] = await t.app.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.table_id, tableId), eq(orders.status, 'OPENED')));
+    const tabId = tabRow!.id;
+    expect((await addGuest(tabId, { guest_name: 'Pedro' })).statusCode).toBe(201);
+    const withTable = await addGuest(tabId, {});
+    expect(withTable.statusCode, withTable.body).toBe(201);
+    const second = await addGuest(tabId, {});
+    expect(second.statusCode).toBe(409);
+    expect(errorOf(second)).toBe('Esta comanda já tem o pedido da mesa.');
+
+    const order = (withTable.json() as { data: Order }).data;
+    expect(order.tickets.map((ticket) => [ticket.customer.fullname, ticket.guest?.name ?? null])).toEqual([
+      ['Joana', 'Joana'],
+      ['Pedro', 'Pedro'],
+      ['Pedido da mesa', null],
+    ]);
+    const [joana, , table] = order.tickets;
+    for (const [ticket, product] of [
+      [joana!, floor.dish],
+      [table!, floor.drink],
+    ] as const) {
+      const sent = await waiter({
+        method: 'POST',
+        url: `/api/orders/id/${tabId}/items`,
+        payload: { ticket_id: ticket.id, items: [{ product_id: product }] },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+    }
+    const board = (await manager()).json() as {
+      data: { order_id: number; customer: { fullname: string } }[];
+    };
+    expect(
+      board.data
+        .filter((item) => item.order_id === tabId)
+        .map((item) => item.customer.fullname)
+        .sort(),
+    ).toEqual(['Joana', 'Pedido da mesa']);
+
+    // 'Dar baixa' for Joana's ticket: 50,00 + 10 %.
+    const paid = await waiter({
+      method: 'POST',
+      url: '/api/payments/physical',
+      payload: { order_id: tabId, ticket_id: joana!.id, amount: 5500, method: 'CASH' },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const after = (paid.json() as { data: { order: Order } }).data.order;
+    expect(after.tickets.map((ticket) => [ticket.customer.fullname, ticket.payment_status])).toEqual([
+      ['Joana', 'PAID'],
+      ['Pedro', 'OPEN'],
+      ['Pedido da mesa', 'OPEN'],
+    ]);
+    expect(after.tickets[0]!.payments).toEqual([expect.objectContaining({ amount: 5500, method: 'CASH' })]);
+    const neither = await waiter({
+      method: 'POST',
+      url: '/api/payments/physical',
+      payload: { order_id: tabId, amount: 100 },
+    });
+    expect(neither.statusCode).toBe(400);
+    expect(errorOf(neither)).toBe('Informe a comanda individual (ticket_id) ou o cliente (customer_id).');
+  });
+
+  it('joins a tab of guests without the app to another and splits it back, each ticket as it was', async () => {
+    const [tabRow] = await t.app.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.table_id, tableId), eq(orders.status, 'OPENED')));
+    const opened = await open({}, otherTableId);
+    expect(opened.statusCode, opened.body).toBe(201);
+    const other = (opened.json() as { data: Order }).data;
+    await waiter({
+      method: 'POST',
+      url: `/api/orders/id/${other.id}/items`,
+      payload: { ticket_id: other.tickets[0]!.id, items: [{ product_id: floor.drink, quantity: 2 }] },
+    });
+    const read = async (id: number) =>
+      (
+        (await waiter({ method: 'GET', url: `/api/orders/id/${id}?include=payments` })).json() as {
+          data: Order;
+        }
+      ).data;
+    const shape = (order: Order) =>
+      order.tickets.map((ticket) => ({
+        name: ticket.customer.fullname,
+        items: ticket.items.map((item) => `${item.quantity}× ${item.name}`),
+        paid: ticket.total_paid,
+      }));
+    const before = shape(await read(tabRow!.id));
+    const merged = await waiter({
+      method: 'POST',
+      url: `/api/orders/id/${other.id}/merge`,
+      payload: { table_id: tableId },
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const joined = (merged.json() as { data: Order & { undo: { token: string } } }).data;
+    // The two tables' own tickets are one; the named guests stay apart.
+    expect(shape(joined)).toEqual([
+      { name: 'Joana', items: ['1× Risoto de cogumelos'], paid: 5500 },
+      { name: 'Pedro', items: [], paid: 0 },
+      { name: 'Pedido da mesa', items: ['1× Suco de laranja', '2× Suco de laranja'], paid: 0 },
+    ]);
+    const split = await waiter({
+      method: 'POST',
+      url: `/api/orders/id/${joined.id}/merge/undo`,
+      payload: { token: joined.undo.token },
+    });
+    expect(split.statusCode, split.body).toBe(200);
+    expect(shape(await read(tabRow!.id))).toEqual(before);
+    expect(shape(await read(other.id))).toEqual([
+      { name: 'Pedido da mesa', items: ['2× Suco de laranja'], paid: 0 },
+    ]);
   });
 });

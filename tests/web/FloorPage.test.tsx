@@ -17,6 +17,7 @@ function ticket(id: number, fullname: string, over: Partial<Order['tickets'][num
     id,
     order_id: 40,
     customer_id: id * 10,
+    guest: null,
     customer: {
       id: id * 10,
       fullname,
@@ -216,7 +217,7 @@ function fakeServer({ kitchen = false } = {}) {
       order.waiter_requested = false;
       order.waiter_requester = null;
     } else if (path === '/api/payments/physical') {
-      const paid = order.tickets.find((t) => t.customer_id === body.customer_id)!;
+      const paid = order.tickets.find((t) => t.id === body.ticket_id)!;
       paid.total_paid = paid.total;
       paid.payment_status = 'PAID';
       order.total_paid += paid.total;
@@ -349,7 +350,7 @@ describe('the floor (/hall)', () => {
     await screen.findByText('Baixa dada na comanda!');
     expect(http).toHaveBeenCalledWith('/api/payments/physical', {
       method: 'POST',
-      body: { order_id: 40, customer_id: 10, amount: 5500, method: 'CASH' },
+      body: { order_id: 40, ticket_id: 1, amount: 5500, method: 'CASH' },
     });
     await waitFor(() =>
       expect(screen.getByRole('region', { name: 'Comanda de Ana Souza' })).toHaveAttribute(

@@ -95,6 +95,13 @@ export const tables = defineResource({
     created_at: instant,
   }),
   calls: {
+    open: {
+      method: 'POST',
+      path: '/id/:id/open',
+      access: 'store:floor',
+      summary:
+        'Abre a comanda de uma mesa livre para um cliente sem o app (pelo nome) ou para a própria mesa, e a ocupa',
+    },
     status: {
       method: 'PATCH',
       path: '/id/:id/status/:status',

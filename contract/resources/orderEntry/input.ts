@@ -5,6 +5,7 @@
  * menu as it is when the order is placed.
  */
 import { z } from 'zod';
+import { optionalPhone } from '../../lib/fields';
 import { recordId } from '../../lib/records';
 import { MAX_LINES, MAX_OBSERVATIONS, MAX_QUANTITY, ORDER_ENTRY_MESSAGES as M } from './rules';
 
@@ -122,3 +123,24 @@ export const draftAnswer = z.object({
   data: z.object({ ticket_id: z.number(), items: z.array(draftLine) }),
 });
 export type Draft = z.infer<typeof draftAnswer>['data'];
+
+/**
+ * A guest the staff seat or add to a tab: a guest without the app, by a name (and maybe a phone),
+ * or, with no name, the table's own ticket ('Pedido da mesa').
+ */
+export const guestInput = z
+  .strictObject({
+    guest_name: z
+      .string({ error: 'Informe o nome do cliente.' })
+      .trim()
+      .min(1, 'Informe o nome do cliente.')
+      .max(60, 'O nome pode ter no máximo 60 caracteres.')
+      .optional()
+      .describe('O cliente sem o app; sem nome, a comanda é da própria mesa'),
+    guest_phone: optionalPhone().describe('Opcional, só com o nome'),
+  })
+  .refine((guest) => guest.guest_phone === undefined || guest.guest_name !== undefined, {
+    error: 'O telefone vai com o nome do cliente.',
+    path: ['guest_phone'],
+  });
+export type GuestInput = z.input<typeof guestInput>;

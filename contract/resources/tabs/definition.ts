@@ -57,6 +57,9 @@ export const WHOLE_TAB = { include: orderIncludes.join(',') };
 export const ORDER_MESSAGES = {
   paid: 'Baixa dada na comanda!',
   itemsSent: 'Pedido enviado para a cozinha!',
+  tableOpened: 'Mesa aberta!',
+  guestAdded: 'Cliente adicionado à comanda!',
+  tableTicketTaken: 'Esta comanda já tem o pedido da mesa.',
   waiterDismissed: 'Garçom liberado!',
   moved: 'Comanda transferida.',
   merged: 'Mesas juntadas.',
@@ -101,20 +104,27 @@ export const UNDO_MESSAGES = {
 } as const;
 
 /** `POST /api/payments/physical` (spec 7): money received at the table for one customer's ticket. */
-export const physicalPaymentInput = z.strictObject({
-  order_id: recordId.describe('A comanda'),
-  customer_id: recordId.describe('O cliente dono da comanda individual'),
-  amount: z
-    .number({ error: 'Informe o valor em centavos.' })
-    .int('Informe o valor em centavos (um número inteiro).')
-    .min(1, 'O valor precisa ser maior que zero.')
-    .max(100_000_000, 'Valor grande demais.'),
-  method: z
-    .enum(ids(paymentMethods), {
-      error: `Forma de pagamento inválida: use ${ids(paymentMethods).join(', ')}.`,
-    })
-    .optional(),
-});
+export const physicalPaymentInput = z
+  .strictObject({
+    order_id: recordId.describe('A comanda'),
+    customer_id: recordId.optional().describe('O cliente (do app) dono da comanda individual'),
+    ticket_id: recordId
+      .optional()
+      .describe('A comanda individual, de um cliente do app ou não (no lugar de customer_id)'),
+    amount: z
+      .number({ error: 'Informe o valor em centavos.' })
+      .int('Informe o valor em centavos (um número inteiro).')
+      .min(1, 'O valor precisa ser maior que zero.')
+      .max(100_000_000, 'Valor grande demais.'),
+    method: z
+      .enum(ids(paymentMethods), {
+        error: `Forma de pagamento inválida: use ${ids(paymentMethods).join(', ')}.`,
+      })
+      .optional(),
+  })
+  .refine((body) => body.customer_id !== undefined || body.ticket_id !== undefined, {
+    error: 'Informe a comanda individual (ticket_id) ou o cliente (customer_id).',
+  });
 
 /**
  * What settling a tab says (spec 4, releasing a table): for a tab that still owes, how the balance
@@ -197,11 +207,22 @@ export const orderCoupon = z.object({
 });
 
 /** One customer's part of the tab (spec 3 Ticket), its items without the SAVED ones (still in the cart). */
+/** The name of the table's own ticket (neither an app customer's nor a named guest's). */
+export const TABLE_TICKET_NAME = 'Pedido da mesa';
+
 export const orderTicket = z.object({
   id: recordId,
   order_id: recordId,
-  customer_id: recordId,
+  /** The app customer's; none for a guest without the app, or the table's own ticket. */
+  customer_id: recordId.nullable(),
+  /** A guest without the app whom the staff named: name and phone (null for the others). */
+  guest: z.object({ name: z.string(), phone: z.string().nullable() }).nullable(),
+  /**
+   * Who the ticket is, as the floor shows it: the app customer; a guest without the app (their
+   * name, no username or picture, id null); the table's own ('Pedido da mesa').
+   */
   customer: person.extend({
+    id: recordId.nullable(),
     /** The birthday's day and month are today's, in São Paulo (the card's ribbon). */
     birthday: z.boolean(),
     /** Visits to this restaurant (with include=checkins). */
@@ -281,6 +302,13 @@ export const tabs = defineResource({
   record: orderRecord,
   row: orderRow,
   calls: {
+    addGuest: {
+      method: 'POST',
+      path: '/id/:id/tickets',
+      access: 'store:floor',
+      summary:
+        'Junta à comanda aberta um cliente sem o app (pelo nome) ou a comanda da própria mesa, que recebem itens e pagam como os outros',
+    },
     menu: {
       method: 'GET',
       path: '/menu',

@@ -122,16 +122,21 @@ export const orders = pgTable(
   ],
 );
 
-/** Each customer's part of a tab. */
+/**
+ * Each guest's part of a tab: an app customer's, a guest without the app whom the staff named
+ * (`guest_name`, maybe a phone), or the table's own (neither: 'Pedido da mesa', one per tab).
+ */
 export const tickets = pgTable(
   'tickets',
   {
     id: id(),
     order_id: integer('order_id').notNull(),
     store_id: integer('store_id').notNull(),
-    customer_id: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customer_id: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    guest_name: text('guest_name'),
+    guest_phone: text('guest_phone'),
+    /** Who opened a ticket at the table (a guest without the app, the table's own). */
+    opened_by: integer('opened_by').references(() => accounts.id, { onDelete: 'set null' }),
     subtotal: integer('subtotal').notNull().default(0),
     service_charge: integer('service_charge').notNull().default(0),
     discount: integer('discount').notNull().default(0),
@@ -150,6 +155,21 @@ export const tickets = pgTable(
     index('tickets_customer_idx').on(t.customer_id, t.created_at),
     // A store's customers and what they consumed there (the loyalty program's figures).
     index('tickets_store_customer_idx').on(t.store_id, t.customer_id, t.created_at),
+    // An app customer's ticket has no guest name; a named guest's, a name of 1 to 60 characters
+    // and maybe a phone (10 or 11 digits); the table's own, neither.
+    check(
+      'tickets_guest_check',
+      sql`(${t.customer_id} is null or (${t.guest_name} is null and ${t.guest_phone} is null))
+        and (${t.guest_name} is null or char_length(${t.guest_name}) between 1 and 60)
+        and (${t.guest_phone} is null or (${t.guest_name} is not null and ${t.guest_phone} ~ '^[0-9]{10,11}$'))`,
+    ),
+    index('tickets_opened_by_idx')
+      .on(t.opened_by)
+      .where(sql`${t.opened_by} is not null`),
+    // One table's own ticket per tab.
+    uniqueIndex('tickets_order_table_key')
+      .on(t.order_id)
+      .where(sql`${t.customer_id} is null and ${t.guest_name} is null`),
     check(
       'tickets_money_check',
       sql`${t.subtotal} >= 0 and ${t.service_charge} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0 and ${t.total_paid} >= 0`,

@@ -11,7 +11,7 @@ export function buildStories(
 ): void {
   const rng = demo.rng.fork('stories');
   const counts = new Map<number, number>();
-  for (const t of demo.ticketRows) counts.set(t.customer_id, (counts.get(t.customer_id) ?? 0) + 1);
+  for (const { customer_id: id } of demo.ticketRows) if (id) counts.set(id, (counts.get(id) ?? 0) + 1);
   const active = demo.customers
     .filter((c) => c.status === 'ACTIVE' && (counts.get(c.id) ?? 0) >= 3)
     .sort((a, b) => (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0) || a.id - b.id);

@@ -312,7 +312,7 @@ export function TablePanel({
           busy={actions.busy}
           onConfirm={(method) =>
             after(
-              actions.pay(dialog.ticket.order_id, dialog.ticket.customer_id, owedBy(dialog.ticket), method),
+              actions.pay(dialog.ticket.order_id, dialog.ticket.id, owedBy(dialog.ticket), method),
             )
           }
           onClose={close}

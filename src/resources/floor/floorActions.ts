@@ -154,13 +154,13 @@ export function useFloorActions() {
         FLOOR_MESSAGES.waiterDismissed,
       ),
     /** 'Dar baixa': the ticket's balance received at the table. */
-    pay: (orderId: number, customerId: number, amount: number, method: PaymentMethod) =>
+    pay: (orderId: number, ticketId: number, amount: number, method: PaymentMethod) =>
       run(
         () =>
           dataProvider.action('commands', {
             id: orderId,
             action: 'physicalPayment',
-            data: { order_id: orderId, customer_id: customerId, amount, method },
+            data: { order_id: orderId, ticket_id: ticketId, amount, method },
           }),
         FLOOR_MESSAGES.paid,
       ),
