@@ -6,7 +6,7 @@ import type { Order } from '../../contract/resources/tabs/definition';
 import type { Table } from '../../contract/resources/floor/definition';
 import type { OrderEntryMenu } from '../../contract/resources/orderEntry/input';
 import { FloorPage } from '../../src/resources/floor/FloorPage';
-import { renderScreen } from './renderScreen';
+import { belowLg, renderScreen } from './renderScreen';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -130,9 +130,10 @@ const MENU: OrderEntryMenu = {
 
 /**
  * Table 5 with an open tab of two guests; the floor's polls go through fetch, the order entry's
- * calls through the dataProvider's client. `refuse` is the message of a 409 the next sends get.
+ * calls through the dataProvider's client. `refuse` is the message of a 409 the sends get; with
+ * `lost`, their answers cannot be read.
  */
-function renderFloor({ refuse }: { refuse?: string } = {}) {
+function renderFloor({ refuse, lost }: { refuse?: string; lost?: boolean } = {}) {
   const order: Order = {
     id: 40,
     store_id: 2,
@@ -191,6 +192,8 @@ function renderFloor({ refuse }: { refuse?: string } = {}) {
     if (path === '/api/orders/menu') return { data: MENU };
     if (path === '/api/orders/id/40/items') {
       if (refuse) throw new HttpError(refuse, 409, { error: { message: refuse } });
+      // The browser's own failure, in English, when an answer cannot be read.
+      if (lost) throw new TypeError('Failed to fetch');
       order.tickets[0]!.items.push({
         id: 500,
         product_id: 9,
@@ -379,5 +382,24 @@ describe("the waiter's order entry (/hall, a guest's 'Adicionar itens')", () => 
     expect(first).toMatch(/^[0-9a-f]{32}$/);
     expect(second).toBe(first);
     expect(screen.getByRole('dialog', { name: 'Adicionar itens — Ana Souza' })).toBeInTheDocument();
+  });
+
+  it('an answer that cannot be read says so in Portuguese, and keeps the lines', async () => {
+    const view = renderFloor({ lost: true });
+    const dialog = await orderAndReview(view);
+    await view.user.click(within(dialog).getByRole('button', { name: 'Enviar para a cozinha' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Ocorreu um erro na atualização');
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('fills the tablet’s screen below lg', async () => {
+    const restore = belowLg();
+    try {
+      const view = renderFloor();
+      const dialog = await openOrderEntry(view);
+      expect(dialog).toHaveClass('MuiDialog-paperFullScreen');
+    } finally {
+      restore();
+    }
   });
 });

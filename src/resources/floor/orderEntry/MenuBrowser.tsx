@@ -108,12 +108,7 @@ export function MenuBrowser({
           },
         }}
       />
-      <Stack
-        direction="row"
-        role="group"
-        aria-label="Categorias"
-        sx={{ gap: 1, flexWrap: 'nowrap', overflowX: 'auto', pb: 0.5 }}
-      >
+      <Stack direction="row" role="group" aria-label="Categorias" sx={{ gap: 1, flexWrap: 'wrap' }}>
         {[{ id: null, name: 'Todos' }, ...categories].map((candidate) => (
           <Chip
             key={candidate.id ?? 'todos'}

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useNotify } from 'react-admin';
+import { HttpError, useDataProvider, useNotify } from 'react-admin';
 import type { PainelDataProvider } from '../../../dataProvider';
 import { useSubmissionKey } from '../../../dataProvider/useSubmissionKey';
 import { ORDER_MESSAGES, type Order } from '../../../../contract/resources/tabs/definition';
@@ -99,7 +99,8 @@ export function useOrderEntry({
       void queryClient.invalidateQueries({ queryKey: ['polled'] });
       onSent(data as unknown as Order);
     } catch (error) {
-      setRefusal(error instanceof Error && error.message ? error.message : GENERIC_FAILURE);
+      // The server's words (a refusal, or the client's own for a lost connection); never the browser's.
+      setRefusal(error instanceof HttpError && error.message ? error.message : GENERIC_FAILURE);
       void menu.refetch();
     } finally {
       setSending(false);
