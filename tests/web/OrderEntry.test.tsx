@@ -262,6 +262,8 @@ describe("the waiter's order entry (/hall, a guest's 'Adicionar itens')", () => 
     expect(add).toBeDisabled();
     const missing = 'Escolha pelo menos 1 opção em "Molho" para Risoto de cogumelos.';
     expect(within(molho).getByText(missing)).toBeInTheDocument();
+    // Said once, under the group, not again beside the button.
+    expect(within(sheet).getAllByText(missing)).toHaveLength(1);
 
     await view.user.click(within(molho).getByRole('radio', { name: 'Molho branco' }));
     expect(add).toBeEnabled();

@@ -18,6 +18,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { formatCents } from '../../../../contract/lib/format';
 import {
   checkLine,
+  groupState,
   MAX_OBSERVATIONS,
   MAX_QUANTITY,
   priceLine,
@@ -64,6 +65,9 @@ export function ProductSheet({
   };
   const checked = checkLine(line, { products: [...menu] });
   const { total } = priceLine(product, line);
+  // A group's own refusal is written under the group already: said once, where it is to be fixed.
+  const said = product.groups.map((group) => groupState(group, chosen[group.id] ?? [], product.name).message);
+  const refusal = checked.ok || said.includes(checked.message) ? null : checked.message;
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullScreen={narrow} maxWidth="sm" fullWidth>
@@ -113,11 +117,11 @@ export function ProductSheet({
               onChange={setQuantity}
             />
           </Stack>
-          {checked.ok ? null : (
+          {refusal ? (
             <Alert severity="info" role="status">
-              {checked.message}
+              {refusal}
             </Alert>
-          )}
+          ) : null}
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2, gap: 1, justifyContent: 'space-between' }}>
