@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Divider, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { formatCents } from '../../../../contract/lib/format';
 import { MAX_QUANTITY } from '../../../../contract/resources/orderEntry/rules';
 import type { ReviewedLine } from './useOrderEntry';
@@ -44,12 +44,7 @@ export function ReviewStep({
           Nenhum item no pedido.
         </Typography>
       ) : (
-        <Stack
-          component="ul"
-          aria-label="Itens do pedido"
-          divider={<Divider />}
-          sx={{ listStyle: 'none', m: 0, p: 0 }}
-        >
+        <Stack component="ul" aria-label="Itens do pedido" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {lines.map((line) => {
             const details = complementsText(line);
             return (
@@ -58,7 +53,14 @@ export function ReviewStep({
                 component="li"
                 aria-label={line.priced.name}
                 direction="row"
-                sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1.5, py: 1.5 }}
+                // A border, not a divider element: a list holds its items only.
+                sx={{
+                  alignItems: 'center',
+                  flexWrap: 'wrap',
+                  gap: 1.5,
+                  py: 1.5,
+                  '&:not(:last-of-type)': { borderBottom: 1, borderColor: 'divider' },
+                }}
               >
                 <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
