@@ -107,10 +107,10 @@ function TicketPayments({
 
 /**
  * The selected table's side panel: its open tab, one card per customer with 'Dar baixa' and
- * 'Adicionar itens' (the waiter's order entry), and what
- * can be done to the table — release it (settling the tab), release the waiter, move or join the
- * tab, download its QR code, remove it. When a release is refused, what the kitchen still works on
- * is listed to be marked ready or cancelled there (`KitchenHold`); `kitchen` lists it from the start.
+ * 'Adicionar itens' (the waiter's order entry), and what can be done to the table — release it
+ * (settling the tab), release the waiter, move or join the tab, download its QR code, remove it.
+ * When a release is refused, what the kitchen still works on is listed to be marked ready or
+ * cancelled there (`KitchenHold`); `kitchen` lists it from the start.
  */
 export function TablePanel({
   table,
@@ -257,7 +257,11 @@ export function TablePanel({
             order={order}
             action={(ticket) => (
               <>
-                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+                {/* Side by side while both labels fit on one line each, one above the other when not. */}
+                <Stack
+                  direction="row"
+                  sx={{ flexWrap: 'wrap', gap: 1, '& > .MuiButton-root': { whiteSpace: 'nowrap' } }}
+                >
                   <Button
                     variant="contained"
                     color="success"
