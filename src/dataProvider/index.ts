@@ -68,6 +68,11 @@ export interface ActionParams {
   action: string;
   method?: 'POST' | 'PATCH';
   data?: Record<string, unknown>;
+  /**
+   * As a save's: `idempotencyKey` sends the call's `Idempotency-Key` (`useSubmissionKey`), `query`
+   * names what it reads (an administrator's `store_id`).
+   */
+  meta?: { idempotencyKey?: string; query?: Query };
 }
 
 /** What a list's export asks for: the list's own sort and filters. */
@@ -245,15 +250,19 @@ export function createDataProvider(
       const body = await http(`${definition.endpoint}/reorder`, { method: 'PATCH', body: { ids } });
       return { data: (body as { data?: unknown } | undefined)?.data };
     },
-    async action(resource, { id, action, method = 'PATCH', data }) {
+    async action(resource, { id, action, method = 'PATCH', data, meta }) {
       const definition = definitionOf(resource);
       const call = definition.calls?.[action];
       const path = call
         ? callPath(definition, call).replace(':id', encodeURIComponent(String(id)))
         : `${recordPath(definition.endpoint, id)}/${action}`;
+      const verb = call?.method ?? method;
+      // A call that reads (GET) sends no body.
       const body = await http(path, {
-        method: (call?.method as 'POST' | 'PATCH' | undefined) ?? method,
-        body: data ?? {},
+        method: verb,
+        ...(verb === 'GET' ? {} : { body: data ?? {} }),
+        ...scopeOf(meta),
+        ...idempotencyHeader(meta),
       });
       return { data: (unwrap(definition.envelope.one, body) ?? { id }) as RaRecord };
     },

@@ -475,6 +475,26 @@ describe('action', () => {
     expect(result).toEqual({ data: { id: 5, status: 'AVAILABLE' } });
   });
 
+  it('sends a declared call with its own method: a read without a body, in its store; a write with its Idempotency-Key', async () => {
+    const { http, dataProvider } = setup({ data: { id: 40 } });
+
+    await dataProvider.action('commands', { id: 40, action: 'menu', meta: { query: { store_id: 2 } } });
+    await dataProvider.action('commands', {
+      id: 40,
+      action: 'addItems',
+      data: { ticket_id: 7, items: [] },
+      meta: { idempotencyKey: 'k-1' },
+    });
+
+    expect(http.mock.calls).toEqual([
+      ['/api/orders/menu', { method: 'GET', query: { store_id: 2 } }],
+      [
+        '/api/orders/id/40/items',
+        { method: 'POST', body: { ticket_id: 7, items: [] }, headers: { 'Idempotency-Key': 'k-1' } },
+      ],
+    ]);
+  });
+
   it('answers the id when the server sends no record back', async () => {
     // A 204 answers no body at all.
     const dataProvider = createDataProvider(all, vi.fn<HttpClient>().mockResolvedValue(undefined));

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { RecordHistory } from '../audit/RecordHistory';
 import { Alert, Box, Button, CircularProgress, IconButton, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
+import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import DeleteIcon from '@mui/icons-material/Delete';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PaymentsIcon from '@mui/icons-material/Payments';
@@ -26,6 +27,7 @@ import { CONFIRM, type useFloorActions } from './floorActions';
 import { KitchenHold, type HeldItem } from './KitchenHold';
 import { QrDownloadButton } from './QrDownloadButton';
 import { TOUCH } from './FloorFrame';
+import { OrderEntryDialog } from './orderEntry/OrderEntryDialog';
 
 /** The open tab follows the live stream's 'tab' notices, or is polled as often as the tables (spec 9). */
 export const ORDER_POLL_MS = 1000;
@@ -39,6 +41,7 @@ type Dialog =
   | { kind: 'remove' }
   | { kind: 'move' }
   | { kind: 'pay'; ticket: OrderTicket }
+  | { kind: 'addItems'; ticket: OrderTicket }
   | { kind: 'unpay'; ticket: OrderTicket; payment: Payment }
   | { kind: 'cancelItem'; held: HeldItem }
   | null;
@@ -103,10 +106,11 @@ function TicketPayments({
 }
 
 /**
- * The selected table's side panel: its open tab, one card per customer with 'Dar baixa', and what
- * can be done to the table — release it (settling the tab), release the waiter, move or join the
- * tab, download its QR code, remove it. When a release is refused, what the kitchen still works on
- * is listed to be marked ready or cancelled there (`KitchenHold`); `kitchen` lists it from the start.
+ * The selected table's side panel: its open tab, one card per customer with 'Dar baixa' and
+ * 'Adicionar itens' (the waiter's order entry), and what can be done to the table — release it
+ * (settling the tab), release the waiter, move or join the tab, download its QR code, remove it.
+ * When a release is refused, what the kitchen still works on is listed to be marked ready or
+ * cancelled there (`KitchenHold`); `kitchen` lists it from the start.
  */
 export function TablePanel({
   table,
@@ -253,17 +257,32 @@ export function TablePanel({
             order={order}
             action={(ticket) => (
               <>
-                <Button
-                  fullWidth
-                  variant="contained"
-                  color="success"
-                  startIcon={<PaymentsIcon />}
-                  disabled={actions.busy || owedBy(ticket) === 0}
-                  onClick={() => setDialog({ kind: 'pay', ticket })}
-                  sx={TOUCH}
+                {/* Side by side while both labels fit on one line each, one above the other when not. */}
+                <Stack
+                  direction="row"
+                  sx={{ flexWrap: 'wrap', gap: 1, '& > .MuiButton-root': { whiteSpace: 'nowrap' } }}
                 >
-                  {owedBy(ticket) === 0 ? 'Comanda paga' : `Dar baixa · ${formatCents(owedBy(ticket))}`}
-                </Button>
+                  <Button
+                    variant="contained"
+                    color="success"
+                    startIcon={<PaymentsIcon />}
+                    disabled={actions.busy || owedBy(ticket) === 0}
+                    onClick={() => setDialog({ kind: 'pay', ticket })}
+                    sx={{ ...TOUCH, flex: '1 1 12rem' }}
+                  >
+                    {owedBy(ticket) === 0 ? 'Comanda paga' : `Dar baixa · ${formatCents(owedBy(ticket))}`}
+                  </Button>
+                  {order.status === 'OPENED' ? (
+                    <Button
+                      variant="outlined"
+                      startIcon={<AddShoppingCartIcon />}
+                      onClick={() => setDialog({ kind: 'addItems', ticket })}
+                      sx={{ ...TOUCH, flex: '1 1 12rem' }}
+                    >
+                      Adicionar itens
+                    </Button>
+                  ) : null}
+                </Stack>
                 <TicketPayments
                   ticket={ticket}
                   busy={actions.busy}
@@ -317,6 +336,9 @@ export function TablePanel({
           }
           onClose={close}
         />
+      ) : null}
+      {dialog?.kind === 'addItems' && order ? (
+        <OrderEntryDialog order={order} ticket={dialog.ticket} onSent={close} onClose={close} />
       ) : null}
       {dialog?.kind === 'unpay' ? (
         <ReasonDialog

@@ -1,0 +1,407 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpError } from 'react-admin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { HttpClient, Request } from '../../src/dataProvider/httpClient';
+import type { Order } from '../../contract/resources/tabs/definition';
+import type { Table } from '../../contract/resources/floor/definition';
+import type { OrderEntryMenu } from '../../contract/resources/orderEntry/input';
+import { FloorPage } from '../../src/resources/floor/FloorPage';
+import { belowLg, renderScreen } from './renderScreen';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+function ticket(id: number, fullname: string): Order['tickets'][number] {
+  return {
+    id,
+    order_id: 40,
+    customer_id: id * 10,
+    customer: {
+      id: id * 10,
+      fullname,
+      username: fullname.toLowerCase().replace(/\s+/g, '.'),
+      profile_picture: null,
+      birthday: false,
+      checkins: 1,
+    },
+    subtotal: 0,
+    service_charge: 0,
+    discount: 0,
+    total: 0,
+    total_paid: 0,
+    payment_status: 'OPEN',
+    created_at: minutesAgo(10),
+    items: [],
+    payments: [],
+    coupons: [],
+  };
+}
+
+/**
+ * The store's menu: a risotto whose sauce must be chosen (one of two; the pesto ran out) and that
+ * takes observations, a burger with up to three extras that may repeat and no observations, a
+ * sparkling water, and a pudding that cannot be had (its category shows no chip).
+ */
+const MENU: OrderEntryMenu = {
+  categories: [
+    { id: 1, name: 'Pratos', available: true },
+    { id: 2, name: 'Bebidas', available: true },
+    { id: 3, name: 'Sobremesas', available: true },
+  ],
+  products: [
+    {
+      id: 7,
+      name: 'Risoto de cogumelos',
+      price: 4500,
+      available: true,
+      complement_only: false,
+      allow_observations: true,
+      kitchen_id: 1,
+      thumbnail: null,
+      category_id: 1,
+      groups: [
+        {
+          id: 11,
+          name: 'Molho',
+          min: 1,
+          max: 1,
+          allow_repeat: false,
+          options: [
+            { product_id: 21, name: 'Molho branco', price: 0, available: true },
+            { product_id: 22, name: 'Molho de tomate', price: 0, available: true },
+            { product_id: 23, name: 'Pesto', price: 300, available: false },
+          ],
+        },
+      ],
+    },
+    {
+      id: 8,
+      name: 'Hambúrguer',
+      price: 3500,
+      available: true,
+      complement_only: false,
+      allow_observations: false,
+      kitchen_id: 1,
+      thumbnail: null,
+      category_id: 1,
+      groups: [
+        {
+          id: 12,
+          name: 'Adicionais',
+          min: 0,
+          max: 3,
+          allow_repeat: true,
+          options: [
+            { product_id: 24, name: 'Bacon', price: 500, available: true },
+            { product_id: 25, name: 'Queijo', price: 400, available: true },
+          ],
+        },
+      ],
+    },
+    {
+      id: 9,
+      name: 'Água com gás',
+      price: 600,
+      available: true,
+      complement_only: false,
+      allow_observations: false,
+      kitchen_id: 2,
+      thumbnail: null,
+      category_id: 2,
+      groups: [],
+    },
+    {
+      id: 10,
+      name: 'Pudim',
+      price: 1200,
+      available: false,
+      complement_only: false,
+      allow_observations: false,
+      kitchen_id: 1,
+      thumbnail: null,
+      category_id: 3,
+      groups: [],
+    },
+  ],
+};
+
+/**
+ * Table 5 with an open tab of two guests; the floor's polls go through fetch, the order entry's
+ * calls through the dataProvider's client. `refuse` is the message of a 409 the sends get; with
+ * `lost`, their answers cannot be read.
+ */
+function renderFloor({ refuse, lost }: { refuse?: string; lost?: boolean } = {}) {
+  const order: Order = {
+    id: 40,
+    store_id: 2,
+    table_id: 1,
+    table_number: 5,
+    order_type: 'INDOOR',
+    status: 'OPENED',
+    payment_status: 'OPEN',
+    subtotal: 0,
+    service_charge: 0,
+    discount: 0,
+    total: 0,
+    total_paid: 0,
+    created_at: minutesAgo(10),
+    closed_at: null,
+    waiter_requested: false,
+    waiter_requested_at: null,
+    waiter_requester: null,
+    birthdays: [],
+    tickets: [ticket(1, 'Ana Souza'), ticket(2, 'Bruno Lima')],
+  };
+  const tables: Table[] = [
+    {
+      id: 1,
+      store_id: 2,
+      number: 5,
+      name: 'Mesa 5',
+      status: 'OCCUPIED',
+      order_id: 40,
+      order: {
+        id: 40,
+        status: 'OPENED',
+        payment_status: 'OPEN',
+        subtotal: 0,
+        total: 0,
+        total_paid: 0,
+        created_at: order.created_at,
+        waiter_requested: false,
+        in_kitchen: 0,
+        birthdays: [],
+      },
+      created_at: minutesAgo(900),
+    },
+  ];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      const body = url.includes('/api/orders/id/40')
+        ? { data: order }
+        : { data: { results: tables, total: tables.length } };
+      return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  const http = vi.fn<HttpClient>(async (path: string, request?: Request) => {
+    if (path === '/api/orders/menu') return { data: MENU };
+    if (path === '/api/orders/id/40/items') {
+      if (refuse) throw new HttpError(refuse, 409, { error: { message: refuse } });
+      // The browser's own failure, in English, when an answer cannot be read.
+      if (lost) throw new TypeError('Failed to fetch');
+      order.tickets[0]!.items.push({
+        id: 500,
+        product_id: 9,
+        name: 'Água com gás',
+        thumbnail: null,
+        status: 'PLACED',
+        product_price: 600,
+        quantity: 1,
+        complements: [],
+        observations: null,
+        created_at: new Date().toISOString(),
+      });
+      return { data: order };
+    }
+    throw new Error(`unexpected ${request?.method ?? 'GET'} ${path}`);
+  });
+  const view = renderScreen('/hall', { '/hall': <FloorPage /> }, http);
+  const sends = () => http.mock.calls.filter(([path]) => path === '/api/orders/id/40/items');
+  const menuReads = () => http.mock.calls.filter(([path]) => path === '/api/orders/menu');
+  return { ...view, http, sends, menuReads };
+}
+
+/** Opens Ana's order entry from the floor, and waits for the menu. */
+async function openOrderEntry(view: ReturnType<typeof renderFloor>) {
+  const { user } = view;
+  await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
+  const ana = await screen.findByRole('region', { name: 'Comanda de Ana Souza' });
+  await user.click(within(ana).getByRole('button', { name: 'Adicionar itens' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Adicionar itens — Ana Souza' });
+  await within(dialog).findByRole('button', { name: /^Risoto de cogumelos/ });
+  return dialog;
+}
+
+/** Opens a product's sheet from the menu. */
+async function openProduct(view: ReturnType<typeof renderFloor>, dialog: HTMLElement, name: string) {
+  await view.user.click(within(dialog).getByRole('button', { name: new RegExp(`^${name}`) }));
+  return screen.findByRole('dialog', { name: new RegExp(`^${name}`) });
+}
+
+describe("the waiter's order entry (/hall, a guest's 'Adicionar itens')", () => {
+  it('reads the menu once for the table’s store: chips of what can be ordered, the rest disabled', async () => {
+    const view = renderFloor();
+    const dialog = await openOrderEntry(view);
+    expect(view.menuReads()).toEqual([['/api/orders/menu', { method: 'GET', query: { store_id: 2 } }]]);
+    const chips = within(within(dialog).getByRole('group', { name: 'Categorias' })).getAllByRole('button');
+    expect(chips.map((chip) => chip.textContent)).toEqual(['Todos', 'Pratos', 'Bebidas']);
+    expect(within(dialog).getByRole('button', { name: 'Pudim R$ 12,00 · Indisponível' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Revisar pedido' })).toBeDisabled();
+
+    await view.user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: /^Adicionar itens/ })).not.toBeInTheDocument(),
+    );
+    const ana = screen.getByRole('region', { name: 'Comanda de Ana Souza' });
+    expect(within(ana).getByRole('button', { name: 'Adicionar itens' })).toHaveFocus();
+  });
+
+  it('a group of one required option is a radio, and the line waits until one is chosen', async () => {
+    const view = renderFloor();
+    const sheet = await openProduct(view, await openOrderEntry(view), 'Risoto de cogumelos');
+    const molho = within(sheet).getByRole('group', { name: 'Molho' });
+    expect(molho).toHaveAccessibleDescription('mín. 1 · máx. 1');
+    expect(within(molho).getAllByRole('radio')).toHaveLength(3);
+    expect(within(molho).getByRole('radio', { name: /Pesto/ })).toBeDisabled();
+    const add = within(sheet).getByRole('button', { name: 'Adicionar ao pedido' });
+    expect(add).toBeDisabled();
+    const missing = 'Escolha pelo menos 1 opção em "Molho" para Risoto de cogumelos.';
+    expect(within(molho).getByText(missing)).toBeInTheDocument();
+    // Said once, under the group, not again beside the button.
+    expect(within(sheet).getAllByText(missing)).toHaveLength(1);
+
+    await view.user.click(within(molho).getByRole('radio', { name: 'Molho branco' }));
+    expect(add).toBeEnabled();
+    expect(within(sheet).queryByText(missing)).not.toBeInTheDocument();
+    expect(within(sheet).getByRole('textbox', { name: 'Observações' })).toBeInTheDocument();
+  });
+
+  it("a group that repeats its options has steppers that stop at its maximum; no 'Observações' where the product takes none", async () => {
+    const view = renderFloor();
+    const sheet = await openProduct(view, await openOrderEntry(view), 'Hambúrguer');
+    expect(within(sheet).getByRole('group', { name: 'Adicionais' })).toHaveAccessibleDescription(
+      'Opcional · até 3',
+    );
+    const moreBacon = within(sheet).getByRole('button', { name: 'Aumentar Bacon' });
+    await view.user.click(moreBacon);
+    await view.user.click(moreBacon);
+    await view.user.click(within(sheet).getByRole('button', { name: 'Aumentar Queijo' }));
+    expect(moreBacon).toBeDisabled();
+    expect(within(sheet).getByRole('button', { name: 'Aumentar Queijo' })).toBeDisabled();
+    expect(within(sheet).getByTestId('line-price')).toHaveTextContent('R$ 49,00');
+    expect(within(sheet).queryByRole('textbox', { name: 'Observações' })).not.toBeInTheDocument();
+    expect(within(sheet).getByRole('button', { name: 'Adicionar ao pedido' })).toBeEnabled();
+  });
+
+  it('the quantity stops at 50', async () => {
+    const view = renderFloor();
+    const sheet = await openProduct(view, await openOrderEntry(view), 'Água com gás');
+    const more = within(sheet).getByRole('button', { name: 'Aumentar Água com gás' });
+    for (let count = 1; count < 50; count++) await view.user.click(more);
+    expect(more).toBeDisabled();
+    expect(within(sheet).getByTestId('line-price')).toHaveTextContent('R$ 300,00');
+  });
+
+  it("the search ignores accents and case: 'agua' finds 'Água com gás'", async () => {
+    const view = renderFloor();
+    const dialog = await openOrderEntry(view);
+    await view.user.type(within(dialog).getByRole('searchbox', { name: 'Buscar no cardápio' }), 'AGUA');
+    expect(within(dialog).getByRole('button', { name: 'Água com gás R$ 6,00' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /^Risoto/ })).not.toBeInTheDocument();
+  });
+
+  /** Adds a risotto with white sauce, its observations and a quantity of 2, and a water; then reviews. */
+  async function orderAndReview(view: ReturnType<typeof renderFloor>) {
+    const dialog = await openOrderEntry(view);
+    const risotto = await openProduct(view, dialog, 'Risoto de cogumelos');
+    await view.user.click(within(risotto).getByRole('radio', { name: 'Molho branco' }));
+    await view.user.type(within(risotto).getByRole('textbox', { name: 'Observações' }), 'sem queijo');
+    await view.user.click(within(risotto).getByRole('button', { name: 'Aumentar Risoto de cogumelos' }));
+    await view.user.click(within(risotto).getByRole('button', { name: 'Adicionar ao pedido' }));
+    await waitFor(() => expect(risotto).not.toBeInTheDocument());
+    const water = await openProduct(view, dialog, 'Água com gás');
+    await view.user.click(within(water).getByRole('button', { name: 'Adicionar ao pedido' }));
+    await waitFor(() => expect(water).not.toBeInTheDocument());
+    expect(within(dialog).getByTestId('order-summary')).toHaveTextContent('3 itens · R$ 96,00');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Revisar pedido' }));
+    return dialog;
+  }
+
+  it('sends the reviewed lines once, without prices, with an Idempotency-Key, and closes', async () => {
+    const view = renderFloor();
+    const dialog = await orderAndReview(view);
+    const lines = within(dialog).getByRole('list', { name: 'Itens do pedido' });
+    expect(within(lines).getByRole('listitem', { name: 'Risoto de cogumelos' })).toHaveTextContent(
+      'Molho branco',
+    );
+    expect(within(lines).getByText('Obs.: sem queijo')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('order-total')).toHaveTextContent('R$ 96,00');
+
+    await view.user.click(within(dialog).getByRole('button', { name: 'Enviar para a cozinha' }));
+    await screen.findByText('Pedido enviado para a cozinha!');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: /^Adicionar itens/ })).not.toBeInTheDocument(),
+    );
+    expect(view.sends()).toEqual([
+      [
+        '/api/orders/id/40/items',
+        {
+          method: 'POST',
+          body: {
+            ticket_id: 1,
+            items: [
+              {
+                product_id: 7,
+                quantity: 2,
+                complements: [{ group_id: 11, product_id: 21, quantity: 1 }],
+                observations: 'sem queijo',
+              },
+              { product_id: 9, quantity: 1, complements: [], observations: null },
+            ],
+          },
+          headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f]{32}$/) },
+        },
+      ],
+    ]);
+    const ana = screen.getByRole('region', { name: 'Comanda de Ana Souza' });
+    expect(await within(ana).findByText('Água com gás')).toBeInTheDocument();
+  });
+
+  it('a refusal shows the server’s message, keeps the lines and reads the menu again; the same lines keep their key', async () => {
+    const message = 'O produto Risoto de cogumelos está indisponível.';
+    const view = renderFloor({ refuse: message });
+    const dialog = await orderAndReview(view);
+    const send = within(dialog).getByRole('button', { name: 'Enviar para a cozinha' });
+    await view.user.click(send);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    const lines = within(dialog).getByRole('list', { name: 'Itens do pedido' });
+    expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((line) => line.getAttribute('aria-label')),
+    ).toEqual(['Risoto de cogumelos', 'Água com gás']);
+    await waitFor(() => expect(view.menuReads()).toHaveLength(2));
+
+    await waitFor(() => expect(send).toBeEnabled());
+    await view.user.click(send);
+    await waitFor(() => expect(view.sends()).toHaveLength(2));
+    const [first, second] = view.sends().map(([, request]) => request?.headers?.['Idempotency-Key']);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).toBe(first);
+    expect(screen.getByRole('dialog', { name: 'Adicionar itens — Ana Souza' })).toBeInTheDocument();
+  });
+
+  it('an answer that cannot be read says so in Portuguese, and keeps the lines', async () => {
+    const view = renderFloor({ lost: true });
+    const dialog = await orderAndReview(view);
+    await view.user.click(within(dialog).getByRole('button', { name: 'Enviar para a cozinha' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Ocorreu um erro na atualização');
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('fills the tablet’s screen below lg', async () => {
+    const restore = belowLg();
+    try {
+      const view = renderFloor();
+      const dialog = await openOrderEntry(view);
+      expect(dialog).toHaveClass('MuiDialog-paperFullScreen');
+    } finally {
+      restore();
+    }
+  });
+});
