@@ -19,6 +19,7 @@ function ticket(id: number, fullname: string): Order['tickets'][number] {
     id,
     order_id: 40,
     customer_id: id * 10,
+    guest: null,
     customer: {
       id: id * 10,
       fullname,
