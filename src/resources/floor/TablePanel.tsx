@@ -5,6 +5,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import DeleteIcon from '@mui/icons-material/Delete';
 import LogoutIcon from '@mui/icons-material/Logout';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import RoomServiceIcon from '@mui/icons-material/RoomService';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
@@ -23,6 +24,7 @@ import {
 import { OrderTickets, OrderTotals } from '../tabs/OrderTickets';
 import type { Table } from '../../../contract/resources/floor/definition';
 import { FloorConfirm, MoveDialog, PayDialog, ReleaseDialog } from './FloorDialogs';
+import { GuestDialog } from './GuestDialog';
 import { CONFIRM, type useFloorActions } from './floorActions';
 import { KitchenHold, type HeldItem } from './KitchenHold';
 import { QrDownloadButton } from './QrDownloadButton';
@@ -44,6 +46,8 @@ type Dialog =
   | { kind: 'addItems'; ticket: OrderTicket }
   | { kind: 'unpay'; ticket: OrderTicket; payment: Payment }
   | { kind: 'cancelItem'; held: HeldItem }
+  | { kind: 'openTable' }
+  | { kind: 'addGuest' }
   | null;
 
 /** '30,00 em Dinheiro': a payment as the panel names it. */
@@ -131,6 +135,8 @@ export function TablePanel({
 }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [held, setHeld] = useState(kitchen);
+  /** The tab just opened here, until the floor's next reading brings it as the table's. */
+  const [opened, setOpened] = useState<Order | null>(null);
   const orderId = table.order?.id ?? null;
   const {
     data: order,
@@ -197,6 +203,27 @@ export function TablePanel({
       ) : null}
 
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 2 }}>
+        {!table.order ? (
+          <Button
+            variant="contained"
+            startIcon={<PersonAddIcon />}
+            disabled={actions.busy}
+            onClick={() => setDialog({ kind: 'openTable' })}
+            sx={TOUCH}
+          >
+            Abrir mesa
+          </Button>
+        ) : order?.status === 'OPENED' ? (
+          <Button
+            variant="outlined"
+            startIcon={<PersonAddIcon />}
+            disabled={actions.busy}
+            onClick={() => setDialog({ kind: 'addGuest' })}
+            sx={TOUCH}
+          >
+            Novo cliente
+          </Button>
+        ) : null}
         {taken ? (
           <Button
             variant="contained"
@@ -270,7 +297,11 @@ export function TablePanel({
                     onClick={() => setDialog({ kind: 'pay', ticket })}
                     sx={{ ...TOUCH, flex: '1 1 12rem' }}
                   >
-                    {owedBy(ticket) === 0 ? 'Comanda paga' : `Dar baixa · ${formatCents(owedBy(ticket))}`}
+                    {owedBy(ticket) > 0
+                      ? `Dar baixa · ${formatCents(owedBy(ticket))}`
+                      : ticket.total === 0
+                        ? 'Nada a pagar'
+                        : 'Comanda paga'}
                   </Button>
                   {order.status === 'OPENED' ? (
                     <Button
@@ -330,15 +361,34 @@ export function TablePanel({
           owed={owedBy(dialog.ticket)}
           busy={actions.busy}
           onConfirm={(method) =>
-            after(
-              actions.pay(dialog.ticket.order_id, dialog.ticket.id, owedBy(dialog.ticket), method),
-            )
+            after(actions.pay(dialog.ticket.order_id, dialog.ticket.id, owedBy(dialog.ticket), method))
           }
           onClose={close}
         />
       ) : null}
-      {dialog?.kind === 'addItems' && order ? (
-        <OrderEntryDialog order={order} ticket={dialog.ticket} onSent={close} onClose={close} />
+      {dialog?.kind === 'openTable' || dialog?.kind === 'addGuest' ? (
+        <GuestDialog
+          open
+          title={dialog.kind === 'openTable' ? `Abrir a mesa ${table.number}` : 'Novo cliente na comanda'}
+          confirmLabel={dialog.kind === 'openTable' ? 'Abrir mesa' : 'Adicionar'}
+          busy={actions.busy}
+          onConfirm={(guest) =>
+            void (
+              dialog.kind === 'openTable'
+                ? actions.openTable(table, guest)
+                : actions.addGuest(orderId!, guest)
+            ).then((tab) => {
+              // The new guest's order is taken at once: the order entry opens on their ticket.
+              const ticket = tab?.tickets.at(-1);
+              setDialog(tab && ticket ? { kind: 'addItems', ticket } : null);
+              if (tab) setOpened(tab);
+            })
+          }
+          onClose={close}
+        />
+      ) : null}
+      {dialog?.kind === 'addItems' && (order ?? opened) ? (
+        <OrderEntryDialog order={(order ?? opened)!} ticket={dialog.ticket} onSent={close} onClose={close} />
       ) : null}
       {dialog?.kind === 'unpay' ? (
         <ReasonDialog

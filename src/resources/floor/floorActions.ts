@@ -4,9 +4,11 @@ import type { PainelDataProvider } from '../../dataProvider';
 import { useLiveAction } from '../../dataProvider/useLiveAction';
 import {
   ORDER_MESSAGES,
+  type Order,
   type OrderItem,
   type PaymentMethod,
 } from '../../../contract/resources/tabs/definition';
+import type { GuestInput } from '../../../contract/resources/orderEntry/input';
 import { BOARD_MESSAGES } from '../../../contract/resources/kitchenBoard/definition';
 import { TABLE_DELETED, type Table } from '../../../contract/resources/floor/definition';
 
@@ -153,6 +155,31 @@ export function useFloorActions() {
         () => dataProvider.action('commands', { id: orderId, action: 'dismissWaiter' }),
         FLOOR_MESSAGES.waiterDismissed,
       ),
+    /**
+     * A free table opened by the staff for a guest without the app (or for the table itself):
+     * answers the new tab, or null when it was refused (the message is shown).
+     */
+    openTable: async (table: Table, guest: GuestInput): Promise<Order | null> => {
+      let opened: Order | null = null;
+      const ok = await run(async () => {
+        const { data } = await dataProvider.action('tables', { id: table.id, action: 'open', data: guest });
+        opened = data as unknown as Order;
+      }, FLOOR_MESSAGES.tableOpened);
+      return ok ? opened : null;
+    },
+    /** Another guest without the app (or the table's own ticket) joins an open tab: the tab, or null. */
+    addGuest: async (orderId: number, guest: GuestInput): Promise<Order | null> => {
+      let changed: Order | null = null;
+      const ok = await run(async () => {
+        const { data } = await dataProvider.action('commands', {
+          id: orderId,
+          action: 'addGuest',
+          data: guest,
+        });
+        changed = data as unknown as Order;
+      }, FLOOR_MESSAGES.guestAdded);
+      return ok ? changed : null;
+    },
     /** 'Dar baixa': the ticket's balance received at the table. */
     pay: (orderId: number, ticketId: number, amount: number, method: PaymentMethod) =>
       run(

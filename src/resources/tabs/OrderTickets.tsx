@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Avatar, Box, Card, Chip, Divider, Stack, Typography } from '@mui/material';
 import CakeIcon from '@mui/icons-material/Cake';
 import RestaurantIcon from '@mui/icons-material/Restaurant';
-import { formatCents } from '../../../contract/lib/format';
+import { formatCents, maskPhone } from '../../../contract/lib/format';
 import {
   itemStatuses,
   type Order,
@@ -155,10 +155,16 @@ export function TicketCard({ ticket, action }: { ticket: OrderTicket; action?: R
             {customer.fullname}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            @{customer.username}
-            {customer.checkins !== undefined
-              ? ` · ${customer.checkins} ${customer.checkins === 1 ? 'visita' : 'visitas'}`
-              : ''}
+            {ticket.customer_id === null
+              ? // A guest the staff seated: how to reach them, if they left a phone; the table's own says so.
+                ticket.guest
+                ? `Sem o app${ticket.guest.phone ? ` · ${maskPhone(ticket.guest.phone)}` : ''}`
+                : 'Da mesa, sem cliente'
+              : `@${customer.username}${
+                  customer.checkins !== undefined
+                    ? ` · ${customer.checkins} ${customer.checkins === 1 ? 'visita' : 'visitas'}`
+                    : ''
+                }`}
           </Typography>
         </Box>
       </Stack>
