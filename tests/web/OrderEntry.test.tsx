@@ -4,11 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient, Request } from '../../src/dataProvider/httpClient';
 import type { Order } from '../../contract/resources/tabs/definition';
 import type { Table } from '../../contract/resources/floor/definition';
-import type { OrderEntryMenu } from '../../contract/resources/orderEntry/input';
+import type { Draft, OrderEntryMenu } from '../../contract/resources/orderEntry/input';
+import { checkLine, type OrderLine } from '../../contract/resources/orderEntry/rules';
 import { FloorPage } from '../../src/resources/floor/FloorPage';
+import { DRAFT_SAVE_DELAY_MS } from '../../src/resources/floor/orderEntry/useOrderEntry';
 import { belowLg, renderScreen } from './renderScreen';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -129,12 +132,39 @@ const MENU: OrderEntryMenu = {
   ],
 };
 
+/** Lines as the server keeps them in a draft: priced from the menu, as `saveDraft` does. */
+function draftOf(items: OrderLine[]): Draft['items'] {
+  return items.map((item) => {
+    const checked = checkLine(item, MENU);
+    if (!checked.ok) throw new Error(checked.message);
+    const { product_id, name, quantity, observations, complements, unit, total } = checked.line;
+    return { product_id, name, quantity, observations, complements, unit, total };
+  });
+}
+
+const DRAFT_PATH = '/api/orders/id/40/tickets/1/draft';
+
 /**
  * Table 5 with an open tab of two guests; the floor's polls go through fetch, the order entry's
  * calls through the dataProvider's client. `refuse` is the message of a 409 the sends get; with
- * `lost`, their answers cannot be read.
+ * `lost`, their answers cannot be read. Ana's draft on the server (`server.draft`) starts as
+ * `draft`; `refuseDraft` is the message of a 409 its saves get, and with `offline` they cannot
+ * reach the server.
  */
-function renderFloor({ refuse, lost }: { refuse?: string; lost?: boolean } = {}) {
+function renderFloor({
+  refuse,
+  lost,
+  draft = [],
+  refuseDraft,
+  offline,
+}: {
+  refuse?: string;
+  lost?: boolean;
+  draft?: OrderLine[];
+  refuseDraft?: string;
+  offline?: boolean;
+} = {}) {
+  const server = { draft: draftOf(draft) };
   const order: Order = {
     id: 40,
     store_id: 2,
@@ -191,6 +221,15 @@ function renderFloor({ refuse, lost }: { refuse?: string; lost?: boolean } = {})
   );
   const http = vi.fn<HttpClient>(async (path: string, request?: Request) => {
     if (path === '/api/orders/menu') return { data: MENU };
+    if (path === DRAFT_PATH && request?.method === 'GET')
+      return { data: { ticket_id: 1, items: server.draft } };
+    if (path === DRAFT_PATH && request?.method === 'PUT') {
+      if (refuseDraft) throw new HttpError(refuseDraft, 409, { error: { message: refuseDraft } });
+      // What the client's own fetch throws when the server cannot be reached.
+      if (offline) throw new HttpError('Não foi possível conectar ao servidor.', 0);
+      server.draft = draftOf((request.body as { items: OrderLine[] }).items);
+      return { data: { ticket_id: 1, items: server.draft } };
+    }
     if (path === '/api/orders/id/40/items') {
       if (refuse) throw new HttpError(refuse, 409, { error: { message: refuse } });
       // The browser's own failure, in English, when an answer cannot be read.
@@ -207,6 +246,8 @@ function renderFloor({ refuse, lost }: { refuse?: string; lost?: boolean } = {})
         observations: null,
         created_at: new Date().toISOString(),
       });
+      // The send drops the sender's draft.
+      server.draft = [];
       return { data: order };
     }
     throw new Error(`unexpected ${request?.method ?? 'GET'} ${path}`);
@@ -214,13 +255,18 @@ function renderFloor({ refuse, lost }: { refuse?: string; lost?: boolean } = {})
   const view = renderScreen('/hall', { '/hall': <FloorPage /> }, http);
   const sends = () => http.mock.calls.filter(([path]) => path === '/api/orders/id/40/items');
   const menuReads = () => http.mock.calls.filter(([path]) => path === '/api/orders/menu');
-  return { ...view, http, sends, menuReads };
+  const draftReads = () =>
+    http.mock.calls.filter(([path, request]) => path === DRAFT_PATH && request?.method === 'GET');
+  const draftSaves = () =>
+    http.mock.calls.filter(([path, request]) => path === DRAFT_PATH && request?.method === 'PUT');
+  return { ...view, http, server, sends, menuReads, draftReads, draftSaves };
 }
 
-/** Opens Ana's order entry from the floor, and waits for the menu. */
+/** Opens Ana's order entry from the floor (table 5's panel, unless it is open), and waits for the menu. */
 async function openOrderEntry(view: ReturnType<typeof renderFloor>) {
   const { user } = view;
-  await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
+  if (!screen.queryByRole('region', { name: 'Comanda de Ana Souza' }))
+    await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
   const ana = await screen.findByRole('region', { name: 'Comanda de Ana Souza' });
   await user.click(within(ana).getByRole('button', { name: 'Adicionar itens' }));
   const dialog = await screen.findByRole('dialog', { name: 'Adicionar itens — Ana Souza' });
@@ -393,6 +439,134 @@ describe("the waiter's order entry (/hall, a guest's 'Adicionar itens')", () => 
     await view.user.click(within(dialog).getByRole('button', { name: 'Enviar para a cozinha' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Ocorreu um erro na atualização');
     expect(within(dialog).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('starts from the draft the server answers, and reads it again at each opening', async () => {
+    const view = renderFloor({
+      draft: [
+        {
+          product_id: 7,
+          quantity: 2,
+          complements: [{ group_id: 11, product_id: 21, quantity: 1 }],
+          observations: 'sem queijo',
+        },
+      ],
+    });
+    let dialog = await openOrderEntry(view);
+    expect(view.draftReads()).toEqual([[DRAFT_PATH, { method: 'GET' }]]);
+    expect(within(dialog).getByText('Rascunho salvo — só você vê')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('order-summary')).toHaveTextContent('2 itens · R$ 90,00');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Revisar pedido' }));
+    const risotto = within(dialog).getByRole('listitem', { name: 'Risoto de cogumelos' });
+    expect(risotto).toHaveTextContent('Molho branco');
+    expect(risotto).toHaveTextContent('Obs.: sem queijo');
+
+    await view.user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    // Nothing changed: closing saves nothing.
+    expect(view.draftSaves()).toEqual([]);
+    // Meanwhile, on another tablet, the draft became three waters.
+    view.server.draft = draftOf([{ product_id: 9, quantity: 3, complements: [], observations: null }]);
+    dialog = await openOrderEntry(view);
+    expect(view.draftReads()).toHaveLength(2);
+    expect(within(dialog).getByTestId('order-summary')).toHaveTextContent('3 itens · R$ 18,00');
+  });
+
+  it('a change saves the whole draft with one PUT a moment later, without prices', async () => {
+    const view = renderFloor();
+    const dialog = await openOrderEntry(view);
+    expect(within(dialog).queryByText('Rascunho salvo — só você vê')).not.toBeInTheDocument();
+    const water = await openProduct(view, dialog, 'Água com gás');
+    await view.user.click(within(water).getByRole('button', { name: 'Aumentar Água com gás' }));
+    await view.user.click(within(water).getByRole('button', { name: 'Adicionar ao pedido' }));
+    await waitFor(() => expect(view.draftSaves()).toHaveLength(1), { timeout: 4 * DRAFT_SAVE_DELAY_MS });
+    expect(view.draftSaves()).toEqual([
+      [
+        DRAFT_PATH,
+        {
+          method: 'PUT',
+          body: { items: [{ product_id: 9, quantity: 2, complements: [], observations: null }] },
+        },
+      ],
+    ]);
+    expect(await within(dialog).findByText('Rascunho salvo — só você vê')).toBeInTheDocument();
+    // Saved already: the review saves nothing more.
+    await view.user.click(within(dialog).getByRole('button', { name: 'Revisar pedido' }));
+    expect(within(dialog).getByRole('listitem', { name: 'Água com gás' })).toBeInTheDocument();
+    expect(view.draftSaves()).toHaveLength(1);
+  });
+
+  it('a refused save shows the server’s message, keeps the line and reads the menu again', async () => {
+    const message = 'O produto Água com gás está indisponível.';
+    const view = renderFloor({ refuseDraft: message });
+    const dialog = await openOrderEntry(view);
+    const water = await openProduct(view, dialog, 'Água com gás');
+    await view.user.click(within(water).getByRole('button', { name: 'Adicionar ao pedido' }));
+    await waitFor(() => expect(water).not.toBeInTheDocument());
+    // The review saves at once, not once the change's moment has passed.
+    await view.user.click(within(dialog).getByRole('button', { name: 'Revisar pedido' }));
+    expect(view.draftSaves()).toHaveLength(1);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    expect(within(dialog).getByRole('listitem', { name: 'Água com gás' })).toBeInTheDocument();
+    await waitFor(() => expect(view.menuReads()).toHaveLength(2));
+    expect(within(dialog).queryByText('Rascunho salvo — só você vê')).not.toBeInTheDocument();
+  });
+
+  it('a save that cannot reach the server keeps the lines and says the draft was not saved', async () => {
+    const view = renderFloor({ offline: true });
+    const dialog = await openOrderEntry(view);
+    const water = await openProduct(view, dialog, 'Água com gás');
+    await view.user.click(within(water).getByRole('button', { name: 'Adicionar ao pedido' }));
+    await waitFor(() => expect(water).not.toBeInTheDocument());
+    await view.user.click(within(dialog).getByRole('button', { name: 'Revisar pedido' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Rascunho não salvo: sem conexão.');
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(1);
+    expect(view.menuReads()).toHaveLength(1);
+  });
+
+  it('closing with a change not saved yet saves it at once; a send saves nothing after it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const view = renderFloor();
+    let dialog = await orderAndReview(view);
+    expect(view.draftSaves()).toHaveLength(1);
+    await view.user.click(within(dialog).getByRole('button', { name: 'Remover Água com gás' }));
+    await view.user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    expect(dialog).not.toBeInTheDocument();
+    // As it closes, not once the change's moment has passed.
+    expect(view.draftSaves()).toHaveLength(2);
+    expect(view.draftSaves()[1]![1]!.body).toEqual({
+      items: [
+        {
+          product_id: 7,
+          quantity: 2,
+          complements: [{ group_id: 11, product_id: 21, quantity: 1 }],
+          observations: 'sem queijo',
+        },
+      ],
+    });
+
+    dialog = await openOrderEntry(view);
+    expect(within(dialog).getByTestId('order-summary')).toHaveTextContent('2 itens · R$ 90,00');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Revisar pedido' }));
+    // A change still waiting to be saved when the send goes.
+    await view.user.click(within(dialog).getByRole('button', { name: 'Diminuir Risoto de cogumelos' }));
+    await view.user.click(within(dialog).getByRole('button', { name: 'Enviar para a cozinha' }));
+    await screen.findByText('Pedido enviado para a cozinha!');
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(view.sends()[0]![1]!.body).toEqual({
+      ticket_id: 1,
+      items: [
+        {
+          product_id: 7,
+          quantity: 1,
+          complements: [{ group_id: 11, product_id: 21, quantity: 1 }],
+          observations: 'sem queijo',
+        },
+      ],
+    });
+    await vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS * 2);
+    expect(view.draftSaves()).toHaveLength(2);
+    expect(view.server.draft).toEqual([]);
   });
 
   it('fills the tablet’s screen below lg', async () => {

@@ -9,6 +9,7 @@ import {
   DialogContent,
   DialogTitle,
   IconButton,
+  Stack,
   Step,
   StepLabel,
   Stepper,
@@ -36,8 +37,9 @@ const itemsText = (count: number) => `${count} ${count === 1 ? 'item' : 'itens'}
 /**
  * The waiter's order entry for one guest of an open tab, in two steps: Cardápio (browse the menu,
  * a product's sheet adds a line) and Revisar (change or remove lines, then 'Enviar para a
- * cozinha'). Full screen on a tablet (below `lg`), a large dialog above. `onSent` gets the tab as
- * the server answers it, once the items are placed.
+ * cozinha'). The lines are the waiter's draft on the server: it starts from the one saved, and
+ * closing without sending keeps it. Full screen on a tablet (below `lg`), a large dialog above.
+ * `onSent` gets the tab as the server answers it, once the items are placed.
  */
 export function OrderEntryDialog({
   order,
@@ -55,7 +57,9 @@ export function OrderEntryDialog({
   const [step, setStep] = useState<(typeof STEPS)[number]>('Cardápio');
   const [product, setProduct] = useState<MenuEntry | null>(null);
   const entry = useOrderEntry({ order, ticketId: ticket.id, onSent });
-  const { menu } = entry;
+  const { menu, draft } = entry;
+  // The menu and the draft are read together: the lines start from the draft, priced by the menu.
+  const failed = menu.error ?? draft.error;
 
   return (
     <Dialog
@@ -70,6 +74,11 @@ export function OrderEntryDialog({
       <DialogTitle id={titleId} sx={{ fontWeight: 800, pr: 8 }}>
         Adicionar itens — {ticket.customer.fullname}
       </DialogTitle>
+      {entry.saved ? (
+        <Typography variant="caption" color="text.secondary" sx={{ px: 3, mt: -1.5, mb: 1 }}>
+          Rascunho salvo — só você vê
+        </Typography>
+      ) : null}
       <IconButton
         aria-label="Fechar"
         onClick={onClose}
@@ -97,25 +106,39 @@ export function OrderEntryDialog({
             onQuantity={entry.setQuantity}
             onRemove={entry.remove}
           />
-        ) : menu.isPending ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-            <CircularProgress aria-label="Carregando o cardápio" />
-          </Box>
-        ) : menu.isError ? (
+        ) : failed ? (
           <Alert
             severity="error"
             action={
-              <Button color="inherit" onClick={() => void menu.refetch()} sx={TOUCH}>
+              <Button
+                color="inherit"
+                onClick={() => {
+                  if (menu.isError) void menu.refetch();
+                  if (draft.isError) void draft.refetch();
+                }}
+                sx={TOUCH}
+              >
                 Tentar de novo
               </Button>
             }
           >
-            {menu.error instanceof Error && menu.error.message
-              ? menu.error.message
+            {failed instanceof Error && failed.message
+              ? failed.message
               : 'Ocorreu um erro ao tentar carregar as informações dessa página'}
           </Alert>
+        ) : !menu.data || draft.isPending ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+            <CircularProgress aria-label="Carregando o cardápio" />
+          </Box>
         ) : (
-          <MenuBrowser menu={menu.data} onPick={setProduct} />
+          <Stack sx={{ gap: 2 }}>
+            {entry.refusal ? (
+              <Alert severity="error" role="alert">
+                {entry.refusal}
+              </Alert>
+            ) : null}
+            <MenuBrowser menu={menu.data} onPick={setProduct} />
+          </Stack>
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5, gap: 1, flexWrap: 'wrap' }}>
@@ -127,7 +150,11 @@ export function OrderEntryDialog({
             <Button
               variant="contained"
               disabled={entry.lines.length === 0}
-              onClick={() => setStep('Revisar')}
+              onClick={() => {
+                // What changed is saved now, not a moment later: the review shows a refusal at once.
+                void entry.save();
+                setStep('Revisar');
+              }}
               sx={TOUCH}
             >
               Revisar pedido

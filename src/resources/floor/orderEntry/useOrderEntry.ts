@@ -1,13 +1,17 @@
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { HttpError, useDataProvider, useNotify } from 'react-admin';
 import type { PainelDataProvider } from '../../../dataProvider';
 import { useSubmissionKey } from '../../../dataProvider/useSubmissionKey';
 import { ORDER_MESSAGES, type Order } from '../../../../contract/resources/tabs/definition';
-import type { AddItemsInput, OrderEntryMenu } from '../../../../contract/resources/orderEntry/input';
+import type { AddItemsInput, Draft, OrderEntryMenu } from '../../../../contract/resources/orderEntry/input';
 import { checkLine, type OrderLine, type PricedLine } from '../../../../contract/resources/orderEntry/rules';
+import { lineOfDraft, readDraft, saveDraft } from './draft';
 
-/** A line not sent yet: what goes to the server, and its names and price as the menu gave them when added. */
+/**
+ * A line not sent yet: what goes to the server, and its names and price as the menu gave them when
+ * added (or as the server priced the draft it was read from).
+ */
 export interface DraftLine {
   key: number;
   line: OrderLine;
@@ -20,12 +24,27 @@ export interface ReviewedLine extends DraftLine {
 }
 
 const GENERIC_FAILURE = 'Ocorreu um erro na atualização';
+const NO_CONNECTION = 'Rascunho não salvo: sem conexão.';
+
+/** How long after the last change the draft is saved. */
+export const DRAFT_SAVE_DELAY_MS = 600;
+
+/** What went wrong last, and with which call: a save that goes through clears only a save's. */
+interface Problem {
+  message: string;
+  from: 'draft' | 'send';
+}
+
+/** Whether the server answered a failure (a refusal, with its words), rather than could not be reached. */
+const answered = (error: unknown): error is HttpError => error instanceof HttpError && error.status >= 400;
 
 /**
  * The order entry of one guest's ticket: the menu (read once as it opens, again after a refusal:
- * something may have run out), the lines not sent yet, and the send — once per set of lines, with
- * its `Idempotency-Key` (the same lines sent again after a failure keep the key, so a send whose
- * answer was lost is not placed twice). `onSent` gets the tab as the server answers it.
+ * something may have run out), the lines not sent yet — the waiter's draft on the server, read as
+ * it opens and saved whole a moment after each change, at once before the review and as it closes
+ * —, and the send — once per set of lines, with its `Idempotency-Key` (the same lines sent again
+ * after a failure keep the key, so a send whose answer was lost is not placed twice). `onSent` gets
+ * the tab as the server answers it.
  */
 export function useOrderEntry({
   order,
@@ -56,12 +75,68 @@ export function useOrderEntry({
     gcTime: 0,
     refetchOnWindowFocus: false,
   });
-  // The lines live only while the order entry is open, in this state; keeping them through a
-  // reload (a draft on the server) is the next step of the waiter's order entry.
-  const [lines, setLines] = useState<DraftLine[]>([]);
-  const nextKey = useRef(1);
+  const draft = useQuery<Draft>({
+    queryKey: ['order-entry-draft', order.id, ticketId],
+    queryFn: () => readDraft(dataProvider, order.id, ticketId),
+    // Read once per opening, as the menu: another tablet's changes show at the next opening.
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+  // Null until the waiter changes something: the lines are the draft's as read.
+  const [edited, setEdited] = useState<DraftLine[] | null>(null);
+  const lines: DraftLine[] =
+    edited ?? draft.data?.items.map((item, index) => ({ key: index + 1, ...lineOfDraft(item) })) ?? [];
+  // How many lines the server's draft holds, as its last answer said.
+  const [savedLines, setSavedLines] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+
+  // What the saves read: the lines as last rendered, whether they changed since the server's
+  // draft, the debounce's timer, the saves in order (one at a time, so the last one wins), and
+  // whether the order entry is still open to show a failure.
+  const latest = useRef(lines);
+  const unsaved = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const saves = useRef<Promise<void>>(Promise.resolve());
+  const open = useRef(true);
+  useEffect(() => {
+    latest.current = lines;
+  });
+
+  const { refetch: readMenu } = menu;
+  /** Saves the lines now if they changed since the last save; resolves once every save under way is done. */
+  const save = useCallback((): Promise<void> => {
+    clearTimeout(timer.current);
+    if (!unsaved.current) return saves.current;
+    unsaved.current = false;
+    const items = latest.current.map((draft) => draft.line);
+    saves.current = saves.current.then(async () => {
+      try {
+        const saved = await saveDraft(dataProvider, order.id, ticketId, items);
+        setSavedLines(saved.items.length);
+        setProblem((before) => (before?.from === 'draft' ? null : before));
+      } catch (error) {
+        // Refused, the server kept the draft before and the line that broke the rule stays here to
+        // be fixed; not reached, the lines stay and the next change (or the closing) tries again.
+        const message = answered(error) ? error.message || GENERIC_FAILURE : NO_CONNECTION;
+        if (answered(error)) void readMenu();
+        else unsaved.current = true;
+        if (open.current) setProblem({ message, from: 'draft' });
+        else notify(message, { type: 'error' });
+      }
+    });
+    return saves.current;
+  }, [dataProvider, notify, order.id, readMenu, ticketId]);
+
+  // Closing (however it closes) saves what changed since the last save at once.
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+      void save();
+    };
+  }, [save]);
 
   const products = menu.data?.products ?? [];
   const reviewed: ReviewedLine[] = lines.map((draft) => {
@@ -74,9 +149,17 @@ export function useOrderEntry({
   const count = reviewed.reduce((sum, draft) => sum + draft.line.quantity, 0);
   const total = reviewed.reduce((sum, draft) => sum + draft.priced.unit * draft.line.quantity, 0);
 
+  /** Every change to the lines: shown at once, saved a moment after the last one. */
+  const changeLines = (next: DraftLine[]) => {
+    latest.current = next;
+    setEdited(next);
+    unsaved.current = true;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void save(), DRAFT_SAVE_DELAY_MS);
+  };
   const change = (key: number, update: (draft: DraftLine) => DraftLine | null) =>
-    setLines((before) =>
-      before.flatMap((draft) => {
+    changeLines(
+      latest.current.flatMap((draft) => {
         if (draft.key !== key) return [draft];
         const next = update(draft);
         return next ? [next] : [];
@@ -84,10 +167,15 @@ export function useOrderEntry({
     );
 
   async function send() {
-    const payload: AddItemsInput = { ticket_id: ticketId, items: lines.map((draft) => draft.line) };
+    const payload: AddItemsInput = { ticket_id: ticketId, items: latest.current.map((draft) => draft.line) };
     submission.track(payload);
+    // The send drops the draft: no save after it, and none still under way that would bring it back.
+    clearTimeout(timer.current);
+    const changed = unsaved.current;
+    unsaved.current = false;
     setSending(true);
-    setRefusal(null);
+    setProblem(null);
+    await saves.current;
     try {
       const { data } = await dataProvider.action('commands', {
         id: order.id,
@@ -95,12 +183,19 @@ export function useOrderEntry({
         data: payload,
         meta: submission.meta,
       });
+      // Placed: the server dropped the draft, whatever a save under way left to retry.
+      unsaved.current = false;
       notify(ORDER_MESSAGES.itemsSent, { type: 'success' });
       void queryClient.invalidateQueries({ queryKey: ['polled'] });
       onSent(data as unknown as Order);
     } catch (error) {
       // The server's words (a refusal, or the client's own for a lost connection); never the browser's.
-      setRefusal(error instanceof HttpError && error.message ? error.message : GENERIC_FAILURE);
+      setProblem({
+        message: error instanceof HttpError && error.message ? error.message : GENERIC_FAILURE,
+        from: 'send',
+      });
+      // Not sent, what changed since the last save is saved when the order entry closes.
+      unsaved.current ||= changed;
       void menu.refetch();
     } finally {
       setSending(false);
@@ -109,16 +204,23 @@ export function useOrderEntry({
 
   return {
     menu,
+    draft,
     lines: reviewed,
     count,
     total,
     sending,
-    refusal,
+    refusal: problem?.message ?? null,
+    /** Whether the server's draft holds lines: they are kept for this waiter until sent. */
+    saved: (savedLines ?? draft.data?.items.length ?? 0) > 0,
     add: (line: OrderLine, priced: PricedLine) =>
-      setLines((before) => [...before, { key: nextKey.current++, line, priced }]),
+      changeLines([
+        ...latest.current,
+        { key: Math.max(0, ...latest.current.map((draft) => draft.key)) + 1, line, priced },
+      ]),
     setQuantity: (key: number, quantity: number) =>
       change(key, (draft) => ({ ...draft, line: { ...draft.line, quantity } })),
     remove: (key: number) => change(key, () => null),
+    save,
     send,
   };
 }
