@@ -62,10 +62,12 @@ function scopeOf(meta: unknown): { query?: Query } {
 export interface ActionParams {
   id: string | number;
   /**
-   * A call the definition declares (`calls`: its method and path, `:id` filled in), or else a path
-   * segment after the record, e.g. `close`, `status/AVAILABLE`.
+   * A call the definition declares (`calls`: its method and path, `:id` and `params` filled in),
+   * or else a path segment after the record, e.g. `close`, `status/AVAILABLE`.
    */
   action: string;
+  /** A declared call's other path parameters (`:ticket_id`…). */
+  params?: Record<string, string | number>;
   method?: 'POST' | 'PATCH';
   data?: Record<string, unknown>;
   /**
@@ -250,11 +252,14 @@ export function createDataProvider(
       const body = await http(`${definition.endpoint}/reorder`, { method: 'PATCH', body: { ids } });
       return { data: (body as { data?: unknown } | undefined)?.data };
     },
-    async action(resource, { id, action, method = 'PATCH', data, meta }) {
+    async action(resource, { id, action, params = {}, method = 'PATCH', data, meta }) {
       const definition = definitionOf(resource);
       const call = definition.calls?.[action];
+      const values: Record<string, string | number> = { ...params, id };
       const path = call
-        ? callPath(definition, call).replace(':id', encodeURIComponent(String(id)))
+        ? callPath(definition, call).replace(/:([A-Za-z_]\w*)/g, (whole, name: string) =>
+            name in values ? encodeURIComponent(String(values[name])) : whole,
+          )
         : `${recordPath(definition.endpoint, id)}/${action}`;
       const verb = call?.method ?? method;
       // A call that reads (GET) sends no body.

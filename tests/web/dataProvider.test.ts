@@ -495,6 +495,21 @@ describe('action', () => {
     ]);
   });
 
+  it("fills a declared call's other path parameters, and sends it with its method (a PUT)", async () => {
+    const { http, dataProvider } = setup({ data: { ticket_id: 7, items: [] } });
+    await dataProvider.action('commands', { id: 40, action: 'draft', params: { ticket_id: 7 } });
+    await dataProvider.action('commands', {
+      id: 40,
+      action: 'saveDraft',
+      params: { ticket_id: 7 },
+      data: { items: [] },
+    });
+    expect(http.mock.calls).toEqual([
+      ['/api/orders/id/40/tickets/7/draft', { method: 'GET' }],
+      ['/api/orders/id/40/tickets/7/draft', { method: 'PUT', body: { items: [] } }],
+    ]);
+  });
+
   it('answers the id when the server sends no record back', async () => {
     // A 204 answers no body at all.
     const dataProvider = createDataProvider(all, vi.fn<HttpClient>().mockResolvedValue(undefined));
