@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, menuLabels } from './browser';
-import { startServer, type RunningServer } from './server';
+import { demoServer, type RunningServer } from './server';
 
 async function api(
   server: RunningServer,
@@ -34,8 +34,8 @@ describe('first access of a new restaurant', () => {
   let storeId: number;
 
   beforeAll(async () => {
-    // Only the demo logins: this test needs no menus or history, and starts faster.
-    server = await startServer({ SEED_SCALE: 'accounts' });
+    // A server of its own (its e-mails are read from its log), on a copy of the seeded demo.
+    server = await demoServer();
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 768, height: 1024 } });
     const login = await api(server, '/auth/email', {

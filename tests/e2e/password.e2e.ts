@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, signIn } from './browser';
-import { startServer, type RunningServer } from './server';
+import { demoServer, type RunningServer } from './server';
 
 /**
  * Recovery end to end: the token is read from the server log, where e-mail goes without SMTP.
@@ -13,8 +13,8 @@ describe('password recovery', () => {
   let page: Page;
 
   beforeAll(async () => {
-    // Only the demo logins: this test needs no menus or history, and starts faster.
-    server = await startServer({ SEED_SCALE: 'accounts' });
+    // A server of its own (its e-mails are read from its log), on a copy of the seeded demo.
+    server = await demoServer();
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   });
