@@ -503,6 +503,28 @@ describe('the floor (/hall)', () => {
     expect(screen.queryByRole('button', { name: 'Desfazer' })).not.toBeInTheDocument();
   });
 
+  it("voids a sent item from its guest's ticket, with the reason asked, while the kitchen has not made it", async () => {
+    const { user, http } = renderFloor((tab) => {
+      tab.tickets[1]!.items[0]!.status = 'PLACED';
+      tab.tickets[1]!.items[1]!.status = 'READY';
+    });
+    await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
+    const bruno = await screen.findByRole('region', { name: 'Comanda de Bruno Lima' });
+    // What the kitchen made cannot be voided here.
+    expect(within(bruno).getAllByRole('button', { name: /^Cancelar / })).toHaveLength(1);
+    await user.click(within(bruno).getByRole('button', { name: 'Cancelar Risoto de cogumelos' }));
+    const cancel = await screen.findByRole('dialog', { name: 'Cancelar o item Risoto de cogumelos?' });
+    await user.type(
+      within(cancel).getByRole('textbox', { name: 'Motivo' }),
+      'Lançado na comanda errada{Enter}',
+    );
+    await screen.findByText('O item Risoto de cogumelos removido com sucesso!');
+    expect(http).toHaveBeenCalledWith('/api/orders/items/id/200', {
+      method: 'DELETE',
+      body: { reason: 'Lançado na comanda errada' },
+    });
+  });
+
   it('shows what the kitchen still holds when a release is refused, to mark it ready or cancel it there', async () => {
     const { user, http } = renderFloor(
       (tab, tables) => {

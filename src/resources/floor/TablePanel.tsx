@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { useCanAccess } from 'react-admin';
 import { RecordHistory } from '../audit/RecordHistory';
 import { Alert, Box, Button, CircularProgress, IconButton, Stack, Typography } from '@mui/material';
+import BlockIcon from '@mui/icons-material/Block';
 import CloseIcon from '@mui/icons-material/Close';
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -25,7 +27,7 @@ import { OrderTickets, OrderTotals } from '../tabs/OrderTickets';
 import type { Table } from '../../../contract/resources/floor/definition';
 import { FloorConfirm, MoveDialog, PayDialog, ReleaseDialog } from './FloorDialogs';
 import { GuestDialog } from './GuestDialog';
-import { CONFIRM, type useFloorActions } from './floorActions';
+import { CONFIRM, inTheKitchen, type useFloorActions } from './floorActions';
 import { KitchenHold, type HeldItem } from './KitchenHold';
 import { QrDownloadButton } from './QrDownloadButton';
 import { TOUCH } from './FloorFrame';
@@ -134,6 +136,7 @@ export function TablePanel({
   onSelect: (tableId: number) => void;
 }) {
   const [dialog, setDialog] = useState<Dialog>(null);
+  const { canAccess: canCancel = false } = useCanAccess({ resource: 'orderItems', action: 'delete' });
   const [held, setHeld] = useState(kitchen);
   /** The tab just opened here, until the floor's next reading brings it as the table's. */
   const [opened, setOpened] = useState<Order | null>(null);
@@ -282,6 +285,22 @@ export function TablePanel({
         <Box sx={{ mt: 2 }}>
           <OrderTickets
             order={order}
+            itemAction={(item, ticket) =>
+              // A sent item the kitchen has not finished can be voided here, with the reason asked,
+              // by whoever may cancel on the board (Pedidos).
+              order.status === 'OPENED' && canCancel && inTheKitchen(item) ? (
+                <IconButton
+                  aria-label={`Cancelar ${item.name}`}
+                  disabled={actions.busy}
+                  onClick={() =>
+                    setDialog({ kind: 'cancelItem', held: { item, customer: ticket.customer.fullname } })
+                  }
+                  sx={{ width: 44, height: 44 }}
+                >
+                  <BlockIcon />
+                </IconButton>
+              ) : null
+            }
             action={(ticket) => (
               <>
                 {/* Side by side while both labels fit on one line each, one above the other when not. */}

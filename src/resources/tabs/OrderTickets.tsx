@@ -70,7 +70,7 @@ function Money({ label, value, strong }: { label: string; value: number; strong?
   );
 }
 
-function ItemRow({ line }: { line: ItemLine }) {
+function ItemRow({ line, action }: { line: ItemLine; action?: ReactNode }) {
   const { item, count, unit } = line;
   const cancelled = item.status === 'CANCELLED';
   const details = [
@@ -107,12 +107,15 @@ function ItemRow({ line }: { line: ItemLine }) {
           sx={{ mt: 0.5 }}
         />
       </Box>
-      <Typography
-        variant="body2"
-        sx={{ whiteSpace: 'nowrap', fontWeight: 500, color: cancelled ? 'text.secondary' : undefined }}
-      >
-        {formatCents(unit * count)}
-      </Typography>
+      <Stack sx={{ alignItems: 'flex-end', gap: 0.5 }}>
+        <Typography
+          variant="body2"
+          sx={{ whiteSpace: 'nowrap', fontWeight: 500, color: cancelled ? 'text.secondary' : undefined }}
+        >
+          {formatCents(unit * count)}
+        </Typography>
+        {action}
+      </Stack>
     </Stack>
   );
 }
@@ -122,7 +125,16 @@ function ItemRow({ line }: { line: ItemLine }) {
  * today, the items (without those still in the cart), the money, and `action` (the floor's 'Dar
  * baixa'). The bottom border is green once anything is paid, gold otherwise.
  */
-export function TicketCard({ ticket, action }: { ticket: OrderTicket; action?: ReactNode }) {
+export function TicketCard({
+  ticket,
+  action,
+  itemAction,
+}: {
+  ticket: OrderTicket;
+  action?: ReactNode;
+  /** What can be done to one item of the ticket (the floor's 'Cancelar'). */
+  itemAction?: (item: OrderItem) => ReactNode;
+}) {
   const paid = ticket.payment_status === 'PAID' || ticket.payment_status === 'PARTIALLY_PAID';
   const { customer } = ticket;
   return (
@@ -175,7 +187,9 @@ export function TicketCard({ ticket, action }: { ticket: OrderTicket; action?: R
             Nenhum item pedido ainda.
           </Typography>
         ) : (
-          itemLines(ticket.items).map((line) => <ItemRow key={line.key} line={line} />)
+          itemLines(ticket.items).map((line) => (
+            <ItemRow key={line.key} line={line} action={itemAction?.(line.item)} />
+          ))
         )}
       </Box>
       <Divider />
@@ -208,9 +222,11 @@ export function OrderTotals({ order }: { order: Order }) {
 export function OrderTickets({
   order,
   action,
+  itemAction,
 }: {
   order: Order;
   action?: (ticket: OrderTicket) => ReactNode;
+  itemAction?: (item: OrderItem, ticket: OrderTicket) => ReactNode;
 }) {
   if (order.tickets.length === 0) {
     return (
@@ -222,7 +238,12 @@ export function OrderTickets({
   return (
     <Stack sx={{ gap: 2.5, pt: 1 }}>
       {order.tickets.map((ticket) => (
-        <TicketCard key={ticket.id} ticket={ticket} action={action?.(ticket)} />
+        <TicketCard
+          key={ticket.id}
+          ticket={ticket}
+          action={action?.(ticket)}
+          itemAction={itemAction ? (item) => itemAction(item, ticket) : undefined}
+        />
       ))}
     </Stack>
   );
