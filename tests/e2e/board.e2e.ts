@@ -262,8 +262,7 @@ describe('the kitchen board on a tablet, as the kitchen', () => {
     // A waiter sends two of a dish for a guest at a table, through the floor's order entry.
     await waiterOrders();
     await banner.waitFor();
-    // Meanwhile the simulator may also cook at the stations nobody works: the strip changes, and
-    // counts what the server has still to make at that moment.
+    // The strip changes, and counts what the server has still to make at that moment.
     let changed = false;
     await expect
       .poll(

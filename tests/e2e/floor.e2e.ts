@@ -212,7 +212,7 @@ describe('the floor on a tablet (restaurant staff)', () => {
     await expect.poll(() => cardText(target)).toMatch(/Livre/);
   });
 
-  it("shows the guests' new orders as they come, without reloading", async () => {
+  it("shows the guests' new orders as they come, a waiter's from another tablet too, without reloading", async () => {
     // Each table's state and total: what a party sitting down or an item ordered changes (the
     // minutes on the cards change by themselves, and are left out).
     const snapshot = () =>
@@ -227,8 +227,45 @@ describe('the floor on a tablet (restaurant staff)', () => {
     const before = await snapshot();
     const loads: string[] = [];
     page.on('framenavigated', (frame) => loads.push(frame.url()));
-    // The simulator seats a party or takes an order every few seconds.
-    await expect.poll(snapshot, { timeout: 90_000, interval: 1000 }).not.toBe(before);
+    // A waiter on another tablet sends an order for a guest of an open tab (the simulator's guests
+    // may order meanwhile too): the floor shows the tab's new total by itself.
+    const sent = await page.evaluate(async () => {
+      const { token } = JSON.parse(localStorage.getItem('painel.session')!) as { token: string };
+      const call = async (path: string, body?: unknown) => {
+        const response = await fetch(path, {
+          method: body ? 'POST' : 'GET',
+          headers: {
+            Authorization: `Bearer ${token}`,
+            ...(body ? { 'Content-Type': 'application/json' } : {}),
+          },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        return { status: response.status, data: ((await response.json()) as { data: unknown }).data };
+      };
+      type Menu = {
+        products: { id: number; available: boolean; complement_only: boolean; groups: { min: number }[] }[];
+      };
+      const menu = (await call('/api/orders/menu')).data as Menu;
+      const dish = menu.products.find(
+        (product) =>
+          product.available && !product.complement_only && product.groups.every((group) => group.min === 0),
+      )!;
+      const { results } = (await call('/api/tables?page_size=500')).data as {
+        results: { order: { id: number; status: string } | null }[];
+      };
+      for (const { order } of results) {
+        if (order?.status !== 'OPENED') continue;
+        const tab = (await call(`/api/orders/id/${order.id}`)).data as { tickets: { id: number }[] };
+        const placed = await call(`/api/orders/id/${order.id}/items`, {
+          ticket_id: tab.tickets[0]!.id,
+          items: [{ product_id: dish.id }],
+        });
+        if (placed.status === 201) return true;
+      }
+      return false;
+    });
+    expect(sent).toBe(true);
+    await expect.poll(snapshot).not.toBe(before);
     expect(loads.filter((url) => !url.includes('#/hall'))).toEqual([]);
   });
 

@@ -29,8 +29,12 @@ export default async function setup(project: TestProject) {
   project.provide('demoDataDir', demoDataDir);
 
   const workers = Number(project.config.maxWorkers) || 1;
+  // The simulator plays the guests but never the kitchen (nobody's station is idle for a day): what
+  // the board shows moves only when a test moves it.
   const servers = await Promise.all(
-    Array.from({ length: workers }, () => startServer({}, { copyOf: demoDataDir })),
+    Array.from({ length: workers }, () =>
+      startServer({ SIMULATOR_KITCHEN_IDLE_MIN: '1440' }, { copyOf: demoDataDir }),
+    ),
   );
   project.provide(
     'baseUrls',
