@@ -7,13 +7,16 @@ import { isOrderable, type MenuProduct } from '../../contract/resources/orderEnt
 /**
  * A waiter takes a walk-in's order on a tablet (768×1024, touch), on the demo without the service
  * simulator (which would seat its own guests at the free table): opens the table for a guest
- * without the app, chooses a dish with its complements and a note, reviews, sends it to the
- * kitchen, then receives the guest's payment at the table.
+ * without the app, chooses two dishes (one with its complements and a note), reviews, sends them
+ * to the kitchen — whose tablet shows them by itself —, voids one with the reason, then receives
+ * the guest's payment at the table.
  */
 describe('orders taken at the table by a waiter', () => {
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
+  /** The kitchen board, on another tablet. */
+  let board: Page;
   let token = '';
 
   async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
@@ -46,13 +49,17 @@ describe('orders taken at the table by a waiter', () => {
     await page.goto(`${server.url}/#/hall`);
     await signIn(page, 'gerente@cantinabella.com.br', 'Cantina@2026');
     await page.getByTestId('table-card').first().waitFor();
+    board = await browser.newPage({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+    await board.goto(`${server.url}/#/orders`);
+    await signIn(board, 'gerente@cantinabella.com.br', 'Cantina@2026');
+    await board.getByTestId('board-card').first().waitFor();
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  it('opens a free table for a guest without the app, sends a dish with its complements, and takes the payment', async () => {
+  it('opens a free table for a walk-in, sends two dishes (complements, a note), sees them on the board, voids one and takes the payment', async () => {
     // A dish of the menu with a choice to make (a group of one option required), and a note if it takes one.
     const menu = await api<{ products: MenuProduct[] }>('/api/orders/menu');
     const single = (product: MenuProduct) =>
@@ -65,6 +72,16 @@ describe('orders taken at the table by a waiter', () => {
       menu.products.find(
         (product) => isOrderable(product) && product.groups.every((group) => group.min === 0),
       )!;
+    // And a second one, with nothing to choose.
+    const second = menu.products.find(
+      (product) =>
+        product.id !== dish.id &&
+        isOrderable(product) &&
+        product.kitchen_id !== null &&
+        product.groups.every((group) => group.min === 0),
+    )!;
+    const boardLoads: string[] = [];
+    board.on('framenavigated', (frame) => boardLoads.push(frame.url()));
 
     await page.getByRole('button', { name: /^Mesa 101 Livre/ }).tap();
     await page.getByRole('button', { name: 'Abrir mesa' }).tap();
@@ -101,6 +118,14 @@ describe('orders taken at the table by a waiter', () => {
     if (dish.allow_observations) await sheet.getByRole('textbox', { name: 'Observações' }).fill('Sem cebola');
     await sheet.getByRole('button', { name: `Aumentar ${dish.name}`, exact: true }).tap();
     await sheet.getByRole('button', { name: 'Adicionar ao pedido' }).tap();
+    await sheet.waitFor({ state: 'detached' });
+    const secondNamed = new RegExp(`^${second.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+    await entry.getByLabel('Buscar no cardápio').fill(second.name);
+    await entry.getByRole('button', { name: secondNamed }).tap();
+    await page
+      .getByRole('dialog', { name: secondNamed })
+      .getByRole('button', { name: 'Adicionar ao pedido' })
+      .tap();
     await entry.getByRole('button', { name: 'Revisar pedido' }).tap();
     await entry.getByRole('list', { name: 'Itens do pedido' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -109,7 +134,7 @@ describe('orders taken at the table by a waiter', () => {
     await entry.waitFor({ state: 'detached' });
 
     // On the board, by the name the waiter gave, with what was chosen.
-    const board = await api<
+    const items = await api<
       {
         name: string;
         quantity: number;
@@ -118,7 +143,7 @@ describe('orders taken at the table by a waiter', () => {
         complements: { name: string }[];
       }[]
     >('/api/orders/items?page_size=500');
-    const sent = board.find((item) => item.customer.fullname === 'Joana Prado');
+    const sent = items.find((item) => item.customer.fullname === 'Joana Prado' && item.name === dish.name);
     expect(sent).toMatchObject({
       name: dish.name,
       quantity: 2,
@@ -126,8 +151,35 @@ describe('orders taken at the table by a waiter', () => {
     });
     expect(sent!.complements.map((complement) => complement.name)).toEqual(chosen);
 
-    // Her ticket on the panel, paid at the table.
+    // The kitchen's tablet shows her card by itself, both dishes on it.
+    const card = board.getByTestId('board-card').filter({ hasText: 'Joana Prado' });
+    await card.getByText(dish.name).first().waitFor();
+    await card.getByText(second.name).first().waitFor();
+    expect(boardLoads.filter((url) => !url.endsWith('#/orders'))).toEqual([]);
+
+    // The second dish is voided from her ticket, with the reason, and leaves the bill.
     const ticket = page.getByRole('region', { name: 'Comanda de Joana Prado' });
+    await ticket.getByRole('button', { name: `Cancelar ${second.name}`, exact: true }).tap();
+    const voiding = page.getByRole('dialog', { name: `Cancelar o item ${second.name}?` });
+    await voiding.getByRole('textbox', { name: 'Motivo' }).fill('Lançado por engano');
+    await voiding.getByRole('button', { name: 'Cancelar item' }).tap();
+    await page.getByText(`O item ${second.name} removido com sucesso!`).first().waitFor();
+    const voided = await api<{ name: string; status: string; customer: { fullname: string } }[]>(
+      '/api/orders/items?page_size=500',
+    );
+    expect(
+      voided
+        .filter((item) => item.customer.fullname === 'Joana Prado')
+        .map((item) => [item.name, item.status])
+        .sort(),
+    ).toEqual(
+      [
+        [dish.name, 'PLACED'],
+        [second.name, 'CANCELLED'],
+      ].sort(),
+    );
+
+    // Her ticket on the panel, paid at the table.
     await ticket.getByRole('button', { name: /^Dar baixa/ }).tap();
     const paying = page.getByRole('dialog', { name: 'Dar baixa na comanda de Joana Prado?' });
     await paying.getByRole('combobox', { name: /Forma de pagamento/ }).tap();
