@@ -20,7 +20,8 @@ import { refreshTotals } from './totals';
 
 /**
  * Places `lines` on ticket `ticketId` of the open tab `order` (locked by the caller), PLACED (or
- * SAVED, left in a cart), and recomputes the tab's money. Answers the new items' ids.
+ * SAVED, left in a cart or a draft), and recomputes the tab's money for placed ones. Answers the
+ * new items' ids.
  */
 export async function placeLines(
   tx: Tx,
@@ -54,7 +55,9 @@ export async function placeLines(
     saved_by: savedBy,
   }));
   const inserted = await tx.insert(orderItems).values(rows).returning({ id: orderItems.id });
-  await refreshTotals(tx, order.id);
+  // Items still in a cart or a draft count for nothing: a draft saved after each change of the
+  // waiter's does not recompute the tab's money.
+  if (status === 'PLACED') await refreshTotals(tx, order.id);
   return inserted.map((row) => row.id);
 }
 
