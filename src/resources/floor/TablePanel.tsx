@@ -289,16 +289,19 @@ export function TablePanel({
               // A sent item the kitchen has not finished can be voided here, with the reason asked,
               // by whoever may cancel on the board (Pedidos).
               order.status === 'OPENED' && canCancel && inTheKitchen(item) ? (
-                <IconButton
+                <Button
+                  size="small"
+                  color="warning"
+                  startIcon={<BlockIcon />}
                   aria-label={`Cancelar ${item.name}`}
                   disabled={actions.busy}
                   onClick={() =>
                     setDialog({ kind: 'cancelItem', held: { item, customer: ticket.customer.fullname } })
                   }
-                  sx={{ width: 44, height: 44 }}
+                  sx={{ minHeight: 44 }}
                 >
-                  <BlockIcon />
-                </IconButton>
+                  Cancelar
+                </Button>
               ) : null
             }
             action={(ticket) => (
