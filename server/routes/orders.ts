@@ -220,7 +220,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         resource: definition.name,
         recordId: request.params.id,
         storeId: answer.data.store_id,
-        summary: `${whereTab(answer.data.table_number, answer.data.id)}: ${name ? `${name.trim()} entrou na comanda` : 'pedido da mesa aberto'}`,
+        summary: `${whereTab(answer.data.table_number, answer.data.id)}: ${name ? `${name} entrou na comanda` : 'pedido da mesa aberto'}`,
       });
       reply.code(201);
       return answer;

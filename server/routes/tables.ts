@@ -14,7 +14,7 @@ import { conflict, notFound } from '../http-errors';
 import { noteAudit } from '../plugins/audit';
 import { answerUnchanged, storeListTag } from '../resources/floor-tag';
 import { registerList } from '../resources/list';
-import { idParam } from '../resources/params';
+import { idParam, idParams } from '../resources/params';
 import { answerWith, served } from '../resources/routes';
 import { storeCondition, storeScope, targetStore } from '../resources/scope';
 import { failsWith } from '../resources/write-errors';
@@ -211,7 +211,7 @@ const tableRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The staff seat a guest without the app (or take the table's own order) at a free table.
   const openRoute = routes.call('open', {
-    params: z.object({ id: idParam }),
+    params: idParams,
     body: guestInput,
     response: { 201: z.object({ data: orderRecord }) },
     errors: [404, 409],
@@ -230,7 +230,7 @@ const tableRoutes: FastifyPluginAsyncZod = async (app) => {
         resource: definition.name,
         recordId: request.params.id,
         storeId: opened.storeId,
-        summary: `Mesa ${opened.tableNumber} aberta ${name ? `para ${name.trim()}` : 'com o pedido da mesa'}`,
+        summary: `Mesa ${opened.tableNumber} aberta ${name ? `para ${name}` : 'com o pedido da mesa'}`,
       });
       reply.code(201);
       return { data: await readOrder(db, opened.orderId, store, new Set(orderIncludes)) };
