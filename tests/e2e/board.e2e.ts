@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, seriousViolations, signIn } from './browser';
 import { kitchenBoard } from '../../contract/resources/kitchenBoard/definition';
-import { isOrderable, type MenuProduct } from '../../contract/resources/orderEntry/rules';
+import { waiterOrders } from './orders';
 import { sharedServer } from './server';
 
 const baseUrl = sharedServer();
@@ -71,36 +71,6 @@ async function atLeastCards(count: number): Promise<void> {
     const ready = list.filter((item) => item.status === 'READY').map((item) => item.id);
     if (ready.length > 0) await asManager('PATCH', '/api/orders/items/recall', { ids: ready });
   }
-}
-
-/**
- * A waiter sends two of a dish to the kitchen for a guest of one of Cantina Bella's open tabs, as
- * the floor's order entry does: the first product that needs no complement. A tab the simulator's
- * busser closes meanwhile refuses it (409): the next open tab takes it.
- */
-async function waiterOrders(): Promise<void> {
-  const menu = (await asManager<{ products: MenuProduct[] }>('GET', '/api/orders/menu')).data;
-  const dish = menu.products.find(
-    (product) =>
-      isOrderable(product) && product.kitchen_id !== null && product.groups.every((group) => group.min === 0),
-  )!;
-  const { results: tables } = (
-    await asManager<{ results: { order: { id: number; status: string } | null }[] }>(
-      'GET',
-      '/api/tables?page_size=500',
-    )
-  ).data;
-  for (const { order } of tables) {
-    if (order?.status !== 'OPENED') continue;
-    const tab = (await asManager<{ tickets: { id: number }[] }>('GET', `/api/orders/id/${order.id}`)).data;
-    const sent = await asManager('POST', `/api/orders/id/${order.id}/items`, {
-      ticket_id: tab.tickets[0]!.id,
-      items: [{ product_id: dish.id, quantity: 2 }],
-    });
-    if (sent.status === 201) return;
-    expect(sent.status).toBe(409);
-  }
-  throw new Error('Nenhuma comanda aberta recebeu o pedido.');
 }
 
 /** An item's status as the API has it now (a ready one joins its card's line of ready items). */
@@ -260,7 +230,7 @@ describe('the kitchen board on a tablet, as the kitchen', () => {
     await expect.poll(() => banner.count()).toBe(0);
     const before = await stillToMake(page);
     // A waiter sends two of a dish for a guest at a table, through the floor's order entry.
-    await waiterOrders();
+    await waiterOrders(baseUrl, await tokenOf('gerente@cantinabella.com.br', 'Cantina@2026'), 2);
     await banner.waitFor();
     // The strip changes, and counts what the server has still to make at that moment.
     let changed = false;

@@ -3,6 +3,7 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, seriousViolations, signIn } from './browser';
+import { waiterOrders } from './orders';
 import { sharedServer } from './server';
 
 const baseUrl = sharedServer();
@@ -229,42 +230,10 @@ describe('the floor on a tablet (restaurant staff)', () => {
     page.on('framenavigated', (frame) => loads.push(frame.url()));
     // A waiter on another tablet sends an order for a guest of an open tab (the simulator's guests
     // may order meanwhile too): the floor shows the tab's new total by itself.
-    const sent = await page.evaluate(async () => {
-      const { token } = JSON.parse(localStorage.getItem('painel.session')!) as { token: string };
-      const call = async (path: string, body?: unknown) => {
-        const response = await fetch(path, {
-          method: body ? 'POST' : 'GET',
-          headers: {
-            Authorization: `Bearer ${token}`,
-            ...(body ? { 'Content-Type': 'application/json' } : {}),
-          },
-          body: body ? JSON.stringify(body) : undefined,
-        });
-        return { status: response.status, data: ((await response.json()) as { data: unknown }).data };
-      };
-      type Menu = {
-        products: { id: number; available: boolean; complement_only: boolean; groups: { min: number }[] }[];
-      };
-      const menu = (await call('/api/orders/menu')).data as Menu;
-      const dish = menu.products.find(
-        (product) =>
-          product.available && !product.complement_only && product.groups.every((group) => group.min === 0),
-      )!;
-      const { results } = (await call('/api/tables?page_size=500')).data as {
-        results: { order: { id: number; status: string } | null }[];
-      };
-      for (const { order } of results) {
-        if (order?.status !== 'OPENED') continue;
-        const tab = (await call(`/api/orders/id/${order.id}`)).data as { tickets: { id: number }[] };
-        const placed = await call(`/api/orders/id/${order.id}/items`, {
-          ticket_id: tab.tickets[0]!.id,
-          items: [{ product_id: dish.id }],
-        });
-        if (placed.status === 201) return true;
-      }
-      return false;
-    });
-    expect(sent).toBe(true);
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('painel.session')!) as { token: string }).token,
+    );
+    await waiterOrders(baseUrl, token);
     await expect.poll(snapshot).not.toBe(before);
     expect(loads.filter((url) => !url.includes('#/hall'))).toEqual([]);
   });

@@ -159,7 +159,8 @@ async function openTab(store = t.storeA, ordered = true) {
   return db().transaction(async (tx) => {
     const order = await seatGuests(tx, store, table, [customer]);
     const items = ordered ? await placeItems(tx, store, order, customer, [{ productId: product }]) : [];
-    return { order, table, customer, item: items[0]! };
+    const [ticket] = await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.order_id, order));
+    return { order, table, customer, ticket: ticket!.id, item: items[0]! };
   });
 }
 
@@ -615,25 +616,17 @@ const successfulWrites: Record<WriteKey, () => Promise<WriteRequest>> = {
   }),
   'POST /api/orders/id/:id/items': async () => {
     const tab = await openTab(t.storeA, false);
-    const [ticket] = await db()
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(eq(tickets.order_id, tab.order));
     return {
       by: waiterA,
       params: [tab.order],
-      payload: { ticket_id: ticket!.id, items: [{ product_id: await newProduct(), quantity: 2 }] },
+      payload: { ticket_id: tab.ticket, items: [{ product_id: await newProduct(), quantity: 2 }] },
     };
   },
   'PUT /api/orders/id/:id/tickets/:ticket_id/draft': async () => {
     const tab = await openTab(t.storeA, false);
-    const [ticket] = await db()
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(eq(tickets.order_id, tab.order));
     return {
       by: waiterA,
-      params: [tab.order, ticket!.id],
+      params: [tab.order, tab.ticket],
       payload: { items: [{ product_id: await newProduct() }] },
     };
   },
@@ -894,11 +887,7 @@ interface ReadRequest {
 const readRequests: Record<string, () => Promise<ReadRequest>> = {
   '/api/orders/id/:id/tickets/:ticket_id/draft': async () => {
     const tab = await openTab(t.storeA, false);
-    const [ticket] = await db()
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(eq(tickets.order_id, tab.order));
-    return { params: [tab.order, ticket!.id] };
+    return { params: [tab.order, tab.ticket] };
   },
   '/api/admins/id/:id': async () => ({ params: [(await newMember()).id] }),
   '/api/audit-events/id/:id': async () => {
