@@ -32,6 +32,7 @@ const tableColumns = {
   number: tables.number,
   name: tables.name,
   status: tables.status,
+  token: tables.token,
   created_at: tables.created_at,
 };
 
@@ -62,6 +63,8 @@ async function openOrders(db: Db, tableIds: number[]): Promise<Map<number, OpenO
       // Named in full: a query of one table writes its own columns without the table's name.
       in_kitchen: sql<number>`(select count(*) from ${orderItems} in_kitchen
         where in_kitchen.order_id = "orders"."id" and in_kitchen.status in ('PLACED', 'PREPARING'))::int`,
+      held: sql<number>`(select count(*) from ${orderItems} held
+        where held.order_id = "orders"."id" and held.held_at is not null)::int`,
     })
     .from(orders)
     .where(and(inArray(orders.table_id, tableIds), eq(orders.status, 'OPENED')));

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { OrderInclude, orderRecord } from '../../contract/resources/tabs/definition';
 import type { Db } from '../db/client';
@@ -83,6 +83,7 @@ export async function readOrder(
         created_at: tickets.created_at,
         guest_name: tickets.guest_name,
         guest_phone: tickets.guest_phone,
+        qr: sql<boolean>`${tickets.device_hash} is not null`,
         fullname: sql<string>`coalesce(${customers.fullname}, ${tickets.guest_name}, ${TABLE_TICKET_NAME})`,
         username: sql<string>`coalesce(${customers.username}, '')`,
         profile_picture: customers.profile_picture,
@@ -105,9 +106,17 @@ export async function readOrder(
         complements: orderItems.complements,
         observations: orderItems.observations,
         created_at: orderItems.created_at,
+        held: sql<boolean>`${orderItems.held_at} is not null`,
       })
       .from(orderItems)
-      .where(and(eq(orderItems.order_id, order.id), ne(orderItems.status, 'SAVED')))
+      // Items in a cart or a waiter's draft are nobody else's business; guest orders waiting for
+      // approval are the floor's.
+      .where(
+        and(
+          eq(orderItems.order_id, order.id),
+          or(ne(orderItems.status, 'SAVED'), isNotNull(orderItems.held_at)),
+        ),
+      )
       .orderBy(asc(orderItems.created_at), asc(orderItems.id)),
     include.has('payments')
       ? db
@@ -171,7 +180,10 @@ export async function readOrder(
         id: ticket.id,
         order_id: ticket.order_id,
         customer_id: ticket.customer_id,
-        guest: ticket.guest_name === null ? null : { name: ticket.guest_name, phone: ticket.guest_phone },
+        guest:
+          ticket.guest_name === null
+            ? null
+            : { name: ticket.guest_name, phone: ticket.guest_phone, qr: ticket.qr },
         customer: {
           id: ticket.customer_id,
           fullname: ticket.fullname,
@@ -189,7 +201,12 @@ export async function readOrder(
         total_paid: ticket.total_paid,
         payment_status: paymentStatusOf(ticket.total, ticket.total_paid),
         created_at: ticket.created_at,
-        items: items.filter((item) => item.ticket_id === ticket.id).map(({ ticket_id: _, ...item }) => item),
+        items: items
+          .filter((item) => item.ticket_id === ticket.id && !item.held)
+          .map(({ ticket_id: _, held: __, ...item }) => item),
+        held: items
+          .filter((item) => item.ticket_id === ticket.id && item.held)
+          .map(({ ticket_id: _, held: __, ...item }) => item),
         ...(include.has('payments')
           ? {
               payments: paid

@@ -33,6 +33,7 @@ function ticket(id: number, fullname: string, over: Partial<Order['tickets'][num
     total_paid: 0,
     payment_status: 'OPEN' as const,
     created_at: minutesAgo(30),
+    held: [],
     items: [
       {
         id: id * 100,
@@ -143,6 +144,7 @@ function fakeServer({ kitchen = false } = {}) {
     created_at: order.created_at,
     waiter_requested: order.waiter_requested,
     in_kitchen: cooking(order).length,
+    held: 0,
     birthdays: order.birthdays!,
   });
   const tables: Table[] = [
@@ -154,6 +156,7 @@ function fakeServer({ kitchen = false } = {}) {
       status: 'OCCUPIED',
       order_id: 40,
       order: summary(),
+      token: 'c0ffee'.repeat(6),
       created_at: minutesAgo(900),
     },
     {
@@ -164,6 +167,7 @@ function fakeServer({ kitchen = false } = {}) {
       status: 'AVAILABLE',
       order_id: null,
       order: null,
+      token: 'c0ffee'.repeat(6),
       created_at: minutesAgo(900),
     },
     {
@@ -180,8 +184,10 @@ function fakeServer({ kitchen = false } = {}) {
         total_paid: 11_000,
         waiter_requested: false,
         in_kitchen: 0,
+        held: 0,
         birthdays: [],
       },
+      token: 'c0ffee'.repeat(6),
       created_at: minutesAgo(900),
     },
   ];
@@ -542,6 +548,7 @@ describe('the floor (/hall)', () => {
           total_paid: tab.total,
           payment_status: 'PAID',
           in_kitchen: 2,
+          held: 0,
         };
       },
       { kitchen: true },

@@ -39,6 +39,7 @@ function ticket(id: number, fullname: string): Order['tickets'][number] {
     payment_status: 'OPEN',
     created_at: minutesAgo(10),
     items: [],
+    held: [],
     payments: [],
     coupons: [],
   };
@@ -204,8 +205,10 @@ function renderFloor({
         created_at: order.created_at,
         waiter_requested: false,
         in_kitchen: 0,
+        held: 0,
         birthdays: [],
       },
+      token: 'c0ffee'.repeat(6),
       created_at: minutesAgo(900),
     },
   ];

@@ -23,6 +23,7 @@ function table(reservationsAt: number[]): Table {
       date: new Date(NOW + offset * MINUTE).toISOString(),
       code: `COD${i}`,
     })),
+    token: 'c0ffee'.repeat(6),
     created_at: '2026-01-01T00:00:00.000Z',
   };
 }

@@ -51,6 +51,8 @@ export const tableOrder = z.object({
   waiter_requested: z.boolean(),
   /** Items the kitchen still works on (ordered or being prepared): the tab cannot close before they are done. */
   in_kitchen: count,
+  /** Guest orders from the table's QR code waiting for the staff's approval ('Aprovar pedidos da mesa'). */
+  held: count,
   /** The order's customers whose birthday (day and month) is today, in the stores' zone. */
   birthdays: z.array(z.object({ customer_id: recordId, fullname: z.string() })),
 });
@@ -92,6 +94,11 @@ export const tables = defineResource({
     order: tableOrder.nullable(),
     /** The confirmed reservations set on the table from shortly before today to shortly after, by time. */
     reservations: z.array(tableReservation).optional(),
+    /**
+     * The secret the table's QR code carries (`k`): the guest page orders only with the current
+     * one. A manager rotates it when a printed code must stop working.
+     */
+    token: z.string(),
     created_at: instant,
   }),
   calls: {
@@ -101,6 +108,30 @@ export const tables = defineResource({
       access: 'store:floor',
       summary:
         'Abre a comanda de uma mesa livre para um cliente sem o app (pelo nome) ou para a própria mesa, e a ocupa',
+    },
+    rotateToken: {
+      method: 'POST',
+      path: '/id/:id/token',
+      access: 'manager',
+      summary: 'Troca o código do QR code de uma mesa: o QR code impresso deixa de valer na hora',
+    },
+    rotateTokens: {
+      method: 'POST',
+      path: '/tokens',
+      access: 'manager',
+      summary: 'Troca os códigos dos QR codes de todas as mesas do restaurante',
+    },
+    guestSettings: {
+      method: 'GET',
+      path: '/guest-settings',
+      access: 'store',
+      summary: 'Os pedidos pelo QR code da mesa: se a equipe aprova cada um antes da cozinha',
+    },
+    saveGuestSettings: {
+      method: 'PUT',
+      path: '/guest-settings',
+      access: 'store:settings',
+      summary: 'Liga ou desliga "Aprovar pedidos da mesa"',
     },
     status: {
       method: 'PATCH',
@@ -121,3 +152,23 @@ export const tables = defineResource({
 });
 
 export type Table = RecordOf<typeof tables>;
+
+/** The table QR codes' words (the QR codes page). */
+export const TOKEN_MESSAGES = {
+  rotate: 'Trocar código',
+  rotateAll: 'Trocar todos os códigos',
+  confirm: 'O QR code impresso deixa de funcionar na hora. Imprima o novo.',
+  rotated: 'QR code trocado. Imprima o novo.',
+  rotatedAll: (count: number) =>
+    count === 1 ? '1 QR code trocado. Imprima o novo.' : `${count} QR codes trocados. Imprima os novos.`,
+} as const;
+
+/** `GET`/`PUT /api/tables/guest-settings`: how guest orders from the QR code reach the kitchen. */
+export const guestSettingsInput = z.strictObject({
+  approval: z.boolean({ error: 'Informe se os pedidos da mesa precisam de aprovação (true ou false).' }),
+});
+export const guestSettingsAnswer = z.object({ data: z.object({ approval: z.boolean() }) });
+export const GUEST_SETTINGS_LABEL = 'Aprovar pedidos da mesa';
+export const GUEST_SETTINGS_HELP =
+  'Os pedidos feitos pelo QR code da mesa só vão para a cozinha depois que a equipe aprovar.';
+export const GUEST_SETTINGS_SAVED = 'Configuração salva.';

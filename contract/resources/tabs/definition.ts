@@ -60,6 +60,9 @@ export const ORDER_MESSAGES = {
   tableOpened: 'Mesa aberta!',
   guestAdded: 'Cliente adicionado à comanda!',
   tableTicketTaken: 'Esta comanda já tem o pedido da mesa.',
+  heldApproved: 'Pedido aprovado e enviado para a cozinha!',
+  heldRejected: 'Pedido recusado.',
+  heldGone: 'Este pedido não está mais aguardando aprovação.',
   waiterDismissed: 'Garçom liberado!',
   moved: 'Comanda transferida.',
   merged: 'Mesas juntadas.',
@@ -148,6 +151,18 @@ export const balanceDecision = z.strictObject({
   reason,
 });
 
+/** `POST /api/orders/id/:id/held/approve`: guest orders from the QR code the staff send to the kitchen. */
+export const heldDecisionInput = z.strictObject({
+  item_ids: z
+    .array(recordId, { error: 'Informe os itens.' })
+    .min(1, 'Informe os itens.')
+    .max(50, 'Itens demais de uma vez.')
+    .describe('Itens aguardando aprovação nesta comanda'),
+});
+
+/** `POST /api/orders/id/:id/held/reject`: and those they refuse, with why. */
+export const heldRejectionInput = heldDecisionInput.extend({ reason });
+
 /** `DELETE /api/payments/id/:id`: why a payment received at the table is taken back. */
 export const removePaymentInput = z.strictObject({ reason });
 
@@ -215,8 +230,11 @@ export const orderTicket = z.object({
   order_id: recordId,
   /** The app customer's; none for a guest without the app, or the table's own ticket. */
   customer_id: recordId.nullable(),
-  /** A guest without the app whom the staff named: name and phone (null for the others). */
-  guest: z.object({ name: z.string(), phone: z.string().nullable() }).nullable(),
+  /**
+   * A guest without the app: the name the staff wrote or the guest gave on the table's QR page
+   * (`qr`), and a phone the staff noted (null for the others).
+   */
+  guest: z.object({ name: z.string(), phone: z.string().nullable(), qr: z.boolean() }).nullable(),
   /**
    * Who the ticket is, as the floor shows it: the app customer; a guest without the app (their
    * name, no username or picture, id null); the table's own ('Pedido da mesa').
@@ -236,6 +254,8 @@ export const orderTicket = z.object({
   payment_status: z.enum(ids(paymentStatuses)),
   created_at: instant,
   items: z.array(orderItem),
+  /** Orders from the table's QR code waiting for the staff's approval (SAVED until approved). */
+  held: z.array(orderItem),
   payments: z.array(orderPayment).optional(),
   coupons: z.array(orderCoupon).optional(),
 });
@@ -258,8 +278,8 @@ export const orderRecord = z.object({
   closed_at: instant.nullable(),
   waiter_requested: z.boolean(),
   waiter_requested_at: instant.nullable(),
-  /** Who called the waiter, while the call is on. */
-  waiter_requester: person.nullable(),
+  /** Who called the waiter, while the call is on: an app customer, or a guest by name (id null). */
+  waiter_requester: person.extend({ id: recordId.nullable() }).nullable(),
   /** Customers of the tab whose birthday is today (with include=birthdays). */
   birthdays: z.array(z.object({ customer_id: recordId, fullname: z.string() })).optional(),
   tickets: z.array(orderTicket),
@@ -349,6 +369,18 @@ export const tabs = defineResource({
       path: '/id/:id/close',
       access: 'store:floor',
       summary: 'Fecha uma comanda já paga (ou sem consumo)',
+    },
+    approveHeld: {
+      method: 'POST',
+      path: '/id/:id/held/approve',
+      access: 'store:floor',
+      summary: 'Aprova pedidos feitos pelo QR code da mesa: os itens vão para a cozinha',
+    },
+    rejectHeld: {
+      method: 'POST',
+      path: '/id/:id/held/reject',
+      access: 'store:floor',
+      summary: 'Recusa pedidos feitos pelo QR code da mesa, com o motivo',
     },
     dismissWaiter: {
       method: 'POST',

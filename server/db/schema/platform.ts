@@ -135,6 +135,8 @@ export const stores = pgTable(
     kitchen_timers: jsonb('kitchen_timers').$type<KitchenTimers>().notNull().default(DEFAULT_KITCHEN_TIMERS),
     /** How the kitchen board groups items into cards: per customer's ticket at a table, or per table. */
     kitchen_grouping: text('kitchen_grouping', { enum: KITCHEN_GROUPINGS }).notNull().default('ticket'),
+    /** 'Aprovar pedidos da mesa': guest orders from a table's QR code wait for the staff's approval. */
+    guest_approval: boolean('guest_approval').notNull().default(false),
     // Kept in step with reviews, so the restaurant list needs no aggregate per row.
     n_ratings: integer('n_ratings').notNull().default(0),
     rating: numeric('rating', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),

@@ -55,11 +55,20 @@ export const tables = pgTable(
     number: integer('number').notNull(),
     name: text('name').notNull(),
     status: text('status', { enum: TABLE_STATUS }).notNull().default('AVAILABLE'),
+    /**
+     * The secret of the table's QR code (`k`): guests order only with the current one. 122 random
+     * bits; named `token` so that the audit trail writes it masked.
+     */
+    token: text('token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    token_rotated_at: timestamp('token_rotated_at', { withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     uniqueIndex('tables_store_number_key').on(t.store_id, t.number),
+    check('tables_token_check', sql`char_length(${t.token}) between 32 and 64`),
     unique('tables_id_store_key').on(t.id, t.store_id),
     check('tables_status_check', oneOf(t.status, TABLE_STATUS)),
     check('tables_number_check', sql`${t.number} > 0`),
@@ -84,6 +93,8 @@ export const orders = pgTable(
     waiter_requester_id: integer('waiter_requester_id').references(() => customers.id, {
       onDelete: 'set null',
     }),
+    /** The ticket whose guest called the waiter: any guest, with the app or from the table's QR code. */
+    waiter_ticket_id: integer('waiter_ticket_id'),
     subtotal: integer('subtotal').notNull().default(0),
     service_charge: integer('service_charge').notNull().default(0),
     discount: integer('discount').notNull().default(0),
@@ -137,6 +148,11 @@ export const tickets = pgTable(
     guest_phone: text('guest_phone'),
     /** Who opened a ticket at the table (a guest without the app, the table's own). */
     opened_by: integer('opened_by').references(() => accounts.id, { onDelete: 'set null' }),
+    /**
+     * A guest who ordered from the table's QR code: the SHA-256 of their device's id, so the same
+     * phone finds its own ticket again (never the id itself).
+     */
+    device_hash: text('device_hash'),
     subtotal: integer('subtotal').notNull().default(0),
     service_charge: integer('service_charge').notNull().default(0),
     discount: integer('discount').notNull().default(0),
@@ -166,6 +182,18 @@ export const tickets = pgTable(
     index('tickets_opened_by_idx')
       .on(t.opened_by)
       .where(sql`${t.opened_by} is not null`),
+    // One ticket per phone in a tab; a store's phones, to find a guest's ticket again.
+    uniqueIndex('tickets_order_device_key')
+      .on(t.order_id, t.device_hash)
+      .where(sql`${t.device_hash} is not null`),
+    index('tickets_store_device_idx')
+      .on(t.store_id, t.device_hash)
+      .where(sql`${t.device_hash} is not null`),
+    // A phone's ticket is a named guest's, never an app customer's.
+    check(
+      'tickets_device_check',
+      sql`${t.device_hash} is null or (${t.guest_name} is not null and ${t.customer_id} is null)`,
+    ),
     // One table's own ticket per tab.
     uniqueIndex('tickets_order_table_key')
       .on(t.order_id)
@@ -208,6 +236,11 @@ export const orderItems = pgTable(
      * which that waiter alone sees; gone with their account.
      */
     saved_by: integer('saved_by').references(() => accounts.id, { onDelete: 'cascade' }),
+    /**
+     * A guest's order from the table's QR code waiting for the staff's approval ('Aprovar pedidos
+     * da mesa'): SAVED until approved (then PLACED) or refused (then gone).
+     */
+    held_at: timestamp('held_at', { withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -245,6 +278,14 @@ export const orderItems = pgTable(
     check('order_items_complements_check', sql`jsonb_typeof(${t.complements}) = 'array'`),
     // A waiter's draft is never sent as it is: sending places new items and drops the draft.
     check('order_items_saved_by_check', sql`${t.saved_by} is null or ${t.status} = 'SAVED'`),
+    check(
+      'order_items_held_check',
+      sql`${t.held_at} is null or (${t.status} = 'SAVED' and ${t.saved_by} is null)`,
+    ),
+    // A store's guest orders waiting for approval (the floor's badge).
+    index('order_items_held_idx')
+      .on(t.order_id)
+      .where(sql`${t.held_at} is not null`),
     // A waiter's draft for one guest, read and replaced whole (and found when the account goes).
     index('order_items_draft_idx')
       .on(t.saved_by, t.ticket_id)
