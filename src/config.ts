@@ -7,12 +7,18 @@ import { firebaseFilePrefix } from '../contract/lib/fileUrls';
 export const API_URL: string = (import.meta.env.VITE_API_URL ?? '').replace(/\/$/, '');
 
 /**
- * The link a table's QR code opens: the customer app's shared short link, with the store (`s`) and
- * the table's number (`t`) in its query (restaurant spec 7, QR codes). Build-time, as VITE_API_URL:
- * VITE_TABLE_LINK_URL points the printed codes at another address of the customer app.
+ * Where a table's QR code leads: VITE_TABLE_LINK_URL when a store's own app takes the table's
+ * orders (build-time, as VITE_API_URL), else this product's guest page, `/mesa` on the API's
+ * origin (the page's own when the API is). The code adds the store (`s`), the table's number
+ * (`t`) and its token (`k`) to its query.
  */
-export const TABLE_LINK_URL: string =
-  import.meta.env.VITE_TABLE_LINK_URL?.trim() || 'https://feedme.app/mesa';
+export function tableLinkBase(configured: string | undefined, apiUrl: string, origin: string): string {
+  return configured?.trim() || new URL('/mesa', apiUrl || origin).toString();
+}
+
+/** The base of the tables' QR links in this build, on this page's origin. */
+export const tableLinkUrl = (): string =>
+  tableLinkBase(import.meta.env.VITE_TABLE_LINK_URL, API_URL, location.origin);
 
 /** Every call gives up after 60 s (spec 9). */
 export const REQUEST_TIMEOUT_MS = 60_000;

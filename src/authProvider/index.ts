@@ -59,7 +59,10 @@ export function allowed(
   return permission === null || role === MANAGER || permissions.includes(permission);
 }
 
-/** Whether a role may perform an action on a resource, as its definition declares. */
+/**
+ * Whether a role may perform an action on a resource, as its definition declares: one of
+ * react-admin's, or one of the definition's calls by name (`rotateToken`), with that call's access.
+ */
 export function canAccessResource(
   all: Record<string, ResourceDefinition>,
   role: string,
@@ -70,7 +73,9 @@ export function canAccessResource(
   const definition = all[resource];
   if (!definition) return true; // custom pages decide for themselves
   const operation = operationOf[action];
-  return operation ? allowed(definition.access[operation], role, permissions) : true;
+  if (operation) return allowed(definition.access[operation], role, permissions);
+  const call = definition.calls?.[action];
+  return call ? allowed(call.access, role, permissions) : true;
 }
 
 export function createAuthProvider(http: HttpClient = httpClient): AuthProvider {

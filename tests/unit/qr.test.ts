@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import JSZip from 'jszip';
 import QRCode from 'qrcode';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QR_IMAGE_SIZE, qrPng, qrSvg, qrZip, tableLink } from '../../src/resources/floor/qr';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -81,33 +81,56 @@ const matrixOf = (text: string) => {
   };
 };
 
+/** The page's origin: the default link is this product's guest page on it. */
+const ORIGIN = 'https://painel.cantinabella.com.br';
+
+beforeEach(() => {
+  vi.stubGlobal('location', { origin: ORIGIN });
+});
+
 afterEach(() => {
   vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
   vi.resetModules();
 });
 
+/** A table's secret token, as the tables' records carry it. */
+const TOKEN = '3f9a1c27b54e4d8e9a0c6b1d2e7f8a90';
+const BASE = 'https://painel.exemplo.com.br/mesa';
+
 describe('tableLink', () => {
-  it('is the shared link with the store as s and the table as t', () => {
-    expect(tableLink(12, 7)).toBe('https://feedme.app/mesa?s=12&t=7');
-    expect(tableLink(3, 120)).toBe('https://feedme.app/mesa?s=3&t=120');
+  it('is the base with the store as s, the table as t and its token as k', () => {
+    expect(tableLink(12, 7, TOKEN, BASE)).toBe(`https://painel.exemplo.com.br/mesa?s=12&t=7&k=${TOKEN}`);
+    expect(tableLink(3, 120, 'outro', BASE)).toBe('https://painel.exemplo.com.br/mesa?s=3&t=120&k=outro');
   });
 
   it('keeps a configured base, its path and its own query', () => {
-    expect(tableLink(12, 7, 'https://m.exemplo.com.br/r/mesa?origem=qr')).toBe(
-      'https://m.exemplo.com.br/r/mesa?origem=qr&s=12&t=7',
+    expect(tableLink(12, 7, TOKEN, 'https://m.exemplo.com.br/r/mesa?origem=qr')).toBe(
+      `https://m.exemplo.com.br/r/mesa?origem=qr&s=12&t=7&k=${TOKEN}`,
     );
   });
 
-  it('reads its base from VITE_TABLE_LINK_URL', async () => {
+  it("opens this product's guest page, /mesa on the page's origin, by default", () => {
+    expect(tableLink(5, 9, TOKEN)).toBe(`${ORIGIN}/mesa?s=5&t=9&k=${TOKEN}`);
+  });
+
+  it("opens /mesa on the API's origin when the client talks to another server", async () => {
+    vi.stubEnv('VITE_API_URL', 'https://api.exemplo.com/v1/');
+    vi.resetModules();
+    const { tableLink: ours } = await import('../../src/resources/floor/qr');
+    expect(ours(5, 9, TOKEN)).toBe(`https://api.exemplo.com/mesa?s=5&t=9&k=${TOKEN}`);
+  });
+
+  it('reads its base from VITE_TABLE_LINK_URL, for a store whose own app takes the orders', async () => {
     vi.stubEnv('VITE_TABLE_LINK_URL', 'https://pedir.exemplo.com/t');
     vi.resetModules();
     const { tableLink: configured } = await import('../../src/resources/floor/qr');
-    expect(configured(5, 9)).toBe('https://pedir.exemplo.com/t?s=5&t=9');
+    expect(configured(5, 9, TOKEN)).toBe(`https://pedir.exemplo.com/t?s=5&t=9&k=${TOKEN}`);
   });
 });
 
 describe('qrPng', () => {
-  const link = tableLink(12, 7);
+  const link = tableLink(12, 7, TOKEN, BASE);
 
   it('is a square PNG of the configured size with exactly the code of the link', async () => {
     const expected = matrixOf(link);
@@ -128,14 +151,17 @@ describe('qrPng', () => {
   });
 
   it('differs from table to table', async () => {
-    const [seven, eight] = await Promise.all([qrPng(tableLink(12, 7)), qrPng(tableLink(12, 8))]);
+    const [seven, eight] = await Promise.all([
+      qrPng(tableLink(12, 7, TOKEN, BASE)),
+      qrPng(tableLink(12, 8, TOKEN, BASE)),
+    ]);
     expect(Buffer.from(seven).equals(Buffer.from(eight))).toBe(false);
   });
 });
 
 describe('qrSvg', () => {
   it('is an SVG document, black on white', async () => {
-    const svg = await qrSvg(tableLink(12, 7));
+    const svg = await qrSvg(tableLink(12, 7, TOKEN, BASE));
     expect(svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(svg).toContain('#ffffff');
     expect(svg).toContain('#000000');
@@ -145,9 +171,9 @@ describe('qrSvg', () => {
 describe('qrZip', () => {
   it('holds one PNG per table, named by its number, and tells its progress up to the total', async () => {
     const tables = [
-      { table_number: 5, store_id: 12 },
-      { table_number: 6, store_id: 12 },
-      { table_number: 10, store_id: 12 },
+      { table_number: 5, store_id: 12, token: TOKEN },
+      { table_number: 6, store_id: 12, token: 'seis'.repeat(8) },
+      { table_number: 10, store_id: 12, token: 'dez'.repeat(11) },
     ];
     const progress = vi.fn();
 
@@ -158,7 +184,8 @@ describe('qrZip', () => {
     expect(Object.keys(zip.files)).toEqual(['mesa-5.png', 'mesa-6.png', 'mesa-10.png']);
     for (const table of tables) {
       const png = await zip.file(`mesa-${table.table_number}.png`)!.async('uint8array');
-      const expected = matrixOf(tableLink(12, table.table_number));
+      // Each code is the table's link with its own token, on this product's guest page.
+      const expected = matrixOf(`${ORIGIN}/mesa?s=12&t=${table.table_number}&k=${table.token}`);
       expect(modulesOf(png, expected.size).matrix).toEqual(expected.matrix);
     }
     expect(progress.mock.calls).toEqual([
@@ -169,8 +196,8 @@ describe('qrZip', () => {
   });
 
   it('stores the PNGs without compressing them again', async () => {
-    const png = await qrPng(tableLink(12, 5));
-    const blob = await qrZip([{ table_number: 5, store_id: 12 }]);
+    const png = await qrPng(tableLink(12, 5, TOKEN));
+    const blob = await qrZip([{ table_number: 5, store_id: 12, token: TOKEN }]);
     const bytes = new Uint8Array(await blob.arrayBuffer());
     // Local file header: compression method at byte 8, 0 = stored; the PNG follows its name.
     expect(new DataView(bytes.buffer).getUint16(8, true)).toBe(0);

@@ -232,6 +232,18 @@ describe('canAccess', () => {
     await expect(authProvider.canAccess!({ resource: 'faqs', action: 'delete' })).resolves.toBe(true);
   });
 
+  it("answers a definition's call by name with that call's access", () => {
+    // rotateToken is the managers' (access 'manager'); saveGuestSettings needs Configurações.
+    expect(canAccessResource(definitions, 'MANAGER', 'tables', 'rotateToken')).toBe(true);
+    expect(canAccessResource(definitions, 'ADMIN', 'tables', 'rotateTokens')).toBe(true);
+    expect(canAccessResource(definitions, 'WAITER', 'tables', 'rotateToken', ['floor', 'settings'])).toBe(
+      false,
+    );
+    expect(canAccessResource(definitions, 'WAITER', 'tables', 'saveGuestSettings', ['floor'])).toBe(false);
+    expect(canAccessResource(definitions, 'WAITER', 'tables', 'saveGuestSettings', ['settings'])).toBe(true);
+    expect(canAccessResource(definitions, 'WAITER', 'tables', 'guestSettings', [])).toBe(true);
+  });
+
   it('refuses operations a definition does not declare, even to an admin', () => {
     expect(canAccessResource(definitions, 'ADMIN', 'operations', 'list')).toBe(true);
     expect(canAccessResource(definitions, 'ADMIN', 'operations', 'create')).toBe(true);

@@ -7,6 +7,7 @@ import {
   GlobalStyles,
   LinearProgress,
   Skeleton,
+  Stack,
   Typography,
 } from '@mui/material';
 import { BackLink } from '../../components/BackLink';
@@ -24,6 +25,8 @@ import { NoTables, TOUCH } from './FloorFrame';
 import { hallPaths } from './paths';
 import { downloadQrZip, tableLink } from './qr';
 import { QrDownloadButton } from './QrDownloadButton';
+import { GuestApprovalSwitch } from './GuestApprovalSwitch';
+import { RotateAllTokensButton, RotateTokenButton } from './TokenRotation';
 
 const TITLE = 'QR codes das mesas';
 /** The cards' grid, the sheet that is printed. */
@@ -49,7 +52,7 @@ const printStyles = (
     styles={{
       '@page': { size: 'A4 portrait', margin: '10mm' },
       '@media print': {
-        ...printFrame('.RaList-actions, .MuiCardActions-root'),
+        ...printFrame('.RaList-actions, .MuiCardActions-root, .qr-settings'),
         '.RaList-content': { background: '#fff !important', boxShadow: 'none !important' },
         [SHEET]: {
           display: 'grid !important',
@@ -121,7 +124,7 @@ function QrCard({ table }: { table: Table }) {
       </Typography>
       <QrImage
         className="qr-code"
-        text={tableLink(table.store_id, table.number)}
+        text={tableLink(table.store_id, table.number, table.token)}
         alt={`QR code da mesa ${table.number}`}
         failed={
           <Alert severity="error" sx={{ height: '100%' }}>
@@ -138,9 +141,29 @@ function QrCard({ table }: { table: Table }) {
   );
 }
 
-/** The card's PNG download. */
-function CardDownload() {
-  return <QrDownloadButton table={useRecordContext<Table>()!} />;
+/** The card's PNG download and, for managers, its new code; one above the other when both do not fit. */
+function CardActions() {
+  const table = useRecordContext<Table>()!;
+  return (
+    <Stack
+      direction="row"
+      sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1, whiteSpace: 'normal' }}
+    >
+      <QrDownloadButton table={table} />
+      <RotateTokenButton table={table} />
+    </Stack>
+  );
+}
+
+/** Above the cards: whether the tables' orders wait for the staff, for the store the codes are of. */
+function QrHeader() {
+  const { data: floor } = useListContext<Table>();
+  return (
+    <>
+      {printStyles}
+      <GuestApprovalSwitch storeId={floor?.[0]?.store_id} />
+    </>
+  );
 }
 
 /** VOLTAR to the floor; every code as a zip, with its progress; the cards printed. */
@@ -152,7 +175,7 @@ function QrActions() {
     setZipping({ done: 0, total: floor.length });
     try {
       await downloadQrZip(
-        floor.map((table) => ({ table_number: table.number, store_id: table.store_id })),
+        floor.map((table) => ({ table_number: table.number, store_id: table.store_id, token: table.token })),
         (done, total) => setZipping({ done, total }),
       );
     } catch {
@@ -186,6 +209,7 @@ function QrActions() {
       >
         Imprimir
       </Button>
+      <RotateAllTokensButton floor={floor} />
       {zipping ? (
         <LinearProgress
           variant="determinate"
@@ -201,7 +225,7 @@ function QrActions() {
 
 const qrScreens = defineScreens({
   list: {
-    header: printStyles,
+    header: <QrHeader />,
     actions: <QrActions />,
     create: false,
     exportButton: false,
@@ -218,7 +242,7 @@ const qrScreens = defineScreens({
       name: (record) => `Mesa ${String(record.number)}`,
       opens: false,
     },
-    rowActions: <CardDownload />,
+    rowActions: <CardActions />,
   },
 });
 

@@ -5,13 +5,13 @@ import { useNotify } from 'react-admin';
 import { downloadTableQr } from './qr';
 
 /** Downloads one table's QR code as `mesa-N.png` (the floor's side panel, the QR codes page). */
-export function QrDownloadButton({ table }: { table: { number: number; store_id: number } }) {
+export function QrDownloadButton({ table }: { table: { number: number; store_id: number; token: string } }) {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      await downloadTableQr({ table_number: table.number, store_id: table.store_id });
+      await downloadTableQr({ table_number: table.number, store_id: table.store_id, token: table.token });
     } catch {
       notify(`Não foi possível gerar o QR code da mesa ${table.number}.`, { type: 'error' });
     } finally {

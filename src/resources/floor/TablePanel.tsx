@@ -249,7 +249,7 @@ export function TablePanel({
             Transferir
           </Button>
         ) : null}
-        <QrDownloadButton table={{ number: table.number, store_id: table.store_id }} />
+        <QrDownloadButton table={table} />
         {!table.order ? (
           <Button
             variant="outlined"

@@ -1,4 +1,5 @@
-import { TABLE_LINK_URL } from '../../config';
+import { tableLinkUrl } from '../../config';
+import { guestLink } from '../../../contract/resources/guest/paths';
 import { saveFile } from '../../dataProvider/saveFile';
 
 /**
@@ -7,18 +8,24 @@ import { saveFile } from '../../dataProvider/saveFile';
  * libraries load on first use, never with the floor.
  */
 
-/** What a table's code needs (spec 3, Table QR data). */
+/** What a table's code needs (spec 3, Table QR data), with the table's current token. */
 export interface TableQr {
   table_number: number;
   store_id: number;
+  token: string;
 }
 
-/** The shared short link with the store (`s`) and the table's number (`t`) in its query. */
-export function tableLink(storeId: number, tableNumber: number, base: string = TABLE_LINK_URL): string {
-  const url = new URL(base);
-  url.searchParams.set('s', String(storeId));
-  url.searchParams.set('t', String(tableNumber));
-  return url.toString();
+/**
+ * The link a table's code opens: the guest page (or the store's own app) with the store (`s`), the
+ * table's number (`t`) and its secret token (`k`) in its query. A rotated token makes a new link.
+ */
+export function tableLink(
+  storeId: number,
+  tableNumber: number,
+  token: string,
+  base: string = tableLinkUrl(),
+): string {
+  return guestLink(base, { s: storeId, t: tableNumber, k: token });
 }
 
 /** The downloaded image of a table's code. */
@@ -71,7 +78,10 @@ export async function qrZip(tables: TableQr[], onProgress?: Progress): Promise<B
   const zip = new JSZip();
   let lastPause = Date.now();
   for (const [index, table] of tables.entries()) {
-    zip.file(qrFilename(table.table_number), await qrPng(tableLink(table.store_id, table.table_number)));
+    zip.file(
+      qrFilename(table.table_number),
+      await qrPng(tableLink(table.store_id, table.table_number, table.token)),
+    );
     onProgress?.(index + 1, tables.length);
     // Let the page draw its progress bar now and then, not after the last image.
     if (Date.now() - lastPause > 50) {
@@ -85,7 +95,7 @@ export async function qrZip(tables: TableQr[], onProgress?: Progress): Promise<B
 
 /** Downloads one table's code as `mesa-N.png`. */
 export async function downloadTableQr(table: TableQr): Promise<void> {
-  const png = await qrPng(tableLink(table.store_id, table.table_number));
+  const png = await qrPng(tableLink(table.store_id, table.table_number, table.token));
   saveFile(new Blob([png], { type: 'image/png' }), qrFilename(table.table_number));
 }
 
