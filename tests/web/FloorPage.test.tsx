@@ -144,7 +144,7 @@ function fakeServer({ kitchen = false } = {}) {
     created_at: order.created_at,
     waiter_requested: order.waiter_requested,
     in_kitchen: cooking(order).length,
-    held: 0,
+    held: order.tickets.reduce((sum, t) => sum + t.held.length, 0),
     birthdays: order.birthdays!,
   });
   const tables: Table[] = [
@@ -264,6 +264,14 @@ function fakeServer({ kitchen = false } = {}) {
       return { data: { ...order, id: 41, undo: { token: 'desfaz-juncao' } } };
     } else if (path === '/api/orders/id/41/merge/undo') {
       return { data: order };
+    } else if (path === '/api/orders/id/40/held/approve' || path === '/api/orders/id/40/held/reject') {
+      const ids = body.item_ids as number[];
+      for (const t of order.tickets) {
+        const decided = t.held.filter((item) => ids.includes(item.id));
+        t.held = t.held.filter((item) => !ids.includes(item.id));
+        if (path.endsWith('/approve'))
+          t.items.push(...decided.map((item) => ({ ...item, status: 'PLACED' as const })));
+      }
     } else if (path.startsWith('/api/payments/id/') && request?.method === 'DELETE') {
       for (const ticket of order.tickets) {
         ticket.payments = (ticket.payments ?? []).filter((p) => p.id !== Number(path.split('/').at(-1)));
@@ -283,6 +291,46 @@ function renderFloor(tweak?: (order: Order, tables: Table[]) => void, options?: 
 }
 
 const card = (number: number) => screen.getByRole('button', { name: new RegExp(`^Mesa ${number} `) });
+
+/** An item a guest ordered from the table's QR code, waiting for the staff (SAVED until approved). */
+function heldItem(id: number, name: string, over: Partial<Order['tickets'][number]['held'][number]> = {}) {
+  return {
+    id,
+    product_id: id,
+    name,
+    thumbnail: null,
+    status: 'SAVED' as const,
+    product_price: 1800,
+    quantity: 1,
+    complements: [],
+    observations: null,
+    created_at: minutesAgo(1),
+    ...over,
+  };
+}
+
+/** Marina, who sat at table 5 and ordered from its QR code: her order waits for the staff's approval. */
+const withQrGuest = (order: Order, tables: Table[]) => {
+  const marina = ticket(3, 'Marina Costa');
+  order.tickets.push({
+    ...marina,
+    customer_id: null,
+    guest: { name: 'Marina Costa', phone: null, qr: true },
+    customer: { ...marina.customer, id: null, username: '', checkins: undefined },
+    subtotal: 0,
+    service_charge: 0,
+    total: 0,
+    items: [],
+    held: [
+      heldItem(501, 'Caipirinha', {
+        complements: [{ name: 'Limão', price: 0, quantity: 1 }],
+        observations: 'Pouco açúcar',
+      }),
+      heldItem(502, 'Pastel de queijo', { quantity: 2, product_price: 900 }),
+    ],
+  });
+  tables[0]!.order = { ...tables[0]!.order!, held: 2 };
+};
 
 describe('the floor (/hall)', () => {
   it('shows every table with its indicators, the occupied count and the legend', async () => {
@@ -639,5 +687,93 @@ describe('the floor (/hall)', () => {
       method: 'POST',
       body: { token: 'desfaz-juncao' },
     });
+  });
+
+  it("shows a guest's order from the QR code awaiting approval on the table's card, in words", async () => {
+    renderFloor(withQrGuest);
+    await screen.findByRole('button', {
+      name: 'Mesa 5 Ocupada R$ 110,00 30 min Em aberto Aniversário Garçom chamado Pedido aguardando aprovação',
+    });
+    expect(within(card(5)).getByText('Pedido aguardando aprovação')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Mesa 7 Ocupada R$ 110,00 30 min Pago' })).toBeInTheDocument();
+  });
+
+  it("approves a QR guest's order: its items are sent, and the panel and the card read it", async () => {
+    const { user, http } = renderFloor(withQrGuest);
+    await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
+    const marina = await screen.findByRole('region', { name: 'Comanda de Marina Costa' });
+    expect(within(marina).getByText('Pelo QR code da mesa')).toBeInTheDocument();
+    const held = within(marina).getByRole('region', { name: 'Aguardando aprovação' });
+    expect(
+      within(held)
+        .getAllByTestId('order-item')
+        .map((line) => line.textContent),
+    ).toEqual(['CaipirinhaLimão · Obs.: Pouco açúcarR$ 18,00', '2× Pastel de queijoR$ 18,00']);
+    // The other guests have nothing waiting.
+    const ana = within(screen.getByRole('region', { name: 'Mesa 5' })).getByRole('region', {
+      name: 'Comanda de Ana Souza',
+    });
+    expect(within(ana).queryByRole('region', { name: 'Aguardando aprovação' })).not.toBeInTheDocument();
+
+    await user.click(within(held).getByRole('button', { name: 'Aprovar o pedido de Marina Costa' }));
+
+    expect(await screen.findByText('Pedido aprovado e enviado para a cozinha!')).toBeInTheDocument();
+    expect(http).toHaveBeenCalledWith('/api/orders/id/40/held/approve', {
+      method: 'POST',
+      body: { item_ids: [501, 502] },
+    });
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'Comanda de Marina Costa' })).queryByRole('region', {
+          name: 'Aguardando aprovação',
+        }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(
+      within(screen.getByRole('region', { name: 'Comanda de Marina Costa' })).getAllByText('Aguardando'),
+    ).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Fechar painel da mesa' }));
+    await waitFor(() => expect(card(5)).not.toHaveAccessibleName(/Pedido aguardando aprovação/));
+    expect(card(5)).toHaveAccessibleName(/^Mesa 5 Ocupada /);
+  });
+
+  it("refuses a QR guest's order only with a reason, and sends its items' ids with it", async () => {
+    const { user, http } = renderFloor(withQrGuest);
+    await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
+    const marina = await screen.findByRole('region', { name: 'Comanda de Marina Costa' });
+    await user.click(within(marina).getByRole('button', { name: 'Recusar o pedido de Marina Costa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Recusar o pedido de Marina Costa?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Recusar pedido' }));
+    expect(await within(dialog).findByText('Informe o motivo.')).toBeInTheDocument();
+    expect(http).not.toHaveBeenCalled();
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Motivo' }), 'Cozinha fechando{Enter}');
+
+    expect(await screen.findByText('Pedido recusado.')).toBeInTheDocument();
+    expect(http).toHaveBeenCalledWith('/api/orders/id/40/held/reject', {
+      method: 'POST',
+      body: { item_ids: [501, 502], reason: 'Cozinha fechando' },
+    });
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'Comanda de Marina Costa' })).queryByRole('region', {
+          name: 'Aguardando aprovação',
+        }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(
+      within(screen.getByRole('region', { name: 'Comanda de Marina Costa' })).getByText(
+        'Nenhum item pedido ainda.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('names a QR guest who called the waiter, as it names an app customer', async () => {
+    const { user } = renderFloor((order, tables) => {
+      withQrGuest(order, tables);
+      order.waiter_requester = { id: null, fullname: 'Marina Costa', username: '', profile_picture: null };
+    });
+    await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
+    expect(await screen.findByText('Marina Costa chamou o garçom há 4 min')).toBeInTheDocument();
   });
 });

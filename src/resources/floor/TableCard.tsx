@@ -6,6 +6,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import PendingIcon from '@mui/icons-material/Pending';
 import RoomServiceIcon from '@mui/icons-material/RoomService';
 import EventSeatIcon from '@mui/icons-material/EventSeat';
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import { elapsed } from '../../components/clock';
 import { formatCents } from '../../../contract/lib/format';
 import { isNear, saoPauloClock } from '../../../contract/resources/reservations/rules';
@@ -19,6 +20,25 @@ export const INDICATORS = {
   waiter: { label: 'Garçom chamado', color: '#ef5350', Icon: RoomServiceIcon },
 } as const;
 export type Indicator = keyof typeof INDICATORS;
+
+/**
+ * A guest's order from the table's QR code waiting for the staff ('Aprovar pedidos da mesa'): in
+ * words on the card, not only a colour, for it asks someone to act.
+ */
+export const HELD_ORDER = { label: 'Pedido aguardando aprovação', color: '#ce93d8', Icon: HourglassTopIcon };
+
+/** The held order's badge: its icon and words (part of the card's name). */
+function HeldBadge() {
+  const { label, color, Icon } = HELD_ORDER;
+  return (
+    <Stack direction="row" sx={{ mt: 0.75, gap: 0.5, alignItems: 'flex-start' }}>
+      <Icon sx={{ color, fontSize: 20, mt: 0.25 }} aria-hidden />
+      <Typography component="span" variant="body2" sx={{ color, fontWeight: 700 }}>
+        {` ${label}`}
+      </Typography>
+    </Stack>
+  );
+}
 
 /** Which indicators a table shows: paid (PAID), open (OPEN or PARTIALLY_PAID), birthday, waiter. */
 export function indicatorsOf(table: Table): Indicator[] {
@@ -98,7 +118,8 @@ function NearReservation({ table, now }: { table: Table; now: number }) {
  * A table of the floor: its number, free or taken, and for a taken one the tab's indicators,
  * total and time. The whole card is one button (a big touch target) named by what it shows
  * ('Mesa 5 Ocupada R$ 110,00 30 min Em aberto Garçom chamado'): the indicators' words are there
- * for who does not see the colours. A confirmed reservation set on the table shows as its time
+ * for who does not see the colours. A guest's order awaiting approval shows in words ('Pedido
+ * aguardando aprovação'). A confirmed reservation set on the table shows as its time
  * nears ('Reserva 20:00 Maria Silva, 4 pessoas').
  */
 export function TableCard({
@@ -115,6 +136,7 @@ export function TableCard({
   const taken = table.status === 'OCCUPIED' || table.order !== null;
   const indicators = indicatorsOf(table);
   const waiter = indicators.includes('waiter');
+  const held = (table.order?.held ?? 0) > 0;
   return (
     <ButtonBase
       onClick={onSelect}
@@ -135,9 +157,11 @@ export function TableCard({
           ? 'primary.main'
           : waiter
             ? INDICATORS.waiter.color
-            : taken
-              ? 'rgba(255, 138, 61, 0.45)'
-              : 'divider',
+            : held
+              ? HELD_ORDER.color
+              : taken
+                ? 'rgba(255, 138, 61, 0.45)'
+                : 'divider',
         borderStyle: taken || selected ? 'solid' : 'dashed',
         boxShadow: selected ? '0 0 0 3px rgba(255, 138, 61, 0.35)' : 'none',
         '&.Mui-focusVisible': { outline: '3px solid #fff', outlineOffset: 2 },
@@ -175,6 +199,7 @@ export function TableCard({
               <IndicatorMark key={indicator} indicator={indicator} />
             ))}
           </Stack>
+          {held ? <HeldBadge /> : null}
         </Box>
       ) : null}
       <NearReservation table={table} now={now} />

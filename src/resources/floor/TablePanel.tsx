@@ -30,6 +30,7 @@ import { GuestDialog } from './GuestDialog';
 import { CONFIRM, inTheKitchen, type useFloorActions } from './floorActions';
 import { KitchenHold, type HeldItem } from './KitchenHold';
 import { QrDownloadButton } from './QrDownloadButton';
+import { HeldOrder } from './HeldOrder';
 import { TOUCH } from './FloorFrame';
 import { OrderEntryDialog } from './orderEntry/OrderEntryDialog';
 
@@ -48,6 +49,7 @@ type Dialog =
   | { kind: 'addItems'; ticket: OrderTicket }
   | { kind: 'unpay'; ticket: OrderTicket; payment: Payment }
   | { kind: 'cancelItem'; held: HeldItem }
+  | { kind: 'rejectHeld'; ticket: OrderTicket }
   | { kind: 'openTable' }
   | { kind: 'addGuest' }
   | null;
@@ -113,7 +115,8 @@ function TicketPayments({
 
 /**
  * The selected table's side panel: its open tab, one card per customer with 'Dar baixa' and
- * 'Adicionar itens' (the waiter's order entry), and what can be done to the table — release it
+ * 'Adicionar itens' (the waiter's order entry) and, above its items, a guest's order from the
+ * table's QR code awaiting approval ('Aprovar', 'Recusar' with the reason), and what can be done to the table — release it
  * (settling the tab), release the waiter, move or join the tab, download its QR code, remove it.
  * When a release is refused, what the kitchen still works on is listed to be marked ready or
  * cancelled there (`KitchenHold`); `kitchen` lists it from the start.
@@ -285,6 +288,21 @@ export function TablePanel({
         <Box sx={{ mt: 2 }}>
           <OrderTickets
             order={order}
+            pending={(ticket) =>
+              order.status === 'OPENED' ? (
+                <HeldOrder
+                  ticket={ticket}
+                  busy={actions.busy}
+                  onApprove={() =>
+                    void actions.approveHeld(
+                      order.id,
+                      ticket.held.map((item) => item.id),
+                    )
+                  }
+                  onReject={() => setDialog({ kind: 'rejectHeld', ticket })}
+                />
+              ) : null
+            }
             itemAction={(item, ticket) =>
               // A sent item the kitchen has not finished can be voided here, with the reason asked,
               // by whoever may cancel on the board (Pedidos).
@@ -438,6 +456,27 @@ export function TablePanel({
           onClose={close}
         >
           <Typography>O item sai da conta de {dialog.held.customer} e não deve ser preparado.</Typography>
+        </ReasonDialog>
+      ) : null}
+      {dialog?.kind === 'rejectHeld' ? (
+        <ReasonDialog
+          open
+          title={`Recusar o pedido de ${dialog.ticket.customer.fullname}?`}
+          confirmLabel="Recusar pedido"
+          confirmColor="error"
+          busy={actions.busy}
+          onConfirm={(reason) =>
+            after(
+              actions.rejectHeld(
+                dialog.ticket.order_id,
+                dialog.ticket.held.map((item) => item.id),
+                reason,
+              ),
+            )
+          }
+          onClose={close}
+        >
+          <Typography>Os itens não vão para a cozinha e saem da comanda.</Typography>
         </ReasonDialog>
       ) : null}
       {orderId !== null ? (

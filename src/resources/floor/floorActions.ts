@@ -61,7 +61,8 @@ export interface UndoOffer {
 /**
  * What the floor's staff do, each with the spec's message: release a table (settling its tab
  * first, spec 4: a balance only with the method and reason decided), release all that owe nothing
- * and have nothing in the kitchen, dismiss the waiter, 'Dar baixa' and take a payment back, move
+ * and have nothing in the kitchen, dismiss the waiter, approve or refuse a guest's order from the
+ * table's QR code, 'Dar baixa' and take a payment back, move
  * or join a tab (each then undoable for a few seconds: `offer`), mark an item ready or cancel it
  * (the board's calls and messages, for a tab the kitchen holds), remove a table. `busy` is true
  * while one runs.
@@ -180,6 +181,28 @@ export function useFloorActions() {
       }, FLOOR_MESSAGES.guestAdded);
       return ok ? changed : null;
     },
+    /** A guest's order from the table's QR code, approved: its items go to the kitchen. */
+    approveHeld: (orderId: number, itemIds: number[]) =>
+      run(
+        () =>
+          dataProvider.action('commands', {
+            id: orderId,
+            action: 'approveHeld',
+            data: { item_ids: itemIds },
+          }),
+        FLOOR_MESSAGES.heldApproved,
+      ),
+    /** A guest's order from the table's QR code, refused with the reason: its items leave the tab. */
+    rejectHeld: (orderId: number, itemIds: number[], reason: string) =>
+      run(
+        () =>
+          dataProvider.action('commands', {
+            id: orderId,
+            action: 'rejectHeld',
+            data: { item_ids: itemIds, reason },
+          }),
+        FLOOR_MESSAGES.heldRejected,
+      ),
     /** 'Dar baixa': the ticket's balance received at the table. */
     pay: (orderId: number, ticketId: number, amount: number, method: PaymentMethod) =>
       run(

@@ -70,7 +70,16 @@ function Money({ label, value, strong }: { label: string; value: number; strong?
   );
 }
 
-function ItemRow({ line, action }: { line: ItemLine; action?: ReactNode }) {
+/** One line of a ticket; `status: false` leaves out its kitchen state (an order still waiting for the staff). */
+export function ItemRow({
+  line,
+  action,
+  status = true,
+}: {
+  line: ItemLine;
+  action?: ReactNode;
+  status?: boolean;
+}) {
   const { item, count, unit } = line;
   const cancelled = item.status === 'CANCELLED';
   const details = [
@@ -99,13 +108,15 @@ function ItemRow({ line, action }: { line: ItemLine; action?: ReactNode }) {
             {details.join(' · ')}
           </Typography>
         ) : null}
-        <Chip
-          size="small"
-          label={statusLabel(item.status)}
-          color={STATUS_COLOR[item.status] ?? 'default'}
-          variant="outlined"
-          sx={{ mt: 0.5 }}
-        />
+        {status ? (
+          <Chip
+            size="small"
+            label={statusLabel(item.status)}
+            color={STATUS_COLOR[item.status] ?? 'default'}
+            variant="outlined"
+            sx={{ mt: 0.5 }}
+          />
+        ) : null}
       </Box>
       <Stack sx={{ alignItems: 'flex-end', gap: 0.5 }}>
         <Typography
@@ -121,17 +132,21 @@ function ItemRow({ line, action }: { line: ItemLine; action?: ReactNode }) {
 }
 
 /**
- * One customer's ticket: picture, name and @username, the birthday ribbon when the birthday is
- * today, the items (without those still in the cart), the money, and `action` (the floor's 'Dar
- * baixa'). The bottom border is green once anything is paid, gold otherwise.
+ * One customer's ticket: picture, name and @username (or how a guest without the app came: seated
+ * by the staff, or by the table's QR code), the birthday ribbon when the birthday is today,
+ * `pending` (the floor's guest orders awaiting approval) above the items (without those still in
+ * the cart), the money, and `action` (the floor's 'Dar baixa'). The bottom border is green once
+ * anything is paid, gold otherwise.
  */
 export function TicketCard({
   ticket,
   action,
+  pending,
   itemAction,
 }: {
   ticket: OrderTicket;
   action?: ReactNode;
+  pending?: ReactNode;
   /** What can be done to one item of the ticket (the floor's 'Cancelar'). */
   itemAction?: (item: OrderItem) => ReactNode;
 }) {
@@ -168,10 +183,13 @@ export function TicketCard({
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {ticket.customer_id === null
-              ? // A guest the staff seated: how to reach them, if they left a phone; the table's own says so.
-                ticket.guest
-                ? `Sem o app${ticket.guest.phone ? ` · ${maskPhone(ticket.guest.phone)}` : ''}`
-                : 'Da mesa, sem cliente'
+              ? // A guest from the table's QR code says so; one the staff seated, how to reach them if
+                // they left a phone; the table's own says so.
+                ticket.guest?.qr
+                ? 'Pelo QR code da mesa'
+                : ticket.guest
+                  ? `Sem o app${ticket.guest.phone ? ` · ${maskPhone(ticket.guest.phone)}` : ''}`
+                  : 'Da mesa, sem cliente'
               : `@${customer.username}${
                   customer.checkins !== undefined
                     ? ` · ${customer.checkins} ${customer.checkins === 1 ? 'visita' : 'visitas'}`
@@ -181,6 +199,7 @@ export function TicketCard({
         </Box>
       </Stack>
       <Divider />
+      {pending}
       <Box sx={{ px: 1.5 }}>
         {ticket.items.length === 0 ? (
           <Typography variant="body2" color="text.secondary" sx={{ py: 1.5 }}>
@@ -222,10 +241,12 @@ export function OrderTotals({ order }: { order: Order }) {
 export function OrderTickets({
   order,
   action,
+  pending,
   itemAction,
 }: {
   order: Order;
   action?: (ticket: OrderTicket) => ReactNode;
+  pending?: (ticket: OrderTicket) => ReactNode;
   itemAction?: (item: OrderItem, ticket: OrderTicket) => ReactNode;
 }) {
   if (order.tickets.length === 0) {
@@ -242,6 +263,7 @@ export function OrderTickets({
           key={ticket.id}
           ticket={ticket}
           action={action?.(ticket)}
+          pending={pending?.(ticket)}
           itemAction={itemAction ? (item) => itemAction(item, ticket) : undefined}
         />
       ))}
