@@ -768,6 +768,18 @@ describe('the floor (/hall)', () => {
     ).toBeInTheDocument();
   });
 
+  it("says so when the guest's order was decided meanwhile, with the server's words", async () => {
+    const { user, http } = renderFloor(withQrGuest);
+    await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
+    const marina = await screen.findByRole('region', { name: 'Comanda de Marina Costa' });
+    http.mockRejectedValueOnce(new Error('Este pedido não está mais aguardando aprovação.'));
+
+    await user.click(within(marina).getByRole('button', { name: 'Aprovar o pedido de Marina Costa' }));
+
+    expect(await screen.findByText('Este pedido não está mais aguardando aprovação.')).toBeInTheDocument();
+    expect(screen.queryByText('Pedido aprovado e enviado para a cozinha!')).not.toBeInTheDocument();
+  });
+
   it('names a QR guest who called the waiter, as it names an app customer', async () => {
     const { user } = renderFloor((order, tables) => {
       withQrGuest(order, tables);
