@@ -277,6 +277,10 @@ function TablePage({
           />
         </main>
         <div className="bar">
+          {/* Said where the button is, as long as the waiter has not come (the notice says it once). */}
+          {tab?.waiter_called && said?.text !== GUEST_MESSAGES.waiterCalled ? (
+            <p className="muted small waiter-note">{GUEST_MESSAGES.waiterCalled}</p>
+          ) : null}
           <button
             type="button"
             className="secondary"
@@ -300,7 +304,6 @@ function TablePage({
             </button>
           ) : null}
         </div>
-        {tab?.waiter_called ? <p className="muted waiter-note">{GUEST_MESSAGES.waiterCalled}</p> : null}
       </div>
       {open === 'cart' ? (
         <CartSheet

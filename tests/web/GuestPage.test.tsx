@@ -416,6 +416,26 @@ describe('the cart', () => {
     );
   });
 
+  it("says the staff will confirm when the store approves the table's orders, and shows the items held", async () => {
+    let tab = EMPTY_TAB;
+    guestApi({
+      [`GET ${GUEST_PATHS.menu}`]: () =>
+        answer(200, { data: { ...MENU, store: { ...MENU.store, approval: true } } }),
+      [`GET ${GUEST_PATHS.tab}`]: () => answer(200, { data: tab }),
+      [`POST ${GUEST_PATHS.orders}`]: () => {
+        tab = { ...ORDERED, items: [item(1, 'HELD')] };
+        return answer(201, { data: tab });
+      },
+    });
+    named();
+    openPage();
+    const cart = await fillCart();
+    await user().click(within(cart).getByRole('button', { name: 'Fazer pedido' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(GUEST_MESSAGES.orderedHeld);
+    const ticket = screen.getByRole('region', { name: 'Sua comanda' });
+    expect(within(ticket).getByText('Aguardando aprovação')).toBeInTheDocument();
+  });
+
   it('shows the server’s refusal in its words and keeps the cart; the retry sends the same key', async () => {
     const unavailable = ORDER_ENTRY_MESSAGES.productUnavailable('Risoto');
     let refuse = true;
