@@ -107,6 +107,10 @@ export function GuestPage({
     code && menu ? { kind: 'loading' } : { kind: 'refused', message: GUEST_MESSAGES.badCode },
   );
   const [name, setName] = useState(readName);
+  const storeName = phase.kind === 'ready' ? phase.menu.store.name : null;
+  useEffect(() => {
+    if (storeName) document.title = `Cardápio · ${storeName}`;
+  }, [storeName]);
 
   useEffect(() => {
     if (!load) return;

@@ -316,6 +316,21 @@ describe('the menu', () => {
     );
   });
 
+  it('opens a product as a dialog the keyboard can leave, giving the focus back', async () => {
+    guestApi(served());
+    named();
+    openPage();
+    const product = await screen.findByRole('button', { name: /Hambúrguer/ });
+    product.focus();
+    await user().keyboard('{Enter}');
+    const sheet = await screen.findByRole('dialog', { name: 'Hambúrguer' });
+    expect(sheet).toHaveFocus();
+    expect(document.title).toBe('Cardápio · Cantina Bella');
+    await user().keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(product).toHaveFocus();
+  });
+
   it('offers observations only on a product that takes them', async () => {
     guestApi(served());
     named();
