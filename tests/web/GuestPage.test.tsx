@@ -227,6 +227,14 @@ describe('the table code', () => {
     expect(localStorage.getItem(GUEST_STORAGE.device)).toBe(device);
   });
 
+  it('makes the device id on plain http too, where the browser has no crypto.randomUUID', async () => {
+    vi.stubGlobal('crypto', { getRandomValues: (bytes: Uint8Array) => bytes.fill(0xab) });
+    const calls = guestApi({ [`GET ${GUEST_PATHS.menu}`]: () => refusal(403, GUEST_MESSAGES.badCode) });
+    openPage();
+    await screen.findByRole('alert');
+    expect(calls[0]!.headers.get(DEVICE_HEADER)).toBe('abababab-abab-4bab-abab-abababababab');
+  });
+
   it('refuses a link without a table without asking the server', async () => {
     const calls = guestApi({});
     openPage({ code: null });
