@@ -170,6 +170,7 @@ export function GuestPage({
       name={name}
       pollMs={pollMs}
       onRefused={(message) => setPhase({ kind: 'refused', message })}
+      onMenu={(read) => setPhase({ kind: 'ready', menu: read })}
     />
   );
 }
@@ -182,12 +183,15 @@ function TablePage({
   name,
   pollMs,
   onRefused,
+  onMenu,
 }: {
   code: TableCode;
   menu: GuestMenu;
   name: string;
   pollMs?: number;
   onRefused: (message: string) => void;
+  /** The menu read again: after a refusal something may have run out, and the cart says what. */
+  onMenu: (menu: GuestMenu) => void;
 }) {
   const { tab, problem, accept } = useGuestTab(code, onRefused, pollMs);
   const [cart, setCart] = useState<Cart>(() => readCart(code));
@@ -242,6 +246,9 @@ function TablePage({
       accept(answer);
     } catch (error) {
       refused(error, setRefusal);
+      // The menu's rules refused a line (400, 404, 409): read what the store has now.
+      if (error instanceof GuestError && [400, 404, 409].includes(error.status))
+        loadMenu(code).then(onMenu, () => undefined);
     } finally {
       setSending(false);
     }

@@ -474,6 +474,8 @@ describe('the cart', () => {
     expect(await within(cart).findByRole('alert')).toHaveTextContent(unavailable);
     expect(within(cart).getByTestId('cart-total')).toHaveTextContent('R$ 145,00');
     expect(JSON.parse(localStorage.getItem(CART_KEY)!).lines).toHaveLength(2);
+    // The menu is read again after the refusal: something may have run out.
+    await waitFor(() => expect(calls.filter((call) => call.path === GUEST_PATHS.menu)).toHaveLength(2));
 
     refuse = false;
     await user().click(within(cart).getByRole('button', { name: 'Fazer pedido' }));
@@ -483,6 +485,39 @@ describe('the cart', () => {
       .map((call) => call.headers.get('Idempotency-Key'));
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('shows which line the menu no longer takes once the menu is read again after a refusal', async () => {
+    const unavailable = ORDER_ENTRY_MESSAGES.productUnavailable('Risoto');
+    let soldOut = false;
+    guestApi({
+      ...served(),
+      [`GET ${GUEST_PATHS.menu}`]: () =>
+        answer(200, {
+          data: {
+            ...MENU,
+            products: MENU.products.map((product) =>
+              product.id === 10 ? { ...product, available: !soldOut } : product,
+            ),
+          },
+        }),
+      [`POST ${GUEST_PATHS.orders}`]: () => {
+        soldOut = true;
+        return refusal(409, unavailable);
+      },
+    });
+    named();
+    openPage();
+    const cart = await fillCart();
+    await user().click(within(cart).getByRole('button', { name: 'Fazer pedido' }));
+    const line = within(within(cart).getByRole('list', { name: 'Itens do pedido' })).getByRole('listitem', {
+      name: 'Risoto',
+    });
+    expect(await within(line).findByText(unavailable)).toBeInTheDocument();
+    expect(within(cart).getByRole('button', { name: 'Fazer pedido' })).toBeDisabled();
+    await user().click(within(line).getByRole('button', { name: 'Remover Risoto' }));
+    expect(within(cart).getByTestId('cart-total')).toHaveTextContent('R$ 45,00');
+    expect(within(cart).getByRole('button', { name: 'Fazer pedido' })).toBeEnabled();
   });
 
   it('says when there are too many orders, and when the network is down', async () => {
