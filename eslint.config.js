@@ -77,6 +77,27 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [fromServer] }] },
   },
   {
+    // The guest page (docs/guest-page.md) ships in 100 kB: React, its own folder, and the three
+    // pure files of the contract it reads. Nothing of the back-office (react-admin, MUI, Emotion,
+    // zod, the resources' definitions) may reach it, not even through a type.
+    files: ['src/guest/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^(?!\\./|react$|react-dom/client$|\\.\\./\\.\\./contract/(resources/orderEntry/rules|resources/guest/paths|lib/format)(\\.ts)?$)',
+              message:
+                'A página da mesa importa só React, a própria pasta e, do contrato, orderEntry/rules, guest/paths e lib/format: o resto pesa no primeiro acesso do cliente.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

@@ -27,7 +27,8 @@ function accepts(header: string | undefined, encoding: string): boolean {
 }
 
 /**
- * Serves the built web app. The app routes with the URL hash, so every page is index.html;
+ * Serves the built web app. The back-office routes with the URL hash, so every page of it is
+ * index.html; the guest page is mesa.html at `/mesa`;
  * unknown API paths still answer the JSON not-found. Assets go out as the build compressed them
  * (brotli 11 or gzip 9), never compressed again per request.
  */
@@ -39,6 +40,14 @@ const webRoutes: FastifyPluginAsync<{ root: string }> = async (app, { root }) =>
   // Files, not API answers: kept out of the API reference.
   const sendApp = { config: { access: 'public' as const }, schema: { hide: true } };
   app.get('/', sendApp, (_request, reply) => reply.sendFile('index.html', root, { maxAge: 0 }));
+  // The guest page a table's QR code opens (docs/guest-page.md): a page of its own, asked again
+  // on every visit (its scripts' names change with each build), open to anyone with the link.
+  if (fs.existsSync(path.join(root, 'mesa.html'))) {
+    // One route answers '/mesa' and '/mesa/' (the router ignores a trailing slash).
+    app.get('/mesa', sendApp, (_request, reply) =>
+      reply.header('cache-control', 'public, no-cache').sendFile('mesa.html', root, { cacheControl: false }),
+    );
+  }
   // The compressed twins the build wrote; only these exact names are ever opened from here.
   const assets = path.join(root, 'assets');
   const compressed = new Set(fs.existsSync(assets) ? fs.readdirSync(assets) : []);

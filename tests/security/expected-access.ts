@@ -12,6 +12,7 @@ export const OTHER_ROUTES: Record<string, Access> = {
   'GET /': 'public',
   'GET /assets/*': 'public',
   'GET /favicon.svg': 'public',
+  'GET /mesa': 'public',
   'GET /uploads/*': 'public',
   'GET /api/health': 'public',
   'GET /api/openapi.json': 'public',

@@ -39,6 +39,7 @@ export async function createSecurityApp(): Promise<SecurityApp> {
   const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-web-'));
   fs.mkdirSync(path.join(webRoot, 'assets'));
   fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Painel</title>');
+  fs.writeFileSync(path.join(webRoot, 'mesa.html'), '<!doctype html><title>Cardápio</title>');
   fs.writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(webRoot, 'assets', '1'), 'console.log(1)');
   const t = await createTestApp({ webRoot });

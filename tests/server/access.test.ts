@@ -34,6 +34,7 @@ beforeAll(async () => {
   webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-web-'));
   fs.mkdirSync(path.join(webRoot, 'assets'));
   fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Painel</title>');
+  fs.writeFileSync(path.join(webRoot, 'mesa.html'), '<!doctype html><title>Cardápio</title>');
   fs.writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(webRoot, 'assets', '1'), 'console.log(1)');
   t = await createTestApp({ webRoot });
@@ -59,6 +60,7 @@ describe('route table', () => {
     expect(find('GET', '/api/account')?.access).toBe('signed-in');
     expect(find('POST', '/api/faqs')?.access).toBe('admin');
     expect(find('GET', '/')?.access).toBe('public');
+    expect(find('GET', '/mesa')?.access).toBe('public');
     // Only PATCH /api/account takes the password-only token.
     expect(routes.filter((r) => r.passwordScope).map(keyOf)).toEqual(['PATCH /api/account']);
   });

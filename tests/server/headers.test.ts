@@ -15,6 +15,7 @@ const SCRIPT = `export const greeting = ${JSON.stringify('Olá, salão! '.repeat
 beforeAll(async () => {
   webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-web-'));
   fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Painel</title>');
+  fs.writeFileSync(path.join(webRoot, 'mesa.html'), '<!doctype html><title>Cardápio</title>');
   fs.writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // A built script with the twins the build writes (scripts/precompress.ts).
   fs.mkdirSync(path.join(webRoot, 'assets'));
@@ -250,6 +251,25 @@ describe('the web app files', () => {
     const outside = await asset('/assets/..%2F..%2F..%2Fetc%2Fpasswd', 'br');
     expect(outside.statusCode).not.toBe(200);
     expect(outside.body).not.toMatch(/root:/);
+  });
+
+  it("serves the guest page at /mesa, with or without the slash and with the QR code's query: a page, asked again on every visit", async () => {
+    for (const url of ['/mesa', '/mesa/', '/mesa?s=1&t=4&k=abcdefghijklmnop']) {
+      const page = await asset(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<title>Cardápio</title>');
+      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(page.headers['cache-control'], url).toBe('public, no-cache');
+      // A page's policy: its own scripts only, none inline.
+      expect(policyOf(page), url).toContain("script-src 'self'");
+      expect(page.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+    const revalidated = await t.app.inject({
+      method: 'GET',
+      url: '/mesa',
+      headers: { 'if-none-match': String((await asset('/mesa')).headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
   });
 
   it('keeps the favicon a day, so that no navigation fetches it again', async () => {

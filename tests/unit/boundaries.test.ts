@@ -130,3 +130,55 @@ describe('the two halves', () => {
     ).toEqual([]);
   });
 });
+
+describe('the guest page', () => {
+  const guestFile = 'src/guest/x.tsx';
+  const guestWall = refusedImport(/página da mesa importa só React/);
+
+  it('refuses react-admin, MUI, Emotion, zod, the definitions and the rest of the web app', async () => {
+    for (const from of [
+      'react-admin',
+      '@mui/material',
+      '@emotion/react',
+      'zod',
+      'date-fns',
+      '../../contract/definitions',
+      '../../contract/resources/guest/definition',
+      '../lib/session',
+      '../../server/config',
+    ]) {
+      expect(
+        await refusals(`import * as heavy from '${from}';\nexport const used = heavy;\n`, guestFile),
+        from,
+      ).toEqual([guestWall]);
+    }
+  });
+
+  it('refuses a type-only import from the definitions too', async () => {
+    expect(
+      await refusals(
+        "import type { Order } from '../../contract/resources/tabs/definition';\nexport type Used = Order;\n",
+        guestFile,
+      ),
+    ).toEqual([guestWall]);
+  });
+
+  it('passes React, its own folder and the three pure files of the contract', async () => {
+    expect(
+      await refusals(
+        [
+          "import { useState } from 'react';",
+          "import { createRoot } from 'react-dom/client';",
+          "import { formatCents } from '../../contract/lib/format';",
+          "import { checkLine } from '../../contract/resources/orderEntry/rules';",
+          "import { GUEST_PATHS } from '../../contract/resources/guest/paths';",
+          "import { Sheet } from './Sheet';",
+          "import './guest.css';",
+          'export const used = [useState, createRoot, formatCents, checkLine, GUEST_PATHS, Sheet];',
+          '',
+        ].join('\n'),
+        guestFile,
+      ),
+    ).toEqual([]);
+  });
+});
