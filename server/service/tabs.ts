@@ -8,7 +8,7 @@
  * same transaction (`refreshTotals`): two people acting on one tab at once are served one after
  * the other, each against the totals the other left.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { formatCents } from '../../contract/lib/format';
 import {
   ORDER_MESSAGES,
@@ -321,6 +321,8 @@ export async function closeOrder(tx: Tx, store: StoreScope, orderId: number): Pr
 }
 
 async function closeRow(tx: Tx, orderId: number) {
+  // Guest orders from the QR code still waiting for approval go with the tab, as a cart would.
+  await tx.delete(orderItems).where(and(eq(orderItems.order_id, orderId), isNotNull(orderItems.held_at)));
   await tx
     .update(orders)
     .set({
@@ -330,6 +332,7 @@ async function closeRow(tx: Tx, orderId: number) {
       waiter_requested: false,
       waiter_requested_at: null,
       waiter_requester_id: null,
+      waiter_ticket_id: null,
     })
     .where(eq(orders.id, orderId));
 }
@@ -345,6 +348,7 @@ export async function dismissWaiter(tx: Tx, store: StoreScope, orderId: number):
       waiter_requested: false,
       waiter_requested_at: null,
       waiter_requester_id: null,
+      waiter_ticket_id: null,
       updated_at: sql`now()`,
     })
     .where(eq(orders.id, order.id));
