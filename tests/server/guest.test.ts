@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { GUEST_LIMITS, GUEST_MESSAGES, type GuestTab } from '../../contract/resources/guest/paths';
 import { ORDER_ENTRY_MESSAGES as M } from '../../contract/resources/orderEntry/rules';
 import { ORDER_MESSAGES, type Order } from '../../contract/resources/tabs/definition';
 import { auditEvents, orderItems, orders, products, tables, tickets } from '../../server/db/schema';
 import { errorOf } from './helpers';
-import { openService, type ServiceApp } from './service-fixtures';
+import { guestOrder, readGuestTab, guestGate } from '../../server/service/guest-orders';
+import { newGuests, openService, type ServiceApp } from './service-fixtures';
 
 /**
  * The guest API behind the table's QR code (server/routes/guest.ts): no session, the table named
@@ -37,6 +38,15 @@ async function codeOf(number: number, floor = service.floor): Promise<Code> {
     .from(tables)
     .where(eq(tables.id, floor.tables.get(number)!));
   return { s: floor.storeId, t: number, k: table!.token };
+}
+
+/** A new free table of Cantina Bella: its code. */
+async function newTableCode(number: number): Promise<Code> {
+  const [table] = await db()
+    .insert(tables)
+    .values({ store_id: service.floor.storeId, number, name: `Mesa ${number}` })
+    .returning({ number: tables.number, token: tables.token });
+  return { s: service.floor.storeId, t: table!.number, k: table!.token };
 }
 
 const query = (code: Code) => `s=${code.s}&t=${code.t}&k=${encodeURIComponent(code.k)}`;
@@ -342,6 +352,26 @@ describe('ordering from the table', () => {
   });
 });
 
+describe('an app customer through the same path', () => {
+  it('orders on the ticket joinTab gives them, and reads it as a phone would', async () => {
+    const code = await newTableCode(22);
+    const [customer] = (await newGuests(db(), 1)) as [number];
+    const line = { product_id: service.floor.drink, quantity: 1, complements: [], observations: null };
+    const ordered = await db().transaction((tx) =>
+      guestOrder(tx, code, { customerId: customer }, undefined, [line]),
+    );
+    const [ticket] = await db()
+      .select({ customer: tickets.customer_id, device: tickets.device_hash })
+      .from(tickets)
+      .where(eq(tickets.id, ordered.ticketId));
+    expect(ticket).toEqual({ customer, device: null });
+    const place = await guestGate(db(), code);
+    const tab = await readGuestTab(db(), place, { customerId: customer });
+    expect(tab.items.map((item) => [item.name, item.status])).toEqual([['Suco de laranja', 'PLACED']]);
+    expect(tab.subtotal).toBe(1200);
+  });
+});
+
 describe('limits', () => {
   it('refuses a phone past its orders (429), counted before acting', async () => {
     const code = await codeOf(6);
@@ -365,6 +395,47 @@ describe('limits', () => {
         })
       ).statusCode,
     ).toBe(201);
+  });
+
+  it('refuses a table past its orders (429), whichever phone sends the next', async () => {
+    const code = await newTableCode(20);
+    const { count } = GUEST_LIMITS.ordersPerTable;
+    const perPhone = GUEST_LIMITS.ordersPerDevice.count;
+    for (let i = 0; i < count; i++) {
+      const sent = await phone(`aparelho-da-mesa-20-${Math.floor(i / perPhone)}`).order(code, {
+        name: 'Gil',
+        items: [{ product_id: service.floor.drink }],
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+    }
+    const refused = await phone('aparelho-da-mesa-20-novo').order(code, {
+      name: 'Ivo',
+      items: [{ product_id: service.floor.drink }],
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(refused)).toBe(GUEST_MESSAGES.tooMany);
+  });
+
+  it('refuses a phone past its waiter calls (429)', async () => {
+    const code = await newTableCode(21);
+    const guest = phone('aparelho-chamador-001');
+    const dismiss = async () => {
+      const tab = (
+        await db()
+          .select({ id: orders.id })
+          .from(orders)
+          .innerJoin(tables, eq(tables.id, orders.table_id))
+          .where(and(eq(tables.number, 21), eq(tables.store_id, code.s), eq(orders.status, 'OPENED')))
+      )[0]!.id;
+      await service.cantina({ method: 'POST', url: `/api/orders/id/${tab}/waiter/dismiss`, payload: {} });
+    };
+    for (let i = 0; i < GUEST_LIMITS.waiterPerDevice.count; i++) {
+      expect((await guest.waiter(code, { name: 'Jonas' })).statusCode).toBe(200);
+      await dismiss();
+    }
+    const refused = await guest.waiter(code, { name: 'Jonas' });
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(refused)).toBe(GUEST_MESSAGES.tooMany);
   });
 
   it('refuses an address that guesses codes, even with a right one afterwards', async () => {
@@ -392,7 +463,18 @@ describe('reading again', () => {
     const first = await guest.tab(code);
     const tag = first.headers.etag as string;
     expect(tag).toBeTruthy();
-    const unchanged = await guest.tab(code, { 'if-none-match': tag });
+    // Unchanged, the answer costs no query: the version is the live hub's.
+    const database = service.t.database.db;
+    const spies = (['select', 'execute', 'insert', 'update'] as const).map((method) =>
+      vi.spyOn(database, method),
+    );
+    let unchanged;
+    try {
+      unchanged = await guest.tab(code, { 'if-none-match': tag });
+      expect(spies.map((spy) => spy.mock.calls.length)).toEqual([0, 0, 0, 0]);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');
     // Another phone's tag is not this one's.
@@ -551,7 +633,11 @@ describe('approval by the staff', () => {
         ).statusCode,
       ).toBe(201);
       const tab = (await openTabAt(8))!;
-      const closed = await service.cantina({ method: 'POST', url: `/api/orders/id/${tab}/close`, payload: {} });
+      const closed = await service.cantina({
+        method: 'POST',
+        url: `/api/orders/id/${tab}/close`,
+        payload: {},
+      });
       expect(closed.statusCode).toBe(200);
       expect(
         await db()
@@ -596,7 +682,8 @@ describe('calling the waiter', () => {
     expect(errorOf(again)).toBe(GUEST_MESSAGES.waiterAlreadyCalled);
 
     expect(
-      (await service.cantina({ method: 'POST', url: `/api/orders/id/${tab}/waiter/dismiss`, payload: {} })).statusCode,
+      (await service.cantina({ method: 'POST', url: `/api/orders/id/${tab}/waiter/dismiss`, payload: {} }))
+        .statusCode,
     ).toBe(200);
     const [row] = await db()
       .select({ ticket: orders.waiter_ticket_id })
@@ -608,7 +695,9 @@ describe('calling the waiter', () => {
     const [audited] = await db()
       .select({ actor: auditEvents.actor, summary: auditEvents.summary })
       .from(auditEvents)
-      .where(eq(auditEvents.action, 'call-waiter'));
+      .where(eq(auditEvents.action, 'call-waiter'))
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
     expect(audited).toEqual({
       actor: 'Cliente na mesa (QR code)',
       summary: 'Mesa 4: Carla chamou o garçom pelo QR code',
