@@ -655,6 +655,57 @@ describe('approval by the staff', () => {
   });
 });
 
+describe('tables joined by the staff', () => {
+  it('keep each phone’s ticket: found again from the joined table’s code, and back after the undo', async () => {
+    const left = await newTableCode(23);
+    const joined = await newTableCode(24);
+    const lia = phone('aparelho-da-lia-00001');
+    const max = phone('aparelho-do-max-00001');
+    expect(
+      (await lia.order(left, { name: 'Lia', items: [{ product_id: service.floor.drink }] })).statusCode,
+    ).toBe(201);
+    expect(
+      (await max.order(joined, { name: 'Max', items: [{ product_id: service.floor.dish }] })).statusCode,
+    ).toBe(201);
+    const tabOfTable = async (number: number) =>
+      (
+        await db()
+          .select({ id: orders.id })
+          .from(orders)
+          .innerJoin(tables, eq(tables.id, orders.table_id))
+          .where(and(eq(tables.number, number), eq(tables.store_id, left.s), eq(orders.status, 'OPENED')))
+      )[0]?.id;
+    const [target] = await db()
+      .select({ id: tables.id })
+      .from(tables)
+      .where(and(eq(tables.number, 24), eq(tables.store_id, left.s)));
+    const merged = await service.cantina({
+      method: 'POST',
+      url: `/api/orders/id/${await tabOfTable(23)}/merge`,
+      payload: { table_id: target!.id },
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(tabOf(await lia.tab(joined))).toMatchObject({
+      name: 'Lia',
+      items: [{ name: 'Suco de laranja' }],
+      others: 1,
+    });
+
+    const undone = await service.cantina({
+      method: 'POST',
+      url: `/api/orders/id/${await tabOfTable(24)}/merge/undo`,
+      payload: { token: merged.json().data.undo.token },
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(tabOf(await lia.tab(left))).toMatchObject({
+      name: 'Lia',
+      items: [{ name: 'Suco de laranja' }],
+      others: 0,
+    });
+    expect(tabOf(await lia.tab(joined))).toMatchObject({ name: null, others: 1 });
+  });
+});
+
 describe('calling the waiter', () => {
   it('shows the floor who called by name; asks a name of a phone without a ticket; dismissed, it is clear', async () => {
     const code = await codeOf(4);
