@@ -40,6 +40,7 @@ import privacyRoutes from './routes/privacy';
 import usagePolicyRoutes from './routes/usage-policy';
 import tableRoutes from './routes/tables';
 import orderRoutes from './routes/orders';
+import guestRoutes from './routes/guest';
 import orderItemRoutes from './routes/order-items';
 import reservationRoutes from './routes/reservations';
 import wallPostRoutes from './routes/wall-posts';
@@ -260,6 +261,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(usagePolicyRoutes);
   await app.register(tableRoutes);
   await app.register(orderRoutes);
+  await app.register(guestRoutes);
   await app.register(orderItemRoutes);
   await app.register(reservationRoutes);
   await app.register(wallPostRoutes, { uploadsDir: options.uploadsDir });

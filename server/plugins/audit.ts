@@ -39,6 +39,8 @@ export interface AuditNote {
   summary?: string;
   /** Who, where the route has no caller yet (signing in). */
   accountId?: number;
+  /** Who, by name, where no account acts ('Cliente na mesa (QR code)'). */
+  actor?: string;
   sessionId?: string;
 }
 
@@ -107,7 +109,7 @@ export async function recordAudit(
   await db.execute(sql`select audit_append(
     ${store}::integer,
     ${full.accountId ?? caller?.accountId ?? null}::integer,
-    null,
+    ${full.actor ?? null}::text,
     ${!storeKnown},
     ${full.sessionId ?? caller?.sessionId ?? null}::uuid,
     ${request.ip ?? null},

@@ -42,6 +42,14 @@ const TOPICS_OF: Record<string, readonly LiveTopic[]> = {
   order_items: ['floor', 'tab', 'board'],
   payments: ['floor', 'tab'],
   reservations: ['floor'], // a table's card shows its reservation as the time nears
+  // The menu and the store move the version only for the guest page's validators (migration 0024):
+  // no staff screen reads again.
+  stores: [],
+  categories: [],
+  products: [],
+  complement_groups: [],
+  complement_group_products: [],
+  product_complement_groups: [],
 };
 
 export interface LiveHub {

@@ -8,6 +8,8 @@ import {
   orderIncludes,
   orderPayment,
   orderRecord,
+  heldDecisionInput,
+  heldRejectionInput,
   orderUpdateInput,
   physicalPaymentInput,
   removePaymentInput,
@@ -39,6 +41,7 @@ import { served } from '../resources/routes';
 import { storeScope, targetStore } from '../resources/scope';
 import { readMenuView } from '../service/menu-view';
 import { addGuest, addItems, readDraft, saveDraft } from '../service/order-entry';
+import { decideHeld, type HeldDecision } from '../service/guest-orders';
 import { paymentColumns, readOrder } from '../service/read-order';
 import {
   closeOrder,
@@ -318,6 +321,61 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
             : `Rascunho do garçom com ${count} ${count === 1 ? 'item' : 'itens'}`,
       });
       return { data: draft };
+    },
+  });
+
+  /** '2× Risoto de cogumelos, Suco de laranja (Ana)': what a decision on guest orders concerned. */
+  const heldItems = (decided: HeldDecision) => {
+    const guests = [...new Set(decided.items.flatMap((item) => (item.guest ? [item.guest] : [])))];
+    const items = decided.items.map((item) => `${item.quantity > 1 ? `${item.quantity}× ` : ''}${item.name}`);
+    return `${items.join(', ')}${guests.length > 0 ? ` (${guests.join(', ')})` : ''}`;
+  };
+
+  // Guest orders from the table's QR code waiting for approval ('Aprovar pedidos da mesa').
+  app.route({
+    ...routes.call('approveHeld', {
+      params: idParams,
+      body: heldDecisionInput,
+      response: { 200: orderAnswer },
+      errors: [409],
+    }),
+    handler: async (request) => {
+      let decided: HeldDecision | undefined;
+      const answer = await changed(request, request.params.id, async (tx, store) => {
+        decided = await decideHeld(tx, store, request.params.id, request.body.item_ids, 'approve');
+      });
+      noteAudit(request, {
+        action: 'approve-held',
+        resource: definition.name,
+        recordId: request.params.id,
+        storeId: decided!.storeId,
+        summary: `${whereTab(decided!.tableNumber, request.params.id)}: pedido pelo QR code aprovado — ${heldItems(decided!)}`,
+      });
+      return answer;
+    },
+  });
+
+  app.route({
+    ...routes.call('rejectHeld', {
+      params: idParams,
+      body: heldRejectionInput,
+      response: { 200: orderAnswer },
+      errors: [409],
+    }),
+    handler: async (request) => {
+      let decided: HeldDecision | undefined;
+      const answer = await changed(request, request.params.id, async (tx, store) => {
+        decided = await decideHeld(tx, store, request.params.id, request.body.item_ids, 'reject');
+      });
+      noteAudit(request, {
+        action: 'reject-held',
+        resource: definition.name,
+        recordId: request.params.id,
+        storeId: decided!.storeId,
+        reason: request.body.reason,
+        summary: `${whereTab(decided!.tableNumber, request.params.id)}: pedido pelo QR code recusado — ${heldItems(decided!)}`,
+      });
+      return answer;
     },
   });
 

@@ -4,12 +4,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   tables as definition,
+  GUEST_SETTINGS_LABEL,
+  guestSettingsAnswer,
+  guestSettingsInput,
+  storeQuery,
   tableOrder,
   tableReservation,
   type TableStatus,
 } from '../../contract/resources/floor/definition';
 import type { Db } from '../db/client';
-import { customers, orderItems, orders, reservations, tables, tickets } from '../db/schema';
+import { customers, orderItems, orders, reservations, stores, tables, tickets } from '../db/schema';
 import { conflict, notFound } from '../http-errors';
 import { noteAudit } from '../plugins/audit';
 import { answerUnchanged, storeListTag } from '../resources/floor-tag';
@@ -20,6 +24,7 @@ import { storeCondition, storeScope, targetStore } from '../resources/scope';
 import { failsWith } from '../resources/write-errors';
 import { guestInput } from '../../contract/resources/orderEntry/input';
 import { orderIncludes, orderRecord } from '../../contract/resources/tabs/definition';
+import { count } from '../../contract/lib/records';
 import { callerOf } from '../plugins/access';
 import { openTable } from '../service/order-entry';
 import { birthdayToday, readOrder } from '../service/read-order';
@@ -237,6 +242,99 @@ const tableRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       reply.code(201);
       return { data: await readOrder(db, opened.orderId, store, new Set(orderIncludes)) };
+    },
+  });
+
+  /** A new secret for each row: 122 random bits, as the column's default. */
+  const newToken = sql`replace(gen_random_uuid()::text, '-', '')`;
+
+  // The printed QR code stops working at once: the guest page's next call is refused.
+  app.route({
+    ...routes.call('rotateToken', {
+      operationId: 'rotateTableToken',
+      params: idParams,
+      body: z.strictObject({}).optional(),
+      response: { 200: answerWith(definition, {}) },
+    }),
+    handler: async (request) => {
+      const [rotated] = await db
+        .update(tables)
+        .set({ token: newToken, token_rotated_at: sql`now()`, updated_at: sql`now()` })
+        .where(and(eq(tables.id, request.params.id), storeCondition(request, tables.store_id)))
+        .returning({ id: tables.id, number: tables.number, store_id: tables.store_id });
+      if (!rotated) throw notFound(NOT_FOUND);
+      noteAudit(request, {
+        action: 'rotate-token',
+        resource: definition.name,
+        recordId: rotated.id,
+        storeId: rotated.store_id,
+        summary: `QR code da Mesa ${rotated.number} trocado`,
+      });
+      return { data: await readTable(request, rotated.id) };
+    },
+  });
+
+  app.route({
+    ...routes.call('rotateTokens', {
+      operationId: 'rotateTableTokens',
+      querystring: storeQuery,
+      body: z.strictObject({}).optional(),
+      response: { 200: z.object({ data: z.object({ rotated: count }) }) },
+    }),
+    handler: async (request) => {
+      const storeId = await targetStore(db, request, request.query.store_id);
+      const rotated = await db
+        .update(tables)
+        .set({ token: newToken, token_rotated_at: sql`now()`, updated_at: sql`now()` })
+        .where(eq(tables.store_id, storeId))
+        .returning({ id: tables.id });
+      const n = rotated.length;
+      noteAudit(request, {
+        action: 'rotate-tokens',
+        resource: definition.name,
+        recordId: storeId,
+        storeId,
+        summary: n === 1 ? 'QR code de 1 mesa trocado' : `QR codes de ${n} mesas trocados`,
+      });
+      return { data: { rotated: n } };
+    },
+  });
+
+  app.route({
+    ...routes.call('guestSettings', {
+      querystring: storeQuery,
+      response: { 200: guestSettingsAnswer },
+    }),
+    handler: async (request) => {
+      const storeId = await targetStore(db, request, request.query.store_id);
+      const [store] = await db
+        .select({ approval: stores.guest_approval })
+        .from(stores)
+        .where(eq(stores.id, storeId));
+      return { data: store! };
+    },
+  });
+
+  app.route({
+    ...routes.call('saveGuestSettings', {
+      body: guestSettingsInput,
+      response: { 200: guestSettingsAnswer },
+    }),
+    handler: async (request) => {
+      const storeId = await targetStore(db, request, request.body.store_id);
+      const [saved] = await db
+        .update(stores)
+        .set({ guest_approval: request.body.approval, updated_at: sql`now()` })
+        .where(eq(stores.id, storeId))
+        .returning({ approval: stores.guest_approval });
+      noteAudit(request, {
+        action: 'save-guest-settings',
+        resource: definition.name,
+        recordId: storeId,
+        storeId,
+        summary: `${GUEST_SETTINGS_LABEL}: ${saved!.approval ? 'ligado' : 'desligado'}`,
+      });
+      return { data: saved! };
     },
   });
 

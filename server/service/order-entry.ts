@@ -20,15 +20,16 @@ import { refreshTotals } from './totals';
 
 /**
  * Places `lines` on ticket `ticketId` of the open tab `order` (locked by the caller), PLACED (or
- * SAVED, left in a cart or a draft), and recomputes the tab's money for placed ones. Answers the
- * new items' ids.
+ * SAVED, left in a cart or a draft; or HELD: a guest's order from the table's QR code waiting for
+ * the staff's approval, SAVED with `held_at`), and recomputes the tab's money for placed ones.
+ * Answers the new items' ids.
  */
 export async function placeLines(
   tx: Tx,
   order: { id: number; store_id: number },
   ticketId: number,
   lines: readonly OrderLine[],
-  status: 'PLACED' | 'SAVED' = 'PLACED',
+  status: 'PLACED' | 'SAVED' | 'HELD' = 'PLACED',
   savedBy: number | null = null,
 ): Promise<number[]> {
   const checked = checkOrder(lines, await readMenuView(tx, order.store_id));
@@ -51,8 +52,9 @@ export async function placeLines(
       price: complement.price,
       quantity: complement.quantity,
     })),
-    status,
+    status: status === 'HELD' ? ('SAVED' as const) : status,
     saved_by: savedBy,
+    held_at: status === 'HELD' ? sql`now()` : null,
   }));
   const inserted = await tx.insert(orderItems).values(rows).returning({ id: orderItems.id });
   // Items still in a cart or a draft count for nothing: a draft saved after each change of the

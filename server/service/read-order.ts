@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { OrderInclude, orderRecord } from '../../contract/resources/tabs/definition';
 import type { Db } from '../db/client';
@@ -10,6 +11,9 @@ import { paymentStatusOf } from './totals';
 import type { StoreScope } from './tabs';
 
 export type OrderRecord = z.output<typeof orderRecord>;
+
+/** The ticket whose guest called the waiter. */
+const waiterTicket = alias(tickets, 'waiter_ticket');
 
 /** A payment as a tab shows it. */
 export const paymentColumns = {
@@ -62,10 +66,12 @@ export async function readOrder(
       requester_fullname: customers.fullname,
       requester_username: customers.username,
       requester_picture: customers.profile_picture,
+      requester_guest: waiterTicket.guest_name,
     })
     .from(orders)
     .leftJoin(tables, eq(tables.id, orders.table_id))
     .leftJoin(customers, eq(customers.id, orders.waiter_requester_id))
+    .leftJoin(waiterTicket, eq(waiterTicket.id, orders.waiter_ticket_id))
     .where(and(eq(orders.id, orderId), inScope(orders.store_id, store)));
   if (!order) throw notFound(ORDER_MESSAGES.notFound);
 
@@ -156,18 +162,23 @@ export async function readOrder(
     for (const row of counted) visits.set(row.customer_id, row.visits);
   }
 
-  const { requester_id, requester_fullname, requester_username, requester_picture, ...rest } = order;
+  const { requester_id, requester_fullname, requester_username, requester_picture, requester_guest, ...rest } =
+    order;
   return {
     ...rest,
-    waiter_requester:
-      order.waiter_requested && requester_id !== null
+    waiter_requester: !order.waiter_requested
+      ? null
+      : requester_id !== null
         ? {
             id: requester_id,
             fullname: requester_fullname!,
             username: requester_username!,
             profile_picture: requester_picture,
           }
-        : null,
+        : // A guest who called from the table's QR code: by the name they gave, no account behind it.
+          requester_guest !== null
+          ? { id: null, fullname: requester_guest, username: '', profile_picture: null }
+          : null,
     ...(include.has('birthdays')
       ? {
           birthdays: ticketRows

@@ -8,7 +8,7 @@
  * same transaction (`refreshTotals`): two people acting on one tab at once are served one after
  * the other, each against the totals the other left.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { formatCents } from '../../contract/lib/format';
 import {
   ORDER_MESSAGES,
@@ -321,6 +321,8 @@ export async function closeOrder(tx: Tx, store: StoreScope, orderId: number): Pr
 }
 
 async function closeRow(tx: Tx, orderId: number) {
+  // Guest orders from the QR code still waiting for approval go with the tab, as a cart would.
+  await tx.delete(orderItems).where(and(eq(orderItems.order_id, orderId), isNotNull(orderItems.held_at)));
   await tx
     .update(orders)
     .set({
@@ -330,6 +332,7 @@ async function closeRow(tx: Tx, orderId: number) {
       waiter_requested: false,
       waiter_requested_at: null,
       waiter_requester_id: null,
+      waiter_ticket_id: null,
     })
     .where(eq(orders.id, orderId));
 }
@@ -345,6 +348,7 @@ export async function dismissWaiter(tx: Tx, store: StoreScope, orderId: number):
       waiter_requested: false,
       waiter_requested_at: null,
       waiter_requester_id: null,
+      waiter_ticket_id: null,
       updated_at: sql`now()`,
     })
     .where(eq(orders.id, order.id));
@@ -449,6 +453,8 @@ export interface Merged {
     customer_id: number | null;
     guest_name: string | null;
     guest_phone: string | null;
+    /** A guest from the table's QR code: their phone, which keeps finding its ticket after the join. */
+    device_hash: string | null;
     opened_by: number | null;
     created_at: string;
     items: number[];
@@ -506,23 +512,32 @@ export async function mergeOrder(
     .from(orders)
     .where(eq(orders.id, order.id));
   const staying = await tx
-    .select({ id: tickets.id, customer_id: tickets.customer_id, guest_name: tickets.guest_name })
+    .select({
+      id: tickets.id,
+      customer_id: tickets.customer_id,
+      guest_name: tickets.guest_name,
+      device_hash: tickets.device_hash,
+    })
     .from(tickets)
     .where(eq(tickets.order_id, into.id));
   const present = new Set(
     staying.flatMap((ticket) => (ticket.customer_id === null ? [] : [ticket.customer_id])),
   );
   const tableTicket = staying.find((ticket) => ticket.customer_id === null && ticket.guest_name === null);
+  const phones = new Map(
+    staying.flatMap((ticket) => (ticket.device_hash === null ? [] : [[ticket.device_hash, ticket] as const])),
+  );
 
   // Each guest of the leaving tab gets (or keeps) a ticket in the other; items and payments follow.
-  // An app customer at both keeps one ticket, and so does the table's own; guests without the app
-  // are told apart by their ticket, never merged.
+  // An app customer at both keeps one ticket, and so do the table's own and a phone that ordered
+  // from both tables' QR codes; other guests without the app are told apart by their ticket.
   const leaving = await tx
     .select({
       id: tickets.id,
       customer_id: tickets.customer_id,
       guest_name: tickets.guest_name,
       guest_phone: tickets.guest_phone,
+      device_hash: tickets.device_hash,
       opened_by: tickets.opened_by,
       created_at: tickets.created_at,
       created_text: sql<string>`${tickets.created_at}::text`,
@@ -533,30 +548,36 @@ export async function mergeOrder(
   const moved: Merged['tickets'] = [];
   for (const ticket of leaving) {
     const isTables = ticket.customer_id === null && ticket.guest_name === null;
+    const samePhone = ticket.device_hash === null ? undefined : phones.get(ticket.device_hash);
     const values = {
       order_id: into.id,
       store_id: into.store_id,
       customer_id: ticket.customer_id,
       guest_name: ticket.guest_name,
       guest_phone: ticket.guest_phone,
+      device_hash: ticket.device_hash,
       opened_by: ticket.opened_by,
       created_at: ticket.created_at,
     };
     const [kept] =
       isTables && tableTicket
         ? [tableTicket]
-        : ticket.customer_id === null
-          ? await tx.insert(tickets).values(values).returning({ id: tickets.id })
-          : await tx
-              .insert(tickets)
-              .values(values)
-              .onConflictDoUpdate({
-                target: [tickets.order_id, tickets.customer_id],
-                set: { customer_id: sql`excluded.customer_id` },
-              })
-              .returning({ id: tickets.id });
+        : samePhone
+          ? [samePhone]
+          : ticket.customer_id === null
+            ? await tx.insert(tickets).values(values).returning({ id: tickets.id })
+            : await tx
+                .insert(tickets)
+                .values(values)
+                .onConflictDoUpdate({
+                  target: [tickets.order_id, tickets.customer_id],
+                  set: { customer_id: sql`excluded.customer_id` },
+                })
+                .returning({ id: tickets.id });
     const made =
-      (ticket.customer_id !== null && present.has(ticket.customer_id)) || (isTables && tableTicket)
+      (ticket.customer_id !== null && present.has(ticket.customer_id)) ||
+      (isTables && tableTicket) ||
+      samePhone
         ? null
         : kept!.id;
     const items = await tx
@@ -573,6 +594,7 @@ export async function mergeOrder(
       customer_id: ticket.customer_id,
       guest_name: ticket.guest_name,
       guest_phone: ticket.guest_phone,
+      device_hash: ticket.device_hash,
       opened_by: ticket.opened_by,
       created_at: ticket.created_text,
       items: items.map((item) => item.id).sort((a, b) => a - b),

@@ -53,6 +53,7 @@ const mergeToken = z.object({
       customer_id: z.int().nullable(),
       guest_name: z.string().nullable(),
       guest_phone: z.string().nullable(),
+      device_hash: z.string().nullable(),
       opened_by: z.int().nullable(),
       created_at: z.string(),
       items: ids,
@@ -190,6 +191,7 @@ export async function undoMerge(
         customer_id: ticket.customer_id,
         guest_name: ticket.guest_name,
         guest_phone: ticket.guest_phone,
+        device_hash: ticket.device_hash,
         opened_by: ticket.opened_by,
         created_at: sql`${ticket.created_at}::timestamptz`,
       })

@@ -164,6 +164,37 @@ async function openTab(store = t.storeA, ordered = true) {
   });
 }
 
+/** The QR code of a new free table of store A: `s`, `t`, `k`, as the guest page sends them. */
+async function tableCode() {
+  const [table] = await db()
+    .select({ number: tables.number, token: tables.token })
+    .from(tables)
+    .where(eq(tables.id, await newTable()));
+  return { s: t.storeA, t: table!.number, k: table!.token };
+}
+
+/** A phone at a table: its id in the header. */
+const device = () => ({ 'x-painel-device': `aparelho-da-auditoria-${next()}` });
+
+/** An open tab with a guest's order from the QR code waiting for the staff's approval. */
+async function heldTab() {
+  const tab = await openTab(t.storeA, false);
+  const [item] = await db()
+    .insert(orderItems)
+    .values({
+      store_id: t.storeA,
+      order_id: tab.order,
+      ticket_id: tab.ticket,
+      product_id: await newProduct(),
+      name: 'Pedido da mesa',
+      product_price: 1000,
+      status: 'SAVED',
+      held_at: new Date(),
+    })
+    .returning({ id: orderItems.id });
+  return { ...tab, held: item!.id };
+}
+
 /** An open tab whose item the kitchen has made: a tab closes only once its kitchen is done. */
 async function servedTab() {
   const tab = await openTab();
@@ -339,6 +370,8 @@ interface WriteRequest {
   headers?: Record<string, string>;
   /** The store the row must name, where it is not the caller's (signing in, switching stores). */
   store?: number | null;
+  /** The resource the row must name, where it is not the route's (a guest's order is the tab's). */
+  resource?: string;
 }
 
 type WriteKey = `${'POST' | 'PUT' | 'PATCH' | 'DELETE'} /${string}`;
@@ -630,6 +663,36 @@ const successfulWrites: Record<WriteKey, () => Promise<WriteRequest>> = {
       payload: { items: [{ product_id: await newProduct() }] },
     };
   },
+  'POST /api/tables/id/:id/token': async () => ({ by: managerA, params: [await newTable()], payload: {} }),
+  'POST /api/tables/tokens': async () => ({ by: managerA, payload: {} }),
+  'PUT /api/tables/guest-settings': async () => ({ by: managerA, payload: { approval: false } }),
+  'POST /api/orders/id/:id/held/approve': async () => {
+    const tab = await heldTab();
+    return { by: waiterA, params: [tab.order], payload: { item_ids: [tab.held] } };
+  },
+  'POST /api/orders/id/:id/held/reject': async () => {
+    const tab = await heldTab();
+    return {
+      by: waiterA,
+      params: [tab.order],
+      payload: { item_ids: [tab.held], reason: 'Acabou o produto' },
+    };
+  },
+  // The guest page: no session, the table's code; the row joins the store's chain, on the tab.
+  'POST /api/guest/orders': async () => ({
+    by: anonymous,
+    headers: device(),
+    payload: { ...(await tableCode()), name: 'Cliente do QR', items: [{ product_id: await newProduct() }] },
+    store: t.storeA,
+    resource: 'commands',
+  }),
+  'POST /api/guest/waiter': async () => ({
+    by: anonymous,
+    headers: device(),
+    payload: { ...(await tableCode()), name: 'Cliente do QR' },
+    store: t.storeA,
+    resource: 'commands',
+  }),
   'POST /api/orders/id/:id/waiter/dismiss': async () => ({
     by: waiterA,
     params: [(await openTab()).order],
@@ -882,9 +945,19 @@ async function restaurant() {
 interface ReadRequest {
   by?: Caller;
   params?: (number | string)[];
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
 }
 
+/** A guest page's read: the table's code in the query. */
+const guestRead = async (): Promise<ReadRequest> => {
+  const { s, t: number, k } = await tableCode();
+  return { by: anonymous, query: { s: String(s), t: String(number), k }, headers: device() };
+};
+
 const readRequests: Record<string, () => Promise<ReadRequest>> = {
+  '/api/guest/menu': guestRead,
+  '/api/guest/tab': guestRead,
   '/api/orders/id/:id/tickets/:ticket_id/draft': async () => {
     const tab = await openTab(t.storeA, false);
     return { params: [tab.order, tab.ticket] };
@@ -998,7 +1071,9 @@ describe('every write route, when it succeeds, leaves exactly one audit row', ()
       const added = await auditRowsAfter(before);
       expect(added, 'audit rows written').toHaveLength(1);
       const [row] = added;
-      expect(row!.resource, 'the resource or area of the row').toBe(route.resource ?? areaOf(route.url));
+      expect(row!.resource, 'the resource or area of the row').toBe(
+        request.resource ?? route.resource ?? areaOf(route.url),
+      );
       const store = request.store !== undefined ? request.store : request.by.store;
       if (store !== null) expect(row!.store_id, 'the store of the row').toBe(store);
     });
@@ -1019,6 +1094,8 @@ describe('every read route leaves none', () => {
       const response = await by.call({
         method: route.method as InjectOptions['method'],
         url: pathOf(route.url, read.params),
+        query: read.query,
+        headers: read.headers,
         ...(streamed ? { payloadAsStream: true } : {}),
       });
       if (streamed) response.stream().destroy();

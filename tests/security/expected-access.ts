@@ -41,6 +41,11 @@ export const OTHER_ROUTES: Record<string, Access> = {
   'GET /api/statistics': 'store:statistics',
   'GET /api/financial/analytics': 'store:finance',
   'GET /api/live': 'store',
+  // The guest page (the table's QR code): no session; the table's code is checked by the route.
+  'GET /api/guest/menu': 'public',
+  'GET /api/guest/tab': 'public',
+  'POST /api/guest/orders': 'public',
+  'POST /api/guest/waiter': 'public',
 };
 
 /** Every route a definition declares, with the access the definition gives it. */

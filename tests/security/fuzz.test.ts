@@ -3,6 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { RouteEntry } from '../../server/app';
 import { routeKey } from './expected-access';
 import { createSecurityApp, type Call, type SecurityApp } from './identities';
+import { tables } from '../../server/db/schema';
 
 /**
  * Sends malformed input to every route and fails on any 5xx, or on an error answer outside
@@ -70,10 +71,17 @@ const BAD_BODIES: unknown[] = [[], 'texto', 123, null, { a: { b: { c: { d: { e: 
 
 let t: SecurityApp;
 let document: { paths: Record<string, Record<string, Operation>> };
+/** A table's valid code: the guest routes refuse anything without one before reading the rest. */
+let code: { s: number; t: number; k: string };
 
 beforeAll(async () => {
   t = await createSecurityApp();
   document = t.app.swagger() as unknown as typeof document;
+  const [table] = await t.app.db
+    .insert(tables)
+    .values({ store_id: t.storeA, number: 90, name: 'Mesa 90' })
+    .returning({ number: tables.number, token: tables.token });
+  code = { s: t.storeA, t: table!.number, k: table!.token };
 });
 
 afterAll(async () => {
@@ -88,8 +96,36 @@ function bodyFields(schema: JsonSchema | undefined): string[] {
   return [...new Set([...Object.keys(schema.properties ?? {}), ...nested.flatMap(bodyFields)])];
 }
 
+let guestAddresses = 0;
+
+/**
+ * A guest route's request carries a valid code and device (and a name) under each bad field, so
+ * the bad value reaches the validator and the handler; each from an address of its own, so the
+ * wrong codes the fuzz sends never reach the limit per address.
+ */
+function asGuest(request: InjectOptions): InjectOptions {
+  const n = ++guestAddresses;
+  const base = { s: String(code.s), t: String(code.t), k: code.k };
+  const payload = request.payload;
+  return {
+    ...request,
+    remoteAddress: `10.8.${n >> 8}.${n & 255}`,
+    headers: { ...request.headers, 'x-painel-device': 'aparelho-do-fuzz-0001' },
+    ...(request.method === 'GET' || request.method === 'HEAD'
+      ? { query: { ...base, ...(request.query as Record<string, string> | undefined) } }
+      : payload !== null && typeof payload === 'object' && !Array.isArray(payload)
+        ? { payload: { ...code, name: 'Fuzz', ...payload } }
+        : {}),
+  };
+}
+
 /** The requests that fuzz one route. */
 function requestsFor(route: RouteEntry): InjectOptions[] {
+  const requests = routeRequests(route);
+  return route.url.startsWith('/api/guest/') ? requests.map(asGuest) : requests;
+}
+
+function routeRequests(route: RouteEntry): InjectOptions[] {
   const method = route.method as InjectOptions['method'];
   const operation = document.paths[openapiPath(route.url)]?.[route.method.toLowerCase()];
   const url = (segment: string) => route.url.replace(/:[A-Za-z_]\w*/g, segment).replace(/\*/g, segment);

@@ -29,6 +29,7 @@ import { DEFAULT_PERMISSIONS, permissionName } from '../../contract/permissions'
 import { accessProblems, expectedAccess, OTHER_ROUTES, routeKey } from './expected-access';
 import { createSecurityApp, IDENTITIES, type Identity, type SecurityApp } from './identities';
 import { as, createAccount, login } from '../server/helpers';
+import { GUEST_MESSAGES, GUEST_PATHS } from '../../contract/resources/guest/paths';
 
 const SESSION_ENDED = { error: { message: 'Sessão expirada ou inválida. Entre novamente.' } };
 const ADMIN_ONLY = { error: { message: 'Acesso restrito aos administradores da plataforma.' } };
@@ -59,14 +60,25 @@ afterAll(async () => {
 /** Routes that answer a stream that stays open: the walk reads their status, then lets go. */
 const STREAMS = new Set(['GET /api/live']);
 
+/**
+ * The guest page's routes: public, but the table's code is their key, and the walk sends none:
+ * every identity, an administrator's session too, gets the code's refusal. Each from an address of
+ * its own, so the walk's many refusals never reach the limit of wrong codes per address.
+ */
+const GUEST_ROUTES = new Set<string>(Object.values(GUEST_PATHS));
+const BAD_CODE = { error: { message: GUEST_MESSAGES.badCode } };
+let guestAddresses = 0;
+
 function requestFor(route: RouteEntry): InjectOptions {
   const url = route.url.replace(/:[A-Za-z_]\w*/g, '1').replace(/\*/g, '1');
   const withBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+  const n = ++guestAddresses;
   return {
     method: route.method as InjectOptions['method'],
     url,
     ...(withBody ? { payload: {} } : {}),
     ...(STREAMS.has(routeKey(route)) ? { payloadAsStream: true } : {}),
+    ...(GUEST_ROUTES.has(route.url) ? { remoteAddress: `10.7.${n >> 8}.${n & 255}` } : {}),
   };
 }
 
@@ -120,6 +132,77 @@ describe('the route table', () => {
   it('lists no route in OTHER_ROUTES that does not exist', () => {
     const registered = new Set(routes.map(routeKey));
     expect(Object.keys(OTHER_ROUTES).filter((key) => !registered.has(key))).toEqual([]);
+  });
+});
+
+describe('the guest routes (the table’s QR code)', () => {
+  it('open the one table whose code they carry, with nothing of another store or another guest', async () => {
+    const db = t.app.db;
+    const made = await db
+      .insert(tables)
+      .values([
+        { store_id: t.storeA, number: 61, name: 'Mesa 61' },
+        { store_id: t.storeA, number: 62, name: 'Mesa 62' },
+        { store_id: t.storeB, number: 61, name: 'Mesa 61' },
+      ])
+      .returning({ store_id: tables.store_id, number: tables.number, token: tables.token });
+    const [a61, a62, b61] = made.map((table) => ({ s: table.store_id, t: table.number, k: table.token }));
+    const read = (code: { s: number; t: number; k: string }, device = 'aparelho-da-seguranca-01') =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/guest/tab',
+        query: { s: String(code.s), t: String(code.t), k: code.k },
+        headers: { 'x-painel-device': device },
+        remoteAddress: '10.6.0.1',
+      });
+    for (const wrong of [
+      { ...a62!, k: a61!.k },
+      { ...b61!, k: a61!.k },
+      { ...a61!, s: t.storeB },
+    ]) {
+      const refused = await read(wrong);
+      expect(refused.statusCode, JSON.stringify(wrong)).toBe(403);
+      expect(refused.json()).toEqual(BAD_CODE);
+    }
+
+    // A guest orders at store A's table; another phone there sees a count, never a name or an item.
+    const [category] = await db
+      .insert(categories)
+      .values({ store_id: t.storeA, name: 'Da mesa' })
+      .returning();
+    const [dish] = await db
+      .insert(products)
+      .values({
+        store_id: t.storeA,
+        category_id: category!.id,
+        name: 'Lasanha da mesa',
+        price: 3900,
+        external_code: 'QR61',
+      })
+      .returning();
+    const ordered = await t.app.inject({
+      method: 'POST',
+      url: '/api/guest/orders',
+      payload: { ...a61, name: 'Paula Segura', items: [{ product_id: dish!.id }] },
+      headers: { 'x-painel-device': 'aparelho-da-paula-0001' },
+      remoteAddress: '10.6.0.1',
+    });
+    expect(ordered.statusCode, ordered.body).toBe(201);
+    const other = await read(a61!);
+    expect(other.json().data).toMatchObject({ name: null, items: [], others: 1 });
+    expect(other.body).not.toMatch(/Paula|Lasanha/);
+
+    // The menu is store A's alone: its products, none of store B's.
+    const menu = await t.app.inject({
+      method: 'GET',
+      url: '/api/guest/menu',
+      query: { s: String(a61!.s), t: String(a61!.t), k: a61!.k },
+      remoteAddress: '10.6.0.1',
+    });
+    const ids = (menu.json().data.products as { id: number }[]).map((product) => product.id);
+    const storeOf = await db.select({ id: products.id, store_id: products.store_id }).from(products);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.every((id) => storeOf.find((row) => row.id === id)?.store_id === t.storeA)).toBe(true);
   });
 });
 
@@ -325,6 +408,12 @@ describe('walking every registered route', () => {
     '/api/orders/id/:id/tickets/:ticket_id/draft': () => ({ params: [own.order, 1], payload: { items: [] } }),
     '/api/orders/id/:id/tickets': () => ({ params: [own.order], payload: { guest_name: 'Invasor' } }),
     '/api/tables/id/:id/open': () => ({ params: [own.table], payload: { guest_name: 'Invasor' } }),
+    '/api/tables/id/:id/token': () => ({ params: [own.table], payload: {} }),
+    '/api/orders/id/:id/held/approve': () => ({ params: [own.order], payload: { item_ids: [own.item] } }),
+    '/api/orders/id/:id/held/reject': () => ({
+      params: [own.order],
+      payload: { item_ids: [own.item], reason: 'Invadido' },
+    }),
     '/api/orders/id/:id/items': () => ({
       params: [own.order],
       payload: { ticket_id: 1, items: [{ product_id: own.product }] },
@@ -485,7 +574,9 @@ describe('walking every registered route', () => {
       for (const route of routes) {
         const request = requestFor(route);
         const response = await call(request);
-        const refusal = refusalFor(expectedAccess(route)!, identity);
+        const refusal = GUEST_ROUTES.has(route.url)
+          ? { status: 403, body: BAD_CODE }
+          : refusalFor(expectedAccess(route)!, identity);
         if (refusal) {
           expect(response.statusCode, routeKey(route)).toBe(refusal.status);
           if (route.method !== 'HEAD') {

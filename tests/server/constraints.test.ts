@@ -935,6 +935,16 @@ const cases: Case[] = [
     [['tables', { status: 'OCCUPIED' }]],
   ),
   check('tables_number_check', 'table number 0', ['tables', { number: 0 }]),
+  check(
+    'tables_token_check',
+    "a table QR code's token shorter than 32 characters",
+    ['tables', { token: 'curto' }],
+    [['tables', { number: 77, token: 'x'.repeat(32) }]],
+  ),
+  check('tables_token_check', "a table QR code's token longer than 64 characters", [
+    'tables',
+    { token: 'x'.repeat(65) },
+  ]),
   unique(
     'tables_store_number_key',
     'a table number twice in one store',
@@ -1024,6 +1034,22 @@ const cases: Case[] = [
     ['tickets', { customer_id: null, guest_name: 'Ana', guest_phone: '(11) 98765-4321' }],
     [['tickets', { customer_id: null, guest_name: 'Bia', guest_phone: '11987654321' }]],
   ),
+  check(
+    'tickets_device_check',
+    "a phone's ticket of an app customer",
+    ['tickets', { device_hash: 'a'.repeat(64) }],
+    [['tickets', { customer_id: null, guest_name: 'Ana', device_hash: 'a'.repeat(64) }]],
+  ),
+  check('tickets_device_check', "a phone's ticket without the guest's name", [
+    'tickets',
+    { customer_id: null, device_hash: 'b'.repeat(64) },
+  ]),
+  unique(
+    'tickets_order_device_key',
+    'two tickets of one phone on one tab',
+    ['tickets', { customer_id: null, guest_name: 'Bia', device_hash: 'c'.repeat(64) }],
+    [['tickets', { customer_id: null, guest_name: 'Ana', device_hash: 'c'.repeat(64) }]],
+  ),
   unique(
     'tickets_order_table_key',
     "two of the table's own tickets on one tab",
@@ -1060,6 +1086,16 @@ const cases: Case[] = [
     [['order_items', { saved_by: ref.staffA, status: 'SAVED' }]],
   ),
   dangling('order_items_saved_by_accounts_id_fk', 'order_items', 'saved_by', { status: 'SAVED' }),
+  check(
+    'order_items_held_check',
+    "a guest's order waiting for approval that the kitchen already has",
+    ['order_items', { held_at: '2026-11-28T12:00:00Z' }],
+    [['order_items', { status: 'SAVED', held_at: '2026-11-28T12:00:00Z' }]],
+  ),
+  check('order_items_held_check', "a guest's order waiting for approval in a waiter's draft", [
+    'order_items',
+    { status: 'SAVED', saved_by: ref.staffA, held_at: '2026-11-28T12:00:00Z' },
+  ]),
   foreignKey('order_items_order_fk', 'an item whose order belongs to another store', [
     'order_items',
     { order_id: ref.orderB, ticket_id: ref.ticketB },

@@ -624,7 +624,7 @@ describe('guests without the app: a table opened by the staff, named guests and 
     expect(order.tickets).toEqual([
       expect.objectContaining({
         customer_id: null,
-        guest: { name: 'Joana', phone: '11987654321' },
+        guest: { name: 'Joana', phone: '11987654321', qr: false },
         customer: expect.objectContaining({ id: null, fullname: 'Joana', username: '' }),
       }),
     ]);

@@ -56,6 +56,12 @@ export const AUDIT_ACTIONS = [
   { id: 'guest-order', name: 'Pedido pelo app' },
   { id: 'guest-pay', name: 'Pagamento pelo app' },
   { id: 'call-waiter', name: 'Chamou o garçom' },
+  { id: 'qr-order', name: 'Pedido pelo QR code' },
+  { id: 'approve-held', name: 'Aprovou pedido da mesa' },
+  { id: 'reject-held', name: 'Recusou pedido da mesa' },
+  { id: 'rotate-token', name: 'Trocou o QR code' },
+  { id: 'rotate-tokens', name: 'Trocou os QR codes' },
+  { id: 'save-guest-settings', name: 'Alterou os pedidos pelo QR code' },
 ] as const;
 
 /** Where it was done: the resources' names and the areas without a definition. */

@@ -166,7 +166,11 @@ export const TOKEN_MESSAGES = {
 /** `GET`/`PUT /api/tables/guest-settings`: how guest orders from the QR code reach the kitchen. */
 export const guestSettingsInput = z.strictObject({
   approval: z.boolean({ error: 'Informe se os pedidos da mesa precisam de aprovação (true ou false).' }),
+  /** An administrator names the store (staff change their own, whatever it says). */
+  store_id: storeIdField,
 });
+/** `GET /api/tables/guest-settings` and `POST /api/tables/tokens`: an administrator names the store. */
+export const storeQuery = z.strictObject({ store_id: storeIdField });
 export const guestSettingsAnswer = z.object({ data: z.object({ approval: z.boolean() }) });
 export const GUEST_SETTINGS_LABEL = 'Aprovar pedidos da mesa';
 export const GUEST_SETTINGS_HELP =
