@@ -38,6 +38,7 @@ import { conflict, forbidden, HttpError, tooManyRequests } from '../http-errors'
 import { recordAudit } from '../plugins/audit';
 import {
   GUEST_ACTOR,
+  countGuest,
   deviceHash,
   guestCallWaiter,
   guestGate,
@@ -52,8 +53,6 @@ const deviceHeaders = z.looseObject({
   [DEVICE_HEADER]: deviceId.describe('O aparelho do cliente: um id aleatório que a página guarda'),
 });
 const CODE_FIELDS = /^\/(s|t|k)(\/|$)/;
-
-type Limit = { count: number; minutes: number };
 
 const guestRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
@@ -93,14 +92,6 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 403) return refuseCode(request);
       throw error;
-    }
-  }
-
-  /** Counts one attempt on each key and refuses (429) when any is past its limit. */
-  async function limit(keys: readonly [string, Limit][]): Promise<void> {
-    for (const [key, { count, minutes }] of keys) {
-      const counted = await countAttempt(db, [key], minutes);
-      if ((counted.get(key) ?? 0) > count) throw tooManyRequests(GUEST_MESSAGES.tooMany);
     }
   }
 
@@ -212,7 +203,7 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
       const code = { s, t, k };
       const place = await gate(request, code);
       const who = { deviceHash: deviceHash(request.headers[DEVICE_HEADER]) };
-      await limit([
+      await countGuest(db, [
         [`guest:order:device:${who.deviceHash}`, GUEST_LIMITS.ordersPerDevice],
         [`guest:order:table:${place.tableId}`, GUEST_LIMITS.ordersPerTable],
       ]);
@@ -257,7 +248,7 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
       const code = { s, t, k };
       const place = await gate(request, code);
       const who = { deviceHash: deviceHash(request.headers[DEVICE_HEADER]) };
-      await limit([[`guest:waiter:device:${who.deviceHash}`, GUEST_LIMITS.waiterPerDevice]]);
+      await countGuest(db, [[`guest:waiter:device:${who.deviceHash}`, GUEST_LIMITS.waiterPerDevice]]);
       await inTransaction(db, async (tx) => {
         const called = await guestCallWaiter(tx, code, who, name);
         // Nothing to do: the call is on, and the floor shows it.

@@ -16,12 +16,31 @@ import type { OrderLine } from '../../contract/resources/orderEntry/rules';
 import { ORDER_MESSAGES } from '../../contract/resources/tabs/definition';
 import type { Db, Tx } from '../db/client';
 import { orderItems, orders, products, stores, tables, tickets } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../http-errors';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../http-errors';
+import { countAttempt } from '../auth/attempts';
 import { readMenuView } from './menu-view';
 import { placeLines } from './order-entry';
 import { joinTab } from './guests';
 import { TAB_CLOSED, lockOrder, type StoreScope } from './tabs';
 import { refreshTotals } from './totals';
+
+/** One of `GUEST_LIMITS`: at most `count` in `minutes`. */
+export interface GuestLimit {
+  count: number;
+  minutes: number;
+}
+
+/**
+ * Counts one more of each key, before acting, and refuses (429 `GUEST_MESSAGES.tooMany`) when any
+ * is past its limit. The guest routes count on the pool, outside the write (a refused write still
+ * counts); the service simulator counts in its tick's transaction, as its phones order.
+ */
+export async function countGuest(db: Db | Tx, keys: readonly (readonly [string, GuestLimit])[]): Promise<void> {
+  for (const [key, { count, minutes }] of keys) {
+    const counted = await countAttempt(db as Db, [key], minutes);
+    if ((counted.get(key) ?? 0) > count) throw tooManyRequests(GUEST_MESSAGES.tooMany);
+  }
+}
 
 /** Who the audit trail names for what a guest does from the QR code. */
 export const GUEST_ACTOR = 'Cliente na mesa (QR code)';

@@ -75,7 +75,7 @@ export interface ItemRequest {
 }
 
 /** A request as the order rules read it. */
-const asLine = (request: ItemRequest): OrderLine => ({
+export const asLine = (request: ItemRequest): OrderLine => ({
   product_id: request.productId,
   quantity: request.quantity ?? 1,
   complements: (request.complements ?? []).map((chosen) => ({

@@ -5,7 +5,9 @@
  * tables they paid for. Where nobody works the kitchen board, the kitchen is played too: items are
  * started and made ready (./kitchen.ts). Every move goes through the functions the API's rules
  * live in (server/service/guests.ts, tabs.ts and kitchen.ts); a move a rule refuses is ordinary
- * service and is let go.
+ * service and is let go. The guests order and call the waiter through the front door, as a phone at
+ * the table does (server/service/guest-orders.ts): with the table's current QR code, within the
+ * guest API's limits, held for the staff when the store approves the table's orders.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -43,7 +45,9 @@ import {
 import { HttpError } from '../http-errors';
 import { Random } from '../seed/random';
 import { isOrderable } from '../../contract/resources/orderEntry/rules';
-import { callWaiter, joinTab, payByApp, placeItems, seatGuests } from '../service/guests';
+import { GUEST_LIMITS, type TableCode } from '../../contract/resources/guest/paths';
+import { countGuest, guestCallWaiter, guestOrder, type GuestLimit } from '../service/guest-orders';
+import { asLine, joinTab, payByApp, seatGuests } from '../service/guests';
 import { moveItem } from '../service/kitchen';
 import { readMenuView } from '../service/menu-view';
 import { closeOrder, lockOrder, lockTable, setTableStatus } from '../service/tabs';
@@ -293,12 +297,25 @@ async function perform(tx: Tx, context: StoreTick, move: Move, menu: MenuEntry[]
     case 'order': {
       const choices = await menuChoices(tx, storeId, menu);
       if (choices.length === 0) return;
-      await placeItems(tx, storeId, move.orderId, move.customerId, chooseItems(choices, move.first, rng));
+      const table = await scanTable(tx, move.orderId);
+      if (!table) return;
+      await countGuest(tx, [
+        inWindow(`guest:order:customer:${move.customerId}`, GUEST_LIMITS.ordersPerDevice, context.now),
+        inWindow(`guest:order:table:${table.id}`, GUEST_LIMITS.ordersPerTable, context.now),
+      ]);
+      const lines = chooseItems(choices, move.first, rng).map(asLine);
+      await guestOrder(tx, table.code, { customerId: move.customerId }, undefined, lines);
       return;
     }
-    case 'callWaiter':
-      await callWaiter(tx, storeId, move.orderId, move.customerId);
+    case 'callWaiter': {
+      const table = await scanTable(tx, move.orderId);
+      if (!table) return;
+      await countGuest(tx, [
+        inWindow(`guest:waiter:customer:${move.customerId}`, GUEST_LIMITS.waiterPerDevice, context.now),
+      ]);
+      await guestCallWaiter(tx, table.code, { customerId: move.customerId }, undefined);
       return;
+    }
     case 'pay':
       await payByApp(tx, storeId, move.orderId, move.customerId, move.method);
       return;
@@ -307,6 +324,28 @@ async function perform(tx: Tx, context: StoreTick, move: Move, menu: MenuEntry[]
       await setTableStatus(tx, storeId, move.tableId, 'AVAILABLE');
       return;
   }
+}
+
+/**
+ * A guest limit's key in the simulator's own time: its clock may run faster than the database's
+ * (a test plays an hour in seconds), so each window of its minutes is counted apart.
+ */
+const inWindow = (key: string, limit: GuestLimit, now: number): readonly [string, GuestLimit] => [
+  `${key}:${Math.floor(now / (limit.minutes * 60_000))}`,
+  limit,
+];
+
+/**
+ * The QR code on the table of tab `orderId`, as a guest's phone reads it: the store, the table's
+ * number and its current token (none once the tab has left its table).
+ */
+async function scanTable(tx: Tx, orderId: number): Promise<{ id: number; code: TableCode } | null> {
+  const [table] = await tx
+    .select({ id: tables.id, s: tables.store_id, t: tables.number, k: tables.token })
+    .from(orders)
+    .innerJoin(tables, eq(tables.id, orders.table_id))
+    .where(eq(orders.id, orderId));
+  return table ? { id: table.id, code: { s: table.s, t: table.t, k: table.k } } : null;
 }
 
 /** Who makes each move, and what it is, for the store's audit trail. */

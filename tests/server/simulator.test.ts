@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyAuditTrail } from '../../server/audit/verify';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows } from '../../server/db/client';
-import { placeItems, seatGuests } from '../../server/service/guests';
+import { GUEST_LIMITS, GUEST_MESSAGES } from '../../contract/resources/guest/paths';
+import { guestOrder } from '../../server/service/guest-orders';
+import { seatGuests } from '../../server/service/guests';
 import { paymentStatusOf } from '../../server/service/totals';
 import { Random } from '../../server/seed/random';
 import {
@@ -27,7 +29,12 @@ import { newGuests } from './service-fixtures';
 // The guests' functions stay the real ones; a test makes one of them meet a rival or fail once.
 vi.mock('../../server/service/guests', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../server/service/guests')>();
-  return { ...actual, seatGuests: vi.fn(actual.seatGuests), placeItems: vi.fn(actual.placeItems) };
+  return { ...actual, seatGuests: vi.fn(actual.seatGuests) };
+});
+// The guests order as a phone at the table does: through the guest API's service.
+vi.mock('../../server/service/guest-orders', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../server/service/guest-orders')>();
+  return { ...actual, guestOrder: vi.fn(actual.guestOrder) };
 });
 const actual = await vi.importActual<typeof import('../../server/service/guests')>(
   '../../server/service/guests',
@@ -606,20 +613,20 @@ describe('the service simulator', () => {
       await actual.seatGuests(tx, storeId, tableId, [rival!]);
       return actual.seatGuests(tx, storeId, tableId, customerIds);
     });
-    vi.mocked(placeItems).mockImplementationOnce(() => Promise.reject(new Error('conexão perdida')));
+    vi.mocked(guestOrder).mockImplementationOnce(() => Promise.reject(new Error('conexão perdida')));
     const seats = vi.mocked(seatGuests).mock.calls.length;
-    const orders = vi.mocked(placeItems).mock.calls.length;
+    const orders = vi.mocked(guestOrder).mock.calls.length;
     const firstOrder = await lastId('orders');
     for (let minute = 0; minute < 30; minute++) {
       await play(12);
       if (
         vi.mocked(seatGuests).mock.calls.length >= seats + 2 &&
-        vi.mocked(placeItems).mock.calls.length >= orders + 2
+        vi.mocked(guestOrder).mock.calls.length >= orders + 2
       )
         break;
     }
     expect(vi.mocked(seatGuests).mock.calls.length).toBeGreaterThanOrEqual(seats + 2);
-    expect(vi.mocked(placeItems).mock.calls.length).toBeGreaterThanOrEqual(orders + 2);
+    expect(vi.mocked(guestOrder).mock.calls.length).toBeGreaterThanOrEqual(orders + 2);
 
     expect(log.debug).toHaveBeenCalledWith(
       expect.objectContaining({ reason: expect.stringMatching(/^A mesa \d+ já está ocupada\.$/) }),
@@ -636,6 +643,61 @@ describe('the service simulator', () => {
       sql`select count(*)::int as n from orders where id > ${firstOrder}`,
     );
     expect(after!.n).toBeGreaterThan(0);
+  }, 300_000);
+
+  it("orders through the front door: with the table's current QR code, within the guest limits, held for the staff where the store approves the table's orders", async () => {
+    log.debug.mockClear();
+    const cantina = stores.get('cantinabella')!;
+    const sertao = stores.get('sabordosertao')!;
+    const calls = vi.mocked(guestOrder).mock.calls.length;
+    const firstItem = await lastId('order_items');
+    // Cantina Bella approves its tables' orders; every table of Sabor do Sertão is past its limit.
+    await t.app.db.execute(sql`update stores set guest_approval = true where id = ${cantina}`);
+    const window = Math.floor(now / (GUEST_LIMITS.ordersPerTable.minutes * 60_000));
+    const full = await query<{ id: number }>(sql`select id from tables where store_id = ${sertao}`);
+    const keys = [0, 1, 2, 3, 4]
+      .map((ahead) => window + ahead)
+      .flatMap((at) => full.map((table) => `guest:order:table:${table.id}:${at}`));
+    for (const key of keys) {
+      await t.app.db.execute(
+        sql`insert into attempt_counters (key, count) values (${key}, ${GUEST_LIMITS.ordersPerTable.count})
+          on conflict (key) do update set count = excluded.count, window_started_at = now()`,
+      );
+    }
+    const tried = (storeId: number) =>
+      vi
+        .mocked(guestOrder)
+        .mock.calls.slice(calls)
+        .some(([, code]) => code.s === storeId);
+    try {
+      for (let minute = 0; minute < 20 && !tried(cantina); minute++) await play(12);
+      const refused = () =>
+        log.debug.mock.calls.some(
+          ([what]) => (what as { reason?: string }).reason === GUEST_MESSAGES.tooMany,
+        );
+      for (let minute = 0; minute < 20 && !refused(); minute++) await play(12);
+      expect(refused()).toBe(true);
+    } finally {
+      await t.app.db.execute(sql`update stores set guest_approval = false where id = ${cantina}`);
+      await t.app.db.execute(sql`delete from attempt_counters where key in ${keys}`);
+    }
+    // Each order carried the code printed on its table at that moment, as an app customer.
+    for (const [, code, who] of vi.mocked(guestOrder).mock.calls.slice(calls)) {
+      expect(who).toEqual({ customerId: expect.any(Number) });
+      const [table] = await query<{ token: string }>(
+        sql`select token from tables where store_id = ${code.s} and number = ${code.t}`,
+      );
+      expect(code.k).toBe(table!.token);
+    }
+    const items = await query<{ store_id: number; status: string; held: boolean }>(
+      sql`select store_id, status, held_at is not null as held from order_items where id > ${firstItem}`,
+    );
+    // Cantina Bella's wait for the staff, off the board; Sabor do Sertão's tables ordered nothing.
+    expect(items.filter((item) => item.store_id === cantina).length).toBeGreaterThan(0);
+    for (const item of items.filter((one) => one.store_id === cantina)) {
+      expect(item).toEqual({ store_id: cantina, status: 'SAVED', held: true });
+    }
+    expect(items.filter((item) => item.store_id === sertao)).toEqual([]);
   }, 300_000);
 
   it.skipIf(process.env.TEST_DATABASE !== 'postgres')(

@@ -47,7 +47,8 @@ export function GuestApprovalSwitch({ storeId }: { storeId: number | undefined }
       await dataProvider.action(tables.name, {
         id: 0,
         action: 'saveGuestSettings',
-        data: { approval },
+        // The save names an administrator's store in its body, as a store-scoped write does.
+        data: meta ? { approval, store_id: meta.query.store_id } : { approval },
         meta: meta ?? undefined,
       });
       queryClient.setQueryData<GuestSettings>(key, { approval });
