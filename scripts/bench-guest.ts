@@ -212,7 +212,11 @@ async function ordersToBoard(url: string, place: Place, board: Page, orders: num
   for (let index = 0; index < orders; index++) {
     const phone = phones[index % phones.length]!;
     const note = `bench ${run} ${index}`;
-    const shown = board.getByText(note, { exact: true }).first().waitFor({ timeout: TIMEOUT_MS });
+    const shown = board
+      .getByTestId('item-observations')
+      .filter({ hasText: note })
+      .first()
+      .waitFor({ timeout: TIMEOUT_MS });
     const started = performance.now();
     const answer = await fetch(`${url}${GUEST_PATHS.orders}`, {
       method: 'POST',
