@@ -35,7 +35,10 @@ export interface GuestLimit {
  * is past its limit. The guest routes count on the pool, outside the write (a refused write still
  * counts); the service simulator counts in its tick's transaction, as its phones order.
  */
-export async function countGuest(db: Db | Tx, keys: readonly (readonly [string, GuestLimit])[]): Promise<void> {
+export async function countGuest(
+  db: Db | Tx,
+  keys: readonly (readonly [string, GuestLimit])[],
+): Promise<void> {
   for (const [key, { count, minutes }] of keys) {
     const counted = await countAttempt(db as Db, [key], minutes);
     if ((counted.get(key) ?? 0) > count) throw tooManyRequests(GUEST_MESSAGES.tooMany);
@@ -152,6 +155,41 @@ const ticketOf = (orderId: number, who: GuestWho) =>
   );
 
 /**
+ * The table a phone's ticket is at now, when the staff moved its tab (or joined it) away from the
+ * table `place` names, which has no open tab then: the phone's ticket in an open tab of the store
+ * at another table. Null when it is nowhere open. (At a table with an open tab, a phone joins it,
+ * whatever it has elsewhere: a guest who went over to friends' table.)
+ */
+async function movedTo(db: Db | Tx, place: GuestPlace, who: GuestWho): Promise<number | null> {
+  if (!('deviceHash' in who)) return null;
+  const [elsewhere] = await db
+    .select({ number: tables.number })
+    .from(tickets)
+    .innerJoin(orders, eq(orders.id, tickets.order_id))
+    .innerJoin(tables, eq(tables.id, orders.table_id))
+    .where(
+      and(
+        eq(tickets.store_id, place.storeId),
+        eq(tickets.device_hash, who.deviceHash),
+        eq(orders.status, 'OPENED'),
+        ne(orders.table_id, place.tableId),
+      ),
+    )
+    .limit(1);
+  return elsewhere?.number ?? null;
+}
+
+/**
+ * A phone whose tab the staff moved away orders and calls from the table it is at now: it does not
+ * open a second tab at the table it left.
+ */
+async function refuseMoved(tx: Tx, place: GuestPlace, who: GuestWho): Promise<void> {
+  if (await openTabOf(tx, place.tableId)) return;
+  const table = await movedTo(tx, place, who);
+  if (table !== null) throw conflict(GUEST_MESSAGES.moved(table));
+}
+
+/**
  * The guest's own ticket in the table's open tab, as the guest page shows it: their items (those
  * waiting for approval as HELD; a cart's or a waiter's draft never), their money, whether the
  * waiter is called, and how many others share the tab — a count, never a name or an item of theirs.
@@ -167,9 +205,10 @@ export async function readGuestTab(db: Db | Tx, place: GuestPlace, who: GuestWho
     total_paid: 0,
     waiter_called: false,
     others: 0,
+    moved_to: null,
   };
   const tab = await openTabOf(db, place.tableId);
-  if (!tab) return empty;
+  if (!tab) return { ...empty, moved_to: await movedTo(db, place, who) };
   const [[ticket], [all]] = await Promise.all([
     db
       .select({
@@ -226,6 +265,7 @@ export async function readGuestTab(db: Db | Tx, place: GuestPlace, who: GuestWho
     total_paid: ticket.total_paid,
     waiter_called: tab.waiter_requested,
     others,
+    moved_to: null,
   };
 }
 
@@ -301,6 +341,7 @@ export async function guestOrder(
   lines: readonly OrderLine[],
 ): Promise<GuestAct & { place: GuestPlace; itemIds: number[]; held: boolean }> {
   const place = await guestGate(tx, code, true);
+  await refuseMoved(tx, place, who);
   const order = await tabAtTable(tx, place);
   const ticket = await guestTicket(tx, order, who, name);
   const itemIds = await placeLines(tx, order, ticket.id, lines, place.approval ? 'HELD' : 'PLACED');
@@ -319,6 +360,7 @@ export async function guestCallWaiter(
   name: string | undefined,
 ): Promise<GuestAct & { place: GuestPlace; already: boolean }> {
   const place = await guestGate(tx, code, true);
+  await refuseMoved(tx, place, who);
   const open = await openTabOf(tx, place.tableId);
   // Before a tab is opened for it: a phone with no name gets its message, and no empty tab is left.
   if (!open && 'deviceHash' in who && !name?.trim()) throw badRequest(GUEST_MESSAGES.name);
@@ -365,7 +407,12 @@ export async function decideHeld(
   if (order.status !== 'OPENED') throw conflict(TAB_CLOSED);
   const ids = [...new Set(itemIds)];
   const held = await tx
-    .select({ id: orderItems.id, name: orderItems.name, quantity: orderItems.quantity, guest: tickets.guest_name })
+    .select({
+      id: orderItems.id,
+      name: orderItems.name,
+      quantity: orderItems.quantity,
+      guest: tickets.guest_name,
+    })
     .from(orderItems)
     .innerJoin(tickets, eq(tickets.id, orderItems.ticket_id))
     .where(and(eq(orderItems.order_id, order.id), inArray(orderItems.id, ids), isNotNull(orderItems.held_at)))

@@ -277,6 +277,12 @@ function TablePage({
             {said.text}
           </p>
         ) : null}
+        {/* The staff moved this phone's tab: this table's code no longer leads to it. */}
+        {tab?.moved_to != null ? (
+          <p role="alert" className="notice error">
+            {GUEST_MESSAGES.moved(tab.moved_to)}
+          </p>
+        ) : null}
         <main>
           {tab && tab.items.length > 0 ? <Ticket tab={tab} /> : null}
           <MenuList

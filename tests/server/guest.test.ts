@@ -706,6 +706,64 @@ describe('tables joined by the staff', () => {
   });
 });
 
+describe('a tab the staff moved', () => {
+  it('sends its phones to the new table: the old code says where the tab went and opens no second tab there', async () => {
+    const from = await newTableCode(25);
+    const to = await newTableCode(26);
+    const bia = phone('aparelho-da-bia-000001');
+    expect(
+      (await bia.order(from, { name: 'Bia', items: [{ product_id: service.floor.drink }] })).statusCode,
+    ).toBe(201);
+    const [moving] = await db()
+      .select({ id: orders.id })
+      .from(orders)
+      .innerJoin(tables, eq(tables.id, orders.table_id))
+      .where(and(eq(tables.number, 25), eq(tables.store_id, from.s), eq(orders.status, 'OPENED')));
+    const [target] = await db()
+      .select({ id: tables.id })
+      .from(tables)
+      .where(and(eq(tables.number, 26), eq(tables.store_id, from.s)));
+    const moved = await service.cantina({
+      method: 'POST',
+      url: `/api/orders/id/${moving!.id}/move`,
+      payload: { table_id: target!.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    // From the code she still has open: where her tab went, nothing of it here.
+    expect(tabOf(await bia.tab(from))).toMatchObject({ name: null, items: [], moved_to: 26 });
+    const again = await bia.order(from, { name: 'Bia', items: [{ product_id: service.floor.drink }] });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again)).toBe(GUEST_MESSAGES.moved(26));
+    const call = await bia.waiter(from, { name: 'Bia' });
+    expect(call.statusCode).toBe(409);
+    expect(errorOf(call)).toBe(GUEST_MESSAGES.moved(26));
+    const [stillFree] = await db()
+      .select({ id: orders.id })
+      .from(orders)
+      .innerJoin(tables, eq(tables.id, orders.table_id))
+      .where(and(eq(tables.number, 25), eq(tables.store_id, from.s), eq(orders.status, 'OPENED')));
+    expect(stillFree).toBeUndefined();
+
+    // From the new table's code: her ticket, and she orders on it.
+    expect(tabOf(await bia.tab(to))).toMatchObject({
+      name: 'Bia',
+      items: [{ name: 'Suco de laranja' }],
+      moved_to: null,
+    });
+    const there = await bia.order(to, { name: 'Bia', items: [{ product_id: service.floor.drink }] });
+    expect(there.statusCode).toBe(201);
+    expect(tabOf(there).items).toHaveLength(2);
+
+    // Another phone at the old table starts a tab of its own there, as at any free table.
+    const leo = phone('aparelho-do-leo-000001');
+    expect(tabOf(await leo.tab(from))).toMatchObject({ moved_to: null });
+    expect(
+      (await leo.order(from, { name: 'Leo', items: [{ product_id: service.floor.drink }] })).statusCode,
+    ).toBe(201);
+  });
+});
+
 describe('calling the waiter', () => {
   it('shows the floor who called by name; asks a name of a phone without a ticket; dismissed, it is clear', async () => {
     const code = await codeOf(4);

@@ -132,6 +132,7 @@ const EMPTY_TAB: GuestTab = {
   total_paid: 0,
   waiter_called: false,
   others: 0,
+  moved_to: null,
 };
 
 const item = (id: number, status: GuestTab['items'][number]['status']): GuestTab['items'][number] => ({
@@ -297,6 +298,15 @@ describe('the menu', () => {
     await user().click(within(screen.getByRole('navigation')).getByRole('button', { name: 'Bebidas' }));
     expect(screen.queryByRole('button', { name: /Risoto/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Água com gás/ })).toBeInTheDocument();
+  });
+
+  it('says where the tab went when the staff moved it to another table', async () => {
+    guestApi(served({ ...EMPTY_TAB, moved_to: 12 }));
+    named();
+    openPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Sua comanda foi transferida para a mesa 12. Leia o QR code da mesa 12 para continuar.',
+    );
   });
 
   it('adds a product with a required group only once an option is chosen, priced as it is chosen', async () => {

@@ -108,5 +108,9 @@ export const guestTabAnswer = z.object({
     total_paid: z.number(),
     waiter_called: z.boolean(),
     others: z.number().describe('Quantos outros clientes estão na comanda da mesa (sem nomes)'),
+    moved_to: z
+      .number()
+      .nullable()
+      .describe('A mesa para onde a equipe transferiu a comanda deste aparelho (null: nesta mesa)'),
   }),
 });

@@ -40,6 +40,9 @@ export const GUEST_MESSAGES = {
   waiterCalled: 'Chamamos o garçom. Ele já vem!',
   waiterAlreadyCalled: 'O garçom já foi chamado.',
   offline: 'Sem conexão. Verifique a internet e tente de novo.',
+  /** The staff moved the guest's tab (or joined it) to another table: its code is the one now. */
+  moved: (table: number) =>
+    `Sua comanda foi transferida para a mesa ${table}. Leia o QR code da mesa ${table} para continuar.`,
 } as const;
 
 /**
@@ -125,6 +128,11 @@ export interface GuestTab {
   waiter_called: boolean;
   /** Other guests' tickets on the table's open tab. */
   others: number;
+  /**
+   * The table the staff moved this phone's tab to (a move or a join): its ticket is there now, and
+   * so are its orders, with that table's code. Null while the tab is at this table, or closed.
+   */
+  moved_to: number | null;
 }
 
 /** `POST /api/guest/orders`. */
