@@ -63,7 +63,15 @@ describe('the floor on a tablet (restaurant staff)', () => {
   it('shows the floor with its occupied count and legend, reachable by touch and free of serious accessibility faults', async () => {
     await expect.poll(() => page.getByTestId('occupied-count').innerText()).toMatch(/^\d+ de \d+$/);
     const legend = page.getByRole('list', { name: 'Legenda' });
-    for (const words of ['Livre', 'Ocupada', 'Pago', 'Em aberto', 'Aniversário', 'Garçom chamado']) {
+    for (const words of [
+      'Livre',
+      'Ocupada',
+      'Pago',
+      'Em aberto',
+      'Aniversário',
+      'Garçom chamado',
+      'Pedido aguardando aprovação',
+    ]) {
       await legend.getByText(words, { exact: true }).waitFor();
     }
     // Every control a finger uses is at least 44 px high.

@@ -342,7 +342,15 @@ describe('the floor (/hall)', () => {
     expect(screen.getByRole('button', { name: 'Mesa 7 Ocupada R$ 110,00 30 min Pago' })).toBeInTheDocument();
     expect(screen.getByTestId('occupied-count')).toHaveTextContent('2 de 3');
     const legend = screen.getByRole('list', { name: 'Legenda' });
-    for (const words of ['Livre', 'Ocupada', 'Pago', 'Em aberto', 'Aniversário', 'Garçom chamado']) {
+    for (const words of [
+      'Livre',
+      'Ocupada',
+      'Pago',
+      'Em aberto',
+      'Aniversário',
+      'Garçom chamado',
+      'Pedido aguardando aprovação',
+    ]) {
       expect(within(legend).getByText(words)).toBeInTheDocument();
     }
     expect(within(card(5)).getByText('R$ 110,00')).toBeInTheDocument();

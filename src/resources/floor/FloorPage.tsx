@@ -21,7 +21,7 @@ import { ReleaseAllDialog } from './FloorDialogs';
 import { owedOf, useFloorActions, type UndoOffer } from './floorActions';
 import { CreateTablesLink, FloorFrame, TOUCH } from './FloorFrame';
 import { hallPaths } from './paths';
-import { IndicatorMark, INDICATORS, TableCard, type Indicator } from './TableCard';
+import { HELD_ORDER, IndicatorMark, INDICATORS, TableCard, type Indicator } from './TableCard';
 import { TablePanel } from './TablePanel';
 import { UndoNotice } from './UndoNotice';
 
@@ -63,6 +63,10 @@ function Legend() {
           <IndicatorMark indicator={indicator} withLabel />
         </li>
       ))}
+      <Stack component="li" direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
+        <HELD_ORDER.Icon sx={{ color: HELD_ORDER.color, fontSize: 20 }} aria-hidden />
+        <Typography variant="body2">{HELD_ORDER.label}</Typography>
+      </Stack>
     </Stack>
   );
 }
