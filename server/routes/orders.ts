@@ -8,8 +8,6 @@ import {
   orderIncludes,
   orderPayment,
   orderRecord,
-  heldDecisionInput,
-  heldRejectionInput,
   orderUpdateInput,
   physicalPaymentInput,
   removePaymentInput,
@@ -20,6 +18,7 @@ import {
   type OrderInclude,
   type PaymentMethod,
 } from '../../contract/resources/tabs/definition';
+import { heldDecisionInput, heldRejectionInput } from '../../contract/resources/tabs/held';
 import {
   addItemsInput,
   guestInput,

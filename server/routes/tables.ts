@@ -4,14 +4,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   tables as definition,
-  GUEST_SETTINGS_LABEL,
-  guestSettingsAnswer,
-  guestSettingsInput,
-  storeQuery,
   tableOrder,
   tableReservation,
   type TableStatus,
 } from '../../contract/resources/floor/definition';
+import {
+  GUEST_SETTINGS_LABEL,
+  guestSettingsAnswer,
+  guestSettingsInput,
+  storeQuery,
+} from '../../contract/resources/floor/guestCodes';
 import type { Db } from '../db/client';
 import { customers, orderItems, orders, reservations, stores, tables, tickets } from '../db/schema';
 import { conflict, notFound } from '../http-errors';

@@ -8,7 +8,7 @@ import { qrPng, qrSvg } from '../../src/resources/floor/qr';
 import { canAccessResource } from '../../src/authProvider';
 import { definitions } from '../../contract/definitions';
 import { DEFAULT_PERMISSIONS } from '../../contract/permissions';
-import { TOKEN_MESSAGES } from '../../contract/resources/floor/definition';
+import { TOKEN_MESSAGES } from '../../contract/resources/floor/guestCodes';
 import { renderScreen } from './renderScreen';
 
 vi.mock('../../src/dataProvider/saveFile', () => ({ saveFile: vi.fn() }));

@@ -151,18 +151,6 @@ export const balanceDecision = z.strictObject({
   reason,
 });
 
-/** `POST /api/orders/id/:id/held/approve`: guest orders from the QR code the staff send to the kitchen. */
-export const heldDecisionInput = z.strictObject({
-  item_ids: z
-    .array(recordId, { error: 'Informe os itens.' })
-    .min(1, 'Informe os itens.')
-    .max(50, 'Itens demais de uma vez.')
-    .describe('Itens aguardando aprovação nesta comanda'),
-});
-
-/** `POST /api/orders/id/:id/held/reject`: and those they refuse, with why. */
-export const heldRejectionInput = heldDecisionInput.extend({ reason });
-
 /** `DELETE /api/payments/id/:id`: why a payment received at the table is taken back. */
 export const removePaymentInput = z.strictObject({ reason });
 

@@ -4,12 +4,12 @@ import { Alert, Box, FormControlLabel, FormHelperText, Switch } from '@mui/mater
 import { useCanAccess, useDataProvider, useNotify } from 'react-admin';
 import type { PainelDataProvider } from '../../dataProvider';
 import { permissionName } from '../../../contract/permissions';
+import { tables } from '../../../contract/resources/floor/definition';
 import {
   GUEST_SETTINGS_HELP,
   GUEST_SETTINGS_LABEL,
   GUEST_SETTINGS_SAVED,
-  tables,
-} from '../../../contract/resources/floor/definition';
+} from '../../../contract/resources/floor/guestCodes';
 import { useStoreMeta } from './TokenRotation';
 
 interface GuestSettings {

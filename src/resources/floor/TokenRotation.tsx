@@ -5,7 +5,8 @@ import AutorenewIcon from '@mui/icons-material/Autorenew';
 import { useCanAccess, useDataProvider, useNotify, usePermissions } from 'react-admin';
 import type { PainelDataProvider } from '../../dataProvider';
 import { ADMIN } from '../../authProvider';
-import { TOKEN_MESSAGES, tables, type Table } from '../../../contract/resources/floor/definition';
+import { tables, type Table } from '../../../contract/resources/floor/definition';
+import { TOKEN_MESSAGES } from '../../../contract/resources/floor/guestCodes';
 import { FloorConfirm } from './FloorDialogs';
 import { TOUCH } from './FloorFrame';
 
