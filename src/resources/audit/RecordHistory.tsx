@@ -20,12 +20,18 @@ export function RecordHistory({
   person,
   storeId,
   title = 'Histórico',
+  version,
 }: {
   subject?: string;
   person?: number;
   /** An administrator's restaurant (staff always read their own). */
   storeId?: number | null;
   title?: string;
+  /**
+   * What the record looks like now, when it changes under an open screen (a tab on the floor): a
+   * new value reads the history again, so what was just done shows in it.
+   */
+  version?: string;
 }) {
   const { holds, known } = useWorkPlace();
   const allowed = known && holds('audit');
@@ -40,6 +46,8 @@ export function RecordHistory({
         ...(person ? { person } : {}),
         ...(storeId ? { store_id: storeId } : {}),
       },
+      // Not sent: it only keys the read, so that a changed record reads its history again.
+      meta: { version },
     },
     { enabled: allowed },
   );

@@ -114,6 +114,26 @@ function TicketPayments({
 }
 
 /**
+ * What of a tab its history follows: a change to any of it (an item sent, moved on or cancelled, a
+ * payment, a held order decided, a call, a move) reads the history again. A poll that answered 304
+ * keeps the same tab, and so the same history.
+ */
+function historyVersion(order: Order): string {
+  return JSON.stringify([
+    order.status,
+    order.table_id,
+    order.total_paid,
+    order.waiter_requested,
+    order.tickets.map((ticket) => [
+      ticket.id,
+      ticket.total_paid,
+      ticket.items.map((item) => `${item.id}:${item.status}`),
+      ticket.held.length,
+    ]),
+  ]);
+}
+
+/**
  * The selected table's side panel: its open tab, one card per customer with 'Dar baixa' and
  * 'Adicionar itens' (the waiter's order entry) and, above its items, a guest's order from the
  * table's QR code awaiting approval ('Aprovar', 'Recusar' with the reason), and what can be done to the table — release it
@@ -366,7 +386,12 @@ export function TablePanel({
             <OrderTotals order={order} />
           </Box>
           {/* Who did what to this tab tonight, and why: for the roles that hold Histórico. */}
-          <RecordHistory key={order.id} subject={`orders:${order.id}`} title="Histórico da comanda" />
+          <RecordHistory
+            key={order.id}
+            subject={`orders:${order.id}`}
+            title="Histórico da comanda"
+            version={historyVersion(order)}
+          />
         </Box>
       )}
 
