@@ -20,7 +20,7 @@ import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../h
 import { countAttempt } from '../auth/attempts';
 import { readMenuView } from './menu-view';
 import { placeLines } from './order-entry';
-import { joinTab } from './guests';
+import { joinTab, putWaiterCall } from './guests';
 import { TAB_CLOSED, lockOrder, type StoreScope } from './tabs';
 import { refreshTotals } from './totals';
 
@@ -369,16 +369,7 @@ export async function guestCallWaiter(
   const ticket = await guestTicket(tx, order, who, name);
   const act = { place, orderId: order.id, ticketId: ticket.id, name: ticket.name };
   if (order.waiter_requested) return { ...act, already: true };
-  await tx
-    .update(orders)
-    .set({
-      waiter_requested: true,
-      waiter_requested_at: sql`now()`,
-      waiter_requester_id: 'customerId' in who ? who.customerId : null,
-      waiter_ticket_id: ticket.id,
-      updated_at: sql`now()`,
-    })
-    .where(eq(orders.id, order.id));
+  await putWaiterCall(tx, order.id, ticket.id, 'customerId' in who ? who.customerId : null);
   return { ...act, already: false };
 }
 

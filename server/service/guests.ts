@@ -108,7 +108,30 @@ export async function placeItems(
   return placeLines(tx, order, ticket.id, requests.map(asLine), status);
 }
 
-/** A guest calls the waiter; the floor shows the call, and who made it, until it is dismissed. */
+/**
+ * Puts the waiter's call on tab `orderId` (locked by the caller), made by ticket `ticketId`'s guest
+ * (and `customerId`, an app customer's): the floor shows it, and who made it, until it is
+ * dismissed. The app's path and the table's QR code (guest-orders.ts) both call through here.
+ */
+export async function putWaiterCall(
+  tx: Tx,
+  orderId: number,
+  ticketId: number,
+  customerId: number | null,
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({
+      waiter_requested: true,
+      waiter_requested_at: sql`now()`,
+      waiter_requester_id: customerId,
+      waiter_ticket_id: ticketId,
+      updated_at: sql`now()`,
+    })
+    .where(eq(orders.id, orderId));
+}
+
+/** A guest of the app calls the waiter from their ticket in tab `orderId`. */
 export async function callWaiter(
   tx: Tx,
   storeId: number,
@@ -118,15 +141,12 @@ export async function callWaiter(
   const order = await lockOrder(tx, orderId, storeId);
   if (order.status !== 'OPENED') throw conflict(TAB_CLOSED);
   if (order.waiter_requested) return;
-  await tx
-    .update(orders)
-    .set({
-      waiter_requested: true,
-      waiter_requested_at: sql`now()`,
-      waiter_requester_id: customerId,
-      updated_at: sql`now()`,
-    })
-    .where(eq(orders.id, order.id));
+  const [ticket] = await tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.order_id, order.id), eq(tickets.customer_id, customerId)));
+  if (!ticket) throw notFound(NOT_IN_TAB);
+  await putWaiterCall(tx, order.id, ticket.id, customerId);
 }
 
 /** A guest pays what their ticket still owes through the app; returns the amount (0: nothing owed). */
