@@ -10,9 +10,29 @@ import type { Db, Tx } from './client';
  */
 const current = new AsyncLocalStorage<Tx>();
 
+/**
+ * What a request adds at the end of every transaction it opens, in that transaction: the
+ * Idempotency-Key's mark that its write was applied (server/plugins/idempotency.ts), which then
+ * commits, or rolls back, with the write.
+ */
+const closing = new AsyncLocalStorage<(tx: Tx) => Promise<void>>();
+
+/** Runs `run` so that each outermost transaction it opens with `inTransaction` ends with `close`. */
+export function closingTransactionsWith<T>(close: (tx: Tx) => Promise<void>, run: () => T): T {
+  return closing.run(close, run);
+}
+
 /** Runs `work` in a transaction of `db` (a savepoint inside an open one) that `app.db` then answers for. */
 export function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => current.run(tx, () => work(tx)));
+  const close = current.getStore() === undefined ? closing.getStore() : undefined;
+  if (!close) return db.transaction((tx) => current.run(tx, () => work(tx)));
+  return db.transaction((tx) =>
+    current.run(tx, async () => {
+      const result = await work(tx);
+      await close(tx);
+      return result;
+    }),
+  );
 }
 
 /** `db`, or the transaction open around the code that uses it. */

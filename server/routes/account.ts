@@ -98,7 +98,8 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       // The token from first access / recovery reaches this route, and only this one. A wrong
       // current password is counted and kept although the answer is a refusal, and passwords are
       // hashed before the write's transaction opens: its audit row is written with the write.
-      config: { access: 'signed-in', passwordScope: true, audit: 'manual' },
+      // No Idempotency-Key: a new password's answer is a session's token, never kept at rest.
+      config: { access: 'signed-in', passwordScope: true, audit: 'manual', idempotent: false },
       schema: {
         tags,
         summary: 'Alterar o próprio nome, telefone ou senha',
@@ -180,7 +181,8 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/account/store',
     {
-      config: { access: 'signed-in' },
+      // No Idempotency-Key: its answer is a session's token, never kept at rest.
+      config: { access: 'signed-in', idempotent: false },
       schema: {
         tags,
         summary: 'Trabalhar em outro restaurante da própria equipe, sem sair da conta',

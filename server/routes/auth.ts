@@ -78,7 +78,8 @@ const authRoutes: FastifyPluginAsyncZod<{ slowAnswerMs?: number }> = async (app,
     '/auth/email',
     {
       // A try waits on a password hash, and a slowed one for seconds: never inside a transaction.
-      config: { access: 'public', audit: 'manual' },
+      // No Idempotency-Key: its answer is a session's token, never kept at rest.
+      config: { access: 'public', audit: 'manual', idempotent: false },
       schema: {
         tags,
         summary: 'Entrar com e-mail e senha',
@@ -173,7 +174,8 @@ const authRoutes: FastifyPluginAsyncZod<{ slowAnswerMs?: number }> = async (app,
   app.post(
     '/auth/token/request',
     {
-      config: { access: 'public' },
+      // No Idempotency-Key: its answer's key is half of the e-mailed token's secret, never kept at rest.
+      config: { access: 'public', idempotent: false },
       schema: {
         tags,
         summary: 'Pedir por e-mail um token de acesso (primeiro acesso ou senha esquecida)',
@@ -255,8 +257,9 @@ const authRoutes: FastifyPluginAsyncZod<{ slowAnswerMs?: number }> = async (app,
     '/auth/token',
     {
       // A wrong token's try is counted and kept although the answer is a refusal: the audit row of
-      // a right one is written with the session it opens.
-      config: { access: 'public', audit: 'manual' },
+      // a right one is written with the session it opens. No Idempotency-Key: its answer is a
+      // session's token, never kept at rest.
+      config: { access: 'public', audit: 'manual', idempotent: false },
       schema: {
         tags,
         summary: 'Trocar o token recebido por e-mail por uma sessão que só define a nova senha',

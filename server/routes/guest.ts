@@ -185,7 +185,7 @@ const guestRoutes: FastifyPluginAsyncZod = async (app) => {
     GUEST_PATHS.orders,
     {
       // Counted before acting and outside the write: the order's transaction writes its own row.
-      config: { access: 'public', audit: 'manual', idempotent: true },
+      config: { access: 'public', audit: 'manual' },
       attachValidation: true,
       preHandler: refuseInvalid,
       schema: {

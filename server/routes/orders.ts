@@ -247,7 +247,6 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.route({
     ...addItemsRoute,
-    config: { ...addItemsRoute.config, idempotent: true },
     handler: async (request, reply) => {
       let placed: Awaited<ReturnType<typeof addItems>> | undefined;
       const { accountId } = callerOf(request);

@@ -120,8 +120,6 @@ const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   const create = routes.create();
   app.route({
     ...create,
-    // A tablet's retry, or a double tap, must not book the table twice.
-    config: { ...create.config, idempotent: true },
     handler: async (request, reply) => {
       const storeId = await targetStore(db, request, request.body.store_id);
       const id = await db.transaction((tx) => createReservation(tx, storeId, request.body));

@@ -228,7 +228,6 @@ const tableRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.route({
     ...openRoute,
-    config: { ...openRoute.config, idempotent: true },
     handler: async (request, reply) => {
       const store = storeScope(request);
       const { guest_name: name, guest_phone: phone } = request.body;

@@ -8,14 +8,16 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
 import { idempotencyKeys, reservations, stores } from '../../server/db/schema';
-import { KEY_IN_FLIGHT, KEY_INVALID, KEY_REUSED } from '../../server/plugins/idempotency';
+import { KEY_APPLIED, KEY_IN_FLIGHT, KEY_INVALID, KEY_REUSED } from '../../server/plugins/idempotency';
 import { saoPauloClock, saoPauloInstant } from '../../contract/resources/reservations/rules';
 import { as, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
 
 /**
- * The Idempotency-Key of the writes that opt in (server/plugins/idempotency.ts): a request sent
- * again with its key gets the first answer and is done once, even ten at once; another body with
- * the same key is refused; a failure releases the key; keys belong to their caller and route.
+ * The Idempotency-Key of the write routes (server/plugins/idempotency.ts): a request sent again
+ * with its key gets the first answer and is done once, even ten at once, or after its server died
+ * between its write and its answer; another body with the same key is refused; a failure releases
+ * the key; keys belong to their caller and route. Every write route is walked in
+ * idempotency-walk.test.ts.
  */
 
 type Call = ReturnType<typeof as>;
@@ -204,7 +206,50 @@ describe('POST /api/reservations with an Idempotency-Key', () => {
     expect(header(document.paths['/api/reservations']?.post)).toMatchObject({
       description: expect.stringContaining('recebe a primeira resposta'),
     });
-    expect(header(document.paths['/api/reservations/id/{id}']?.patch)).toBeUndefined();
+    expect(header(document.paths['/api/reservations/id/{id}']?.patch)).toBeDefined();
+    // Its answer is a session's token, which is never kept.
+    expect(header(document.paths['/api/account']?.patch)).toBeUndefined();
+  });
+});
+
+describe('a first request whose server died between its write and its answer', () => {
+  /** The key's row as the crash leaves it: no answer stored, and two minutes and more old. */
+  const crashAfterTheWrite = (key: string) =>
+    t.app.db
+      .update(idempotencyKeys)
+      .set({ status_code: null, response: null, created_at: sql`now() - interval '3 minutes'` })
+      .where(eq(idempotencyKeys.key, key));
+
+  it('is not run again once its write committed: the retry is told it was done (409)', async () => {
+    const body = booking();
+    const key = 'reserva-0007-queda-depois';
+    expect((await reserve(cantina, body, key)).statusCode).toBe(201);
+    const [row] = await t.app.db
+      .select({ applied: idempotencyKeys.applied_at })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, key));
+    expect(row?.applied, 'marked applied in the write transaction').not.toBeNull();
+    await crashAfterTheWrite(key);
+
+    const retried = await reserve(cantina, body, key);
+    expect(retried.statusCode).toBe(409);
+    expect(errorOf(retried)).toBe(KEY_APPLIED);
+    expect(await namedCount(body.fullname)).toBe(1);
+  });
+
+  it('is taken over when its write never committed, and done once', async () => {
+    const body = booking();
+    const key = 'reserva-0008-queda-antes';
+    expect((await reserve(cantina, body, key)).statusCode).toBe(201);
+    // As if the transaction had rolled back with the server: no booking, no mark.
+    await t.app.db.delete(reservations).where(eq(reservations.fullname, body.fullname));
+    await crashAfterTheWrite(key);
+    await t.app.db.update(idempotencyKeys).set({ applied_at: null }).where(eq(idempotencyKeys.key, key));
+
+    const retried = await reserve(cantina, body, key);
+    expect(retried.statusCode, retried.body).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect(await namedCount(body.fullname)).toBe(1);
   });
 });
 

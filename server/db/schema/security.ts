@@ -88,6 +88,11 @@ export const idempotencyKeys = pgTable(
     /** Null while the first request is still being answered. */
     status_code: smallint('status_code'),
     response: text('response'),
+    /**
+     * Set in the transaction of the request's write, so that it commits with the write: a first
+     * request that died after its write and before its answer is never run again by a retry.
+     */
+    applied_at: timestamp('applied_at', { withTimezone: true }),
     created_at: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.created_at)],
