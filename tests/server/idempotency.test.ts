@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { inTransaction } from '../../server/db/scope';
 import { recordAudit } from '../../server/plugins/audit';
@@ -6,8 +7,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { buildApp } from '../../server/app';
-import { idempotencyKeys, reservations, stores } from '../../server/db/schema';
+import { idempotencyKeys, reservations, storedFiles, stores } from '../../server/db/schema';
 import { KEY_APPLIED, KEY_IN_FLIGHT, KEY_INVALID, KEY_REUSED } from '../../server/plugins/idempotency';
 import { saoPauloClock, saoPauloInstant } from '../../contract/resources/reservations/rules';
 import { as, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
@@ -63,6 +65,24 @@ async function appWithHeldRoute(waitMs?: number): Promise<FastifyInstance> {
       }
       await inTransaction(app.db, (tx) => recordAudit(tx, request, { resource: 'teste', storeId: null }));
       return reply.status(201).send({ data: { run: runs, body: request.body } });
+    },
+  );
+  // Headers whose schema is no zod object: the key cannot join it, and is checked by the plugin.
+  app.post(
+    '/api/test/cabecalhos',
+    {
+      config: { access: 'public', audit: 'manual' },
+      schema: {
+        headers: z.union([
+          z.looseObject({ 'x-lado': z.literal('a') }),
+          z.looseObject({ 'x-lado': z.literal('b') }),
+        ]),
+      },
+    },
+    async (request, reply) => {
+      runs++;
+      await inTransaction(app.db, (tx) => recordAudit(tx, request, { resource: 'teste', storeId: null }));
+      return reply.status(201).send({ data: { run: runs } });
     },
   );
   await app.ready();
@@ -323,6 +343,74 @@ describe('a repeated request while the first is still running', () => {
     const there = await send(gated, 'lento-0004-endereco', { n: 4 }, '10.20.0.8');
     expect(there.body).not.toBe(here.body);
     expect(there.headers['idempotent-replayed']).toBeUndefined();
+  });
+});
+
+describe('requests the plugin reads differently', () => {
+  /** A one-pixel PNG (and `extra` bytes after it) as a browser's FormData sends it, with a boundary of its own. */
+  function pictureForm(extra = 0) {
+    const png = Buffer.concat([
+      Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+        'base64',
+      ),
+      Buffer.alloc(extra),
+    ]);
+    const boundary = `----painelchave${crypto.randomBytes(8).toString('hex')}`;
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="foto.png"\r\n` +
+          'Content-Type: image/png\r\n\r\n',
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  }
+  const upload = (form: ReturnType<typeof pictureForm>, key: string) =>
+    cantina({
+      method: 'POST',
+      url: '/api/uploads',
+      payload: form.payload,
+      headers: { ...form.headers, 'idempotency-key': key },
+    });
+  const storedCount = async () =>
+    (await t.app.db.select({ path: storedFiles.path }).from(storedFiles)).length;
+
+  it('knows a multipart upload sent again by its type and length, whatever its boundary', async () => {
+    const key = 'envio-0001-mesma-foto';
+    const before = await storedCount();
+    const first = await upload(pictureForm(), key);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await upload(pictureForm(), key);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+    expect(await storedCount()).toBe(before + 1);
+
+    const another = await upload(pictureForm(16), key);
+    expect(another.statusCode).toBe(422);
+    expect(errorOf(another)).toBe(KEY_REUSED);
+    expect(await storedCount()).toBe(before + 1);
+  });
+
+  it('checks the key of a route whose headers schema is no zod object, and answers it once', async () => {
+    const send = (key: string) =>
+      gated.inject({
+        method: 'POST',
+        url: '/api/test/cabecalhos',
+        payload: {},
+        headers: { 'x-lado': 'a', 'idempotency-key': key },
+      });
+    const before = runs;
+    const refused = await send('curta');
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused)).toBe(`${KEY_INVALID} (campo idempotency-key)`);
+    const first = await send('cabecalhos-0001');
+    const again = await send('cabecalhos-0001');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+    expect(runs).toBe(before + 1);
   });
 });
 
