@@ -92,7 +92,8 @@ const idOf = ({ scope, key }: Claim) => `${scope}\n${key}`;
  *
  * A request without the header is an ordinary one. The header is documented in the route's
  * OpenAPI entry and validated with the route's own schema. Only JSON answers are kept (every write
- * route answers JSON): any other leaves the key unanswered, its retries told to wait, then 409.
+ * route answers JSON): any other frees the key, or, once its write was applied, leaves it
+ * unanswered (its retries wait, then 409).
  * The request's digest is an HMAC under the server's secret: a body with a password in it cannot
  * be guessed back from the row.
  */
