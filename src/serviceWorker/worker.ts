@@ -47,9 +47,12 @@ registerRoute(
         // Only a complete JSON answer is worth keeping: not a 304 (the page holds that one).
         cacheWillUpdate: async ({ response }) =>
           isKeptAnswer(response.status, response.headers.get('content-type')) ? response : null,
-        // Served from the copy only when the network failed: say so, and since when.
-        cachedResponseWillBeUsed: async ({ cachedResponse }) => {
-          if (!cachedResponse) return cachedResponse;
+        // Served from the copy only when the network failed: say so, and since when. A page that
+        // asks with `If-None-Match` holds an answer at least as new as the copy (every 200 it
+        // read since this worker came passed through here): it is told the network failed, and
+        // keeps what it shows.
+        cachedResponseWillBeUsed: async ({ request, cachedResponse }) => {
+          if (!cachedResponse || request.headers.has('if-none-match')) return null;
           const headers = new Headers(cachedResponse.headers);
           headers.set(OFFLINE_COPY_HEADER, cachedResponse.headers.get('date') ?? new Date(0).toUTCString());
           return new Response(cachedResponse.body, {
