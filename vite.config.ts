@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress';
+import { serviceWorker } from './scripts/serviceWorker';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3001';
 
@@ -22,7 +23,7 @@ const guestPageInDev: Plugin = {
 };
 
 export default defineConfig({
-  plugins: [react(), precompress(), guestPageInDev],
+  plugins: [react(), precompress(), serviceWorker(), guestPageInDev],
   resolve: {
     alias: {
       // A polyfill of what every supported browser has (see the file): out of the first load.

@@ -5,6 +5,7 @@ import { readSession } from './lib/session';
 import { FILE_URL_PREFIXES } from './config';
 import { trustFilePrefixes } from '../contract/lib/fileUrls';
 import { preloadScreenOf } from './resources/preload';
+import { registerServiceWorker } from './serviceWorker/register';
 
 // The forms check files' addresses as the server does, against the same trusted places.
 trustFilePrefixes(FILE_URL_PREFIXES);
@@ -17,3 +18,6 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
+
+// Opens with no network once visited (docs/offline.md).
+registerServiceWorker();

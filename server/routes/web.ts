@@ -73,6 +73,25 @@ const webRoutes: FastifyPluginAsync<{ root: string }> = async (app, { root }) =>
   app.get('/favicon.svg', sendApp, (_request, reply) =>
     reply.sendFile('favicon.svg', root, { maxAge: '1d' }),
   );
+  // The app as a tablet installs it (docs/offline.md): its manifest and icons, and the service
+  // worker, asked again on every visit so a new build reaches the tablets at once. The worker's
+  // policy is its own: it fetches the app's files and the API's reads, from this origin only.
+  if (fs.existsSync(path.join(root, 'sw.js'))) {
+    app.get('/sw.js', sendApp, (_request, reply) =>
+      reply
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', "default-src 'self';frame-ancestors 'none'")
+        .sendFile('sw.js', root, { cacheControl: false }),
+    );
+  }
+  app.get('/manifest.webmanifest', sendApp, (_request, reply) =>
+    reply.type('application/manifest+json').sendFile('manifest.webmanifest', root, { maxAge: '1d' }),
+  );
+  app.get('/icons/:file', sendApp, (request, reply) =>
+    reply.sendFile(path.join('icons', path.basename((request.params as { file: string }).file)), root, {
+      maxAge: '7d',
+    }),
+  );
 };
 
 export default webRoutes;

@@ -13,6 +13,7 @@ import {
   saveSession,
   type WorkPlace,
 } from '../lib/session';
+import { forgetOfflineCopies } from '../serviceWorker/register';
 
 export const ADMIN = 'ADMIN';
 /** A store's managers also manage its team and settings. */
@@ -113,6 +114,8 @@ export function createAuthProvider(http: HttpClient = httpClient): AuthProvider 
         void http('/auth/logout', { method: 'POST' }).catch(() => undefined);
       }
       clearSession();
+      // The next person at this tablet must not read the last one's answers with no network.
+      await forgetOfflineCopies();
     },
     async checkAuth() {
       const session = readSession();

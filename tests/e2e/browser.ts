@@ -36,7 +36,9 @@ export async function launchBrowser(): Promise<Browser> {
     // As a person who asks the system for less motion: the app then plays no transitions, ripples
     // or spinners (src/layout/theme.ts), which Chromium would otherwise draw at 60 frames a second
     // on a machine shared with the server suites. A file that tests motion asks for it.
-    const context = await shared.newContext({ reducedMotion: 'reduce', ...options });
+    // Without the app's service worker: it precaches every screen's code after the first load
+    // (200 files a context), which no flow but the offline one needs (offline-shell.e2e.ts asks).
+    const context = await shared.newContext({ reducedMotion: 'reduce', serviceWorkers: 'block', ...options });
     context.setDefaultTimeout(STEP_CAP);
     contexts.add(context);
     context.once('close', () => contexts.delete(context));

@@ -17,6 +17,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Painel</title>');
   fs.writeFileSync(path.join(webRoot, 'mesa.html'), '<!doctype html><title>Cardápio</title>');
   fs.writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // What makes the app installable and open with no network (scripts/serviceWorker.ts).
+  fs.writeFileSync(path.join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
+  fs.writeFileSync(path.join(webRoot, 'manifest.webmanifest'), '{"name":"Painel"}');
+  fs.mkdirSync(path.join(webRoot, 'icons'));
+  fs.writeFileSync(path.join(webRoot, 'icons', 'painel-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   // A built script with the twins the build writes (scripts/precompress.ts).
   fs.mkdirSync(path.join(webRoot, 'assets'));
   fs.writeFileSync(path.join(webRoot, 'assets', 'app-1a2b3c.js'), SCRIPT);
@@ -276,5 +281,22 @@ describe('the web app files', () => {
     const icon = await asset('/favicon.svg');
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('asks for the service worker again on every visit, and lets it fetch from this origin only', async () => {
+    const worker = await asset('/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toContain('javascript');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    // An answer's usual "default-src 'none'" would forbid the worker every fetch it exists for.
+    expect(policyOf(worker)).toBe("default-src 'self';frame-ancestors 'none'");
+  });
+
+  it('serves the manifest with its type, and the icons, but nothing outside their folder', async () => {
+    const manifest = await asset('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect((await asset('/icons/painel-192.png')).statusCode).toBe(200);
+    expect((await asset('/icons/..%2Findex.html')).statusCode).toBe(404);
   });
 });

@@ -106,6 +106,18 @@ describe('login', () => {
     expect(http).toHaveBeenCalledTimes(1);
     expect(localStorage.length).toBe(0);
   });
+
+  it("forgets the copies of the API's answers kept for reading with no network", async () => {
+    const drop = vi.fn().mockResolvedValue(true);
+    vi.stubGlobal('caches', { delete: drop });
+    try {
+      saveSession('gerente@cantinabella.com.br', makeToken({ role: 'MANAGER', store_id: 4 }));
+      await setup().authProvider.logout({});
+      expect(drop).toHaveBeenCalledWith('painel-api');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
 
 describe('checkAuth', () => {
