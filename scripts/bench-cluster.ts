@@ -400,10 +400,11 @@ async function runCluster(services: Services, options: Options): Promise<number>
   await sleep(WARMUP_MS);
 
   const sampler = new UsageSampler(
-    new Map([
-      ['instâncias da API', () => instances.flatMap((i) => [...i.pids, i.server.pid])],
+    new Map<string, () => number[]>([
+      // The killed instance counts both its processes.
+      ...instances.map((i) => [`instância ${i.name}`, () => [...i.pids, i.server.pid]] as const),
       ['PostgreSQL', postgresProcesses(postgres.pid)],
-      ...(bouncer ? [['PgBouncer', () => [bouncer.pid]] as [string, () => number[]]] : []),
+      ...(bouncer ? [['PgBouncer', () => [bouncer.pid]] as const] : []),
       ['HAProxy', () => [haproxy.pid]],
     ]),
   );
@@ -611,6 +612,7 @@ function report(run: Run): string[] {
       [
         ...[...usage.groups].map(([name, core]) => [name, ms(core)]),
         ['gerador de carga (este processo)', ms(usage.benchCore)],
+        ['tudo o que o bench subiu', ms([...usage.groups.values()].reduce((a, b) => a + b, usage.benchCore))],
         ['outros processos da máquina', ms(usage.othersCore)],
       ],
     ),
