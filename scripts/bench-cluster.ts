@@ -149,6 +149,8 @@ interface Failover {
   markedDown?: number;
   restarted?: number;
   markedUp?: number;
+  /** Why it could not be started again. */
+  restartError?: string;
 }
 
 /** The final state's check against the database. */
@@ -238,8 +240,14 @@ async function noticesReachEveryInstance(
       }),
   );
   const client = new pg.Client({ connectionString: postgresUrl });
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.all(ready);
+    await Promise.race([
+      Promise.all(ready),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('GET /api/live não abriu em 10 s numa instância')), 10_000);
+      }),
+    ]);
     await client.connect();
     await client.query('update stores set name = name where id = $1', [store.id]);
     const { rows } = await client.query<{ version: string }>(
@@ -252,6 +260,7 @@ async function noticesReachEveryInstance(
       await sleep(50);
     for (const instance of instances) if ((heard.get(instance.name) ?? 0) < version) deaf.push(instance.name);
   } finally {
+    clearTimeout(timer);
     for (const request of requests) request.destroy();
     await client.end();
   }
@@ -458,7 +467,7 @@ async function runCluster(services: Services, options: Options): Promise<number>
     process.stderr.write(`${victim.name} de volta (PID ${victim.server.pid}).\n`);
     const took = await whenState(haproxy, victim.name, (state) => state === 'UP');
     if (took !== undefined) failover.markedUp = performance.now() - killedAt;
-  })();
+  })().catch((error: Error) => (failover.restartError = error.message));
   // The failover's segment lasts until every stream of the killed instance is back, and a little more.
   let back: number | undefined;
   while (performance.now() < windowEnd) {
@@ -585,7 +594,9 @@ function report(run: Run): string[] {
       ` (o cliente espera 1 s antes de reconectar)`,
     `    tempo até voltar: mediana ${percentileOf(recovered, 0.5)} ms, p95 ${percentileOf(recovered, 0.95)} ms, ` +
       `máx ${recovered.length ? ms(Math.max(...recovered)) : '—'} ms`,
-    `  reiniciada e pronta em: ${after(failover.restarted)}; de volta no HAProxy (UP) em: ${after(failover.markedUp)}`,
+    failover.restartError
+      ? `  não subiu de novo: ${failover.restartError}`
+      : `  reiniciada e pronta em: ${after(failover.restarted)}; de volta no HAProxy (UP) em: ${after(failover.markedUp)}`,
     '',
     `Estado final (conferido no banco, ${GRACE_MS / 1000} s depois da última mudança), ${count(check.screens)} telas:`,
     `  telas cujo último aviso é anterior à versão da loja (avisos perdidos): ${count(check.noticesBehind)} (meta 0)`,
@@ -638,6 +649,7 @@ function problems(segments: Segment[], failover: Failover, check: Check, usage: 
     found.push(`${count(check.dataBehind)} telas não releram depois do último aviso do seu tópico`);
   if (whole.undelivered > 0)
     found.push(`${count(whole.undelivered)} mudanças que alguma tela não soube em ${GRACE_MS / 1000} s`);
+  if (failover.restartError) found.push(`${failover.instance} não subiu de novo`);
   const lost = failover.recovery.filter((t) => t === undefined).length;
   if (lost > 0) found.push(`${count(lost)} fluxos da instância derrubada não voltaram em outra`);
   if (saturated(usage)) return found;

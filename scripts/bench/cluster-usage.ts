@@ -3,7 +3,7 @@
  * (the API instances, PostgreSQL with every child of its postmaster, PgBouncer, HAProxy, the load
  * generator), the whole machine's busy share and its load average. Processes come and go (an
  * instance is killed and started again, backends open and close): each is sampled every second
- * and counted from its first sample to its last.
+ * and counted to its last sample, from the window's start or, if it started later, from zero.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -63,11 +63,14 @@ export class UsageSampler {
   /** Per group, per pid: CPU seconds at its first and last sample. */
   private readonly seen = new Map<string, Map<number, { first: number; last: number }>>();
   private readonly timer: NodeJS.Timeout;
+  /** Processes first seen after the window opened started inside it: counted from 0. */
+  private opened = false;
 
   /** `groups`: name → the pids that are the group now (read again at each sample). */
   constructor(private readonly groups: Map<string, () => number[]>) {
     this.loop.enable();
     this.sample();
+    this.opened = true;
     this.timer = setInterval(() => this.sample(), SAMPLE_MS);
   }
 
@@ -80,7 +83,7 @@ export class UsageSampler {
           const used = cpuSecondsOf(pid);
           const known = group.get(pid);
           if (known) known.last = used;
-          else group.set(pid, { first: used, last: used });
+          else group.set(pid, { first: this.opened ? 0 : used, last: used });
         } catch {
           // Gone since the list was made.
         }
