@@ -490,6 +490,7 @@ async function runCluster(services: Services, options: Options): Promise<number>
   await Promise.all([markedDown, restarted]);
   const check = await checkFinalState(load, postgres.url);
   load.close();
+  const balancer = await haproxy.stats().catch(() => new Map<string, Record<string, string>>());
 
   console.log(
     report({
@@ -503,6 +504,7 @@ async function runCluster(services: Services, options: Options): Promise<number>
       startSeconds,
       streamsSeconds,
       pooled: bouncer !== null,
+      balancer,
     }).join('\n'),
   );
   const missed = problems(segments, failover, check, usage);
@@ -527,6 +529,8 @@ interface Run {
   startSeconds: number;
   streamsSeconds: number;
   pooled: boolean;
+  /** HAProxy's counters at the end, by instance and 'BACKEND'. */
+  balancer: Map<string, Record<string, string>>;
 }
 
 /** The segments the targets are judged on: the steady ones, around the failover. */
@@ -604,6 +608,28 @@ function report(run: Run): string[] {
     `  mudanças que alguma tela não soube em ${GRACE_MS / 1000} s: ${count(whole.undelivered)} (meta 0)`,
     `  telas sem fluxo aberto no fim: ${count(check.streamsClosed)}`,
   ];
+  if (run.balancer.size > 0) {
+    const names = [...run.balancer.keys()];
+    const counter = (label: string, key: string) => [
+      label,
+      ...names.map((name) => count(Number(run.balancer.get(name)![key] || 0))),
+    ];
+    lines.push(
+      '',
+      'HAProxy, desde que subiu:',
+      table(
+        ['contador', ...names.map((name) => (name === 'BACKEND' ? 'todas' : name))],
+        [
+          counter('conexões recusadas ou falhas (econ)', 'econ'),
+          counter('respostas cortadas (eresp)', 'eresp'),
+          counter('encerradas pela instância (srv_abrt)', 'srv_abrt'),
+          counter('requisições tentadas de novo (wretr)', 'wretr'),
+          counter('mandadas a outra instância (wredis)', 'wredis'),
+          counter('vezes marcada fora (chkdown)', 'chkdown'),
+        ],
+      ),
+    );
+  }
   const kinds = [
     ...[...whole.failures].map(([why, n]) => [`leitura: ${why}`, n] as const),
     ...[...whole.changeFailures].map(([why, n]) => [`mudança: ${why}`, n] as const),

@@ -320,6 +320,17 @@ export class Haproxy {
 
   /** Each instance's state as HAProxy sees it ('UP', 'DOWN', 'UP 1/2', …). */
   async states(): Promise<Map<string, string>> {
+    const states = new Map<string, string>();
+    for (const [name, row] of await this.stats()) if (name !== 'BACKEND') states.set(name, row.status ?? '');
+    return states;
+  }
+
+  /**
+   * The backend's statistics (`show stat`), by instance and 'BACKEND' for the whole: `econ`
+   * (connections refused or failed), `eresp` (responses cut), `wretr` (requests tried again),
+   * `wredis` (sent to another instance), `srv_abrt` (ended by the instance), `chkdown`, `status`…
+   */
+  async stats(): Promise<Map<string, Record<string, string>>> {
     const text = await new Promise<string>((resolve, reject) => {
       const connection = net.connect({ path: this.socket });
       const chunks: Buffer[] = [];
@@ -330,13 +341,12 @@ export class Haproxy {
     });
     const [header, ...lines] = text.trim().split('\n');
     const columns = header!.replace(/^# /, '').split(',');
-    const at = (name: string) => columns.indexOf(name);
-    const states = new Map<string, string>();
+    const rows = new Map<string, Record<string, string>>();
     for (const line of lines) {
       const cells = line.split(',');
-      if (cells[at('pxname')] === 'api' && !['FRONTEND', 'BACKEND'].includes(cells[at('svname')]!))
-        states.set(cells[at('svname')]!, cells[at('status')]!);
+      const row = Object.fromEntries(columns.map((column, i) => [column, cells[i] ?? '']));
+      if (row.pxname === 'api' && row.svname !== 'FRONTEND') rows.set(row.svname!, row);
     }
-    return states;
+    return rows;
   }
 }
