@@ -264,8 +264,8 @@ export class Services {
 /**
  * HAProxy's configuration for N instances of the API, as README's "Several instances" describes
  * it: round robin with no stickiness (nothing lives in an instance but its open sockets), health
- * checks on `/api/health`, and the failover fast — a connection refused marks the instance down at
- * once and the request goes to another; a GET whose instance died before answering is sent again
+ * checks on `/api/health`, and the failover fast — three refused connections in a row mark the
+ * instance down at once (one slow connect on a busy machine does not) and the requests go to another; a GET whose instance died before answering is sent again
  * to another (a write is not: it may have gone through); the streams of an instance marked down
  * are cut, so that their clients reconnect elsewhere. The event streams stay open: the server
  * writes a comment every 20 s, within the client and server timeouts.
@@ -303,7 +303,7 @@ export function haproxyConfig(port: number, statsSocket: string, instances: Map<
     '  http-check expect status 200',
     // Which instance answered: how the bench knows where each stream lives.
     '  http-response set-header X-Painel-Instancia %[srv_name]',
-    '  default-server inter 1s fastinter 250ms downinter 1s fall 2 rise 2 on-marked-down shutdown-sessions observe layer4 error-limit 1 on-error mark-down',
+    '  default-server inter 1s fastinter 250ms downinter 1s fall 2 rise 2 on-marked-down shutdown-sessions observe layer4 error-limit 3 on-error mark-down',
     ...[...instances].map(([name, instancePort]) => `  server ${name} 127.0.0.1:${instancePort} check`),
     '',
   ].join('\n');
