@@ -637,8 +637,14 @@ function report(run: Run): string[] {
   ];
   if (kinds.length > 0) {
     lines.push('', 'Falhas, por tipo (janela toda):');
+    // HAProxy's own error pages come as HTML: their words, on one line.
+    const plain = (why: string) =>
+      why
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
     for (const [why, n] of kinds.sort((a, b) => b[1] - a[1]).slice(0, 12))
-      lines.push(`  ${count(n)} × ${why}`);
+      lines.push(`  ${count(n)} × ${plain(why)}`);
   }
   lines.push(
     '',
