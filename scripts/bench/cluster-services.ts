@@ -264,10 +264,11 @@ export class Services {
 /**
  * HAProxy's configuration for N instances of the API, as README's "Several instances" describes
  * it: round robin with no stickiness (nothing lives in an instance but its open sockets), health
- * checks on `/api/health`, and the failover fast — three refused connections in a row mark the
- * instance down at once (one slow connect on a busy machine does not) and the requests go to another; a GET whose instance died before answering is sent again
- * to another (a write is not: it may have gone through); the streams of an instance marked down
- * are cut, so that their clients reconnect elsewhere. The event streams stay open: the server
+ * checks on `/api/health`, and a fast failover that does not turn a busy machine into an outage: a
+ * connection a dead instance refuses is sent to another at once, and the checks take it out within
+ * about 1.5 s; a GET whose instance died before answering is sent again to another (a write is
+ * not: it may have gone through). The streams of a killed instance end with it (the kernel closes
+ * its sockets) and their clients reconnect elsewhere. The event streams stay open: the server
  * writes a comment every 20 s, within the client and server timeouts.
  */
 export function haproxyConfig(port: number, statsSocket: string, instances: Map<string, number>): string {
@@ -285,9 +286,11 @@ export function haproxyConfig(port: number, statsSocket: string, instances: Map<
     '  timeout server 60s',
     '  timeout tunnel 1h',
     '  timeout http-request 10s',
-    '  timeout http-keep-alive 10s',
+    // A tablet reads every few seconds, on live push every 10 to 30 s: its connection must outlive
+    // that, or the balancer closes it as the next read goes out and the read meets a reset.
+    '  timeout http-keep-alive 75s',
     '  timeout queue 5s',
-    '  timeout check 1s',
+    '  timeout check 2s',
     '  retries 3',
     '  option redispatch 1',
     '  retry-on conn-failure empty-response junk-response',
@@ -303,7 +306,11 @@ export function haproxyConfig(port: number, statsSocket: string, instances: Map<
     '  http-check expect status 200',
     // Which instance answered: how the bench knows where each stream lives.
     '  http-response set-header X-Painel-Instancia %[srv_name]',
-    '  default-server inter 1s fastinter 250ms downinter 1s fall 2 rise 2 on-marked-down shutdown-sessions observe layer4 error-limit 3 on-error mark-down',
+    // A killed instance refuses connections at once: the checks take it out in about 1.5 s, and
+    // meanwhile its requests go to the others (retries, redispatch). A busy one must fail three
+    // checks of 2 s before it is out, and its streams are not cut when it is: under load, cutting
+    // hundreds of streams sends them to the others all at once, which then fail their checks too.
+    '  default-server inter 1s fastinter 500ms downinter 1s fall 3 rise 2',
     ...[...instances].map(([name, instancePort]) => `  server ${name} 127.0.0.1:${instancePort} check`),
     '',
   ].join('\n');
