@@ -268,7 +268,7 @@ async function noticesReachEveryInstance(
 }
 
 /** Every screen against its store's version in the database, once the changes have stopped. */
-async function checkFinalState(load: Load, postgresUrl: string): Promise<Check> {
+async function checkFinalState(load: Load, watch: StreamWatch, postgresUrl: string): Promise<Check> {
   const client = new pg.Client({ connectionString: postgresUrl });
   await client.connect();
   const versions = new Map<number, number>();
@@ -294,7 +294,7 @@ async function checkFinalState(load: Load, postgresUrl: string): Promise<Check> 
         .map((notice) => notice.version),
     );
     if ((versionOf(screen.etag) ?? 0) < relevant) check.dataBehind++;
-    if (!screen.stream?.ready) check.streamsClosed++;
+    if (!watch.isOpen(screen.token)) check.streamsClosed++;
   }
   return check;
 }
@@ -488,7 +488,7 @@ async function runCluster(services: Services, options: Options): Promise<number>
   await sleep(GRACE_MS);
   load.abandonChanges();
   await Promise.all([markedDown, restarted]);
-  const check = await checkFinalState(load, postgres.url);
+  const check = await checkFinalState(load, watch, postgres.url);
   load.close();
   const balancer = await haproxy.stats().catch(() => new Map<string, Record<string, string>>());
 

@@ -60,6 +60,12 @@ export class StreamWatch {
     return new Map([...counts].sort(([a], [b]) => a.localeCompare(b)));
   }
 
+  /** Whether the stream of the screen signed in with `token` is open now. */
+  isOpen(token: string): boolean {
+    const connection = this.current.get(`Bearer ${token}`);
+    return connection !== undefined && !connection.closed;
+  }
+
   /** The sessions whose stream is open on `instance` now. */
   sessionsOn(instance: string): string[] {
     return [...this.current]
