@@ -606,7 +606,7 @@ function report(run: Run): string[] {
     `  telas cujo último aviso é anterior à versão da loja (avisos perdidos): ${count(check.noticesBehind)} (meta 0)`,
     `  telas que não releram depois do último aviso do seu tópico: ${count(check.dataBehind)} (meta 0)`,
     `  mudanças que alguma tela não soube em ${GRACE_MS / 1000} s: ${count(whole.undelivered)} (meta 0)`,
-    `  telas sem fluxo aberto no fim: ${count(check.streamsClosed)}`,
+    `  telas sem fluxo aberto no fim: ${count(check.streamsClosed)} (meta 0)`,
   ];
   if (run.balancer.size > 0) {
     const names = [...run.balancer.keys()];
@@ -681,6 +681,7 @@ function problems(segments: Segment[], failover: Failover, check: Check, usage: 
     found.push(`${count(check.dataBehind)} telas não releram depois do último aviso do seu tópico`);
   if (whole.undelivered > 0)
     found.push(`${count(whole.undelivered)} mudanças que alguma tela não soube em ${GRACE_MS / 1000} s`);
+  if (check.streamsClosed > 0) found.push(`${count(check.streamsClosed)} telas sem fluxo aberto no fim`);
   if (failover.restartError) found.push(`${failover.instance} não subiu de novo`);
   const lost = failover.recovery.filter((t) => t === undefined).length;
   if (lost > 0) found.push(`${count(lost)} fluxos da instância derrubada não voltaram em outra`);
