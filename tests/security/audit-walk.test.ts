@@ -110,6 +110,7 @@ const readRequests: Record<string, () => Promise<ReadRequest>> = {
   }),
   '/api/docs/static/*': async () => ({ params: ['swagger-ui.css'] }),
   '/assets/*': async () => ({ params: ['1'] }),
+  '/icons/:file': async () => ({ params: ['painel-192.png'] }),
   '/uploads/*': async () => ({ params: [(await uploaded(managerA)).slice('/uploads/'.length)] }),
 };
 

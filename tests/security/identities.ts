@@ -42,6 +42,10 @@ export async function createSecurityApp(): Promise<SecurityApp> {
   fs.writeFileSync(path.join(webRoot, 'mesa.html'), '<!doctype html><title>Cardápio</title>');
   fs.writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(webRoot, 'assets', '1'), 'console.log(1)');
+  fs.writeFileSync(path.join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  fs.writeFileSync(path.join(webRoot, 'manifest.webmanifest'), '{"name":"Painel"}');
+  fs.mkdirSync(path.join(webRoot, 'icons'));
+  fs.writeFileSync(path.join(webRoot, 'icons', 'painel-192.png'), 'png');
   const t = await createTestApp({ webRoot });
   const db = t.database.db;
   const storeA = await storeId(db, 'Cantina Bella');
