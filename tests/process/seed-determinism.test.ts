@@ -66,8 +66,9 @@ describe('the demo seed, twice', () => {
     } finally {
       await other.close();
     }
-    // Every table the demo feeds has rows (tokens, sessions, counters, idempotency keys, uploads
-    // and floor versions and their events only exist at run time: the seed writes with the triggers off).
+    // Every table the demo feeds has rows (tokens, sessions, counters, idempotency keys, uploads,
+    // floor versions and their events only exist at run time: the seed writes with the triggers
+    // off).
     const empty = Object.entries(first)
       .filter(([, digest]) => digest.startsWith('0:'))
       .map(([name]) => name);
