@@ -269,6 +269,13 @@ async function measureWrites(
   return rounds;
 }
 
+/**
+ * The CPU of one write, the server's and PostgreSQL's, in ms: what the writes cost whatever else
+ * the machine runs, which moves the writes per second of a crowded machine far more.
+ */
+const cpuPerWrite = (round: WriteRound) =>
+  ((round.usage.serverCore + round.usage.postgresCore) * 10) / round.perSecond;
+
 /** Each pair's writes per second with live push on over off, in %. */
 function pushRatios(rounds: WriteRound[]): number[] {
   const ratios: number[] = [];
@@ -582,6 +589,11 @@ function report(run: DatabaseRun, options: Options): string[] {
   return lines;
 }
 
+function meanCpu(rounds: WriteRound[], push: boolean): number {
+  const these = rounds.filter((round) => round.push === push);
+  return these.reduce((total, round) => total + cpuPerWrite(round), 0) / these.length;
+}
+
 function writeReport(rounds: WriteRound[], options: Options): string[] {
   const ratios = pushRatios(rounds);
   const sorted = [...ratios].sort((a, b) => a - b);
@@ -597,6 +609,7 @@ function writeReport(rounds: WriteRound[], options: Options): string[] {
         'falhas',
         'CPU servidor %',
         'CPU PostgreSQL %',
+        'CPU por escrita ms',
         'CPU outros %',
       ],
       rounds.map((round, i) => [
@@ -606,6 +619,7 @@ function writeReport(rounds: WriteRound[], options: Options): string[] {
         count(round.failed),
         ms(round.usage.serverCore),
         ms(round.usage.postgresCore),
+        ms(cpuPerWrite(round)),
         ms(round.usage.othersCore),
       ]),
     ),
@@ -614,6 +628,8 @@ function writeReport(rounds: WriteRound[], options: Options): string[] {
       (sorted.length
         ? `mediana ${ms(percentile(sorted, 0.5))} % (mín–máx ${ms(sorted[0]!)}–${ms(sorted.at(-1)!)} %), meta ≥ ${TARGETS.writesWithPush} %.`
         : 'nenhum par medido.'),
+    `CPU por escrita (servidor e PostgreSQL), média: ligado ${ms(meanCpu(rounds, true))} ms, desligado ` +
+      `${ms(meanCpu(rounds, false))} ms.`,
   ];
 }
 
