@@ -14,8 +14,8 @@
  *
  * The notices also keep each store's floor version at hand, so that a poll's validator costs no
  * query: while notices flow, a version is read once and then moved by them; while they may be
- * missed (the listening connection is lost, found within about two seconds, or live push is off),
- * it is read again every second. A write through this instance forgets its store's at once (its
+ * missed (the listening connection is lost, found within about two seconds; no relay heard for
+ * three seconds; or live push is off), it is read again every second. A write through this instance forgets its store's at once (its
  * own client reads again before the notice is back).
  */
 import fp from 'fastify-plugin';
@@ -39,6 +39,14 @@ declare module 'fastify' {
 export const RELAY_TICK_MS = 30;
 /** How often an instance that is not the relay asks for its lock: a dead relay is replaced within this. */
 export const RELAY_RETRY_MS = 500;
+/**
+ * The relay says it is alive this often (`NOTIFY painel_relay`), and an instance that has not
+ * heard it for RELAY_SILENT_MS stops trusting the versions its notices moved: a relay whose
+ * ticks fail, or the moment between one relay and the next, leaves no poll answering 304 from a
+ * version that no longer holds.
+ */
+export const RELAY_BEAT_MS = 1_000;
+export const RELAY_SILENT_MS = 3_000;
 /** The relay's advisory lock (one bigint key; the simulator's are pairs, another key space). */
 export const RELAY_LOCK = 2_900_029;
 /**
@@ -136,6 +144,7 @@ const NEXT_LOOK = `select pg_current_snapshot()::text as snapshot,
   (select json_agg(json_build_array(store_id, version, topics)) from store_events
     where tx >= pg_snapshot_xmax($1::pg_snapshot)
        or tx = any(array(select pg_snapshot_xip($1::pg_snapshot)))) as events`;
+const BEAT = `select pg_notify('painel_relay', '')`;
 /** One statement, so one commit and one turn at PostgreSQL's notify lock per tick. */
 const SEND_NOTICES = `select pg_notify('painel_floor', notice::text) from json_array_elements($1::json) notice`;
 
@@ -179,10 +188,15 @@ function relay(session: Session, onError: (error: unknown) => void, onTick: () =
   let snapshot: string | null = null;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let beaten = 0;
   const tick = async () => {
     const look = await lookAtEvents(session, snapshot);
     snapshot = look.snapshot;
     if (look.notices.length > 0) await session.query(SEND_NOTICES, [JSON.stringify(look.notices)]);
+    if (Date.now() - beaten >= RELAY_BEAT_MS) {
+      await session.query(BEAT);
+      beaten = Date.now();
+    }
   };
   const plan = () => {
     timer = setTimeout(() => {
@@ -208,6 +222,9 @@ export default fp(
     const anyAccess: (() => void)[] = [];
     const versions = new Map<number, { version: number; at: number }>();
     let flowing = true;
+    /** When the relay was last heard (a silent relay is found by reading, below). */
+    let heard = Date.now();
+    const relayHeard = () => Date.now() - heard < RELAY_SILENT_MS;
     const hold = (storeId: number, version: number) => {
       const held = versions.get(storeId);
       versions.set(storeId, { version: Math.max(held?.version ?? 0, version), at: Date.now() });
@@ -220,11 +237,29 @@ export default fp(
         if (!notice) return;
         hold(notice.store, notice.version);
         tell(notice);
+      } else if (channel === 'painel_relay') {
+        const silent = !relayHeard();
+        heard = Date.now();
+        // Notices may have been missed while no relay was heard: the streams read everything.
+        if (silent) everythingChanged();
       } else if (channel === 'painel_access') {
         for (const listener of anyAccess) listener();
         accounts.call(payload, (listener) => listener());
       }
     };
+
+    /** Every watched store's streams are told that everything changed, at its version now. */
+    function everythingChanged() {
+      const watched = stores.keys();
+      if (watched.length === 0) return;
+      versionsOf(app.database.db, watched).then(
+        (found) => {
+          for (const storeId of watched)
+            tell({ store: storeId, version: found.get(storeId) ?? 0, topics: [...LIVE_TOPICS] });
+        },
+        (error: unknown) => app.log.warn({ err: error }, 'versões das lojas não lidas após reconexão'),
+      );
+    }
 
     // Notices may be missed from now on: nothing known from them is trusted past a second.
     const onLost = () => {
@@ -238,21 +273,12 @@ export default fp(
       flowing = true;
       versions.clear();
       for (const listener of anyAccess) listener();
-      const watched = stores.keys();
-      if (watched.length > 0) {
-        versionsOf(app.database.db, watched).then(
-          (found) => {
-            for (const storeId of watched)
-              tell({ store: storeId, version: found.get(storeId) ?? 0, topics: [...LIVE_TOPICS] });
-          },
-          (error: unknown) => app.log.warn({ err: error }, 'versões das lojas não lidas após reconexão'),
-        );
-      }
+      everythingChanged();
       for (const key of accounts.keys()) accounts.call(key, (listener) => listener());
     };
 
     const stopListening = await app.database.listen(
-      livePush ? ['painel_floor', 'painel_access'] : ['painel_access'],
+      livePush ? ['painel_floor', 'painel_relay', 'painel_access'] : ['painel_access'],
       { onNotice, onLost, onBack },
     );
 
@@ -293,7 +319,8 @@ export default fp(
       },
       async versionOf(storeId) {
         const held = versions.get(storeId);
-        if (held && ((flowing && livePush) || Date.now() - held.at < VERSION_FRESH_MS)) return held.version;
+        const trusted = flowing && livePush && relayHeard();
+        if (held && (trusted || Date.now() - held.at < VERSION_FRESH_MS)) return held.version;
         const version = (await versionsOf(app.database.db, [storeId])).get(storeId) ?? 0;
         hold(storeId, version);
         return version;

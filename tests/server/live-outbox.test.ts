@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { rows, type Session } from '../../server/db/client';
+import { ELECTION_NAME, rows, type Session } from '../../server/db/client';
 import { lookAtEvents, RELAY_LOCK } from '../../server/plugins/live';
 import type { LiveChange, LiveReady } from '../../contract/live';
 import { createTestApp, demo, login, storeId, type TestApp } from './helpers';
@@ -202,6 +202,43 @@ describe('the relay', () => {
     expect(bumps).toHaveLength(2);
     for (const { source } of bumps) expect(source).toContain('INSERT INTO store_events');
   });
+
+  // PostgreSQL only: the test holds the relay's lock from a session of its own.
+  it.runIf(onPostgres)(
+    'leaves no version trusted while no relay is heard, and tells the streams everything changed when one is back',
+    async () => {
+      const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
+      const holder = await pool.connect();
+      try {
+        const changes: LiveChange[] = [];
+        const stop = t.app.live.watchStore(cantina, (change) => changes.push(change));
+        await expect.poll(() => t.app.live.relaying()).toBe(true);
+        await t.app.live.versionOf(cantina);
+        // The relay's connection goes, and this session takes the lock before any instance does.
+        await holder.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and application_name = $1`,
+          [ELECTION_NAME],
+        );
+        await holder.query('select pg_advisory_lock($1)', [RELAY_LOCK]);
+        await expect.poll(() => t.app.live.relaying()).toBe(false);
+        await addTable(cantina);
+        const version = await versionOf(cantina);
+        // No notice comes; the version held is read again once the relay is silent.
+        await expect.poll(() => t.app.live.versionOf(cantina)).toBe(version);
+        expect(changes).toEqual([]);
+
+        await holder.query('select pg_advisory_unlock($1)', [RELAY_LOCK]);
+        await expect.poll(() => t.app.live.relaying()).toBe(true);
+        await expect
+          .poll(() => changes.find((change) => change.topics.length === 3))
+          .toEqual({ store: cantina, version, topics: ['floor', 'tab', 'board'] });
+        stop();
+      } finally {
+        holder.release();
+      }
+    },
+  );
 
   it('is taken over by another instance when the one that holds it goes', async () => {
     const other = await t.instance();
