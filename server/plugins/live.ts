@@ -201,7 +201,8 @@ function relay(session: Session, onError: (error: unknown) => void, onTick: () =
   const plan = () => {
     timer = setTimeout(() => {
       tick()
-        .then(onTick, onError)
+        // A tick cut short by stopping (the session closing with the instance) is no failure.
+        .then(onTick, (error: unknown) => stopped || onError(error))
         .finally(() => {
           if (!stopped) plan();
         });
