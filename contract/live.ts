@@ -8,7 +8,10 @@
  *   - `ready`: `{ store, version }`, first, once connected;
  *   - `change`: `{ store, version, topics }`, a few tens of ms after writes commit, naming which
  *     screens should read again; every event's `id` is the store's version, so a client that
- *     reconnects with `Last-Event-ID` is told at once if it missed anything;
+ *     reconnects with `Last-Event-ID` is told at once what it missed (one change naming every topic
+ *     it missed);
+ *   - `reset`: `{ store, version }`, instead of the changes a reconnecting client missed when its
+ *     `Last-Event-ID` is older than what the server keeps (an hour): every screen reads again;
  *   - `ended`: `{ message }`, just before the server ends a stream whose session no longer holds
  *     (signed out, password changed, account disabled): the client must not reconnect.
  */
@@ -27,7 +30,7 @@ export interface LiveChange extends LiveReady {
   topics: LiveTopic[];
 }
 
-export const LIVE_EVENTS = { ready: 'ready', change: 'change', ended: 'ended' } as const;
+export const LIVE_EVENTS = { ready: 'ready', change: 'change', reset: 'reset', ended: 'ended' } as const;
 
 /**
  * A notice reaches every tablet of the store at once; each reads again at a random moment within

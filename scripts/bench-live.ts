@@ -12,12 +12,21 @@
  *   - Phase B, live push: each screen holds `GET /api/live` open and reads again only when a
  *     notice names its topic, plus a safety read every 30 s.
  *
+ *   - Phase C, writes with and without live push: the same changes as fast as 8 staff tablets
+ *     make them (no screen open), on a server with live push on (LIVE_PUSH=1: the triggers append
+ *     store events, the relay sends them) and off (LIVE_PUSH=0: the floor versions move, nothing
+ *     else), restarted on the same database for each round, rounds alternating on, off, on, off…;
+ *     the ratio of each pair's writes per second, on / off.
+ *
  * For each phase: reads per second; median, p95 and p99 of the unchanged (304) and changed (200)
  * reads; errors; the server's CPU and peak memory; and, for each change, the time from its request
  * returning until one screen and every screen of its store knew it (a notice, with live push;
  * the read that brings it, with both). On the embedded PGlite (a fresh DATA_DIR prepared before
  * the server starts), then on PostgreSQL when DATABASE_URL is set (a throw-away database created
  * there, dropped at the end). Exits with 1 when a target is missed, saying why it may have been.
+ * The machine's load is printed (load average, and the CPU of other processes in every window):
+ * a window in which other processes took more than a fifth of a core claims nothing, neither met
+ * nor missed, and the run says so.
  *
  * Options:
  *   --seconds N            measured seconds per phase (default 30)
@@ -26,6 +35,8 @@
  *   --changes N            changes per second across the restaurants (default 10)
  *   --mode poll|live|both  which phases (default both)
  *   --db pglite|postgres   only one of the databases (default: both with DATABASE_URL, else PGlite)
+ *   --write-rounds N       pairs of write rounds, on and off (default 3; 0: no phase C)
+ *   --write-seconds N      measured seconds per write round (default 5)
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -35,13 +46,24 @@ import pg from 'pg';
 import { LIVE_SPREAD_MS } from '../contract/live';
 import { openDatabase, type Database } from '../server/db/client';
 import { Load, POLL_MS, PhaseRecord } from './bench/live-load';
-import { PostgresActivity, ServerProcess, UsageWindow, type Usage } from './bench/live-server';
-import { prepareStores } from './bench/live-stores';
+import { machineTicks, PostgresActivity, ServerProcess, UsageWindow, type Usage } from './bench/live-server';
+import { prepareStores, type BenchStore } from './bench/live-stores';
 import { count, mib, ms, percentile, table } from './bench/measure';
 import { runScript, UsageError, verdict } from './bench/cli';
 
 /** Targets on a 2-core machine, load generator included. */
-const TARGETS = { unchangedP99: 20, changeToEveryScreenP99: 1_000 };
+const TARGETS = { unchangedP99: 20, changeToEveryScreenP99: 1_000, writesWithPush: 95 };
+/**
+ * What other processes may take of one core in a window before its numbers say nothing about the
+ * server: on 2 cores a fifth of one is a tenth of the machine taken from the server, the database
+ * and the load generator, which share the rest, and enough to move a p99 or a throughput by more
+ * than the margins measured.
+ */
+const OTHERS_LIMIT_CORE = 20;
+/** Staff tablets writing at once in phase C: enough to keep the server busy, as many stores. */
+const WRITERS = 8;
+/** Unmeasured writes after each restart in phase C: the server's code and the database warm. */
+const WRITE_WARMUP_MS = 1_500;
 const TABLES_PER_STORE = 10;
 /** Unmeasured seconds before each window: timers spread, connections warm. */
 const WARMUP_MS = 3_000;
@@ -57,6 +79,8 @@ const USAGE = `Uso: npm run bench:live -- [--seconds N] [--stores N] [--floors-p
   --changes N            mudanças por segundo, somando os restaurantes (padrão 10)
   --mode poll|live|both  polling, ao vivo ou as duas fases (padrão both)
   --db pglite|postgres   só um dos bancos
+  --write-rounds N       pares de rodadas de escrita, com e sem aviso ao vivo (padrão 3; 0: sem a fase C)
+  --write-seconds N      segundos medidos por rodada de escrita (padrão 5)
 Roda no PGlite e, com DATABASE_URL, também no PostgreSQL (num banco descartável criado lá).`;
 
 interface Options {
@@ -66,6 +90,8 @@ interface Options {
   changes: number;
   mode: 'poll' | 'live' | 'both';
   databases: Database['kind'][];
+  writeRounds: number;
+  writeSeconds: number;
 }
 
 function parseArgs(argv: string[]): Options | 'help' {
@@ -76,8 +102,14 @@ function parseArgs(argv: string[]): Options | 'help' {
     changes: 10,
     mode: 'both',
     databases: process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'],
+    writeRounds: 3,
+    writeSeconds: 5,
   };
-  const numeric: Record<string, 'seconds' | 'stores' | 'floorsPerStore' | 'changes'> = {
+  const numeric: Record<
+    string,
+    'seconds' | 'stores' | 'floorsPerStore' | 'changes' | 'writeRounds' | 'writeSeconds'
+  > = {
+    '--write-seconds': 'writeSeconds',
     '--seconds': 'seconds',
     '--stores': 'stores',
     '--floors-per-store': 'floorsPerStore',
@@ -97,6 +129,11 @@ function parseArgs(argv: string[]): Options | 'help' {
       if (raw === 'postgres' && !process.env.DATABASE_URL)
         throw new UsageError('--db postgres precisa de DATABASE_URL.');
       options.databases = [raw];
+    } else if (flag === '--write-rounds') {
+      const value = Number(raw);
+      if (!Number.isSafeInteger(value) || value < 0)
+        throw new UsageError(`--write-rounds espera um número inteiro ≥ 0, não "${raw ?? ''}".`);
+      options.writeRounds = value;
     } else if (flag in numeric) {
       const value = Number(raw);
       if (!Number.isSafeInteger(value) || value < 1)
@@ -114,6 +151,22 @@ interface PhaseResult {
   seconds: number;
   /** PostgreSQL: the server's busy connections over the window. */
   connections?: { mean: number; max: number };
+  /** The machine's 1-minute load average when the window ended. */
+  loadAverage: number;
+}
+
+/** One round of phase C: a server with live push on or off, writing as fast as it can. */
+interface WriteRound {
+  push: boolean;
+  perSecond: number;
+  failed: number;
+  usage: Usage;
+}
+
+/** The machine before a run: load averages (1, 5, 15 min) and how busy it was for 2 s. */
+interface MachineLoad {
+  averages: number[];
+  busy: number;
 }
 
 interface DatabaseRun {
@@ -126,6 +179,8 @@ interface DatabaseRun {
   live?: PhaseResult | 'missing';
   /** Seconds until every screen's stream had its first event. */
   streamsSeconds?: number;
+  before: MachineLoad;
+  writes?: WriteRound[];
 }
 
 const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
@@ -164,11 +219,69 @@ async function measure(
   const usage = window.finish();
   const connections = await activity?.finish();
   const elapsed = seconds(started);
+  const loadAverage = os.loadavg()[0]!;
   load.stopChanges();
   await sleep(GRACE_MS[load.mode]);
   load.abandonChanges();
   load.stopTimers();
-  return { record, usage, seconds: elapsed, connections };
+  return { record, usage, seconds: elapsed, connections, loadAverage };
+}
+
+/** How busy the machine is for 2 s before anything of the run starts. */
+async function machineLoad(): Promise<MachineLoad> {
+  const start = machineTicks();
+  await sleep(2_000);
+  const end = machineTicks();
+  return { averages: os.loadavg(), busy: ((end.busy - start.busy) / (end.total - start.total)) * 100 };
+}
+
+/**
+ * Phase C: the same changes, as fast as WRITERS tablets make them, on a server restarted for
+ * each round with live push on, then off, on, off… on the same database, so that what drifts
+ * (the database's growth, the machine) falls on both alike.
+ */
+async function measureWrites(
+  env: Record<string, string | undefined>,
+  stores: BenchStore[],
+  options: Options,
+  postgres: { name: string } | null,
+): Promise<WriteRound[]> {
+  const rounds: WriteRound[] = [];
+  for (let i = 0; i < options.writeRounds * 2; i++) {
+    const push = i % 2 === 0;
+    process.stderr.write(
+      `Fase C, escritas: rodada ${i + 1} de ${options.writeRounds * 2}, aviso ao vivo ${push ? 'ligado' : 'desligado'}…\n`,
+    );
+    const server = await ServerProcess.start({ ...env, LIVE_PUSH: push ? '1' : '0' });
+    const load = new Load(server.base, stores, options.floorsPerStore);
+    try {
+      await load.writeFlat(WRITERS, WRITE_WARMUP_MS);
+      const window = new UsageWindow(server, postgres?.name);
+      const started = performance.now();
+      const { made, failed } = await load.writeFlat(WRITERS, options.writeSeconds * 1000);
+      const elapsed = seconds(started);
+      rounds.push({ push, perSecond: made / elapsed, failed, usage: window.finish() });
+    } finally {
+      load.close();
+      await server.stop();
+    }
+  }
+  return rounds;
+}
+
+/**
+ * The CPU of one write, the server's and PostgreSQL's, in ms: what the writes cost whatever else
+ * the machine runs, which moves the writes per second of a crowded machine far more.
+ */
+const cpuPerWrite = (round: WriteRound) =>
+  ((round.usage.serverCore + round.usage.postgresCore) * 10) / round.perSecond;
+
+/** Each pair's writes per second with live push on over off, in %. */
+function pushRatios(rounds: WriteRound[]): number[] {
+  const ratios: number[] = [];
+  for (let i = 0; i + 1 < rounds.length; i += 2)
+    ratios.push((rounds[i]!.perSecond / rounds[i + 1]!.perSecond) * 100);
+  return ratios;
 }
 
 async function runOn(target: Database['kind'], options: Options): Promise<DatabaseRun> {
@@ -182,7 +295,9 @@ async function runOn(target: Database['kind'], options: Options): Promise<Databa
     const name = throwaway
       ? `PostgreSQL (banco ${throwaway.name}, criado para a medida)`
       : `PGlite em ${dataDir}`;
-    process.stderr.write(`\n${name}: gerando ${count(options.stores)} restaurantes…\n`);
+    process.stderr.write(`\n${name}: medindo a carga da máquina (2 s)…\n`);
+    const before = await machineLoad();
+    process.stderr.write(`${name}: gerando ${count(options.stores)} restaurantes…\n`);
     let started = performance.now();
     const database = await openDatabase(
       throwaway ? { kind: 'postgres', url: throwaway.url } : { kind: 'pglite', dataDir },
@@ -194,10 +309,16 @@ async function runOn(target: Database['kind'], options: Options): Promise<Databa
       jwtSecret,
       uploadsDir: path.join(dataDir, 'uploads'),
     }).finally(() => database.close());
-    const run: DatabaseRun = { name, kind: database.kind, prepareSeconds: seconds(started), startSeconds: 0 };
+    const run: DatabaseRun = {
+      name,
+      kind: database.kind,
+      prepareSeconds: seconds(started),
+      startSeconds: 0,
+      before,
+    };
 
     started = performance.now();
-    server = await ServerProcess.start({
+    const env = {
       DATA_DIR: dataDir,
       DATABASE_URL: throwaway?.url,
       JWT_SECRET: jwtSecret,
@@ -206,7 +327,8 @@ async function runOn(target: Database['kind'], options: Options): Promise<Databa
       SIMULATOR: '0',
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
-    });
+    };
+    server = await ServerProcess.start(env);
     run.startSeconds = seconds(started);
     load = new Load(server.base, stores, options.floorsPerStore);
     process.stderr.write(
@@ -232,6 +354,14 @@ async function runOn(target: Database['kind'], options: Options): Promise<Databa
         run.live = await measure(load, server, options, throwaway);
         load.closeStreams();
       }
+    }
+    if (options.writeRounds > 0) {
+      // One server at a time on the database (PGlite's folder has one owner).
+      load.close();
+      load = undefined;
+      await server.stop();
+      server = undefined;
+      run.writes = await measureWrites(env, stores, options, throwaway);
     }
     return run;
   } catch (error) {
@@ -263,6 +393,27 @@ async function createDatabase(
   const target = new URL(url);
   target.pathname = `/${name}`;
   return { name, url: target.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/** A window that other processes took too much of: its numbers claim nothing. */
+function crowded(usage: Usage): string | null {
+  return usage.othersCore > OTHERS_LIMIT_CORE
+    ? `outros processos usaram ${ms(usage.othersCore)} % de um núcleo (limite ${OTHERS_LIMIT_CORE} %)`
+    : null;
+}
+
+/** Phase C's misses. */
+function writeMisses(rounds: WriteRound[]): string[] {
+  const ratios = pushRatios(rounds).sort((a, b) => a - b);
+  const median = percentile(ratios, 0.5);
+  const found: string[] = [];
+  if (median < TARGETS.writesWithPush)
+    found.push(
+      `escritas com aviso ao vivo: ${ms(median)} % das sem (mediana; meta ≥ ${TARGETS.writesWithPush} %)`,
+    );
+  const failed = rounds.reduce((total, round) => total + round.failed, 0);
+  if (failed > 0) found.push(`${count(failed)} escritas falharam (meta 0)`);
+  return found;
 }
 
 /** A phase's misses: what passed its target. */
@@ -426,7 +577,60 @@ function report(run: DatabaseRun, options: Options): string[] {
   ];
   if (run.live === 'missing')
     lines.push('', 'Ao vivo: o servidor não tem GET /api/live (404); a fase B não foi medida.');
+  const [one, five, fifteen] = run.before.averages.map((value) => value.toFixed(2));
+  lines.push(
+    '',
+    `Carga da máquina antes da medida: load average ${one} / ${five} / ${fifteen} (1, 5, 15 min; ${os.cpus().length} CPUs), ` +
+      `${ms(run.before.busy)} % ocupada nos 2 s anteriores. Load average (1 min) ao fim de cada fase: ` +
+      phases.map((phase) => (phase ? phase.loadAverage.toFixed(2) : '—')).join(' / ') +
+      '.',
+  );
+  if (run.writes) lines.push('', ...writeReport(run.writes, options));
   return lines;
+}
+
+function meanCpu(rounds: WriteRound[], push: boolean): number {
+  const these = rounds.filter((round) => round.push === push);
+  return these.reduce((total, round) => total + cpuPerWrite(round), 0) / these.length;
+}
+
+function writeReport(rounds: WriteRound[], options: Options): string[] {
+  const ratios = pushRatios(rounds);
+  const sorted = [...ratios].sort((a, b) => a - b);
+  return [
+    `Fase C, escritas com e sem aviso ao vivo: as mesmas mudanças, ${WRITERS} tablets sem pausa, nenhuma tela aberta; ` +
+      `${options.writeSeconds} s medidos por rodada, o servidor reiniciado a cada uma no mesmo banco.`,
+    '',
+    table(
+      [
+        'rodada',
+        'aviso ao vivo',
+        'escritas/s',
+        'falhas',
+        'CPU servidor %',
+        'CPU PostgreSQL %',
+        'CPU por escrita ms',
+        'CPU outros %',
+      ],
+      rounds.map((round, i) => [
+        String(i + 1),
+        round.push ? 'ligado' : 'desligado',
+        ms(round.perSecond),
+        count(round.failed),
+        ms(round.usage.serverCore),
+        ms(round.usage.postgresCore),
+        ms(cpuPerWrite(round)),
+        ms(round.usage.othersCore),
+      ]),
+    ),
+    '',
+    `Ligado / desligado, por par: ${ratios.map((ratio) => `${ms(ratio)} %`).join(', ')}; ` +
+      (sorted.length
+        ? `mediana ${ms(percentile(sorted, 0.5))} % (mín–máx ${ms(sorted[0]!)}–${ms(sorted.at(-1)!)} %), meta ≥ ${TARGETS.writesWithPush} %.`
+        : 'nenhum par medido.'),
+    `CPU por escrita (servidor e PostgreSQL), média: ligado ${ms(meanCpu(rounds, true))} ms, desligado ` +
+      `${ms(meanCpu(rounds, false))} ms.`,
+  ];
 }
 
 async function main(options: Options): Promise<number> {
@@ -441,10 +645,26 @@ async function main(options: Options): Promise<number> {
       ['ao vivo', run.live === 'missing' ? undefined : run.live, true],
     ] as const) {
       if (!phase) continue;
+      const busy = crowded(phase.usage);
+      if (busy) {
+        problems.push(
+          `${label}, ${phaseName}: sem conclusão, a máquina não estava ociosa: ${busy}; nenhuma meta afirmada.`,
+        );
+        continue;
+      }
       const missed = misses(phase, isLive);
       if (missed.length === 0) continue;
       problems.push(`${label}, ${phaseName}: ${missed.join('; ')}.`);
       for (const why of reasons(phase, run.kind, isLive, options)) problems.push(`  - ${why}`);
+    }
+    if (run.writes) {
+      const busy = run.writes.map((round) => crowded(round.usage)).find(Boolean);
+      const missed = writeMisses(run.writes);
+      if (busy)
+        problems.push(
+          `${label}, escritas: sem conclusão, a máquina não estava ociosa: ${busy}; nenhuma meta afirmada.`,
+        );
+      else if (missed.length > 0) problems.push(`${label}, escritas: ${missed.join('; ')}.`);
     }
   }
   return verdict(problems);

@@ -20,6 +20,17 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * A direct connection to the same database for what needs a session of its own: each instance's
+   * LISTEN and the live relay's advisory lock. Default DATABASE_URL; set it when DATABASE_URL goes
+   * through PgBouncer in transaction mode, which keeps no session between transactions.
+   */
+  DATABASE_LISTEN_URL: z.string().url().optional(),
+  /**
+   * `0`: writes append no live events and no relay runs (the streams hear nothing; the screens
+   * poll). For measuring what live push costs the writes (`npm run bench:live`); default on.
+   */
+  LIVE_PUSH: z.enum(['0', '1']).default('1'),
   JWT_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Painel <nao-responda@painel.com.br>'),
@@ -91,6 +102,9 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** The direct connection for LISTEN and the relay's lock (default databaseUrl). */
+  databaseListenUrl?: string;
+  livePush: boolean;
   jwtSecret?: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -122,6 +136,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseListenUrl: e.DATABASE_LISTEN_URL,
+    livePush: e.LIVE_PUSH === '1',
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

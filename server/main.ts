@@ -16,8 +16,13 @@ async function main() {
   trustFilePrefixes(config.fileUrlPrefixes);
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: config.dataDir },
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          listenUrl: config.databaseListenUrl,
+          livePush: config.livePush,
+        }
+      : { kind: 'pglite', dataDir: config.dataDir, livePush: config.livePush },
   );
   const app = await buildApp({
     database,

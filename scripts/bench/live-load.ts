@@ -706,6 +706,53 @@ export class Load {
     }
   }
 
+  /**
+   * The stores' changes back to back, `workers` at a time (each a staff tablet on a store of its
+   * own, reading nothing back), for `ms`: how many went through and how many did not.
+   */
+  async writeFlat(workers: number, ms: number): Promise<{ made: number; failed: number }> {
+    const until = performance.now() + ms;
+    let made = 0;
+    let failed = 0;
+    const free = () => {
+      for (let tries = 0; tries < this.stores.length; tries++) {
+        const store = this.stores[this.next++ % this.stores.length]!;
+        if (!store.busy) return store;
+      }
+      return undefined;
+    };
+    await Promise.all(
+      Array.from({ length: workers }, async () => {
+        while (performance.now() < until) {
+          const store = free();
+          const change = store?.nextChange();
+          if (!store || !change) throw new Error('nenhuma loja com mudança possível para as escritas');
+          store.busy = true;
+          try {
+            const answer = await this.client.send(
+              store.agent,
+              change.method,
+              change.path,
+              store.plan.actorToken,
+              {
+                body: change.body,
+              },
+            );
+            if (answer.status >= 300) throw new Error(`HTTP ${answer.status}`);
+            change.done();
+            made++;
+          } catch {
+            failed++;
+            await this.resync(store, change);
+          } finally {
+            store.busy = false;
+          }
+        }
+      }),
+    );
+    return { made, failed };
+  }
+
   /** The changes still followed are given up on: some screen never learned of them. */
   abandonChanges(): void {
     for (const store of this.stores) store.abandon(this.record);

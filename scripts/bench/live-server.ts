@@ -109,7 +109,7 @@ export interface Usage {
 }
 
 /** Busy and total jiffies of every CPU since boot (/proc/stat's first line). */
-function machineTicks(): { busy: number; total: number } {
+export function machineTicks(): { busy: number; total: number } {
   const [, ...values] = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
   const ticks = values.map(Number);
   const total = ticks.reduce((a, b) => a + b, 0);

@@ -32,7 +32,29 @@ export interface Database {
    * this process's, and its notices come with its commit. Returns what stops listening.
    */
   listen(channels: string[], handlers: NoticeHandlers): Promise<() => Promise<void>>;
+  /**
+   * Competes for the database-wide advisory lock `key`, which one holder at a time keeps while
+   * its session lives: on PostgreSQL a connection of its own (`listenUrl`, as the listener's: a
+   * session lock needs a session, which a pooler in transaction mode does not keep), asked again
+   * every `retryMs` by those that do not hold it; on PGlite in process. `onElected` receives that
+   * session, to work on while it holds the lock; `onDeposed` runs when the session is lost (its
+   * connection closed or failed: the server released the lock, and another may take it). Returns
+   * what stops competing (and releases the lock).
+   */
+  elect(key: number, retryMs: number, handlers: ElectionHandlers): Promise<() => Promise<void>>;
+  /** Whether writes append live events (false: `painel.live_push = off`, the server's LIVE_PUSH=0). */
+  livePush: boolean;
   close(): Promise<void>;
+}
+
+/** A connection's plain queries (rows), for work that must run on one session. */
+export interface Session {
+  query<T>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface ElectionHandlers {
+  onElected(session: Session): void;
+  onDeposed(): void;
 }
 
 export interface NoticeHandlers {
@@ -52,16 +74,37 @@ export type DatabaseTarget =
        * start each database from one migrated copy instead of running initdb and every migration).
        */
       from?: Blob;
+      /** Default true; false: writes move the floor versions but append no live events. */
+      livePush?: boolean;
     }
-  | { kind: 'postgres'; url: string };
+  | {
+      kind: 'postgres';
+      url: string;
+      /**
+       * A direct connection for the listener and the relay's lock (DATABASE_LISTEN_URL), when
+       * `url` goes through a pooler in transaction mode; default `url`.
+       */
+      listenUrl?: string;
+      livePush?: boolean;
+    };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir, target.from);
+  const livePush = target.livePush ?? true;
+  return target.kind === 'postgres'
+    ? openPostgres(target.url, target.listenUrl ?? target.url, livePush)
+    : openPglite(target.dataDir, target.from, livePush);
 }
 
-async function openPglite(dataDir: string | undefined, from?: Blob): Promise<Database> {
+/** Startup options of a connection whose writes append no live events (read by the triggers). */
+const LIVE_PUSH_OFF = '-c painel.live_push=off';
+
+async function openPglite(
+  dataDir: string | undefined,
+  from: Blob | undefined,
+  livePush: boolean,
+): Promise<Database> {
   let lock: DataDirLock | undefined;
   let dbDir: string | undefined;
   if (dataDir) {
@@ -78,6 +121,8 @@ async function openPglite(dataDir: string | undefined, from?: Blob): Promise<Dat
       extensions: { pg_trgm, unaccent },
     });
     readDatesAsText(client);
+    // One session, this process's: a plain SET holds for every write.
+    if (!livePush) await client.exec('set painel.live_push = off');
     const db = drizzlePglite({ client, schema });
     const isNew = !(await hasTables(db));
     await migratePglite(db, { migrationsFolder });
@@ -94,6 +139,13 @@ async function openPglite(dataDir: string | undefined, from?: Blob): Promise<Dat
           if (!client.closed) await Promise.all(stops.map((stop) => stop()));
         };
       },
+      elect: (_key, _retryMs, handlers) =>
+        electInProcess(
+          client,
+          { query: async (text, params) => (await client.query(text, params)).rows as never[] },
+          handlers,
+        ),
+      livePush,
       async close() {
         try {
           if (!client.closed) await client.close();
@@ -108,8 +160,12 @@ async function openPglite(dataDir: string | undefined, from?: Blob): Promise<Dat
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+async function openPostgres(url: string, listenUrl: string, livePush: boolean): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(livePush ? {} : { options: LIVE_PUSH_OFF }),
+  });
   // An idle connection the server closes (restart, failover, admin) must not crash the process;
   // the pool drops it and the next query opens a new one.
   pool.on('error', (error) => {
@@ -122,7 +178,9 @@ async function openPostgres(url: string): Promise<Database> {
     db: db as unknown as Db,
     kind: 'postgres',
     isNew,
-    listen: (channels, handlers) => listenPostgres(url, channels, handlers),
+    listen: (channels, handlers) => listenPostgres(listenUrl, channels, handlers),
+    elect: (key, retryMs, handlers) => electPostgres(listenUrl, key, retryMs, handlers),
+    livePush,
     close: () => pool.end(),
   };
 }
@@ -209,6 +267,112 @@ async function listenPostgres(
     const client = current;
     current = null;
     await client?.end().catch(() => undefined);
+  };
+}
+
+/** The candidates of each PGlite database, first the one that holds the lock. */
+const inProcessCandidates = new WeakMap<object, ElectionHandlers[]>();
+
+/** PGlite has one process and one session: the first candidate leads, the next takes over when it stops. */
+async function electInProcess(
+  database: object,
+  session: Session,
+  handlers: ElectionHandlers,
+): Promise<() => Promise<void>> {
+  let candidates = inProcessCandidates.get(database);
+  if (!candidates) inProcessCandidates.set(database, (candidates = []));
+  candidates.push(handlers);
+  if (candidates.length === 1) handlers.onElected(session);
+  return async () => {
+    const index = candidates.indexOf(handlers);
+    if (index < 0) return;
+    candidates.splice(index, 1);
+    if (index === 0) candidates[0]?.onElected(session);
+  };
+}
+
+/** How the relay's lock connections name themselves to PostgreSQL (pg_stat_activity). */
+export const ELECTION_NAME = 'painel-rele';
+
+/**
+ * A connection of its own that asks for the lock every `retryMs` until it gets it, then keeps it
+ * (and the lock) until the connection is lost or competing stops. A lost one is opened again and
+ * competes again: by then another instance may hold the lock.
+ */
+async function electPostgres(
+  url: string,
+  key: number,
+  retryMs: number,
+  { onElected, onDeposed }: ElectionHandlers,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let leading = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const drop = (lost: pg.Client) => {
+    if (client !== lost) return;
+    client = null;
+    void lost.end().catch(() => undefined);
+    if (leading) {
+      leading = false;
+      onDeposed();
+    }
+  };
+
+  const attempt = async () => {
+    if (stopped || leading) return;
+    if (!client) {
+      const opened = new pg.Client({ connectionString: url, application_name: ELECTION_NAME });
+      opened.on('error', () => drop(opened));
+      opened.on('end', () => drop(opened));
+      client = opened;
+      await opened.connect();
+    }
+    const current = client;
+    const { rows: found } = await current.query<{ locked: boolean }>(
+      'select pg_try_advisory_lock($1) as locked',
+      [key],
+    );
+    if (stopped || client !== current || !found[0]?.locked) return;
+    leading = true;
+    onElected({
+      query: async <T>(text: string, params?: unknown[]) => {
+        try {
+          return (await current.query(text, params)).rows as T[];
+        } catch (error) {
+          // A query that fails on this session may mean it is gone, and the lock with it.
+          if (!(error as { code?: unknown }).code) drop(current);
+          throw error;
+        }
+      },
+    });
+  };
+
+  const plan = () => {
+    timer = setTimeout(() => {
+      attempt()
+        .catch(() => {
+          if (client) drop(client);
+        })
+        .finally(() => {
+          if (!stopped) plan();
+        });
+    }, retryMs);
+    timer.unref();
+  };
+
+  await attempt().catch(() => {
+    if (client) drop(client);
+  });
+  plan();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const current = client;
+    client = null;
+    leading = false;
+    await current?.end().catch(() => undefined);
   };
 }
 

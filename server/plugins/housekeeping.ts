@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
 import { lt, sql } from 'drizzle-orm';
 import { removeStaleCounters } from '../auth/attempts';
-import { idempotencyKeys, sessions } from '../db/schema';
+import { idempotencyKeys, sessions, storeEvents } from '../db/schema';
 import { IDEMPOTENCY_KEEP_HOURS } from './idempotency';
+import { EVENTS_KEEP_MINUTES } from './live';
 import { forgetOrphans, UPLOAD_LIMITS } from '../storage/file-records';
 import { LocalStorage } from '../storage/local-storage';
 
@@ -21,10 +22,11 @@ export interface HousekeepingOptions {
 
 /**
  * Removes what nobody needs any more: stored files no record points to once their grace period
- * is over, sessions expired for a day, attempt counters whose window ended a day ago, and
- * idempotency keys older than a day. Every step is an idempotent delete, so several instances may
- * run it at once: each orphan's row is deleted by one of them, which then removes its file; a
- * file already gone is fine. Rows go first because their delete is what checks, at that instant,
+ * is over, sessions expired for a day, attempt counters whose window ended a day ago,
+ * idempotency keys older than a day, and the live events older than the hour a reconnecting
+ * stream may ask for (server/plugins/live.ts). Every step is an idempotent delete, so several
+ * instances may run it at once: each orphan's row is deleted by one of them, which then removes
+ * its file; a file already gone is fine. Rows go first because their delete is what checks, at that instant,
  * that no record shows the file: a crash in between may leave a file on disk, never a record
  * pointing to a removed file. Files the demo wrote have no row and are never its business.
  */
@@ -51,6 +53,9 @@ export default fp<HousekeepingOptions>(
         .where(
           lt(idempotencyKeys.created_at, sql`now() - make_interval(hours => ${IDEMPOTENCY_KEEP_HOURS})`),
         );
+      await app.db
+        .delete(storeEvents)
+        .where(lt(storeEvents.created_at, sql`now() - make_interval(mins => ${EVENTS_KEEP_MINUTES})`));
       if (orphans > 0) app.log.info({ files: orphans }, 'arquivos sem uso removidos');
       return { orphans };
     });

@@ -11,7 +11,7 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LIVE_EVENTS, LIVE_PATH, LIVE_TOPICS } from '../../contract/live';
+import { LIVE_EVENTS, LIVE_PATH } from '../../contract/live';
 import { bearerToken, callerOf } from '../plugins/access';
 import { DATA_HEADERS, transportSecurity } from '../plugins/headers';
 import { targetStore } from '../resources/scope';
@@ -59,7 +59,9 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Pedidos'],
         querystring: z.strictObject({ store_id: z.coerce.number().int().positive().optional() }),
         response: {
-          200: z.string().describe('text/event-stream: eventos ready, change e ended (ver contract/live.ts)'),
+          200: z
+            .string()
+            .describe('text/event-stream: eventos ready, change, reset e ended (ver contract/live.ts)'),
         },
       },
     },
@@ -122,8 +124,10 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       // The response's close: the client went away (the request's own 'close' comes earlier).
       raw.on('close', end);
 
-      // Watching starts before the version is read, so that no change falls in between.
-      const version = await app.live.versionOf(storeId);
+      // Watching starts before the version is read, so that no change falls in between. A client
+      // that reconnects is told what it missed from the store's events, on whichever instance.
+      const missed = since === null ? null : await app.live.missedSince(storeId, since);
+      const version = Math.max(await app.live.versionOf(storeId), missed?.version ?? 0);
       told = version;
       reply.hijack();
       if (ended) return;
@@ -143,9 +147,18 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       raw.write(`retry: ${RETRY_MS}\n\n`);
       raw.write(event(LIVE_EVENTS.ready, version, { store: storeId, version }));
-      // Whatever moved while the client was away is told at once; it reads everything again.
-      if (since !== null && since < version) {
-        raw.write(event(LIVE_EVENTS.change, version, { store: storeId, version, topics: LIVE_TOPICS }));
+      // Whatever moved while the client was away is told at once: the topics it missed, or, past
+      // the events kept, that everything is to be read again.
+      if (missed?.kind === 'change') {
+        raw.write(
+          event(LIVE_EVENTS.change, missed.version, {
+            store: storeId,
+            version: missed.version,
+            topics: missed.topics,
+          }),
+        );
+      } else if (missed?.kind === 'reset') {
+        raw.write(event(LIVE_EVENTS.reset, missed.version, { store: storeId, version: missed.version }));
       }
       ready = true;
       for (const text of waiting.splice(0)) write(text);

@@ -81,6 +81,9 @@ async function run(channel: Channel, storeId: number | undefined): Promise<void>
           wait = RECONNECT_MS.first;
           // Whatever moved between the screen's last read and this moment is read again now.
           tell(LIVE_TOPICS);
+        } else if (event === LIVE_EVENTS.reset) {
+          // Missed more than the server keeps: every screen reads everything again.
+          tell(LIVE_TOPICS);
         } else if (event === LIVE_EVENTS.change) {
           tell((JSON.parse(data) as LiveChange).topics);
         } else if (event === LIVE_EVENTS.ended) {

@@ -54,6 +54,19 @@ describe('readConfig (the environment, read once at start)', () => {
     expect(() => readConfig({ SIMULATOR: 'sim' })).toThrow(/Configuração inválida:\nSIMULATOR/);
   });
 
+  it('listens and holds the live relay on DATABASE_LISTEN_URL when DATABASE_URL goes through a pooler; LIVE_PUSH=0 turns the push off', () => {
+    const pooled = 'postgres://painel@pgbouncer.interno:6432/painel';
+    const direct = 'postgres://painel@db.interno:5432/painel';
+    expect(readConfig({ DATABASE_URL: pooled })).toMatchObject({ databaseUrl: pooled, livePush: true });
+    expect(readConfig({ DATABASE_URL: pooled }).databaseListenUrl).toBeUndefined();
+    expect(readConfig({ DATABASE_URL: pooled, DATABASE_LISTEN_URL: direct }).databaseListenUrl).toBe(direct);
+    expect(readConfig({ LIVE_PUSH: '0' }).livePush).toBe(false);
+    expect(() => readConfig({ LIVE_PUSH: 'não' })).toThrow(/Configuração inválida:\nLIVE_PUSH/);
+    expect(() => readConfig({ DATABASE_LISTEN_URL: 'db.interno' })).toThrow(
+      /Configuração inválida:\nDATABASE_LISTEN_URL/,
+    );
+  });
+
   it('lets the simulator cook at a station 10 minutes after a person last worked it, or as SIMULATOR_KITCHEN_IDLE_MIN says', () => {
     expect(readConfig({}).simulatorKitchenIdleMinutes).toBe(10);
     expect(readConfig({ SIMULATOR_KITCHEN_IDLE_MIN: '25' }).simulatorKitchenIdleMinutes).toBe(25);

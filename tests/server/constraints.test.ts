@@ -133,6 +133,12 @@ const valid = {
     request_hash: 'ab',
   }),
   floor_versions: () => ({ store_id: 100_000 + n(), version: 1 }),
+  store_events: () => ({
+    store_id: 100_000 + n(),
+    version: 1,
+    topics: raw(`'{floor}'::text[]`),
+    table_name: 'tables',
+  }),
   stored_files: () => ({
     path: `images/${ref.storeA}/${n()}-abc.png`,
     owner: String(ref.storeA),
@@ -509,6 +515,12 @@ const cases: Case[] = [
     "a store's floor version twice",
     ['floor_versions', { store_id: 99_999 }],
     [['floor_versions', { store_id: 99_999 }]],
+  ),
+  unique(
+    'store_events_store_id_version_pk',
+    "a store's event of one version twice",
+    ['store_events', { store_id: 99_999, version: 7 }],
+    [['store_events', { store_id: 99_999, version: 7 }]],
   ),
   unique(
     'attempt_counters_pkey',

@@ -3,10 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { LISTENER_NAME } from '../../server/db/client';
 import { accounts, orderItems } from '../../server/db/schema';
-import { readEventStream, type StreamEnd, type StreamEvent } from '../../src/dataProvider/liveEvents';
 import type { LiveChange, LiveReady } from '../../contract/live';
 import { as, createAccount, demo, errorOf, login, type TestApp } from './helpers';
 import { newGuests, openService, seatAndOrder, type Floor } from './service-fixtures';
+import { data, named, open, type Stream } from './live-streams';
 
 let t: TestApp;
 let floor: Floor;
@@ -16,64 +16,7 @@ let sertaoToken: string;
 let adminToken: string;
 /** A second API instance on the same database. */
 let second: FastifyInstance;
-const origins = new Map<FastifyInstance, string>();
 
-/** An open stream: the events so far, waiting for one, and its end. */
-interface Stream {
-  events: StreamEvent[];
-  next(match: (event: StreamEvent) => boolean, ms?: number): Promise<StreamEvent>;
-  end: Promise<StreamEnd>;
-  close(): void;
-}
-
-async function origin(app: FastifyInstance): Promise<string> {
-  if (!origins.has(app)) origins.set(app, await app.listen({ port: 0, host: '127.0.0.1' }));
-  return origins.get(app)!;
-}
-
-async function open(
-  app: FastifyInstance,
-  token: string | null,
-  { query = '', lastEventId }: { query?: string; lastEventId?: number } = {},
-): Promise<Stream> {
-  const events: StreamEvent[] = [];
-  const waiters = new Set<() => void>();
-  const abort = new AbortController();
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (lastEventId !== undefined) headers['last-event-id'] = String(lastEventId);
-  const end = readEventStream(
-    `${await origin(app)}/api/live${query}`,
-    headers,
-    (event) => {
-      events.push(event);
-      for (const wake of [...waiters]) wake();
-    },
-    abort.signal,
-  ).catch(() => ({ kind: 'closed' }) as StreamEnd);
-  const next = (match: (event: StreamEvent) => boolean, ms = 3000) =>
-    new Promise<StreamEvent>((resolve, reject) => {
-      const seen = () => events.find(match);
-      const found = seen();
-      if (found) return resolve(found);
-      const timer = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`no such event within ${ms} ms; got ${JSON.stringify(events)}`));
-      }, ms);
-      const check = () => {
-        const event = seen();
-        if (!event) return;
-        clearTimeout(timer);
-        waiters.delete(check);
-        resolve(event);
-      };
-      waiters.add(check);
-    });
-  return { events, next, end, close: () => abort.abort() };
-}
-
-const named = (name: string) => (event: StreamEvent) => event.event === name;
-const data = <T>(event: StreamEvent) => JSON.parse(event.data) as T;
 const changes = (stream: Stream) =>
   stream.events.filter(named('change')).map((event) => data<LiveChange>(event));
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -148,6 +148,21 @@ describe('the live stream behind the polled screens', () => {
     expect(polls).toBe(2);
   });
 
+  it('reads everything again when the server says it missed more than it keeps (reset)', async () => {
+    renderScreen('board');
+    await waitFor(() => expect(streams).toHaveLength(1));
+    streams[0]!.send(ready(1));
+    await waitFor(() => expect(polls).toBe(2));
+    version = 7;
+    streams[0]!.send('event: reset\nid: 7\ndata: {"store":2,"version":7}\n\n');
+    // Well before the safety read (30 s), which would bring it without the reset.
+    await screen.findByText('versão 7', {}, { timeout: 10_000 });
+    // Its version is the one the next reconnection names.
+    streams[0]!.close();
+    await waitFor(() => expect(streams).toHaveLength(2));
+    expect(streams[1]!.headers.get('Last-Event-ID')).toBe('7');
+  });
+
   it('does not reconnect a stream the server ended (signed out)', async () => {
     renderScreen('board');
     await waitFor(() => expect(streams).toHaveLength(1));

@@ -3,12 +3,14 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   foreignKey,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -43,6 +45,36 @@ export const floorVersions = pgTable('floor_versions', {
   store_id: integer('store_id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/** A transaction's id (`pg_current_xact_id()`): which commit an outbox row belongs to. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/**
+ * The live notices' outbox: one row per move of a store's floor version (the same triggers write
+ * both, in the writer's transaction, migration 0025), naming the screens it concerns (`topics`)
+ * and the table written. The relay (server/plugins/live.ts) reads the rows newly committed since
+ * its last look by `tx`, and a stream that reconnects reads its store's after the version it last
+ * saw; housekeeping removes those older than an hour. No foreign key, as floor_versions.
+ */
+export const storeEvents = pgTable(
+  'store_events',
+  {
+    store_id: integer('store_id').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    topics: text('topics').array().notNull(),
+    table_name: text('table_name').notNull(),
+    tx: xid8('tx')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.store_id, t.version] }),
+    index('store_events_tx_idx').on(t.tx),
+    // Rows come in created_at's order: a block range index costs writers next to nothing.
+    index('store_events_created_idx').using('brin', t.created_at),
+  ],
+);
 
 /** Tables of the floor; the number is unique in its store. */
 export const tables = pgTable(
