@@ -410,9 +410,11 @@ describe('the floor (/hall)', () => {
     await user.click(await screen.findByRole('option', { name: 'Dinheiro' }));
     await user.click(within(dialog).getByRole('button', { name: 'Dar baixa' }));
     await screen.findByText('Baixa dada na comanda!');
+    // Through the outbox, with the key that makes a retry harmless.
     expect(http).toHaveBeenCalledWith('/api/payments/physical', {
       method: 'POST',
       body: { order_id: 40, ticket_id: 1, amount: 5500, method: 'CASH' },
+      headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f]{32}$/) },
     });
     await waitFor(() =>
       expect(screen.getByRole('region', { name: 'Comanda de Ana Souza' })).toHaveAttribute(
