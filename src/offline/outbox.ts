@@ -11,10 +11,9 @@ import type { OutboxStorage } from './storage';
 export type Outcome =
   { kind: 'sent'; body: unknown } | { kind: 'refused'; message: string } | { kind: 'queued' };
 
-/** What the outbox is at a moment: the entries of the signed-in account, and whether it is sending. */
+/** What the outbox is at a moment: the entries of the signed-in account. */
 export interface OutboxSnapshot {
   entries: readonly OutboxEntry[];
-  sending: boolean;
 }
 
 /** Messages between the tabs of one browser (a BroadcastChannel). */
@@ -106,7 +105,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   const now = deps.now ?? Date.now;
   const listeners = new Set<() => void>();
   const waiters = new Map<number, (outcome: Outcome) => void>();
-  let state: OutboxSnapshot = { entries: [], sending: false };
+  let state: OutboxSnapshot = { entries: [] };
   let running: Promise<void> | null = null;
   let again = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -120,7 +119,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   const refresh = async () => {
     const { account } = deps.session();
     const all = await storage.all();
-    publish({ ...state, entries: all.filter((entry) => entry.account === account) });
+    publish({ entries: all.filter((entry) => entry.account === account) });
   };
   const changed = async () => {
     await refresh();
@@ -199,7 +198,6 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       return running;
     }
     running = (async () => {
-      publish({ ...state, sending: true });
       try {
         do {
           again = false;
@@ -207,7 +205,6 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         } while (again);
       } finally {
         running = null;
-        publish({ ...state, sending: false });
       }
     })();
     return running;

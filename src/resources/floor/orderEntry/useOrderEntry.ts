@@ -99,6 +99,8 @@ export function useOrderEntry({
     },
     // Read once per opening: kept while the order entry is open, forgotten once it closes.
     staleTime: Infinity,
+    // Asked even when the browser says it is offline: the answer is then the menu last read.
+    networkMode: 'always',
     gcTime: 0,
     refetchOnWindowFocus: false,
   });
@@ -112,6 +114,7 @@ export function useOrderEntry({
       }),
     // Read once per opening, as the menu: another tablet's changes show at the next opening.
     staleTime: Infinity,
+    networkMode: 'always',
     gcTime: 0,
     refetchOnWindowFocus: false,
   });
