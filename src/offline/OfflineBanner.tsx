@@ -101,7 +101,11 @@ export function OfflineBanner() {
       ? OFFLINE_WORDS.sending(waiting)
       : null;
   return (
-    <Box sx={{ mb: 1.5 }} data-testid="offline-banner">
+    // Kept in sight while the page scrolls (a long floor), under the app bar when it comes back.
+    <Box
+      sx={{ mb: 1.5, position: 'sticky', top: 0, zIndex: (theme) => theme.zIndex.appBar - 1 }}
+      data-testid="offline-banner"
+    >
       {message ? (
         <Alert
           role="status"

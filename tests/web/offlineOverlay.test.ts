@@ -4,6 +4,8 @@ import { overlayBoard, overlayOrder, overlayTables, paymentStatusOf } from '../.
 import type { OrderItem as BoardItem } from '../../contract/resources/kitchenBoard/definition';
 import type { Order, OrderTicket } from '../../contract/resources/tabs/definition';
 import type { Table } from '../../contract/resources/floor/definition';
+import { staleSeconds } from '../../src/offline/StaleNotice';
+import { OFFLINE_WORDS } from '../../src/offline/words';
 
 let next = 1;
 const entry = (effect: OutboxEffect, state: OutboxEntry['state'] = 'pending'): OutboxEntry => ({
@@ -155,5 +157,19 @@ describe('the outbox over the polled data', () => {
       payment_status: 'PARTIALLY_PAID',
       in_kitchen: 2,
     });
+  });
+});
+
+describe('how old a live screen says its data is', () => {
+  const now = Date.parse('2026-11-28T20:00:35Z');
+  const read = Date.parse('2026-11-28T20:00:00Z');
+  it('counts from the last successful read while the live stream is down or the server out of reach', () => {
+    expect(staleSeconds(read, false, false, now)).toBe(35);
+    expect(staleSeconds(read, true, true, now)).toBe(35);
+    expect(OFFLINE_WORDS.updatedAgo(staleSeconds(read, false, false, now))).toBe('Atualizado há 35 s');
+  });
+  it('is fresh while the stream is up and the server reachable, and before any read', () => {
+    expect(staleSeconds(read, true, false, now)).toBe(0);
+    expect(staleSeconds(0, false, true, now)).toBe(0);
   });
 });

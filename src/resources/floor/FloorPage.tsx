@@ -18,6 +18,7 @@ import { useScrollRegion } from '../../components/scrollRegion';
 import { usePolled } from '../../dataProvider/usePolled';
 import { useOutbox } from '../../offline/instance';
 import { overlayTables } from '../../offline/overlay';
+import { OfflineBanner } from '../../offline/OfflineBanner';
 import { StaleNotice } from '../../offline/StaleNotice';
 import { tables, type Table } from '../../../contract/resources/floor/definition';
 import { ReleaseAllDialog } from './FloorDialogs';
@@ -244,6 +245,12 @@ export function FloorPage() {
           onClose={() => select(null)}
           slotProps={{ paper: { sx: { width: { xs: '100%', sm: 480 } } } }}
         >
+          {/* The drawer covers the page, and so the layout's banner: it says it here too. */}
+          {panel ? (
+            <Box sx={{ px: 2, pt: 2, '&:empty': { display: 'none' } }}>
+              <OfflineBanner />
+            </Box>
+          ) : null}
           {panel}
           {noticeInDrawer ? notice : null}
         </Drawer>
