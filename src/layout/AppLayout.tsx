@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { AppBar, Layout, TitlePortal } from 'react-admin';
 import { Typography } from '@mui/material';
-import { OfflineBanner } from '../offline/OfflineBanner';
+import { OfflineGate } from '../offline/slot';
 import { AppMenu } from './AppMenu';
 import { StoreSwitcher } from './StoreSwitcher';
 
@@ -29,7 +29,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}
     >
       {/* Every staff screen says when the server is out of reach and what waits to be sent. */}
-      <OfflineBanner />
+      <OfflineGate />
       {children}
     </Layout>
   );

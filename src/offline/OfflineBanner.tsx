@@ -1,77 +1,54 @@
-import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Box, Button, Typography } from '@mui/material';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import CloudSyncIcon from '@mui/icons-material/CloudSync';
 import ReportIcon from '@mui/icons-material/Report';
-import type { OutboxEntry } from './entry';
 import { outbox, useOffline, useOutbox, useOutboxTransport } from './instance';
+import { provideBanner } from './slot';
 import { OFFLINE_WORDS } from './words';
 
-const TOUCH = { minHeight: 44 } as const;
+// Only when there is something refused to read (online again by then): the first visit of every
+// screen does not carry a dialog.
+const RefusedDialog = lazy(() => import('./RefusedDialog'));
 
-/** The refused actions, each with the server's words and its own 'Dispensar'. */
-export function RefusedDialog({
-  open,
-  entries,
-  onDismiss,
-  onClose,
+/** One line of the banner: its icon, its words, and what can be done. */
+function Line({
+  tone,
+  icon,
+  children,
+  action,
+  role,
 }: {
-  open: boolean;
-  entries: readonly OutboxEntry[];
-  onDismiss: (id: number) => void;
-  onClose: () => void;
+  tone: 'warning' | 'info' | 'error';
+  icon: ReactNode;
+  children: ReactNode;
+  action?: ReactNode;
+  role: 'status' | 'alert';
 }) {
+  const filled = tone !== 'error';
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="refused-title">
-      <DialogTitle id="refused-title">{OFFLINE_WORDS.refusedTitle}</DialogTitle>
-      <DialogContent>
-        <Typography sx={{ mb: 2 }}>{OFFLINE_WORDS.refusedIntro}</Typography>
-        <Stack
-          component="ul"
-          aria-labelledby="refused-title"
-          sx={{ listStyle: 'none', m: 0, p: 0, gap: 1.5 }}
-        >
-          {entries.map((entry) => (
-            <Stack
-              key={entry.id}
-              component="li"
-              direction="row"
-              sx={{ alignItems: 'center', gap: 1.5, p: 1.5, borderRadius: 1, bgcolor: 'action.hover' }}
-            >
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{entry.label}</Typography>
-                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                  {entry.refusal}
-                </Typography>
-              </Box>
-              <Button
-                variant="outlined"
-                onClick={() => onDismiss(entry.id)}
-                aria-label={`${OFFLINE_WORDS.dismiss}: ${entry.label}`}
-                sx={TOUCH}
-              >
-                {OFFLINE_WORDS.dismiss}
-              </Button>
-            </Stack>
-          ))}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} sx={TOUCH}>
-          {OFFLINE_WORDS.close}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Box
+      role={role}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
+        px: 2,
+        py: 0.75,
+        minHeight: 48,
+        borderRadius: 1,
+        fontWeight: 700,
+        bgcolor: filled ? `${tone}.main` : 'rgba(244, 67, 54, 0.16)',
+        color: filled ? '#1a1200' : 'text.primary',
+        '& + &': { mt: 1 },
+      }}
+    >
+      {icon}
+      <Typography component="span" sx={{ flex: 1, fontWeight: 700 }}>
+        {children}
+      </Typography>
+      {action}
+    </Box>
   );
 }
 
@@ -107,36 +84,41 @@ export function OfflineBanner() {
       data-testid="offline-banner"
     >
       {message ? (
-        <Alert
+        <Line
           role="status"
-          severity={offline ? 'warning' : 'info'}
-          variant="filled"
+          tone={offline ? 'warning' : 'info'}
           icon={offline ? <CloudOffIcon /> : <CloudSyncIcon />}
-          sx={{ alignItems: 'center', fontWeight: 700, color: '#1a1200', mb: refused.length > 0 ? 1 : 0 }}
         >
           {message}
-        </Alert>
+        </Line>
       ) : null}
       {refused.length > 0 ? (
-        <Alert
-          severity="error"
-          icon={<ReportIcon />}
-          sx={{ alignItems: 'center' }}
+        <Line
+          role="alert"
+          tone="error"
+          icon={<ReportIcon color="error" />}
           action={
-            <Button color="inherit" variant="outlined" onClick={() => setOpen(true)} sx={TOUCH}>
+            <Button variant="outlined" onClick={() => setOpen(true)} sx={{ minHeight: 44 }}>
               Ver
             </Button>
           }
         >
           {OFFLINE_WORDS.refusedButton(refused.length)}
-        </Alert>
+        </Line>
       ) : null}
-      <RefusedDialog
-        open={open}
-        entries={refused}
-        onDismiss={(id) => void outbox.dismiss(id)}
-        onClose={() => setOpen(false)}
-      />
+      {open ? (
+        <Suspense fallback={null}>
+          <RefusedDialog
+            open
+            entries={refused}
+            onDismiss={(id) => void outbox.dismiss(id)}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }
+
+// The layout shows it on every screen from now on (`slot.tsx`).
+provideBanner(OfflineBanner);

@@ -24,6 +24,8 @@ import { usePolled } from '../../dataProvider/usePolled';
 import { useOutbox } from '../../offline/instance';
 import { overlayBoard } from '../../offline/overlay';
 import { StaleNotice } from '../../offline/StaleNotice';
+// The connection banner comes with the board, for every screen of the layout (`offline/slot.tsx`).
+import '../../offline/OfflineBanner';
 import { GENERIC_ERROR } from '../../dataProvider/httpClient';
 import type { Kitchen } from '../../../contract/resources/kitchens/definition';
 import { AllDayCounts } from './AllDayCounts';
