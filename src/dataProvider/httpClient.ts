@@ -1,6 +1,7 @@
 import { HttpError } from 'react-admin';
 import { API_URL, REQUEST_TIMEOUT_MS } from '../config';
 import { readSession } from '../lib/session';
+import { reportNetworkFailure, reportReachable } from '../offline/connection';
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
@@ -70,7 +71,10 @@ export async function download(path: string, query?: Query): Promise<Download> {
   return { blob: await response.blob(), filename };
 }
 
-/** Sends a call with the session's token and the spec's time-out; a network failure reads in Portuguese. */
+/**
+ * Sends a call with the session's token and the spec's time-out; a network failure reads in
+ * Portuguese, and tells the connection's state (`src/offline/connection.ts`) either way.
+ */
 async function send(
   path: string,
   { method = 'GET', query, body, headers: extra }: Request,
@@ -79,13 +83,18 @@ async function send(
   for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   try {
-    return await fetch(buildUrl(path, query), {
+    const response = await fetch(buildUrl(path, query), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
+    reportReachable();
+    return response;
   } catch (error) {
+    // No answer at all: the screens say the connection is down (a Wi-Fi drop often leaves the
+    // browser's onLine true, and only the failing calls tell).
+    reportNetworkFailure();
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     throw new HttpError(
       timedOut

@@ -18,7 +18,7 @@ import {
   type Envelope,
   type ResourceDefinition,
 } from '../../contract/define';
-import type { Download, HttpClient, Query } from './httpClient';
+import type { Download, HttpClient, Query, Request } from './httpClient';
 
 /** Reads the payload out of the envelope the resource answers with. */
 export function unwrap(envelope: Envelope, body: unknown): unknown {
@@ -77,6 +77,23 @@ export interface ActionParams {
   meta?: { idempotencyKey?: string; query?: Query };
 }
 
+/**
+ * The path of a record's action: a call the definition declares (its path, `:id` and the other
+ * parameters filled in), or else a path segment after the record (`close`, `status/AVAILABLE`).
+ */
+export function actionPath(
+  definition: ResourceDefinition,
+  action: string,
+  values: Record<string, string | number>,
+): string {
+  const call = definition.calls?.[action];
+  return call
+    ? callPath(definition, call).replace(/:([A-Za-z_]\w*)/g, (whole, name: string) =>
+        name in values ? encodeURIComponent(String(values[name])) : whole,
+      )
+    : `${recordPath(definition.endpoint, values.id ?? '')}/${action}`;
+}
+
 /** What a list's export asks for: the list's own sort and filters. */
 export interface ExportParams {
   sort?: GetListParams['sort'];
@@ -91,6 +108,8 @@ export interface PainelDataProvider extends DataProvider {
   action(resource: string, params: ActionParams): Promise<{ data: RaRecord }>;
   /** The whole list as CSV, with the filters and order of the screen. */
   exportList(resource: string, params: ExportParams): Promise<Download>;
+  /** A call as it is, its body answered whole: what the outbox sends, written before it was queued. */
+  send(path: string, request: Request): Promise<unknown>;
 }
 
 /**
@@ -255,12 +274,7 @@ export function createDataProvider(
     async action(resource, { id, action, params = {}, method = 'PATCH', data, meta }) {
       const definition = definitionOf(resource);
       const call = definition.calls?.[action];
-      const values: Record<string, string | number> = { ...params, id };
-      const path = call
-        ? callPath(definition, call).replace(/:([A-Za-z_]\w*)/g, (whole, name: string) =>
-            name in values ? encodeURIComponent(String(values[name])) : whole,
-          )
-        : `${recordPath(definition.endpoint, id)}/${action}`;
+      const path = actionPath(definition, action, { ...params, id });
       const verb = call?.method ?? method;
       // A call that reads (GET) sends no body.
       const body = await http(path, {
@@ -271,6 +285,7 @@ export function createDataProvider(
       });
       return { data: (unwrap(definition.envelope.one, body) ?? { id }) as RaRecord };
     },
+    send: (path, request) => http(path, request),
     exportList(resource, params) {
       const definition = definitionOf(resource);
       return download(listPath(definition), { ...listQuery(definition, params), format: 'csv' });

@@ -35,8 +35,9 @@ export function usePolled<T>(
 ) {
   const held = useRef<{ url: string; etag: string | null; data: T } | null>(null);
   const connected = useLive(path === null ? undefined : live, () => void result.refetch());
+  const queryKey = ['polled', path, query];
   const result = useQuery<T>({
-    queryKey: ['polled', path, query],
+    queryKey,
     queryFn: async () => {
       const url = buildUrl(path!, query);
       const previous = held.current?.url === url ? held.current : null;
@@ -49,7 +50,17 @@ export function usePolled<T>(
     enabled: path !== null,
     refetchInterval: connected ? LIVE_SAFETY_POLL_MS : intervalMs,
   });
-  return result;
+  // How fresh the answer is, for the screen's 'Atualizado há N s' (`StaleNotice`), which reads
+  // the query's time itself: the screen does not re-render on every 304.
+  const freshness: Freshness = { queryKey, live: connected };
+  return Object.assign(result, { freshness });
+}
+
+/** What `StaleNotice` needs to tell how old a polled answer is. */
+export interface Freshness {
+  queryKey: readonly unknown[];
+  /** The live stream is up: its notices read the answer again the moment it changes. */
+  live: boolean;
 }
 
 /** Watches the store's live stream while `live` is given; true while the stream is up. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AppBar, Layout, TitlePortal } from 'react-admin';
 import { Typography } from '@mui/material';
+import { OfflineGate } from '../offline/slot';
 import { AppMenu } from './AppMenu';
 import { StoreSwitcher } from './StoreSwitcher';
 
@@ -27,6 +28,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
       // screen. Let the root and the content shrink; long texts ellipsize, tables scroll.
       sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}
     >
+      {/* Every staff screen says when the server is out of reach and what waits to be sent. */}
+      <OfflineGate />
       {children}
     </Layout>
   );

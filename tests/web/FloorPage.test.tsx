@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient, Request } from '../../src/dataProvider/httpClient';
 import type { Order } from '../../contract/resources/tabs/definition';
 import type { Table } from '../../contract/resources/floor/definition';
 import { FloorPage } from '../../src/resources/floor/FloorPage';
+import { outbox } from '../../src/offline/instance';
+import { OFFLINE_WORDS } from '../../src/offline/words';
 import { renderScreen } from './renderScreen';
 
 afterEach(() => {
@@ -395,6 +397,37 @@ describe('the floor (/hall)', () => {
     );
   });
 
+  it("offline: 'Dar baixa' waits in the outbox, shown paid, and goes once the connection is back; the waiter's release needs the connection", async () => {
+    const { user, http } = renderFloor();
+    await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
+    const ana = await screen.findByRole('region', { name: 'Comanda de Ana Souza' });
+    act(() => void window.dispatchEvent(new Event('offline')));
+
+    await user.click(screen.getByRole('button', { name: 'Liberar garçom' }));
+    await screen.findByText(OFFLINE_WORDS.needsConnection);
+    expect(http).not.toHaveBeenCalledWith('/api/orders/id/40/waiter/dismiss', expect.anything());
+
+    await user.click(within(ana).getByRole('button', { name: 'Dar baixa · R$ 55,00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Dar baixa na comanda de Ana Souza?' });
+    await user.click(within(dialog).getByRole('combobox', { name: /Forma de pagamento/ }));
+    await user.click(await screen.findByRole('option', { name: 'Dinheiro' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Dar baixa' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(within(ana).getByRole('button', { name: 'Comanda paga' })).toBeDisabled();
+    expect(outbox.snapshot().entries).toMatchObject([
+      { label: 'Dar baixa na mesa 5: R$ 55,00 de Ana Souza', state: 'pending' },
+    ]);
+    expect(http).not.toHaveBeenCalledWith('/api/payments/physical', expect.anything());
+
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(outbox.snapshot().entries).toEqual([]));
+    expect(http).toHaveBeenCalledWith('/api/payments/physical', {
+      method: 'POST',
+      body: { order_id: 40, ticket_id: 1, amount: 5500, method: 'CASH' },
+      headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f]{32}$/) },
+    });
+  });
+
   it("'Dar baixa' posts the ticket's balance as a physical payment, after a confirmation", async () => {
     const { user, http } = renderFloor();
     await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
@@ -410,9 +443,11 @@ describe('the floor (/hall)', () => {
     await user.click(await screen.findByRole('option', { name: 'Dinheiro' }));
     await user.click(within(dialog).getByRole('button', { name: 'Dar baixa' }));
     await screen.findByText('Baixa dada na comanda!');
+    // Through the outbox, with the key that makes a retry harmless.
     expect(http).toHaveBeenCalledWith('/api/payments/physical', {
       method: 'POST',
       body: { order_id: 40, ticket_id: 1, amount: 5500, method: 'CASH' },
+      headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f]{32}$/) },
     });
     await waitFor(() =>
       expect(screen.getByRole('region', { name: 'Comanda de Ana Souza' })).toHaveAttribute(

@@ -7,6 +7,7 @@ import { createAuthProvider } from '../../src/authProvider';
 import type { HttpClient, Request } from '../../src/dataProvider/httpClient';
 import { kitchenBoard, type OrderItem } from '../../contract/resources/kitchenBoard/definition';
 import { KitchenBoard } from '../../src/resources/kitchenBoard/KitchenBoard';
+import { outbox } from '../../src/offline/instance';
 import type { KitchenGrouping, KitchenTimers } from '../../contract/resources/restaurants/definition';
 import { renderScreen } from './renderScreen';
 import { makeToken } from './tokens';
@@ -548,24 +549,30 @@ describe('the kitchen board (/orders): moving cards and items', () => {
     expect(document.activeElement).toBe(document.body);
   });
 
-  it("says why a move failed: the server's words for a refusal, else the spec's message", async () => {
+  it("says why a move was refused, in the server's words; a server error keeps it to send again", async () => {
     const { user, server } = renderBoard();
     await screen.findByRole('article', { name: 'Mesa 7 Ana Souza' });
     const ready = 'O item Picanha na chapa não pode ser atualizado pois já está pronto!';
     server.refuse = new HttpError(ready, 409, { error: { message: ready } });
     await user.click(within(card('Mesa 7 Ana Souza')).getByRole('button', { name: /^Pronto: Picanha/ }));
     await screen.findByText(ready);
+    expect(outbox.snapshot().entries).toEqual([]);
 
-    server.refuse = new HttpError('Erro interno', 500, { error: { message: 'Erro interno do servidor.' } });
-    await user.click(within(card('Mesa 3 Dora Reis')).getByRole('button', { name: 'Preparar tudo' }));
-    await screen.findByText(
-      'Ocorreu um problema ao tentar atualizar o status dos itens de Mesa 3 · Dora Reis.',
-    );
+    // A server error is no refusal: the outbox keeps the move and sends it again a moment later,
+    // with the same key, the board showing it made meanwhile.
     server.refuse = new HttpError('Erro interno', 500, { error: { message: 'Erro interno do servidor.' } });
     await user.click(within(card('Bia Lima')).getByRole('button', { name: /^Preparar: Caipirinha/ }));
-    await screen.findByText('Ocorreu um problema ao tentar atualizar o status do item Caipirinha.');
-    expect(statusOf(6)).toBe('PLACED');
-    expect(statusOf(2)).toBe('PLACED');
+    await waitFor(() =>
+      expect(outbox.snapshot().entries).toMatchObject([{ label: 'Item Caipirinha em preparo' }]),
+    );
+    expect(statusOf(2)).toBe('PREPARING');
+    await waitFor(() => expect(outbox.snapshot().entries).toEqual([]));
+    const keys = server.http.mock.calls
+      .filter(([path]) => path === `${kitchenBoard.endpoint}/id/2/status`)
+      .map(([, request]) => request?.headers?.['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(statusOf(2)).toBe('PREPARING');
   });
 
   it("cancels an item from its card's menu after asking why, with the spec's message", async () => {

@@ -8,6 +8,8 @@ import type { Draft, OrderEntryMenu } from '../../contract/resources/orderEntry/
 import { checkLine, type OrderLine } from '../../contract/resources/orderEntry/rules';
 import { FloorPage } from '../../src/resources/floor/FloorPage';
 import { DRAFT_SAVE_DELAY_MS } from '../../src/resources/floor/orderEntry/useOrderEntry';
+import { outbox } from '../../src/offline/instance';
+import { OFFLINE_WORDS } from '../../src/offline/words';
 import { belowLg, renderScreen } from './renderScreen';
 
 afterEach(() => {
@@ -412,7 +414,7 @@ describe("the waiter's order entry (/hall, a guest's 'Adicionar itens')", () => 
     expect(await within(ana).findByText('Água com gás')).toBeInTheDocument();
   });
 
-  it('a refusal shows the server’s message, keeps the lines and reads the menu again; the same lines keep their key', async () => {
+  it('a refusal shows the server’s message, keeps the lines and reads the menu again; sent again, they go with a key of their own', async () => {
     const message = 'O produto Risoto de cogumelos está indisponível.';
     const view = renderFloor({ refuse: message });
     const dialog = await orderAndReview(view);
@@ -426,22 +428,40 @@ describe("the waiter's order entry (/hall, a guest's 'Adicionar itens')", () => 
         .map((line) => line.getAttribute('aria-label')),
     ).toEqual(['Risoto de cogumelos', 'Água com gás']);
     await waitFor(() => expect(view.menuReads()).toHaveLength(2));
+    // Said on the dialog, the refusal does not wait in the outbox too.
+    expect(outbox.snapshot().entries).toEqual([]);
 
     await waitFor(() => expect(send).toBeEnabled());
     await view.user.click(send);
     await waitFor(() => expect(view.sends()).toHaveLength(2));
+    // The server forgets a refused request's key: the new attempt is a request of its own.
     const [first, second] = view.sends().map(([, request]) => request?.headers?.['Idempotency-Key']);
     expect(first).toMatch(/^[0-9a-f]{32}$/);
-    expect(second).toBe(first);
+    expect(second).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).not.toBe(first);
     expect(screen.getByRole('dialog', { name: 'Adicionar itens — Ana Souza' })).toBeInTheDocument();
   });
 
-  it('an answer that cannot be read says so in Portuguese, and keeps the lines', async () => {
+  it('an order that cannot reach the server waits in the outbox: the tab shows it waiting, and it is sent again with its key', async () => {
     const view = renderFloor({ lost: true });
     const dialog = await orderAndReview(view);
     await view.user.click(within(dialog).getByRole('button', { name: 'Enviar para a cozinha' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Ocorreu um erro na atualização');
-    expect(within(dialog).getAllByRole('listitem')).toHaveLength(2);
+    await screen.findByText(OFFLINE_WORDS.queued);
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    const ana = screen.getByRole('region', { name: 'Comanda de Ana Souza' });
+    expect(within(ana).getByText('2× Risoto de cogumelos')).toBeInTheDocument();
+    expect(within(ana).getByText('Água com gás')).toBeInTheDocument();
+    expect(within(ana).getAllByText(OFFLINE_WORDS.pendingSync)).toHaveLength(2);
+    expect(outbox.snapshot().entries).toEqual([
+      expect.objectContaining({ label: '3 itens para Ana Souza na mesa 5', state: 'pending' }),
+    ]);
+
+    // Every attempt (a probe, a reconnection) sends it with the key it got when queued.
+    await outbox.drain();
+    const keys = view.sends().map(([, request]) => request?.headers?.['Idempotency-Key']);
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(keys)).toEqual(new Set([keys[0]]));
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('starts from the draft the server answers, and reads it again at each opening', async () => {

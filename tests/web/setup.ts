@@ -4,6 +4,8 @@ import { __unsafe_useEmotionCache, type EmotionCache } from '@emotion/react';
 import { createElement } from 'react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { dragOrderModule } from '../../src/engine/dragOrderLoader';
+import { reportReachable } from '../../src/offline/connection';
+import { outbox } from '../../src/offline/instance';
 import { implOf } from './jsdomImpl';
 import { filterStyleRules } from './styleRuleFilter';
 
@@ -13,8 +15,12 @@ filterStyleRules(document);
 // render it (Testing Library's default gives up after one second); a passing test waits no longer.
 configure({ asyncUtilTimeout: 60_000 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // The outbox and the connection's state live in modules the files of a worker share: each test
+  // starts online with nothing waiting.
+  for (const entry of outbox.snapshot().entries) await outbox.dismiss(entry.id);
+  reportReachable();
   localStorage.clear();
   sessionStorage.clear();
 });

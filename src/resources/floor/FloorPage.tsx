@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   Box,
@@ -16,6 +16,10 @@ import QrCode2Icon from '@mui/icons-material/QrCode2';
 import { useNow } from '../../components/clock';
 import { useScrollRegion } from '../../components/scrollRegion';
 import { usePolled } from '../../dataProvider/usePolled';
+import { useOutbox } from '../../offline/instance';
+import { overlayTables } from '../../offline/overlay';
+import { OfflineBanner } from '../../offline/OfflineBanner';
+import { StaleNotice } from '../../offline/StaleNotice';
 import { tables, type Table } from '../../../contract/resources/floor/definition';
 import { ReleaseAllDialog } from './FloorDialogs';
 import { owedOf, useFloorActions, type UndoOffer } from './floorActions';
@@ -79,7 +83,7 @@ function Legend() {
  * requests, so an unchanged floor costs a 304 and never flickers.
  */
 export function FloorPage() {
-  const { data, isPending, error } = usePolled<{ results: Table[]; total: number }>(
+  const { data, isPending, error, freshness } = usePolled<{ results: Table[]; total: number }>(
     tables.endpoint,
     TABLES_QUERY,
     TABLES_POLL_MS,
@@ -93,7 +97,9 @@ export function FloorPage() {
   const now = useNow(30_000);
   const wide = useMediaQuery<Theme>((theme) => theme.breakpoints.up('lg'));
 
-  const floor = data?.results ?? [];
+  // The floor as it will be once what waits in the outbox is sent (payments, orders).
+  const { entries } = useOutbox();
+  const floor = useMemo(() => overlayTables(data?.results ?? [], entries), [data, entries]);
   const selected = floor.find((table) => table.id === selectedId) ?? null;
   const taken = floor.filter((table) => table.status === 'OCCUPIED' || table.order !== null);
   // 'Liberar todas' frees the tables that owe nothing and wait for nothing from the kitchen; the
@@ -145,6 +151,7 @@ export function FloorPage() {
       title="Salão"
       actions={
         <>
+          <StaleNotice freshness={freshness} />
           <Button
             variant="outlined"
             startIcon={<LogoutIcon />}
@@ -238,6 +245,12 @@ export function FloorPage() {
           onClose={() => select(null)}
           slotProps={{ paper: { sx: { width: { xs: '100%', sm: 480 } } } }}
         >
+          {/* The drawer covers the page, and so the layout's banner: it says it here too. */}
+          {panel ? (
+            <Box sx={{ px: 2, pt: 2, '&:empty': { display: 'none' } }}>
+              <OfflineBanner />
+            </Box>
+          ) : null}
           {panel}
           {noticeInDrawer ? notice : null}
         </Drawer>

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useCanAccess } from 'react-admin';
 import { RecordHistory } from '../audit/RecordHistory';
-import { Alert, Box, Button, CircularProgress, IconButton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, IconButton, Stack, Typography } from '@mui/material';
 import BlockIcon from '@mui/icons-material/Block';
 import CloseIcon from '@mui/icons-material/Close';
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
@@ -12,6 +12,9 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import RoomServiceIcon from '@mui/icons-material/RoomService';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { usePolled } from '../../dataProvider/usePolled';
+import { useOutbox } from '../../offline/instance';
+import { isWaitingItem, overlayOrder } from '../../offline/overlay';
+import { OFFLINE_WORDS } from '../../offline/words';
 import { elapsed } from '../../components/clock';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { formatCents, formatTime } from '../../../contract/lib/format';
@@ -165,7 +168,7 @@ export function TablePanel({
   const [opened, setOpened] = useState<Order | null>(null);
   const orderId = table.order?.id ?? null;
   const {
-    data: order,
+    data: polled,
     isPending,
     error,
   } = usePolled<Order>(
@@ -174,6 +177,9 @@ export function TablePanel({
     ORDER_POLL_MS,
     { topic: 'tab' },
   );
+  // The tab as it will be once what waits in the outbox is sent ('Dar baixa', items ordered).
+  const { entries } = useOutbox();
+  const order = useMemo(() => polled && overlayOrder(polled, entries), [polled, entries]);
   const close = () => setDialog(null);
   /** Closes the dialog when the action ends, and goes on to `next` when it succeeded. */
   const after = (done: Promise<boolean>, next?: () => void) =>
@@ -324,7 +330,9 @@ export function TablePanel({
               ) : null
             }
             itemAction={(item, ticket) =>
-              // A sent item the kitchen has not finished can be voided here, with the reason asked,
+              isWaitingItem(item) ? (
+                <Chip size="small" color="warning" label={OFFLINE_WORDS.pendingSync} />
+              ) : // A sent item the kitchen has not finished can be voided here, with the reason asked,
               // by whoever may cancel on the board (Pedidos).
               order.status === 'OPENED' && canCancel && inTheKitchen(item) ? (
                 <Button
@@ -426,7 +434,7 @@ export function TablePanel({
           owed={owedBy(dialog.ticket)}
           busy={actions.busy}
           onConfirm={(method) =>
-            after(actions.pay(dialog.ticket.order_id, dialog.ticket.id, owedBy(dialog.ticket), method))
+            after(actions.pay(dialog.ticket, owedBy(dialog.ticket), method, table.number))
           }
           onClose={close}
         />

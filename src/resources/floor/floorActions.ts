@@ -1,13 +1,16 @@
 import { useCallback, useState } from 'react';
 import { useDataProvider } from 'react-admin';
-import type { PainelDataProvider } from '../../dataProvider';
+import { actionPath, type PainelDataProvider } from '../../dataProvider';
 import { useLiveAction } from '../../dataProvider/useLiveAction';
 import {
   ORDER_MESSAGES,
+  tabs,
   type Order,
   type OrderItem,
+  type OrderTicket,
   type PaymentMethod,
 } from '../../../contract/resources/tabs/definition';
+import { formatCents } from '../../../contract/lib/format';
 import type { GuestInput } from '../../../contract/resources/orderEntry/input';
 import { BOARD_MESSAGES } from '../../../contract/resources/kitchenBoard/definition';
 import { TABLE_DELETED, type Table } from '../../../contract/resources/floor/definition';
@@ -39,6 +42,10 @@ export const owedOf = (table: Table) =>
 export const inTheKitchen = (item: Pick<OrderItem, 'status'>) =>
   item.status === 'PLACED' || item.status === 'PREPARING';
 
+/** How 'Dar baixa' reads in the outbox: 'Dar baixa na mesa 4: R$ 30,00 de Ana'. */
+export const payLabel = (tableNumber: number, customer: string, amount: number) =>
+  `Dar baixa na mesa ${tableNumber}: ${formatCents(amount)} de ${customer}`;
+
 /** How a balance was received, and why it is settled at once (both asked; no default). */
 export interface BalanceDecision {
   method: PaymentMethod;
@@ -69,7 +76,7 @@ export interface UndoOffer {
  */
 export function useFloorActions() {
   const dataProvider = useDataProvider<PainelDataProvider>();
-  const { busy, run: runLive } = useLiveAction<'floor'>();
+  const { busy, run: runLive, queue } = useLiveAction<'floor'>();
   const [offer, setOffer] = useState<UndoOffer | null>(null);
   // Stable: the notice's timer runs from the offer, not from each render.
   const dismissOffer = useCallback(() => setOffer(null), []);
@@ -203,17 +210,24 @@ export function useFloorActions() {
           }),
         FLOOR_MESSAGES.heldRejected,
       ),
-    /** 'Dar baixa': the ticket's balance received at the table. */
-    pay: (orderId: number, ticketId: number, amount: number, method: PaymentMethod) =>
-      run(
-        () =>
-          dataProvider.action('commands', {
-            id: orderId,
-            action: 'physicalPayment',
-            data: { order_id: orderId, ticket_id: ticketId, amount, method },
-          }),
+    /**
+     * 'Dar baixa': the ticket's balance received at the table. Through the outbox: without a
+     * connection it is kept and sent once the connection is back, the ticket shown paid meanwhile.
+     */
+    pay: async (ticket: OrderTicket, amount: number, method: PaymentMethod, tableNumber: number) => {
+      const sent = await queue(
+        'floor',
+        {
+          method: 'POST',
+          path: actionPath(tabs, 'physicalPayment', { id: ticket.order_id }),
+          body: { order_id: ticket.order_id, ticket_id: ticket.id, amount, method },
+          label: payLabel(tableNumber, ticket.customer.fullname, amount),
+          effect: { kind: 'payment', orderId: ticket.order_id, ticketId: ticket.id, amount },
+        },
         FLOOR_MESSAGES.paid,
-      ),
+      );
+      return sent.ok;
+    },
     /** A payment received at the table taken back, with the reason. */
     removePayment: (paymentId: number, reason: string) =>
       run(

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   Box,
@@ -21,6 +21,11 @@ import { Title, useGetList } from 'react-admin';
 import { useNow } from '../../components/clock';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { usePolled } from '../../dataProvider/usePolled';
+import { useOutbox } from '../../offline/instance';
+import { overlayBoard } from '../../offline/overlay';
+import { StaleNotice } from '../../offline/StaleNotice';
+// The connection banner comes with the board, for every screen of the layout (`offline/slot.tsx`).
+import '../../offline/OfflineBanner';
 import { GENERIC_ERROR } from '../../dataProvider/httpClient';
 import type { Kitchen } from '../../../contract/resources/kitchens/definition';
 import { AllDayCounts } from './AllDayCounts';
@@ -188,9 +193,10 @@ export function KitchenBoard() {
     ? (storedFilter as BoardFilter)
     : DEFAULT_FILTER;
   const {
-    data,
+    data: polled,
     isPending: loading,
     error,
+    freshness,
   } = usePolled<OrderItem[]>(
     waiting ? null : kitchenBoard.endpoint,
     {
@@ -201,6 +207,9 @@ export function KitchenBoard() {
     BOARD_POLL_MS,
     { topic: 'board', storeId: adminStore },
   );
+  // The items as they will be once the bumps waiting in the outbox are sent.
+  const { entries } = useOutbox();
+  const data = useMemo(() => polled && overlayBoard(polled, entries), [polled, entries]);
   const now = useNow(CLOCK_MS);
   const sound = useKitchenSound();
   // What another store's board had is not news on this one.
@@ -285,6 +294,7 @@ export function KitchenBoard() {
           </Alert>
         ) : null}
         <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, ml: 'auto' }}>
+          <StaleNotice freshness={freshness} />
           {board.admin ? <StorePicker value={board.id} onChange={board.choose} /> : null}
           {waiting ? null : <StationSelect value={station} onChange={setStation} storeId={adminStore} />}
           {board.store ? (

@@ -1,11 +1,18 @@
 import { HttpError, useDataProvider } from 'react-admin';
-import type { PainelDataProvider } from '../../dataProvider';
+import { actionPath, type PainelDataProvider } from '../../dataProvider';
 import { useLiveAction } from '../../dataProvider/useLiveAction';
 import {
   BOARD_MESSAGES,
+  kitchenBoard,
   nextStatus,
   type OrderItem,
 } from '../../../contract/resources/kitchenBoard/definition';
+
+/** How an item's bump reads in the outbox: 'Item 2× Picanha pronto'. */
+export function bumpLabel(item: Pick<OrderItem, 'name' | 'quantity'>, status: 'PREPARING' | 'READY'): string {
+  const count = item.quantity > 1 ? `${item.quantity}× ` : '';
+  return `Item ${count}${item.name} ${status === 'READY' ? 'pronto' : 'em preparo'}`;
+}
 
 /**
  * The server's own words when it refused the call for a reason the cook can act on (the item's
@@ -25,13 +32,15 @@ export interface CardRef {
 /**
  * What the kitchen does, each with the spec's message (8) or the card's: an item's skip-step
  * (PLACED → PREPARING → READY),
- * a whole card's (one call, each item one step from what the board showed), back to preparation
- * (an item, or a card from the recently ready ones), and cancel. `busy` is `card:<key>` or
+ * a whole card's (one call, each item one step from what the board showed) — both through the
+ * outbox, so a bump made without a connection is kept and sent once it is back, the board showing
+ * it done meanwhile —, back to preparation (an item, or a card from the recently ready ones), and
+ * cancel (these need the connection). `busy` is `card:<key>` or
  * `item:<id>` while its call is under way.
  */
 export function useBoardActions() {
   const dataProvider = useDataProvider<PainelDataProvider>();
-  const { busy, run } = useLiveAction<string>();
+  const { busy, run, queue } = useLiveAction<string>();
 
   const call = (action: string, data: Record<string, unknown>) =>
     dataProvider.action('orderItems', { id: 0, action, data });
@@ -45,21 +54,38 @@ export function useBoardActions() {
     advance: async (item: OrderItem) => {
       const status = nextStatus(item.status);
       if (status === null) return false;
-      return run(
+      const sent = await queue(
         `item:${item.id}`,
-        () => dataProvider.action('orderItems', { id: item.id, action: 'status', data: { status } }),
+        {
+          method: 'PATCH',
+          path: actionPath(kitchenBoard, 'status', { id: item.id }),
+          body: { status },
+          label: bumpLabel(item, status),
+          effect: { kind: 'itemStatus', items: [{ id: item.id, status }] },
+        },
         BOARD_MESSAGES.updated(item.name),
-        (error) => refusal(error, BOARD_MESSAGES.updateFailed(item.name)),
       );
+      return sent.ok;
     },
     /** Every item shown on a card one step on, in one call; the ready and cancelled ones are left. */
-    advanceCard: (card: CardRef, items: readonly OrderItem[]) =>
-      run(
+    advanceCard: async (card: CardRef, items: readonly OrderItem[]) => {
+      const moves = items.flatMap((item) => {
+        const status = nextStatus(item.status);
+        return status === null ? [] : [{ id: item.id, status }];
+      });
+      const sent = await queue(
         `card:${card.key}`,
-        () => call('advance', { items: items.map((item) => ({ id: item.id, from: item.status })) }),
+        {
+          method: 'PATCH',
+          path: actionPath(kitchenBoard, 'advance', { id: 0 }),
+          body: { items: items.map((item) => ({ id: item.id, from: item.status })) },
+          label: `Avançar tudo: ${card.name}`,
+          effect: { kind: 'itemStatus', items: moves },
+        },
         BOARD_MESSAGES.cardUpdated(card.name),
-        (error) => refusal(error, BOARD_MESSAGES.cardUpdateFailed(card.name)),
-      ),
+      );
+      return sent.ok;
+    },
     /** A READY item back to PREPARING, whatever time has passed. */
     recall: (item: OrderItem) =>
       run(

@@ -34,11 +34,15 @@ export interface ItemLine {
   unit: number;
 }
 
-/** Groups a ticket's items into lines, in the order they were first ordered. */
+/**
+ * Groups a ticket's items into lines, in the order they were first ordered. An item still waiting
+ * in the outbox (its id below zero) never joins one the server has.
+ */
 export function itemLines(items: readonly OrderItem[]): ItemLine[] {
   const lines = new Map<string, ItemLine>();
   for (const item of items) {
     const key = JSON.stringify([
+      item.id < 0,
       item.product_id ?? item.name,
       item.status,
       item.product_price,

@@ -39,7 +39,8 @@ const itemsText = (count: number) => `${count} ${count === 1 ? 'item' : 'itens'}
  * a product's sheet adds a line) and Revisar (change or remove lines, then 'Enviar para a
  * cozinha'). The lines are the waiter's draft on the server: it starts from the one saved, and
  * closing without sending keeps it. Full screen on a tablet (below `lg`), a large dialog above.
- * `onSent` gets the tab as the server answers it, once the items are placed.
+ * `onSent` gets the tab as the server answers it, once the items are placed (null when they wait
+ * in the outbox for the connection).
  */
 export function OrderEntryDialog({
   order,
@@ -47,16 +48,24 @@ export function OrderEntryDialog({
   onSent,
   onClose,
 }: {
-  order: Pick<Order, 'id' | 'store_id'>;
+  order: Pick<Order, 'id' | 'store_id' | 'table_number'>;
   ticket: OrderTicket;
-  onSent: (order: Order) => void;
+  onSent: (order: Order | null) => void;
   onClose: () => void;
 }) {
   const titleId = useId();
   const tablet = useMediaQuery<Theme>((theme) => theme.breakpoints.down('lg'));
   const [step, setStep] = useState<(typeof STEPS)[number]>('Cardápio');
   const [product, setProduct] = useState<MenuEntry | null>(null);
-  const entry = useOrderEntry({ order, ticketId: ticket.id, onSent });
+  const entry = useOrderEntry({
+    order,
+    ticketId: ticket.id,
+    forWhom:
+      order.table_number === null
+        ? ticket.customer.fullname
+        : `${ticket.customer.fullname} na mesa ${order.table_number}`,
+    onSent,
+  });
   const { menu, draft } = entry;
   // The menu and the draft are read together: the lines start from the draft, priced by the menu.
   const failed = menu.error ?? draft.error;

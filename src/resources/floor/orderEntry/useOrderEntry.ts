@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { HttpError, useDataProvider, useNotify } from 'react-admin';
-import type { PainelDataProvider } from '../../../dataProvider';
-import { useSubmissionKey } from '../../../dataProvider/useSubmissionKey';
-import { ORDER_MESSAGES, type Order } from '../../../../contract/resources/tabs/definition';
+import { actionPath, type PainelDataProvider } from '../../../dataProvider';
+import { outbox, useOutboxTransport } from '../../../offline/instance';
+import { OFFLINE_WORDS } from '../../../offline/words';
+import { ORDER_MESSAGES, tabs, type Order } from '../../../../contract/resources/tabs/definition';
 import type { AddItemsInput, Draft, OrderEntryMenu } from '../../../../contract/resources/orderEntry/input';
 import { checkLine, type OrderLine, type PricedLine } from '../../../../contract/resources/orderEntry/rules';
 import { lineOfDraft, readDraft, saveDraft } from './draft';
@@ -38,48 +39,82 @@ interface Problem {
 /** Whether the server answered a failure (a refusal, with its words), rather than could not be reached. */
 const answered = (error: unknown): error is HttpError => error instanceof HttpError && error.status >= 400;
 
+/** Whether a call could not reach the server at all. */
+const unreached = (error: unknown) => error instanceof HttpError && error.status === 0;
+
+/**
+ * Each store's menu as last read, so that the order entry still opens without a connection (the
+ * order then waits in the outbox, checked by the server when it is sent).
+ */
+const lastMenus = new Map<number, OrderEntryMenu>();
+
+/** '1 item para Ana', '3 itens para Pedido da mesa': an order as the outbox names it. */
+export const orderLabel = (count: number, forWhom: string) =>
+  `${count} ${count === 1 ? 'item' : 'itens'} para ${forWhom}`;
+
 /**
  * The order entry of one guest's ticket: the menu (read once as it opens, again after a refusal:
- * something may have run out), the lines not sent yet — the waiter's draft on the server, read as
- * it opens and saved whole a moment after each change, at once before the review and as it closes
- * —, and the send — once per set of lines, with its `Idempotency-Key` (the same lines sent again
- * after a failure keep the key, so a send whose answer was lost is not placed twice). `onSent` gets
- * the tab as the server answers it.
+ * something may have run out; without a connection, the one last read), the lines not sent yet —
+ * the waiter's draft on the server, read as it opens (none without a connection) and saved whole a
+ * moment after each change, at once before the review and as it closes —, and the send, through
+ * the outbox: with its `Idempotency-Key`, kept and sent once the connection is back when there is
+ * none (the tab shows the items meanwhile, waiting to be sent). `onSent` gets the tab as the
+ * server answers it, or null when the order waits in the outbox. `forWhom` names the guest (and
+ * the table) in the outbox.
  */
 export function useOrderEntry({
   order,
   ticketId,
+  forWhom,
   onSent,
 }: {
   order: Pick<Order, 'id' | 'store_id'>;
   ticketId: number;
-  onSent: (order: Order) => void;
+  forWhom: string;
+  onSent: (order: Order | null) => void;
 }) {
   const dataProvider = useDataProvider<PainelDataProvider>();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const submission = useSubmissionKey();
+  useOutboxTransport();
   const menu = useQuery<OrderEntryMenu>({
     queryKey: ['order-entry-menu', order.store_id],
-    queryFn: async () =>
-      (
-        await dataProvider.action('commands', {
-          id: order.id,
-          action: 'menu',
-          // Staff read their own store's; an administrator names the table's.
-          meta: { query: { store_id: order.store_id } },
-        })
-      ).data as unknown as OrderEntryMenu,
+    queryFn: async () => {
+      try {
+        const read = (
+          await dataProvider.action('commands', {
+            id: order.id,
+            action: 'menu',
+            // Staff read their own store's; an administrator names the table's.
+            meta: { query: { store_id: order.store_id } },
+          })
+        ).data as unknown as OrderEntryMenu;
+        lastMenus.set(order.store_id, read);
+        return read;
+      } catch (error) {
+        const kept = lastMenus.get(order.store_id);
+        if (unreached(error) && kept) return kept;
+        throw error;
+      }
+    },
     // Read once per opening: kept while the order entry is open, forgotten once it closes.
     staleTime: Infinity,
+    // Asked even when the browser says it is offline: the answer is then the menu last read.
+    networkMode: 'always',
     gcTime: 0,
     refetchOnWindowFocus: false,
   });
   const draft = useQuery<Draft>({
     queryKey: ['order-entry-draft', order.id, ticketId],
-    queryFn: () => readDraft(dataProvider, order.id, ticketId),
+    // Without a connection the order starts empty: the draft is the server's.
+    queryFn: () =>
+      readDraft(dataProvider, order.id, ticketId).catch((error: unknown) => {
+        if (unreached(error)) return { ticket_id: ticketId, items: [] };
+        throw error;
+      }),
     // Read once per opening, as the menu: another tablet's changes show at the next opening.
     staleTime: Infinity,
+    networkMode: 'always',
     gcTime: 0,
     refetchOnWindowFocus: false,
   });
@@ -168,7 +203,7 @@ export function useOrderEntry({
 
   async function send() {
     const payload: AddItemsInput = { ticket_id: ticketId, items: latest.current.map((draft) => draft.line) };
-    submission.track(payload);
+    const shown = latest.current.map((draft) => draft.priced);
     // The send drops the draft: no save after it, and none still under way that would bring it back.
     clearTimeout(timer.current);
     const changed = unsaved.current;
@@ -177,26 +212,30 @@ export function useOrderEntry({
     setProblem(null);
     await saves.current;
     try {
-      const { data } = await dataProvider.action('commands', {
-        id: order.id,
-        action: 'addItems',
-        data: payload,
-        meta: submission.meta,
+      const outcome = await outbox.submit({
+        method: 'POST',
+        path: actionPath(tabs, 'addItems', { id: order.id }),
+        body: payload,
+        label: orderLabel(
+          latest.current.reduce((sum, draft) => sum + draft.line.quantity, 0),
+          forWhom,
+        ),
+        effect: { kind: 'addItems', orderId: order.id, ticketId, lines: shown },
       });
-      // Placed: the server dropped the draft, whatever a save under way left to retry.
+      if (outcome.kind === 'refused') {
+        // The server's words; what changed since the last save is saved when the order entry closes.
+        setProblem({ message: outcome.message || GENERIC_FAILURE, from: 'send' });
+        unsaved.current ||= changed;
+        void menu.refetch();
+        return;
+      }
+      // Placed, or kept to be placed: the server drops the draft then, whatever a save under way left.
       unsaved.current = false;
-      notify(ORDER_MESSAGES.itemsSent, { type: 'success' });
-      void queryClient.invalidateQueries({ queryKey: ['polled'] });
-      onSent(data as unknown as Order);
-    } catch (error) {
-      // The server's words (a refusal, or the client's own for a lost connection); never the browser's.
-      setProblem({
-        message: error instanceof HttpError && error.message ? error.message : GENERIC_FAILURE,
-        from: 'send',
+      notify(outcome.kind === 'sent' ? ORDER_MESSAGES.itemsSent : OFFLINE_WORDS.queued, {
+        type: outcome.kind === 'sent' ? 'success' : 'info',
       });
-      // Not sent, what changed since the last save is saved when the order entry closes.
-      unsaved.current ||= changed;
-      void menu.refetch();
+      void queryClient.invalidateQueries({ queryKey: ['polled'] });
+      onSent(outcome.kind === 'sent' ? ((outcome.body as { data: Order }).data ?? null) : null);
     } finally {
       setSending(false);
     }
