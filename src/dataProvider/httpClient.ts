@@ -1,6 +1,7 @@
 import { HttpError } from 'react-admin';
 import { API_URL, REQUEST_TIMEOUT_MS } from '../config';
 import { readSession } from '../lib/session';
+import { OFFLINE_COPY_HEADER } from '../serviceWorker/rules';
 import { reportNetworkFailure, reportReachable } from '../offline/connection';
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
@@ -129,13 +130,25 @@ export async function getIfChanged(
   path: string,
   query: Query | undefined,
   etag: string | null,
-): Promise<{ body: unknown; etag: string | null } | null> {
+): Promise<{ body: unknown; etag: string | null; copiedAt: number | null } | null> {
   const headers = authorized('application/json');
   if (etag) headers.set('If-None-Match', etag);
   const response = await send(path, { query }, headers);
   if (response.status === 304) return null;
   if (!response.ok) throw await failure(response);
-  return { body: await json(response), etag: response.headers.get('etag') };
+  return { body: await json(response), etag: response.headers.get('etag'), copiedAt: copiedAt(response) };
+}
+
+/**
+ * When the answer was read, if the service worker gave its copy because the network failed
+ * (src/serviceWorker): the screen says how old it is. Null for an answer from the server.
+ */
+function copiedAt(response: Response): number | null {
+  const copy = response.headers.get(OFFLINE_COPY_HEADER);
+  if (copy === null) return null;
+  // The copy's date is the server's `Date` header, which every answer carries.
+  const at = Date.parse(copy);
+  return Number.isNaN(at) ? null : at;
 }
 
 /** The API's own words for a refused call (a 4xx that gives them), else the screen's message. */

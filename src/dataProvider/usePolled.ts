@@ -34,6 +34,9 @@ export function usePolled<T>(
   live?: LiveSubscription,
 ) {
   const held = useRef<{ url: string; etag: string | null; data: T } | null>(null);
+  // When the answer shown was read, if it is the service worker's copy (no network): null once
+  // the server answered again, even a 304.
+  const copiedAt = useRef<number | null>(null);
   const connected = useLive(path === null ? undefined : live, () => void result.refetch());
   const queryKey = ['polled', path, query];
   const result = useQuery<T>({
@@ -42,6 +45,7 @@ export function usePolled<T>(
       const url = buildUrl(path!, query);
       const previous = held.current?.url === url ? held.current : null;
       const answer = await getIfChanged(path!, query, previous?.etag ?? null);
+      copiedAt.current = answer?.copiedAt ?? null;
       if (answer === null && previous) return previous.data;
       const data = (answer?.body as { data: T } | undefined)?.data as T;
       held.current = { url, etag: answer?.etag ?? null, data };
@@ -52,7 +56,7 @@ export function usePolled<T>(
   });
   // How fresh the answer is, for the screen's 'Atualizado há N s' (`StaleNotice`), which reads
   // the query's time itself: the screen does not re-render on every 304.
-  const freshness: Freshness = { queryKey, live: connected };
+  const freshness: Freshness = { queryKey, live: connected, copiedAt };
   return Object.assign(result, { freshness });
 }
 
@@ -61,6 +65,8 @@ export interface Freshness {
   queryKey: readonly unknown[];
   /** The live stream is up: its notices read the answer again the moment it changes. */
   live: boolean;
+  /** When the answer shown was read, when it is the service worker's copy; else null. */
+  copiedAt?: { readonly current: number | null };
 }
 
 /** Watches the store's live stream while `live` is given; true while the stream is up. */

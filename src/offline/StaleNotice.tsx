@@ -19,6 +19,14 @@ export function staleSeconds(updatedAt: number, live: boolean, offline: boolean,
 }
 
 /**
+ * When the answer a screen shows was read: when it arrived, or — a copy the service worker gave
+ * with no network (src/serviceWorker) — when the copy was read from the server.
+ */
+export function readAt(freshness: Freshness, arrivedAt: number): number {
+  return freshness.copiedAt?.current ?? arrivedAt;
+}
+
+/**
  * 'Atualizado há 35 s' once a live screen's data is older than `STALE_AFTER_S` (never stale in
  * silence); nothing while it is fresh. It reads the query's time every second on its own, so the
  * screen itself re-renders only when its data changes.
@@ -27,7 +35,7 @@ export function StaleNotice({ freshness }: { freshness: Freshness }) {
   const queryClient = useQueryClient();
   const offline = useOffline();
   const now = useNow(1000);
-  const updatedAt = queryClient.getQueryState(freshness.queryKey)?.dataUpdatedAt ?? 0;
+  const updatedAt = readAt(freshness, queryClient.getQueryState(freshness.queryKey)?.dataUpdatedAt ?? 0);
   const seconds = staleSeconds(updatedAt, freshness.live, offline, now);
   if (seconds <= STALE_AFTER_S) return null;
   return (

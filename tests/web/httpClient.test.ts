@@ -189,8 +189,20 @@ describe('getIfChanged', () => {
     expect(await getIfChanged('/api/tables', undefined, null)).toEqual({
       body: { data: { results: [], total: 0 } },
       etag: 'W/"mesas-2-8"',
+      copiedAt: null,
     });
     expect(sent(fetchMock).headers.has('If-None-Match')).toBe(false);
+  });
+
+  it('says when a copy the service worker gave with no network was read', async () => {
+    stubFetch(async () => {
+      const response = json({ data: { results: [], total: 0 } });
+      response.headers.set('x-painel-offline-copy', 'Sat, 28 Nov 2026 13:00:05 GMT');
+      return response;
+    });
+    expect((await getIfChanged('/api/tables', undefined, null))?.copiedAt).toBe(
+      Date.parse('2026-11-28T13:00:05Z'),
+    );
   });
 
   it("throws the server's message on a failure", async () => {

@@ -4,7 +4,7 @@ import { overlayBoard, overlayOrder, overlayTables, paymentStatusOf } from '../.
 import type { OrderItem as BoardItem } from '../../contract/resources/kitchenBoard/definition';
 import type { Order, OrderTicket } from '../../contract/resources/tabs/definition';
 import type { Table } from '../../contract/resources/floor/definition';
-import { staleSeconds } from '../../src/offline/StaleNotice';
+import { readAt, staleSeconds } from '../../src/offline/StaleNotice';
 import { OFFLINE_WORDS } from '../../src/offline/words';
 
 let next = 1;
@@ -171,5 +171,18 @@ describe('how old a live screen says its data is', () => {
   it('is fresh while the stream is up and the server reachable, and before any read', () => {
     expect(staleSeconds(read, true, false, now)).toBe(0);
     expect(staleSeconds(0, false, true, now)).toBe(0);
+  });
+  it('counts a copy the service worker gave with no network from when the copy was read, not from its arrival', () => {
+    const arrived = now - 1000;
+    expect(readAt({ queryKey: [], live: false, copiedAt: { current: read } }, arrived)).toBe(read);
+    expect(
+      staleSeconds(
+        readAt({ queryKey: [], live: false, copiedAt: { current: read } }, arrived),
+        false,
+        true,
+        now,
+      ),
+    ).toBe(35);
+    expect(readAt({ queryKey: [], live: false, copiedAt: { current: null } }, arrived)).toBe(arrived);
   });
 });
