@@ -37,6 +37,9 @@ export function usePolled<T>(
   // When the answer shown was read, if it is the service worker's copy (no network): null once
   // the server answered again, even a 304.
   const copiedAt = useRef<number | null>(null);
+  // When the read that brought the answer shown began: the outbox's applied writes from before it
+  // are in the answer (src/offline/overlay.ts, `notYetRead`).
+  const readStartedAt = useRef(0);
   const connected = useLive(path === null ? undefined : live, () => void result.refetch());
   const queryKey = ['polled', path, query];
   const result = useQuery<T>({
@@ -44,8 +47,11 @@ export function usePolled<T>(
     queryFn: async () => {
       const url = buildUrl(path!, query);
       const previous = held.current?.url === url ? held.current : null;
+      const started = Date.now();
       const answer = await getIfChanged(path!, query, previous?.etag ?? null);
       copiedAt.current = answer?.copiedAt ?? null;
+      // The server's answer, even a 304, is the data as of the read's start; a copy is not.
+      if (answer === null || answer.copiedAt === null) readStartedAt.current = started;
       if (answer === null && previous) return previous.data;
       const data = (answer?.body as { data: T } | undefined)?.data as T;
       held.current = { url, etag: answer?.etag ?? null, data };
@@ -57,7 +63,7 @@ export function usePolled<T>(
   // How fresh the answer is, for the screen's 'Atualizado há N s' (`StaleNotice`), which reads
   // the query's time itself: the screen does not re-render on every 304.
   const freshness: Freshness = { queryKey, live: connected, copiedAt };
-  return Object.assign(result, { freshness });
+  return Object.assign(result, { freshness, readStartedAt: readStartedAt.current });
 }
 
 /** What `StaleNotice` needs to tell how old a polled answer is. */

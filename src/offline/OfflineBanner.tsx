@@ -65,7 +65,8 @@ export function OfflineBanner() {
   // The entries are the signed-in account's: read them for whoever is signed in now.
   useEffect(() => void outbox.refresh(), []);
 
-  const waiting = entries.filter((entry) => entry.state !== 'refused').length;
+  // Applied by the server, an entry waits only for the screens' next read: it is no longer pending.
+  const waiting = entries.filter((entry) => entry.state === 'pending' || entry.state === 'sending').length;
   const refused = entries.filter((entry) => entry.state === 'refused');
   useEffect(() => {
     if (refused.length === 0) setOpen(false);

@@ -27,7 +27,13 @@ export interface OutboxEntry {
   label: string;
   effect: OutboxEffect;
   created: number;
-  state: 'pending' | 'sending' | 'refused';
+  /**
+   * `sent`: applied by the server, kept (and shown applied) only until the screens have read
+   * again, so nothing flashes back to its old state; never sent again.
+   */
+  state: 'pending' | 'sending' | 'sent' | 'refused';
+  /** When the server applied it (state `sent`). */
+  sentAt?: number;
   /** The server's words when it refused. */
   refusal?: string;
 }

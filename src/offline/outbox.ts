@@ -67,6 +67,8 @@ export interface Outbox {
 
 export const PROBE_MS = 5_000;
 export const RETRY_MS = { first: 1_000, max: 30_000 };
+/** A replay's applied entries wait for one read of the screens every this many (and at its end). */
+export const SENT_BEFORE_READ = 20;
 
 const statusOf = (error: unknown): number => {
   const status = (error as { status?: unknown } | null)?.status;
@@ -142,12 +144,38 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     if (!stopped) timer = setTimeout(() => void drain(), ms);
   };
 
+  /**
+   * The entries the server applied leave once the screens have read again (`afterSent`): one read
+   * for a batch of them, not one per entry — a replay of hundreds of actions after a long drop
+   * would otherwise wait for hundreds of reads of every screen.
+   */
+  async function flushSent(): Promise<void> {
+    const sent = (await storage.all()).filter((entry) => entry.state === 'sent');
+    if (sent.length === 0) return;
+    await deps.afterSent?.();
+    for (const entry of sent) await storage.remove(entry.id);
+    await changed();
+  }
+
   /** Sends the account's waiting entries in order until none is left or one must wait. */
   async function run(): Promise<void> {
+    try {
+      await sendWaiting();
+    } finally {
+      await flushSent();
+    }
+  }
+
+  async function sendWaiting(): Promise<void> {
+    let sentSinceRead = 0;
     for (;;) {
+      if (sentSinceRead >= SENT_BEFORE_READ) {
+        await flushSent();
+        sentSinceRead = 0;
+      }
       const who = deps.session();
       const head = (await storage.all()).find(
-        (entry) => entry.account === who.account && entry.state !== 'refused',
+        (entry) => entry.account === who.account && (entry.state === 'pending' || entry.state === 'sending'),
       );
       if (!head) return;
       if (deps.browserOffline()) {
@@ -161,9 +189,9 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         const body = await deps.send(head);
         deps.onAnswer();
         retryWait = retryMs.first;
-        await deps.afterSent?.();
-        await storage.remove(head.id);
+        await storage.put({ ...head, state: 'sent', sentAt: now() });
         await changed();
+        sentSinceRead += 1;
         settle(head.id, { kind: 'sent', body });
       } catch (error) {
         const status = statusOf(error);

@@ -11,6 +11,17 @@ import type { OutboxEffect, OutboxEntry } from './entry';
 
 type PaymentStatus = Order['payment_status'];
 
+/**
+ * The entries a screen's answer does not show yet: all but the refused, and but those the server
+ * applied before the answer's read began (`readStartedAt`; the read brought them). A screen
+ * overlays these: an applied entry stays shown until a read has it, and is never shown twice.
+ */
+export function notYetRead(entries: readonly OutboxEntry[], readStartedAt: number): OutboxEntry[] {
+  return entries.filter(
+    (entry) => entry.state !== 'refused' && !(entry.state === 'sent' && (entry.sentAt ?? 0) < readStartedAt),
+  );
+}
+
 /** The effects still to be applied by the server, in the order they were made. */
 export function waitingEffects(entries: readonly OutboxEntry[]): OutboxEffect[] {
   return entries.filter((entry) => entry.state !== 'refused').map((entry) => entry.effect);

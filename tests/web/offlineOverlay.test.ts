@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry, OutboxEffect } from '../../src/offline/entry';
-import { overlayBoard, overlayOrder, overlayTables, paymentStatusOf } from '../../src/offline/overlay';
+import {
+  notYetRead,
+  overlayBoard,
+  overlayOrder,
+  overlayTables,
+  paymentStatusOf,
+} from '../../src/offline/overlay';
 import type { OrderItem as BoardItem } from '../../contract/resources/kitchenBoard/definition';
 import type { Order, OrderTicket } from '../../contract/resources/tabs/definition';
 import type { Table } from '../../contract/resources/floor/definition';
@@ -184,5 +190,18 @@ describe('how old a live screen says its data is', () => {
       ),
     ).toBe(35);
     expect(readAt({ queryKey: [], live: false, copiedAt: { current: null } }, arrived)).toBe(arrived);
+  });
+});
+
+describe('what a screen overlays', () => {
+  it('shows an applied entry until a read that began after it brings it, and never a refused one', () => {
+    const applied = {
+      ...entry({ kind: 'itemStatus', items: [{ id: 1, status: 'READY' }] }, 'sent'),
+      sentAt: 1_000,
+    };
+    const waiting = entry({ kind: 'itemStatus', items: [{ id: 2, status: 'READY' }] });
+    const refused = entry({ kind: 'itemStatus', items: [{ id: 3, status: 'READY' }] }, 'refused');
+    expect(notYetRead([applied, waiting, refused], 900)).toEqual([applied, waiting]);
+    expect(notYetRead([applied, waiting, refused], 1_001)).toEqual([waiting]);
   });
 });

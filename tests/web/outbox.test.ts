@@ -72,6 +72,8 @@ describe('the outbox', () => {
       '/api/orders/items/id/3/status',
     ]);
     expect(new Set(server.calls.map((call) => call.key)).size).toBe(3);
+    // Gone once the run ends (the screens read again then; see 'a long replay').
+    await outbox.drain();
     expect(await storage.all()).toEqual([]);
     expect(outbox.snapshot().entries).toEqual([]);
   });
@@ -217,5 +219,28 @@ describe('the outbox', () => {
     expect(outbox.snapshot().entries).toEqual([]);
     await outbox.drain();
     expect(server.send).not.toHaveBeenCalled();
+  });
+});
+
+describe('a long replay', () => {
+  it('asks the screens to read again once a batch, not once an entry, and keeps what the server applied until they did', async () => {
+    const server = fakeServer();
+    const storage = memoryStorage();
+    let offline = true;
+    const reads: string[][] = [];
+    const outbox = outboxOf(server, storage, {
+      browserOffline: () => offline,
+      // What is still kept when the screens are asked to read: the applied, waiting for that read.
+      afterSent: async () =>
+        void reads.push(
+          (await storage.all()).filter((entry) => entry.state === 'sent').map((entry) => entry.state),
+        ),
+    });
+    for (let n = 1; n <= 25; n += 1) await outbox.submit(request(n));
+    offline = false;
+    await outbox.drain();
+    expect(server.calls).toHaveLength(25);
+    expect(reads.map((states) => states.length)).toEqual([20, 5]);
+    expect(await storage.all()).toEqual([]);
   });
 });

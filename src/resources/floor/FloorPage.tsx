@@ -17,7 +17,7 @@ import { useNow } from '../../components/clock';
 import { useScrollRegion } from '../../components/scrollRegion';
 import { usePolled } from '../../dataProvider/usePolled';
 import { useOutbox } from '../../offline/instance';
-import { overlayTables } from '../../offline/overlay';
+import { notYetRead, overlayTables } from '../../offline/overlay';
 import { OfflineBanner } from '../../offline/OfflineBanner';
 import { StaleNotice } from '../../offline/StaleNotice';
 import { tables, type Table } from '../../../contract/resources/floor/definition';
@@ -83,7 +83,7 @@ function Legend() {
  * requests, so an unchanged floor costs a 304 and never flickers.
  */
 export function FloorPage() {
-  const { data, isPending, error, freshness } = usePolled<{ results: Table[]; total: number }>(
+  const { data, isPending, error, freshness, readStartedAt } = usePolled<{ results: Table[]; total: number }>(
     tables.endpoint,
     TABLES_QUERY,
     TABLES_POLL_MS,
@@ -99,7 +99,10 @@ export function FloorPage() {
 
   // The floor as it will be once what waits in the outbox is sent (payments, orders).
   const { entries } = useOutbox();
-  const floor = useMemo(() => overlayTables(data?.results ?? [], entries), [data, entries]);
+  const floor = useMemo(
+    () => overlayTables(data?.results ?? [], notYetRead(entries, readStartedAt)),
+    [data, entries, readStartedAt],
+  );
   const selected = floor.find((table) => table.id === selectedId) ?? null;
   const taken = floor.filter((table) => table.status === 'OCCUPIED' || table.order !== null);
   // 'Liberar todas' frees the tables that owe nothing and wait for nothing from the kitchen; the

@@ -13,7 +13,7 @@ import RoomServiceIcon from '@mui/icons-material/RoomService';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { usePolled } from '../../dataProvider/usePolled';
 import { useOutbox } from '../../offline/instance';
-import { isWaitingItem, overlayOrder } from '../../offline/overlay';
+import { isWaitingItem, notYetRead, overlayOrder } from '../../offline/overlay';
 import { OFFLINE_WORDS } from '../../offline/words';
 import { elapsed } from '../../components/clock';
 import { ReasonDialog } from '../../components/ReasonDialog';
@@ -171,6 +171,7 @@ export function TablePanel({
     data: polled,
     isPending,
     error,
+    readStartedAt,
   } = usePolled<Order>(
     orderId === null ? null : recordPath(tabs.endpoint, orderId),
     WHOLE_TAB,
@@ -179,7 +180,10 @@ export function TablePanel({
   );
   // The tab as it will be once what waits in the outbox is sent ('Dar baixa', items ordered).
   const { entries } = useOutbox();
-  const order = useMemo(() => polled && overlayOrder(polled, entries), [polled, entries]);
+  const order = useMemo(
+    () => polled && overlayOrder(polled, notYetRead(entries, readStartedAt)),
+    [polled, entries, readStartedAt],
+  );
   const close = () => setDialog(null);
   /** Closes the dialog when the action ends, and goes on to `next` when it succeeded. */
   const after = (done: Promise<boolean>, next?: () => void) =>

@@ -22,7 +22,7 @@ import { useNow } from '../../components/clock';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { usePolled } from '../../dataProvider/usePolled';
 import { useOutbox } from '../../offline/instance';
-import { overlayBoard } from '../../offline/overlay';
+import { notYetRead, overlayBoard } from '../../offline/overlay';
 import { StaleNotice } from '../../offline/StaleNotice';
 // The connection banner comes with the board, for every screen of the layout (`offline/slot.tsx`).
 import '../../offline/OfflineBanner';
@@ -197,6 +197,7 @@ export function KitchenBoard() {
     isPending: loading,
     error,
     freshness,
+    readStartedAt,
   } = usePolled<OrderItem[]>(
     waiting ? null : kitchenBoard.endpoint,
     {
@@ -209,7 +210,10 @@ export function KitchenBoard() {
   );
   // The items as they will be once the bumps waiting in the outbox are sent.
   const { entries } = useOutbox();
-  const data = useMemo(() => polled && overlayBoard(polled, entries), [polled, entries]);
+  const data = useMemo(
+    () => polled && overlayBoard(polled, notYetRead(entries, readStartedAt)),
+    [polled, entries, readStartedAt],
+  );
   const now = useNow(CLOCK_MS);
   const sound = useKitchenSound();
   // What another store's board had is not news on this one.
