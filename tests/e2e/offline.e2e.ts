@@ -10,6 +10,8 @@ const OFFLINE_MS = 120_000;
 const BANNER_MS = 5_000;
 /** At least this many actions are made offline, on the three tablets together. */
 const ACTIONS = 100;
+/** The replay of everything done offline, at most (it took under a minute on an idle machine). */
+const REPLAY_CAP_MS = 240_000;
 /** Tabs opened for the test: each guest's ticket owes two dishes, to be made and paid offline. */
 const TABS = 30;
 const FIRST_TABLE = 301;
@@ -249,7 +251,9 @@ describe('the tablets through a Wi-Fi drop', () => {
         .last()
         .waitFor();
 
-      // Back online: every outbox empties by itself.
+      // Back online: every outbox empties by itself. Hundreds of writes replayed on a machine that
+      // may be busy: the wait is capped by the test's own time, not by a step's.
+      const online = Date.now();
       await Promise.all(contexts.map((context) => context.setOffline(false)));
       for (const page of [board, cashier, waiter]) {
         await page.waitForFunction(
@@ -257,8 +261,14 @@ describe('the tablets through a Wi-Fi drop', () => {
             !Array.from(document.querySelectorAll('[data-testid="offline-banner"]')).some((banner) =>
               /Sem conexão|Enviando/.test(banner.textContent ?? ''),
             ),
+          undefined,
+          { timeout: REPLAY_CAP_MS },
         );
       }
+      console.log(
+        `offline: ${offlineActions} ações (${bumps.length} na cozinha, ${paid.length} baixas, ${ordered} pedidos); ` +
+          `todas aplicadas ${((Date.now() - online) / 1000).toFixed(1)} s depois da volta da rede`,
+      );
 
       // The refusal, on the kitchen's tablet, with the server's words.
       const refusedNotice = board.getByTestId('offline-banner').getByText('1 ação recusada');
