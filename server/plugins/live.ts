@@ -221,14 +221,25 @@ export default fp(
     const stores = new Listeners<number, (change: LiveChange) => void>();
     const accounts = new Listeners<string, () => void>();
     const anyAccess: (() => void)[] = [];
-    const versions = new Map<number, { version: number; at: number }>();
+    /**
+     * Each store's version as this instance knows it. `unread`: a write through this instance made
+     * it out of date; the notices of older writes may still come (the relay's tick) and must not be
+     * trusted over it, so the next answer reads it from the database first.
+     */
+    const versions = new Map<number, { version: number; at: number; unread?: boolean }>();
+    /** Writes through this instance that forgot a version, counted. */
+    let forgets = 0;
     let flowing = true;
     /** When the relay was last heard (a silent relay is found by reading, below). */
     let heard = Date.now();
     const relayHeard = () => Date.now() - heard < RELAY_SILENT_MS;
-    const hold = (storeId: number, version: number) => {
+    const hold = (storeId: number, version: number, read = false) => {
       const held = versions.get(storeId);
-      versions.set(storeId, { version: Math.max(held?.version ?? 0, version), at: Date.now() });
+      versions.set(storeId, {
+        version: Math.max(held?.version ?? 0, version),
+        at: Date.now(),
+        unread: !read && held?.unread === true,
+      });
     };
     const tell = (change: LiveChange) => stores.call(change.store, (listener) => listener(change));
 
@@ -321,14 +332,17 @@ export default fp(
       async versionOf(storeId) {
         const held = versions.get(storeId);
         const trusted = flowing && livePush && relayHeard();
-        if (held && (trusted || Date.now() - held.at < VERSION_FRESH_MS)) return held.version;
+        if (held && !held.unread && (trusted || Date.now() - held.at < VERSION_FRESH_MS)) return held.version;
+        // A read begun before a write here forgot the version may not vouch for it.
+        const forgotten = forgets;
         const version = (await versionsOf(app.database.db, [storeId])).get(storeId) ?? 0;
-        hold(storeId, version);
-        return version;
+        hold(storeId, version, forgets === forgotten);
+        return versions.get(storeId)!.version;
       },
       forgetVersion(storeId) {
+        forgets += 1;
         if (storeId === null) versions.clear();
-        else versions.delete(storeId);
+        else versions.set(storeId, { version: versions.get(storeId)?.version ?? 0, at: 0, unread: true });
       },
       onAnyAccessChange(listener) {
         anyAccess.push(listener);
