@@ -15,8 +15,9 @@
  * The notices also keep each store's floor version at hand, so that a poll's validator costs no
  * query: while notices flow, a version is read once and then moved by them; while they may be
  * missed (the listening connection is lost, found within about two seconds; no relay heard for
- * three seconds; or live push is off), it is read again every second. A write through this instance forgets its store's at once (its
- * own client reads again before the notice is back).
+ * three seconds; or live push is off), it is read again every second. A write through this instance marks its store's unread at once
+ * (its own client reads again before the notice is back, and a late notice of an older write is
+ * never trusted over it).
  */
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
