@@ -102,8 +102,8 @@ describe('the OPDV menu import (Cantina Bella staff, tablet)', () => {
       failed: [],
     });
     await notice(page, 'Categoria importada com sucesso!').waitFor();
-    await expect.poll(() => itemRow(page, 'Caprese').innerText()).toContain('Importado');
-    await expect.poll(() => itemRow(page, 'Burrata pugliese').innerText()).toContain('Importado');
+    await itemRow(page, 'Caprese').getByText('Importado', { exact: true }).waitFor();
+    await itemRow(page, 'Burrata pugliese').getByText('Importado', { exact: true }).waitFor();
   });
 
   it('links an OPDV item to an existing product of the menu', async () => {
@@ -115,7 +115,7 @@ describe('the OPDV menu import (Cantina Bella staff, tablet)', () => {
     await dialog.getByRole('button', { name: 'Vincular' }).click();
     expect((await linked).status()).toBe(200);
     await notice(page, 'Produto vinculado com sucesso').waitFor();
-    await expect.poll(() => itemRow(page, 'Tiramisù').innerText()).toContain('Importado');
+    await itemRow(page, 'Tiramisù').getByText('Importado', { exact: true }).waitFor();
   });
 
   it('imports the rest of the menu one category at a time with the progress bar, and sums it up', async () => {
@@ -142,7 +142,9 @@ describe('the OPDV menu import (Cantina Bella staff, tablet)', () => {
     expect(text).toContain(`Criados ${OPDV_ITEMS - ANTIPASTI - 1}`);
     expect(text).toContain(`Ignorados por já importados ${ANTIPASTI + 1}`);
     expect(text).toContain('Falhas 0');
-    await expect.poll(() => page.getByText('Importado', { exact: true }).count()).toBe(OPDV_ITEMS);
+    await expect
+      .poll(() => page.getByText('Importado', { exact: true }).count(), { timeout: 15_000 })
+      .toBe(OPDV_ITEMS);
     expect(await seriousViolations(page)).toEqual([]);
   });
 
