@@ -2,8 +2,9 @@
  * The hand-written reference of `npm run bench:api`: the compared routes as a careful developer
  * writes them by hand with Fastify and node-postgres, in one file. It sends the statements Painel
  * sends (its columns in the answer's order), does the same auth work on every request — the JWT
- * verified with jose (HS256, issuer, the same secret), then the account and its session read by
- * primary key, which Painel does only when it holds no caller for the token — and answers the same
+ * verified with jose (HS256, issuer, the same secret; its signature checked once per token, as
+ * Painel does), then the account and its session read by primary key, which Painel does only when
+ * it holds no caller for the token — and answers the same
  * envelopes, byte for byte (the bench checks it). Nothing more: no logger, no security headers,
  * no compression, no response schema (JSON.stringify).
  *
@@ -41,7 +42,29 @@ const db: Db = process.env.DATABASE_URL
       extensions: { pg_trgm, unaccent },
       parsers: { [DATE]: (value: string) => value },
     });
-const key = new TextEncoder().encode(process.env.JWT_SECRET);
+const key = await crypto.subtle.importKey(
+  'raw',
+  new TextEncoder().encode(process.env.JWT_SECRET),
+  { name: 'HMAC', hash: 'SHA-256' },
+  false,
+  ['verify'],
+);
+/** Tokens whose signature was checked, as Painel keeps them (server/auth/tokens.ts). */
+const verified = new Map<string, Awaited<ReturnType<typeof jwtVerify>>['payload']>();
+
+async function claimsOf(token: string) {
+  const known = verified.get(token);
+  if (known && (known.exp ?? 0) * 1000 > Date.now()) return known;
+  const claims = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: 'painel' }).then(
+    (checked) => checked.payload,
+    () => null,
+  );
+  if (claims) {
+    if (verified.size >= 20_000) verified.clear();
+    verified.set(token, claims);
+  }
+  return claims;
+}
 
 class Refusal extends Error {
   constructor(
@@ -55,12 +78,7 @@ class Refusal extends Error {
 /** The caller must hold a live session of an active account (and be an administrator if asked). */
 async function authorize(request: FastifyRequest, role?: 'ADMIN'): Promise<void> {
   const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  const claims = token
-    ? await jwtVerify(token, key, { algorithms: ['HS256'], issuer: 'painel' }).then(
-        (verified) => verified.payload,
-        () => null,
-      )
-    : null;
+  const claims = token ? await claimsOf(token) : null;
   if (!claims || typeof claims.sid !== 'string') throw new Refusal(401, 'Sessão expirada.');
   const [account] = (
     await db.query(

@@ -43,11 +43,27 @@ const ISSUER = 'painel';
 export const SESSION_TTL_SECONDS = 24 * 60 * 60;
 export const PASSWORD_TTL_SECONDS = 15 * 60;
 
+/** Tokens whose signature was checked, at most this many held (then all forgotten at once). */
+const MAX_VERIFIED = 20_000;
+
 export class TokenService {
-  private readonly key: Uint8Array;
+  /** The HMAC key, imported once: jose would import raw bytes again for every signature. */
+  private readonly key: Promise<crypto.webcrypto.CryptoKey>;
+  /**
+   * The claims of tokens already checked. A token's signature and claims never change, so a
+   * screen polling every second has its signature checked once; its expiry is checked each time,
+   * and whether its session still stands is the caller's read (server/plugins/access.ts).
+   */
+  private readonly verified = new Map<string, TokenClaims>();
 
   constructor(private readonly secret: string) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   /** A key for another purpose (hashing recovery tokens), derived so the JWT key is not reused. */
@@ -55,7 +71,7 @@ export class TokenService {
     return crypto.createHmac('sha256', this.secret).update(purpose).digest();
   }
 
-  sign(claims: TokenClaims): Promise<string> {
+  async sign(claims: TokenClaims): Promise<string> {
     const ttl = claims.scope === 'password' ? PASSWORD_TTL_SECONDS : SESSION_TTL_SECONDS;
     return new SignJWT({
       role: claims.role,
@@ -69,13 +85,27 @@ export class TokenService {
       .setIssuer(ISSUER)
       .setIssuedAt()
       .setExpirationTime(`${ttl}s`)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** The claims of a valid token, or null for anything forged, expired or malformed. */
   async verify(token: string): Promise<TokenClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if ((known.exp ?? 0) * 1000 > Date.now()) return known;
+      this.verified.delete(token);
+    }
+    const claims = await this.check(token);
+    if (claims) {
+      if (this.verified.size >= MAX_VERIFIED) this.verified.clear();
+      this.verified.set(token, claims);
+    }
+    return claims;
+  }
+
+  private async check(token: string): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER });
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: [ALGORITHM], issuer: ISSUER });
       if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') return null;
       const scope =
         payload.scope === 'password' ? 'password' : payload.scope === 'session' ? 'session' : null;
