@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   tabs as definition,
   methodName,
+  ORDER_MESSAGES,
   orderIncludes,
   orderPayment,
   orderRecord,
@@ -20,6 +21,13 @@ import {
 } from '../../contract/resources/tabs/definition';
 import { heldDecisionInput, heldRejectionInput } from '../../contract/resources/tabs/held';
 import {
+  brCode,
+  NO_PIX_KEY,
+  pixCodeAnswer,
+  pixTxid,
+  type PixKeyType,
+} from '../../contract/resources/tabs/pix';
+import {
   addItemsInput,
   guestInput,
   draftAnswer,
@@ -29,8 +37,9 @@ import {
 } from '../../contract/resources/orderEntry/input';
 import { formatCents } from '../../contract/lib/format';
 import { recordId } from '../../contract/lib/records';
-import type { Tx } from '../db/client';
+import { rows, type Tx } from '../db/client';
 import { orders, payments, tables, tickets } from '../db/schema';
+import { conflict, notFound } from '../http-errors';
 import { callerOf } from '../plugins/access';
 import { noteAudit } from '../plugins/audit';
 import { answerUnchanged, orderFloorTag } from '../resources/floor-tag';
@@ -43,8 +52,11 @@ import { addGuest, addItems, readDraft, saveDraft } from '../service/order-entry
 import { decideHeld, type HeldDecision } from '../service/guest-orders';
 import { paymentColumns, readOrder } from '../service/read-order';
 import {
+  ALREADY_PAID,
+  CLOSED_TAKES_NO_PAYMENT,
   closeOrder,
   dismissWaiter,
+  NOT_IN_TAB,
   mergeOrder,
   moveOrder,
   receivePayment,
@@ -510,6 +522,63 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         } removido (${whereTab(removed.tableNumber, removed.orderId)})`,
       });
       return { data: order };
+    },
+  });
+
+  // Pix at the table: the BR Code of one guest's balance, for the store's Pix key (its default bank
+  // account's, else the first with a key). A static code: the guest's bank app pays it, and the
+  // staff confirm the payment with 'Dar baixa' (which books it, as any other method).
+  app.route({
+    ...routes.call('pixCode', { params: ticketParams, response: { 200: pixCodeAnswer }, errors: [404, 409] }),
+    handler: async (request) => {
+      const store = storeScope(request);
+      const { id, ticket_id } = request.params;
+      const [found] = rows<{
+        status: string;
+        ticket: number | null;
+        owed: number;
+        name: string;
+        city: string | null;
+        pix_key: string | null;
+        pix_key_type: PixKeyType | null;
+      }>(
+        await db.execute(sql`
+          select o.status, t.id as ticket, greatest(t.total - t.total_paid, 0)::int as owed, s.name, s.city,
+            k.pix_key, k.pix_key_type
+          from orders o
+          join stores s on s.id = o.store_id
+          left join tickets t on t.order_id = o.id and t.id = ${ticket_id}
+          left join lateral (
+            select b.pix_key, b.pix_key_type from bank_accounts b
+            where b.store_id = o.store_id and b.pix_key is not null
+            order by b.is_default desc, b.id limit 1) k on true
+          where o.id = ${id} ${store === null ? sql`` : sql`and o.store_id = ${store}`}`),
+      );
+      if (!found) throw notFound(ORDER_MESSAGES.notFound);
+      if (found.ticket === null) throw notFound(NOT_IN_TAB);
+      if (found.status !== 'OPENED') throw conflict(CLOSED_TAKES_NO_PAYMENT);
+      if (found.owed === 0) throw conflict(ALREADY_PAID);
+      if (!found.pix_key || !found.pix_key_type) throw conflict(NO_PIX_KEY);
+      const txid = pixTxid(id, ticket_id);
+      const charge = {
+        key: found.pix_key,
+        keyType: found.pix_key_type,
+        name: found.name,
+        city: found.city ?? '',
+        amount: found.owed,
+        txid,
+      };
+      return {
+        data: {
+          order_id: id,
+          ticket_id,
+          amount: found.owed,
+          code: brCode(charge),
+          key: found.pix_key,
+          key_type: found.pix_key_type,
+          txid,
+        },
+      };
     },
   });
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { rows } from '../../server/db/client';
+import { bankAccounts } from '../../server/db/schema';
 import type { RouteEntry } from '../../server/app';
 import { routeKey } from './expected-access';
 import {
@@ -71,6 +72,15 @@ const readRequests: Record<string, () => Promise<ReadRequest>> = {
   '/api/guest/tab': guestRead,
   '/api/orders/id/:id/tickets/:ticket_id/draft': async () => {
     const tab = await openTab(t.storeA, false);
+    return { params: [tab.order, tab.ticket] };
+  },
+  '/api/orders/id/:id/tickets/:ticket_id/pix': async () => {
+    // A guest who owes, in a store with a Pix key.
+    await db()
+      .update(bankAccounts)
+      .set({ pix_key: 'pix@cantinabella.com.br', pix_key_type: 'EMAIL' })
+      .where(eq(bankAccounts.id, await newBankAccount()));
+    const tab = await openTab(t.storeA);
     return { params: [tab.order, tab.ticket] };
   },
   '/api/admins/id/:id': async () => ({ params: [(await newMember()).id] }),

@@ -33,7 +33,9 @@ describe('TokenService.verify', () => {
 
     expect(await tokens.verify(await other.sign(claims()))).toBeNull();
     const [header, , signature] = genuine.split('.');
-    const admin = Buffer.from(JSON.stringify({ ...claims(), role: 'ADMIN', iss: 'painel' })).toString('base64url');
+    const admin = Buffer.from(JSON.stringify({ ...claims(), role: 'ADMIN', iss: 'painel' })).toString(
+      'base64url',
+    );
     expect(await tokens.verify(`${header}.${admin}.${signature}`)).toBeNull();
   });
 

@@ -7,6 +7,7 @@ import { FloorPage } from '../../src/resources/floor/FloorPage';
 import { outbox } from '../../src/offline/instance';
 import { OFFLINE_WORDS } from '../../src/offline/words';
 import { renderScreen } from './renderScreen';
+import { brCode, pixTxid } from '../../contract/resources/tabs/pix';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -221,6 +222,31 @@ function fakeServer({ kitchen = false } = {}) {
 
   const http = vi.fn<HttpClient>(async (path: string, request?: Request) => {
     const body = (request?.body ?? {}) as Record<string, unknown>;
+    const pix = /^\/api\/orders\/id\/40\/tickets\/(\d+)\/pix$/.exec(path);
+    if (pix) {
+      const owing = order.tickets.find((t) => t.id === Number(pix[1]))!;
+      const amount = owing.total - owing.total_paid;
+      const txid = pixTxid(40, owing.id);
+      const code = brCode({
+        key: 'pix@cantinabella.com.br',
+        keyType: 'EMAIL',
+        name: 'Cantina Bella',
+        city: 'São Paulo',
+        amount,
+        txid,
+      });
+      return {
+        data: {
+          order_id: 40,
+          ticket_id: owing.id,
+          amount,
+          code,
+          key: 'pix@cantinabella.com.br',
+          key_type: 'EMAIL',
+          txid,
+        },
+      };
+    }
     if (path === '/api/orders/id/40/waiter/dismiss') {
       order.waiter_requested = false;
       order.waiter_requester = null;
@@ -460,6 +486,32 @@ describe('the floor (/hall)', () => {
         name: 'Comanda paga',
       }),
     ).toBeDisabled();
+  });
+
+  it("'Dar baixa' by Pix shows the guest's code, as a QR code and to copy and paste, then books it", async () => {
+    const { user, http } = renderFloor();
+    await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
+    const ana = await screen.findByRole('region', { name: 'Comanda de Ana Souza' });
+    await user.click(within(ana).getByRole('button', { name: 'Dar baixa · R$ 55,00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Dar baixa na comanda de Ana Souza?' });
+    expect(within(dialog).queryByTestId('pix-charge')).toBeNull();
+    await user.click(within(dialog).getByRole('combobox', { name: /Forma de pagamento/ }));
+    await user.click(await screen.findByRole('option', { name: 'Pix' }));
+    expect(await within(dialog).findByRole('img', { name: 'QR code Pix de R$ 55,00' })).toBeInTheDocument();
+    const code = within(dialog).getByRole('textbox', { name: 'Pix copia e cola' });
+    expect((code as HTMLTextAreaElement).value).toMatch(
+      /^000201.*br\.gov\.bcb\.pix.*540555\.00.*6304[0-9A-F]{4}$/,
+    );
+    expect(within(dialog).getByRole('button', { name: 'Copiar código' })).toBeInTheDocument();
+    // Showing the code books nothing: the staff confirm once the money is in.
+    expect(http).not.toHaveBeenCalledWith('/api/payments/physical', expect.anything());
+    await user.click(within(dialog).getByRole('button', { name: 'Dar baixa' }));
+    await screen.findByText('Baixa dada na comanda!');
+    expect(http).toHaveBeenCalledWith('/api/payments/physical', {
+      method: 'POST',
+      body: { order_id: 40, ticket_id: 1, amount: 5500, method: 'PIX' },
+      headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f]{32}$/) },
+    });
   });
 
   it('releases a table whose tab still owes only with the method chosen and a reason, the amount shown', async () => {

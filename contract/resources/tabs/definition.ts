@@ -394,6 +394,13 @@ export const tabs = defineResource({
       access: 'store:payments',
       summary: "Registra um pagamento recebido na mesa ('Dar baixa') para a comanda de um cliente",
     },
+    pixCode: {
+      method: 'GET',
+      path: '/id/:id/tickets/:ticket_id/pix',
+      access: 'store:payments',
+      summary:
+        "O código Pix ('copia e cola' e QR code) do saldo de um cliente da comanda, para a chave Pix do restaurante; o pagamento é confirmado com 'Dar baixa'",
+    },
     removePayment: {
       method: 'DELETE',
       path: '/api/payments/id/:id',

@@ -19,6 +19,7 @@ import {
 } from '../../../contract/resources/tabs/definition';
 import type { Table } from '../../../contract/resources/floor/definition';
 import { CONFIRM } from './floorActions';
+import { PixCharge } from './PixCharge';
 
 /** What the floor's dialogs ask of their buttons: big enough for a finger. */
 const TOUCH = { minHeight: 48, minWidth: 96 } as const;
@@ -210,6 +211,7 @@ export function PayDialog({
   open,
   customer,
   owed,
+  pix,
   busy,
   onConfirm,
   onClose,
@@ -217,6 +219,8 @@ export function PayDialog({
   open: boolean;
   customer: string;
   owed: number;
+  /** The guest's ticket: with Pix chosen, its code is shown to be paid. */
+  pix?: { orderId: number; ticketId: number };
   busy?: boolean;
   onConfirm: (method: PaymentMethod) => void;
   onClose: () => void;
@@ -238,6 +242,7 @@ export function PayDialog({
         Valor recebido na mesa: <strong>{formatCents(owed)}</strong>
       </Typography>
       <MethodSelect value={decision.method} onChange={decision.chooseMethod} error={decision.errors.method} />
+      {decision.method === 'PIX' && pix ? <PixCharge orderId={pix.orderId} ticketId={pix.ticketId} /> : null}
     </FloorConfirm>
   );
 }

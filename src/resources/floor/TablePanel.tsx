@@ -436,6 +436,7 @@ export function TablePanel({
           open
           customer={dialog.ticket.customer.fullname}
           owed={owedBy(dialog.ticket)}
+          pix={{ orderId: dialog.ticket.order_id, ticketId: dialog.ticket.id }}
           busy={actions.busy}
           onConfirm={(method) =>
             after(actions.pay(dialog.ticket, owedBy(dialog.ticket), method, table.number))

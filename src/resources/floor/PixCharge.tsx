@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { useDataProvider, useNotify } from 'react-admin';
+import type { PainelDataProvider } from '../../dataProvider';
+import type { PixCode } from '../../../contract/resources/tabs/pix';
+import { formatCents } from '../../../contract/lib/format';
+import { copyText } from '../settings/clipboard';
+import { qrSvg } from './qr';
+
+type Shown =
+  { kind: 'loading' } | { kind: 'ready'; pix: PixCode; qr: string } | { kind: 'failed'; message: string };
+
+/**
+ * Pix at the table, in 'Dar baixa': the code of the guest's balance, for the store's Pix key, as a
+ * QR code to show the guest and as "Pix copia e cola" to send them. The guest pays from their
+ * bank's app; the staff see the money arrive in the store's and then confirm with 'Dar baixa'.
+ */
+export function PixCharge({ orderId, ticketId }: { orderId: number; ticketId: number }) {
+  const dataProvider = useDataProvider<PainelDataProvider>();
+  const notify = useNotify();
+  const [shown, setShown] = useState<Shown>({ kind: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    setShown({ kind: 'loading' });
+    dataProvider
+      .action('commands', { id: orderId, action: 'pixCode', params: { ticket_id: ticketId } })
+      .then(async ({ data }) => {
+        const pix = data as unknown as PixCode;
+        const qr = await qrSvg(pix.code);
+        if (current) setShown({ kind: 'ready', pix, qr });
+      })
+      .catch((error: unknown) => {
+        if (current)
+          setShown({
+            kind: 'failed',
+            message:
+              error instanceof Error && error.message
+                ? error.message
+                : 'Não foi possível gerar o código Pix.',
+          });
+      });
+    return () => {
+      current = false;
+    };
+  }, [dataProvider, orderId, ticketId]);
+
+  if (shown.kind === 'loading')
+    return (
+      <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 2 }} role="status">
+        <CircularProgress size={20} />
+        <Typography>Gerando o código Pix…</Typography>
+      </Stack>
+    );
+  if (shown.kind === 'failed')
+    return (
+      <Alert severity="warning" sx={{ mt: 2 }}>
+        {shown.message}
+      </Alert>
+    );
+
+  const { pix, qr } = shown;
+  const copy = async () => {
+    try {
+      await copyText(pix.code);
+      notify('Código Pix copiado.', { type: 'success' });
+    } catch {
+      notify('Não foi possível copiar o código Pix.', { type: 'error' });
+    }
+  };
+  return (
+    <Stack spacing={1.5} sx={{ mt: 2 }} data-testid="pix-charge">
+      <Box
+        component="img"
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr)}`}
+        alt={`QR code Pix de ${formatCents(pix.amount)}`}
+        sx={{ width: 220, height: 220, alignSelf: 'center', bgcolor: '#fff', borderRadius: 1 }}
+      />
+      <TextField
+        label="Pix copia e cola"
+        value={pix.code}
+        fullWidth
+        multiline
+        maxRows={3}
+        slotProps={{ htmlInput: { readOnly: true, style: { fontFamily: 'monospace', fontSize: 13 } } }}
+      />
+      <Button
+        variant="outlined"
+        startIcon={<ContentCopyIcon />}
+        onClick={() => void copy()}
+        sx={{ minHeight: 48 }}
+      >
+        Copiar código
+      </Button>
+      <Typography variant="body2" color="text.secondary">
+        Confira o recebimento no app do banco do restaurante antes de dar baixa.
+      </Typography>
+    </Stack>
+  );
+}
