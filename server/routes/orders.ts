@@ -12,6 +12,7 @@ import {
   orderUpdateInput,
   physicalPaymentInput,
   removePaymentInput,
+  serviceChargeInput,
   settleInput,
   targetTableInput,
   undoInput,
@@ -61,6 +62,7 @@ import {
   moveOrder,
   receivePayment,
   removePayment,
+  setServiceCharge,
   settleOrder,
   type SettleDecision,
   type StoreScope,
@@ -520,6 +522,36 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: `Pagamento de ${formatCents(removed.amount)} em ${methodName(removed.method)}${
           removed.customer ? ` de ${removed.customer}` : ''
         } removido (${whereTab(removed.tableNumber, removed.orderId)})`,
+      });
+      return { data: order };
+    },
+  });
+
+  // "Tira os 10 %": the service charge of one guest's bill taken off with the reason (kept on the
+  // ticket and in the audit trail), or charged again.
+  app.route({
+    ...routes.call('serviceCharge', {
+      params: ticketParams,
+      body: serviceChargeInput,
+      response: { 200: z.object({ data: orderRecord }) },
+      errors: [404, 409],
+    }),
+    handler: async (request) => {
+      const store = storeScope(request);
+      const { id, ticket_id } = request.params;
+      const reason = request.body.charged ? null : request.body.reason;
+      const change = await db.transaction((tx) => setServiceCharge(tx, store, id, ticket_id, reason));
+      const order = await readOrder(db, id, store, new Set(orderIncludes));
+      noteAudit(request, {
+        action: reason === null ? 'restore-service' : 'remove-service',
+        resource: definition.name,
+        recordId: id,
+        storeId: order.store_id,
+        ...(reason === null ? {} : { reason }),
+        summary:
+          reason === null
+            ? `Serviço de ${formatCents(change.after)} cobrado de novo na comanda de ${change.guest} (${whereTab(change.tableNumber, id)})`
+            : `Serviço de ${formatCents(change.before)} retirado da comanda de ${change.guest} (${whereTab(change.tableNumber, id)})`,
       });
       return { data: order };
     },

@@ -14,6 +14,7 @@ import {
   ORDER_MESSAGES,
   PAYMENT_MESSAGES,
   SETTLE_MESSAGES,
+  TABLE_TICKET_NAME,
   itemStatuses,
   type PaymentMethod,
 } from '../../contract/resources/tabs/definition';
@@ -302,6 +303,61 @@ export async function removePayment(tx: Tx, store: StoreScope, paymentId: number
     amount: payment.amount,
     method: payment.method,
     customer: payment.customer,
+    tableNumber: await tableNumberOf(tx, order.table_id),
+  };
+}
+
+/** What became of one guest's service charge, for the audit note. */
+export interface ServiceChange {
+  /** The service charged before and after, in centavos. */
+  before: number;
+  after: number;
+  guest: string;
+  tableNumber: number | null;
+}
+
+/**
+ * Takes the service charge off one guest's bill with the staff's reason (`reason`), or charges it
+ * again (`null`), on an open tab, and recomputes the tab. A bill already paid in full keeps its
+ * service (the money is in); one partly paid may lose it only while what was paid still fits.
+ */
+export async function setServiceCharge(
+  tx: Tx,
+  store: StoreScope,
+  orderId: number,
+  ticketId: number,
+  reason: string | null,
+): Promise<ServiceChange> {
+  const order = await lockOrder(tx, orderId, store);
+  if (order.status !== 'OPENED') throw conflict(TAB_CLOSED);
+  const [ticket] = await tx
+    .select({
+      subtotal: tickets.subtotal,
+      service_charge: tickets.service_charge,
+      discount: tickets.discount,
+      total: tickets.total,
+      total_paid: tickets.total_paid,
+      guest: sql<string>`coalesce(${customers.fullname}, ${tickets.guest_name}, ${TABLE_TICKET_NAME})`,
+    })
+    .from(tickets)
+    .leftJoin(customers, eq(customers.id, tickets.customer_id))
+    .where(and(eq(tickets.id, ticketId), eq(tickets.order_id, order.id)));
+  if (!ticket) throw notFound(NOT_IN_TAB);
+  if (reason !== null) {
+    if (ticket.total > 0 && ticket.total_paid >= ticket.total) throw conflict(ALREADY_PAID);
+    if (ticket.total_paid > Math.max(0, ticket.subtotal - ticket.discount))
+      throw conflict(ORDER_MESSAGES.servicePaidBeyond);
+  }
+  await tx.update(tickets).set({ service_removed_reason: reason }).where(eq(tickets.id, ticketId));
+  await refreshTotals(tx, order.id);
+  const [after] = await tx
+    .select({ service_charge: tickets.service_charge })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId));
+  return {
+    before: ticket.service_charge,
+    after: after!.service_charge,
+    guest: ticket.guest,
     tableNumber: await tableNumberOf(tx, order.table_id),
   };
 }

@@ -23,7 +23,8 @@ export interface TicketTotals {
 
 /**
  * Recomputes a tab's money from what it holds — every ticket's subtotal (items with their
- * complements), service charge (the store's percentage, at the table only), discount (its
+ * complements), service charge (the store's percentage, at the table only, unless taken off that
+ * bill), discount (its
  * confirmed coupons, never more than owed), total and total paid, then the tab's sums and payment
  * status — and writes it. Called in the transaction of every change to a tab, with the tab's row
  * locked, so the totals a payment is checked against are never stale.
@@ -42,7 +43,11 @@ export async function refreshTotals(
 
   const [ticketRows, itemSums, couponSums, paidSums] = await Promise.all([
     tx
-      .select({ id: tickets.id, customer_id: tickets.customer_id })
+      .select({
+        id: tickets.id,
+        customer_id: tickets.customer_id,
+        service_removed: sql<boolean>`${tickets.service_removed_reason} is not null`,
+      })
       .from(tickets)
       .where(eq(tickets.order_id, orderId)),
     tx
@@ -79,7 +84,8 @@ export async function refreshTotals(
   const sum: TicketTotals = { subtotal: 0, service_charge: 0, discount: 0, total: 0, total_paid: 0 };
   const computed = ticketRows.map((ticket) => {
     const subtotal = subtotals.get(ticket.id) ?? 0;
-    const service_charge = Math.round((subtotal * serviceRate) / 100);
+    // A bill whose service the staff took off, with a reason, is charged none.
+    const service_charge = ticket.service_removed ? 0 : Math.round((subtotal * serviceRate) / 100);
     // Coupons are an app customer's: a guest without the app has none.
     const discount = Math.min(
       (ticket.customer_id !== null && discounts.get(ticket.customer_id)) || 0,

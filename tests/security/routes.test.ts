@@ -408,6 +408,10 @@ describe('walking every registered route', () => {
     '/api/orders/id/:id/tickets/:ticket_id/draft': () => ({ params: [own.order, 1], payload: { items: [] } }),
     '/api/orders/id/:id/tickets': () => ({ params: [own.order], payload: { guest_name: 'Invasor' } }),
     '/api/orders/id/:id/tickets/:ticket_id/pix': () => ({ params: [own.order, 1] }),
+    '/api/orders/id/:id/tickets/:ticket_id/service': () => ({
+      params: [own.order, 1],
+      payload: { charged: false, reason: 'Invadido' },
+    }),
     '/api/tables/id/:id/open': () => ({ params: [own.table], payload: { guest_name: 'Invasor' } }),
     '/api/tables/id/:id/token': () => ({ params: [own.table], payload: {} }),
     '/api/orders/id/:id/held/approve': () => ({ params: [own.order], payload: { item_ids: [own.item] } }),

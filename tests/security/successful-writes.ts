@@ -752,6 +752,14 @@ export const successfulWrites: Record<WriteKey, () => Promise<WriteRequest>> = {
     params: [(await openTab()).item],
     payload: { reason: 'O cliente desistiu do prato' },
   }),
+  'POST /api/orders/id/:id/tickets/:ticket_id/service': async () => {
+    const tab = await openTab();
+    return {
+      by: managerA,
+      params: [tab.order, tab.ticket],
+      payload: { charged: false, reason: 'Demora no atendimento' },
+    };
+  },
   'DELETE /api/payments/id/:id': async () => {
     const tab = await openTab();
     const paid = await managerA.call({

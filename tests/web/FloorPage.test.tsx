@@ -31,6 +31,7 @@ function ticket(id: number, fullname: string, over: Partial<Order['tickets'][num
     },
     subtotal: 5000,
     service_charge: 500,
+    service_removed_reason: null,
     discount: 0,
     total: 5500,
     total_paid: 0,
@@ -247,6 +248,16 @@ function fakeServer({ kitchen = false } = {}) {
         },
       };
     }
+    const service = /^\/api\/orders\/id\/40\/tickets\/(\d+)\/service$/.exec(path);
+    if (service) {
+      const bill = order.tickets.find((t) => t.id === Number(service[1]))!;
+      const rate = Math.round(bill.subtotal / 10);
+      bill.service_removed_reason = body.charged ? null : (body.reason as string);
+      bill.service_charge = body.charged ? rate : 0;
+      bill.total = bill.subtotal + bill.service_charge - bill.discount;
+      sync();
+      return { data: order };
+    }
     if (path === '/api/orders/id/40/waiter/dismiss') {
       order.waiter_requested = false;
       order.waiter_requester = null;
@@ -347,6 +358,7 @@ const withQrGuest = (order: Order, tables: Table[]) => {
     customer: { ...marina.customer, id: null, username: '', checkins: undefined },
     subtotal: 0,
     service_charge: 0,
+    service_removed_reason: null,
     total: 0,
     items: [],
     held: [
@@ -512,6 +524,42 @@ describe('the floor (/hall)', () => {
       body: { order_id: 40, ticket_id: 1, amount: 5500, method: 'PIX' },
       headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f]{32}$/) },
     });
+  });
+
+  it("takes a guest's service charge off with the reason asked, shows why, and charges it again", async () => {
+    const { user, http } = renderFloor();
+    await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
+    const ana = await screen.findByRole('region', { name: 'Comanda de Ana Souza' });
+    await user.click(within(ana).getByRole('button', { name: 'Retirar serviço · R$ 5,00' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Retirar o serviço de R$ 5,00 da comanda de Ana Souza?',
+    });
+    // No reason, nothing sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Retirar serviço' }));
+    expect(await within(dialog).findByText('Informe o motivo.')).toBeInTheDocument();
+    expect(http).not.toHaveBeenCalledWith('/api/orders/id/40/tickets/1/service', expect.anything());
+    await user.type(within(dialog).getByRole('textbox', { name: /Motivo/ }), 'Demora no atendimento');
+    await user.click(within(dialog).getByRole('button', { name: 'Retirar serviço' }));
+    await screen.findByText('Serviço retirado da comanda.');
+    expect(http).toHaveBeenCalledWith('/api/orders/id/40/tickets/1/service', {
+      method: 'POST',
+      body: { charged: false, reason: 'Demora no atendimento' },
+    });
+    const after = await screen.findByRole('region', { name: 'Comanda de Ana Souza' });
+    expect(await within(after).findByText('Serviço retirado: Demora no atendimento')).toBeInTheDocument();
+    expect(within(after).getByRole('button', { name: 'Dar baixa · R$ 50,00' })).toBeInTheDocument();
+
+    await user.click(within(after).getByRole('button', { name: 'Cobrar serviço' }));
+    await screen.findByText('Serviço cobrado de novo.');
+    expect(http).toHaveBeenCalledWith('/api/orders/id/40/tickets/1/service', {
+      method: 'POST',
+      body: { charged: true },
+    });
+    expect(
+      await within(screen.getByRole('region', { name: 'Comanda de Ana Souza' })).findByRole('button', {
+        name: 'Dar baixa · R$ 55,00',
+      }),
+    ).toBeInTheDocument();
   });
 
   it('releases a table whose tab still owes only with the method chosen and a reason, the amount shown', async () => {

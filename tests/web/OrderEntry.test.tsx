@@ -35,6 +35,7 @@ function ticket(id: number, fullname: string): Order['tickets'][number] {
     },
     subtotal: 0,
     service_charge: 0,
+    service_removed_reason: null,
     discount: 0,
     total: 0,
     total_paid: 0,

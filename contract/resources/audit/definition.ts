@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = [
   { id: 'physicalPayment', name: 'Deu baixa' },
   { id: 'pay', name: 'Deu baixa' },
   { id: 'remove-payment', name: 'Estornou pagamento' },
+  { id: 'remove-service', name: 'Retirou o serviço' },
+  { id: 'restore-service', name: 'Voltou a cobrar o serviço' },
   { id: 'move', name: 'Transferiu a comanda' },
   { id: 'merge', name: 'Juntou as mesas' },
   { id: 'undo-move', name: 'Desfez a transferência' },

@@ -69,6 +69,10 @@ export const ORDER_MESSAGES = {
   settled: 'Comanda acertada.',
   notFound: 'Comanda não encontrada.',
   paymentRemoved: 'Pagamento removido.',
+  serviceRemoved: 'Serviço retirado da comanda.',
+  serviceRestored: 'Serviço cobrado de novo.',
+  /** Taking the service off would leave the guest having paid more than they owe. */
+  servicePaidBeyond: 'Este cliente já pagou mais do que a comanda sem o serviço: remova um pagamento antes.',
   moveUndone: 'Transferência desfeita.',
   mergeUndone: 'Mesas separadas de novo.',
 } as const;
@@ -154,6 +158,16 @@ export const balanceDecision = z.strictObject({
 /** `DELETE /api/payments/id/:id`: why a payment received at the table is taken back. */
 export const removePaymentInput = z.strictObject({ reason });
 
+/**
+ * The service charge of one guest's bill: taken off (`charged: false`) only with the reason, which
+ * goes to the audit trail and stays on the ticket; charged again (`charged: true`) as the rate says.
+ */
+export const serviceChargeInput = z.discriminatedUnion(
+  'charged',
+  [z.strictObject({ charged: z.literal(false), reason }), z.strictObject({ charged: z.literal(true) })],
+  { error: 'Informe se o serviço é cobrado (charged: true ou false).' },
+);
+
 /** Undoing a move or a join: the token its answer gave. */
 export const undoInput = z.strictObject({
   token: z
@@ -236,6 +250,8 @@ export const orderTicket = z.object({
   }),
   subtotal: count,
   service_charge: count,
+  /** Why the service charge was taken off this bill; null while the store's rate applies. */
+  service_removed_reason: z.string().nullable(),
   discount: count,
   total: count,
   total_paid: count,
@@ -400,6 +416,13 @@ export const tabs = defineResource({
       access: 'store:payments',
       summary:
         "O código Pix ('copia e cola' e QR code) do saldo de um cliente da comanda, para a chave Pix do restaurante; o pagamento é confirmado com 'Dar baixa'",
+    },
+    serviceCharge: {
+      method: 'POST',
+      path: '/id/:id/tickets/:ticket_id/service',
+      access: 'store:payments',
+      summary:
+        'Retira o serviço da conta de um cliente da comanda (com o motivo, que fica no histórico) ou volta a cobrá-lo',
     },
     removePayment: {
       method: 'DELETE',

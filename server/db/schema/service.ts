@@ -190,6 +190,11 @@ export const tickets = pgTable(
     discount: integer('discount').notNull().default(0),
     total: integer('total').notNull().default(0),
     total_paid: integer('total_paid').notNull().default(0),
+    /**
+     * The service charge taken off this guest's bill ("tira os 10 %"): why, as the staff wrote it
+     * (who and when are in the audit trail). Null: the store's rate applies.
+     */
+    service_removed_reason: text('service_removed_reason'),
     created_at: createdAt(),
   },
   (t) => [
@@ -210,6 +215,10 @@ export const tickets = pgTable(
       sql`(${t.customer_id} is null or (${t.guest_name} is null and ${t.guest_phone} is null))
         and (${t.guest_name} is null or char_length(${t.guest_name}) between 1 and 60)
         and (${t.guest_phone} is null or (${t.guest_name} is not null and ${t.guest_phone} ~ '^[0-9]{10,11}$'))`,
+    ),
+    check(
+      'tickets_service_removed_reason_check',
+      sql`${t.service_removed_reason} is null or char_length(btrim(${t.service_removed_reason})) between 1 and 300`,
     ),
     index('tickets_opened_by_idx')
       .on(t.opened_by)

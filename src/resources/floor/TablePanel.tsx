@@ -33,6 +33,7 @@ import { GuestDialog } from './GuestDialog';
 import { CONFIRM, inTheKitchen, type useFloorActions } from './floorActions';
 import { KitchenHold, type HeldItem } from './KitchenHold';
 import { QrDownloadButton } from './QrDownloadButton';
+import { TicketService } from './TicketService';
 import { HeldOrder } from './HeldOrder';
 import { TOUCH } from './FloorFrame';
 import { OrderEntryDialog } from './orderEntry/OrderEntryDialog';
@@ -51,6 +52,7 @@ type Dialog =
   | { kind: 'pay'; ticket: OrderTicket }
   | { kind: 'addItems'; ticket: OrderTicket }
   | { kind: 'unpay'; ticket: OrderTicket; payment: Payment }
+  | { kind: 'removeService'; ticket: OrderTicket }
   | { kind: 'cancelItem'; held: HeldItem }
   | { kind: 'rejectHeld'; ticket: OrderTicket }
   | { kind: 'openTable' }
@@ -163,6 +165,10 @@ export function TablePanel({
 }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const { canAccess: canCancel = false } = useCanAccess({ resource: 'orderItems', action: 'delete' });
+  const { canAccess: canChangeService = false } = useCanAccess({
+    resource: 'commands',
+    action: 'serviceCharge',
+  });
   const [held, setHeld] = useState(kitchen);
   /** The tab just opened here, until the floor's next reading brings it as the table's. */
   const [opened, setOpened] = useState<Order | null>(null);
@@ -386,6 +392,13 @@ export function TablePanel({
                     </Button>
                   ) : null}
                 </Stack>
+                <TicketService
+                  ticket={ticket}
+                  editable={order.status === 'OPENED' && canChangeService}
+                  busy={actions.busy}
+                  onRemove={() => setDialog({ kind: 'removeService', ticket })}
+                  onRestore={() => void actions.setService(ticket, null)}
+                />
                 <TicketPayments
                   ticket={ticket}
                   busy={actions.busy}
@@ -481,6 +494,18 @@ export function TablePanel({
           <Typography>
             O valor volta a ficar em aberto na comanda de {dialog.ticket.customer.fullname}.
           </Typography>
+        </ReasonDialog>
+      ) : null}
+      {dialog?.kind === 'removeService' ? (
+        <ReasonDialog
+          open
+          title={`Retirar o serviço de ${formatCents(dialog.ticket.service_charge)} da comanda de ${dialog.ticket.customer.fullname}?`}
+          confirmLabel="Retirar serviço"
+          busy={actions.busy}
+          onConfirm={(reason) => after(actions.setService(dialog.ticket, reason))}
+          onClose={close}
+        >
+          <Typography>O motivo fica registrado no histórico da comanda.</Typography>
         </ReasonDialog>
       ) : null}
       {dialog?.kind === 'cancelItem' ? (

@@ -234,6 +234,18 @@ export function useFloorActions() {
         () => dataProvider.action('commands', { id: paymentId, action: 'removePayment', data: { reason } }),
         FLOOR_MESSAGES.paymentRemoved,
       ),
+    /** One guest's service charge taken off with the reason, or (reason null) charged again. */
+    setService: (ticket: OrderTicket, reason: string | null) =>
+      run(
+        () =>
+          dataProvider.action('commands', {
+            id: ticket.order_id,
+            action: 'serviceCharge',
+            params: { ticket_id: ticket.id },
+            data: reason === null ? { charged: true } : { charged: false, reason },
+          }),
+        reason === null ? FLOOR_MESSAGES.serviceRestored : FLOOR_MESSAGES.serviceRemoved,
+      ),
     /** An item of the tab marked ready from the floor (it was served), as the board's 'Pronto'. */
     markReady: (item: OrderItem) =>
       run(
