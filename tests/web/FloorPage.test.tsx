@@ -562,6 +562,39 @@ describe('the floor (/hall)', () => {
     ).toBeInTheDocument();
   });
 
+  it('prints the pre-bill: each guest with their items and balance, the totals, and the balance in equal shares', async () => {
+    let printed = '';
+    let sheets = 0;
+    const print = vi.fn(() => {
+      sheets = document.querySelectorAll('[data-testid="pre-bill"]').length;
+      printed = document.querySelector('[data-testid="pre-bill"]')?.textContent ?? '';
+    });
+    vi.stubGlobal('print', print);
+    const { user } = renderFloor();
+    await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
+    await screen.findByRole('region', { name: 'Comanda de Ana Souza' });
+    await user.click(screen.getByRole('button', { name: 'Imprimir conferência' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Imprimir a conferência de conta' });
+    const parts = within(dialog).getByRole('spinbutton', { name: 'Dividir por' });
+    await user.clear(parts);
+    await user.type(parts, '0');
+    expect(within(dialog).getByText('De 1 a 20 partes.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Imprimir' })).toBeDisabled();
+    await user.clear(parts);
+    await user.type(parts, '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Imprimir' }));
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    expect(sheets).toBe(1);
+    expect(printed).toContain('CONFERÊNCIA DE CONTA');
+    expect(printed).toContain('Mesa 5');
+    expect(printed).toMatch(/Ana Souza.*2× Risoto de cogumelos\s*R\$\s50,00.*Serviço\s*R\$\s5,00.*A pagar\s*R\$\s55,00/);
+    expect(printed).toMatch(/Total\s*R\$\s110,00.*Falta pagar\s*R\$\s110,00/);
+    // R$ 110,00 by three, to the centavo.
+    expect(printed).toMatch(/Dividido por 3\s*Parte 1\s*R\$\s36,67\s*Parte 2\s*R\$\s36,67\s*Parte 3\s*R\$\s36,66/);
+    // The sheet leaves the page once printed.
+    await waitFor(() => expect(document.querySelector('[data-testid="pre-bill"]')).toBeNull());
+  });
+
   it('releases a table whose tab still owes only with the method chosen and a reason, the amount shown', async () => {
     const { user, http } = renderFloor();
     await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));

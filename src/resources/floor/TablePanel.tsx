@@ -34,6 +34,7 @@ import { CONFIRM, inTheKitchen, type useFloorActions } from './floorActions';
 import { KitchenHold, type HeldItem } from './KitchenHold';
 import { QrDownloadButton } from './QrDownloadButton';
 import { TicketService } from './TicketService';
+import { PreBillButton } from './print/PreBillPrint';
 import { HeldOrder } from './HeldOrder';
 import { TOUCH } from './FloorFrame';
 import { OrderEntryDialog } from './orderEntry/OrderEntryDialog';
@@ -288,6 +289,7 @@ export function TablePanel({
             Transferir
           </Button>
         ) : null}
+        {order ? <PreBillButton order={order} /> : null}
         <QrDownloadButton table={table} />
         {!table.order ? (
           <Button

@@ -1,0 +1,166 @@
+import { useEffect, useId, useState } from 'react';
+import { createPortal } from 'react-dom';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  GlobalStyles,
+  MenuItem,
+  TextField,
+} from '@mui/material';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import type { Order } from '../../../../contract/resources/tabs/definition';
+import { readSession } from '../../../lib/session';
+import { TOUCH } from '../FloorFrame';
+import { PAPER_WIDTHS, PreBill, type PaperWidth } from './PreBill';
+
+/** The paper this tablet's printer takes, as last chosen here. */
+const PAPER_KEY = 'painel.paper-width';
+const MAX_SHARES = 20;
+
+const savedWidth = (): PaperWidth => (localStorage.getItem(PAPER_KEY) === '58' ? 58 : 80);
+
+/**
+ * On paper, the pre-bill alone: the app is left on screen, the page is the receipt's width with no
+ * margin (the receipt printer's driver feeds as long as the receipt is), black on white.
+ */
+function printStyles(width: PaperWidth) {
+  return (
+    <GlobalStyles
+      styles={{
+        '@page': { size: `${width}mm auto`, margin: 0 },
+        '.pre-bill-sheet': { display: 'none' },
+        '@media print': {
+          'html, body': { background: '#fff !important', margin: '0 !important' },
+          // The app, and whatever it shows over itself (a closing dialog, a notice).
+          'body > *:not(.pre-bill-sheet)': { display: 'none !important' },
+          '.pre-bill-sheet': { display: 'block !important' },
+        },
+        '.pre-bill': {
+          width: `${width}mm`,
+          boxSizing: 'border-box',
+          padding: width === 80 ? '3mm 4mm' : '2mm 2mm',
+          color: '#000',
+          background: '#fff',
+          font: `${width === 80 ? 11 : 9.5}pt/1.35 "DejaVu Sans Mono", "Courier New", monospace`,
+        },
+        '.pre-bill hr': { border: 0, borderTop: '1px dashed #000', margin: '2mm 0' },
+        '.pre-bill-row': { display: 'flex', justifyContent: 'space-between', gap: '2mm' },
+        '.pre-bill-row > span:last-child': { whiteSpace: 'nowrap' },
+        '.pre-bill-center': { textAlign: 'center' },
+        '.pre-bill-strong': { fontWeight: 700 },
+        '.pre-bill-note': { paddingLeft: '3mm' },
+      }}
+    />
+  );
+}
+
+/**
+ * 'Imprimir conferência': the table's pre-bill, printed from the browser on the tablet's receipt
+ * printer (80 or 58 mm) — the balance split in equal shares when the table asks ("divide por
+ * quatro"). The print dialog is the system's: with the receipt printer as the default, one tap.
+ */
+export function PreBillButton({ order, disabled }: { order: Order; disabled?: boolean }) {
+  const titleId = useId();
+  const [asking, setAsking] = useState(false);
+  const [shares, setShares] = useState('1');
+  const [width, setWidth] = useState<PaperWidth>(savedWidth);
+  const [printing, setPrinting] = useState<{ shares: number; width: PaperWidth; at: Date } | null>(null);
+  const parts = Number(shares);
+  const sharesError =
+    Number.isInteger(parts) && parts >= 1 && parts <= MAX_SHARES ? null : `De 1 a ${MAX_SHARES} partes.`;
+
+  useEffect(() => {
+    if (!printing) return;
+    // After the sheet is in the page: the browser prints what it shows then.
+    const frame = requestAnimationFrame(() => {
+      window.print();
+      setPrinting(null);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [printing]);
+
+  const storeName = readSession()?.places?.[0]?.store_name ?? 'Painel';
+  return (
+    <>
+      <Button
+        variant="outlined"
+        startIcon={<ReceiptLongIcon />}
+        disabled={disabled}
+        onClick={() => {
+          setShares('1');
+          setAsking(true);
+        }}
+        sx={TOUCH}
+      >
+        Imprimir conferência
+      </Button>
+      <Dialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        aria-labelledby={titleId}
+        maxWidth="xs"
+        fullWidth
+      >
+        <DialogTitle id={titleId} sx={{ fontWeight: 700 }}>
+          Imprimir a conferência de conta
+        </DialogTitle>
+        <DialogContent>
+          <TextField
+            label="Dividir por"
+            type="number"
+            value={shares}
+            onChange={(event) => setShares(event.target.value)}
+            error={sharesError !== null}
+            helperText={sharesError ?? 'Pessoas que dividem o que falta pagar, em partes iguais.'}
+            slotProps={{ htmlInput: { min: 1, max: MAX_SHARES, inputMode: 'numeric' } }}
+            fullWidth
+            sx={{ mt: 1 }}
+          />
+          <TextField
+            select
+            label="Papel"
+            value={width}
+            onChange={(event) => setWidth(Number(event.target.value) as PaperWidth)}
+            fullWidth
+            sx={{ mt: 2 }}
+          >
+            {PAPER_WIDTHS.map((paper) => (
+              <MenuItem key={paper} value={paper} sx={{ minHeight: 48 }}>
+                {paper} mm
+              </MenuItem>
+            ))}
+          </TextField>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
+          <Button onClick={() => setAsking(false)} sx={{ minHeight: 48, minWidth: 96 }}>
+            Cancelar
+          </Button>
+          <Button
+            variant="contained"
+            disabled={sharesError !== null}
+            onClick={() => {
+              localStorage.setItem(PAPER_KEY, String(width));
+              setAsking(false);
+              setPrinting({ shares: parts, width, at: new Date() });
+            }}
+            sx={{ minHeight: 48, minWidth: 96 }}
+          >
+            Imprimir
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {printing
+        ? createPortal(
+            <div className="pre-bill-sheet">
+              {printStyles(printing.width)}
+              <PreBill order={order} storeName={storeName} shares={printing.shares} printedAt={printing.at} />
+            </div>,
+            document.body,
+          )
+        : null}
+    </>
+  );
+}
