@@ -1019,6 +1019,14 @@ const cases: Case[] = [
   check('tickets_money_check', 'a negative ticket amount paid', ['tickets', { total_paid: -1 }]),
   check('tickets_money_check', 'a negative ticket service charge', ['tickets', { service_charge: -1 }]),
   check('tickets_money_check', 'a negative ticket discount', ['tickets', { discount: -1 }]),
+  check('tickets_service_removed_reason_check', 'the service taken off for a blank reason', [
+    'tickets',
+    { service_removed_reason: '   ' },
+  ]),
+  check('tickets_service_removed_reason_check', 'the service taken off for a reason of 301 characters', [
+    'tickets',
+    { service_removed_reason: 'x'.repeat(301) },
+  ]),
   unique('tickets_order_customer_key', 'two tickets for one customer on one order', [
     'tickets',
     { customer_id: ref.customer },

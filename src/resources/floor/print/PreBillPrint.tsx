@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import {
   Button,
@@ -26,17 +26,20 @@ const savedWidth = (): PaperWidth => (localStorage.getItem(PAPER_KEY) === '58' ?
  * On paper, the pre-bill alone: the app is left on screen, the page is the receipt's width with no
  * margin (the receipt printer's driver feeds as long as the receipt is), black on white.
  */
-function printStyles(width: PaperWidth) {
+function printStyles(width: PaperWidth, height: number | null) {
   return (
     <GlobalStyles
       styles={{
-        '@page': { size: `${width}mm auto`, margin: 0 },
-        '.pre-bill-sheet': { display: 'none' },
+        // One page as long as the receipt (a roll printer then feeds no blank paper after it);
+        // `auto` is no valid height for `size`, so the receipt is measured first.
+        ...(height === null ? {} : { '@page': { size: `${width}mm ${height}mm`, margin: 0 } }),
+        // Laid out off screen, to be measured; printed alone.
+        '.pre-bill-sheet': { position: 'fixed', left: '-10000px', top: 0, visibility: 'hidden' },
         '@media print': {
           'html, body': { background: '#fff !important', margin: '0 !important' },
           // The app, and whatever it shows over itself (a closing dialog, a notice).
           'body > *:not(.pre-bill-sheet)': { display: 'none !important' },
-          '.pre-bill-sheet': { display: 'block !important' },
+          '.pre-bill-sheet': { position: 'static !important', visibility: 'visible !important' },
         },
         '.pre-bill': {
           width: `${width}mm`,
@@ -67,14 +70,28 @@ export function PreBillButton({ order, disabled }: { order: Order; disabled?: bo
   const [asking, setAsking] = useState(false);
   const [shares, setShares] = useState('1');
   const [width, setWidth] = useState<PaperWidth>(savedWidth);
-  const [printing, setPrinting] = useState<{ shares: number; width: PaperWidth; at: Date } | null>(null);
+  const [printing, setPrinting] = useState<{
+    shares: number;
+    width: PaperWidth;
+    at: Date;
+    /** The receipt's length in mm, once laid out. */
+    height: number | null;
+  } | null>(null);
+  const sheet = useRef<HTMLDivElement>(null);
   const parts = Number(shares);
   const sharesError =
     Number.isInteger(parts) && parts >= 1 && parts <= MAX_SHARES ? null : `De 1 a ${MAX_SHARES} partes.`;
 
   useEffect(() => {
     if (!printing) return;
-    // After the sheet is in the page: the browser prints what it shows then.
+    if (printing.height === null) {
+      // Laid out: its length, in mm (CSS's 96 px to the inch), and a millimetre of slack.
+      const receipt = sheet.current?.querySelector('.pre-bill');
+      const height = Math.ceil(((receipt?.getBoundingClientRect().height ?? 0) * 25.4) / 96) + 1;
+      setPrinting({ ...printing, height });
+      return;
+    }
+    // After the page's size is in the styles: the browser prints what it shows then.
     const frame = requestAnimationFrame(() => {
       window.print();
       setPrinting(null);
@@ -144,7 +161,7 @@ export function PreBillButton({ order, disabled }: { order: Order; disabled?: bo
             onClick={() => {
               localStorage.setItem(PAPER_KEY, String(width));
               setAsking(false);
-              setPrinting({ shares: parts, width, at: new Date() });
+              setPrinting({ shares: parts, width, at: new Date(), height: null });
             }}
             sx={{ minHeight: 48, minWidth: 96 }}
           >
@@ -154,8 +171,8 @@ export function PreBillButton({ order, disabled }: { order: Order; disabled?: bo
       </Dialog>
       {printing
         ? createPortal(
-            <div className="pre-bill-sheet">
-              {printStyles(printing.width)}
+            <div className="pre-bill-sheet" ref={sheet}>
+              {printStyles(printing.width, printing.height)}
               <PreBill order={order} storeName={storeName} shares={printing.shares} printedAt={printing.at} />
             </div>,
             document.body,
