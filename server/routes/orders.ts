@@ -12,7 +12,6 @@ import {
   orderUpdateInput,
   physicalPaymentInput,
   removePaymentInput,
-  serviceChargeInput,
   settleInput,
   targetTableInput,
   undoInput,
@@ -21,6 +20,7 @@ import {
   type PaymentMethod,
 } from '../../contract/resources/tabs/definition';
 import { heldDecisionInput, heldRejectionInput } from '../../contract/resources/tabs/held';
+import { serviceChargeInput } from '../../contract/resources/tabs/service';
 import {
   brCode,
   NO_PIX_KEY,

@@ -19,6 +19,7 @@ import {
   type PaymentMethod,
 } from '../../contract/resources/tabs/definition';
 import { TABLE_NOT_FOUND } from '../../contract/resources/floor/definition';
+import { SERVICE_MESSAGES } from '../../contract/resources/tabs/service';
 import type { Tx } from '../db/client';
 import {
   checkins,
@@ -346,7 +347,7 @@ export async function setServiceCharge(
   if (reason !== null) {
     if (ticket.total > 0 && ticket.total_paid >= ticket.total) throw conflict(ALREADY_PAID);
     if (ticket.total_paid > Math.max(0, ticket.subtotal - ticket.discount))
-      throw conflict(ORDER_MESSAGES.servicePaidBeyond);
+      throw conflict(SERVICE_MESSAGES.paidBeyond);
   }
   await tx.update(tickets).set({ service_removed_reason: reason }).where(eq(tickets.id, ticketId));
   await refreshTotals(tx, order.id);

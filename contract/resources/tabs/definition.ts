@@ -69,10 +69,6 @@ export const ORDER_MESSAGES = {
   settled: 'Comanda acertada.',
   notFound: 'Comanda não encontrada.',
   paymentRemoved: 'Pagamento removido.',
-  serviceRemoved: 'Serviço retirado da comanda.',
-  serviceRestored: 'Serviço cobrado de novo.',
-  /** Taking the service off would leave the guest having paid more than they owe. */
-  servicePaidBeyond: 'Este cliente já pagou mais do que a comanda sem o serviço: remova um pagamento antes.',
   moveUndone: 'Transferência desfeita.',
   mergeUndone: 'Mesas separadas de novo.',
 } as const;
@@ -157,16 +153,6 @@ export const balanceDecision = z.strictObject({
 
 /** `DELETE /api/payments/id/:id`: why a payment received at the table is taken back. */
 export const removePaymentInput = z.strictObject({ reason });
-
-/**
- * The service charge of one guest's bill: taken off (`charged: false`) only with the reason, which
- * goes to the audit trail and stays on the ticket; charged again (`charged: true`) as the rate says.
- */
-export const serviceChargeInput = z.discriminatedUnion(
-  'charged',
-  [z.strictObject({ charged: z.literal(false), reason }), z.strictObject({ charged: z.literal(true) })],
-  { error: 'Informe se o serviço é cobrado (charged: true ou false).' },
-);
 
 /** Undoing a move or a join: the token its answer gave. */
 export const undoInput = z.strictObject({

@@ -14,6 +14,7 @@ import { formatCents } from '../../../contract/lib/format';
 import type { GuestInput } from '../../../contract/resources/orderEntry/input';
 import { BOARD_MESSAGES } from '../../../contract/resources/kitchenBoard/definition';
 import { TABLE_DELETED, type Table } from '../../../contract/resources/floor/definition';
+import { SERVICE_MESSAGES } from '../../../contract/resources/tabs/service';
 
 /** The floor's messages (restaurant spec 8, Salon). */
 export const FLOOR_MESSAGES = {
@@ -244,7 +245,7 @@ export function useFloorActions() {
             params: { ticket_id: ticket.id },
             data: reason === null ? { charged: true } : { charged: false, reason },
           }),
-        reason === null ? FLOOR_MESSAGES.serviceRestored : FLOOR_MESSAGES.serviceRemoved,
+        reason === null ? SERVICE_MESSAGES.restored : SERVICE_MESSAGES.removed,
       ),
     /** An item of the tab marked ready from the floor (it was served), as the board's 'Pronto'. */
     markReady: (item: OrderItem) =>
