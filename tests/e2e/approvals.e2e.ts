@@ -171,10 +171,12 @@ describe('restaurant approvals (on a tablet)', () => {
     expect(await row(name).count()).toBe(0);
     expect(page.url()).toMatch(/#\/restaurants\/approvals$/);
 
-    // Without the filter the others still wait.
+    // Without the filter the others still wait. The list may first show its copy from before the
+    // approval while it reads again: the approved one is waited out, not looked for once.
     await search().fill('');
     await row('Casa da Tapioca').waitFor();
     await row('Empório Sírio').waitFor();
+    await row(name).waitFor({ state: 'detached' });
     expect(await names().allInnerTexts()).not.toContain(name);
 
     await page.goto(`${baseUrl}/#/restaurants/list`);
