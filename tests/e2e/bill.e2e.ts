@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, seriousViolations, signIn } from './browser';
-import { sharedServer } from './server';
+import { sharedServer, signedInApi, type Api } from './server';
 import { isOrderable, type MenuProduct } from '../../contract/resources/orderEntry/rules';
 import { formatCents } from '../../contract/lib/format';
 
@@ -27,31 +27,13 @@ interface Ticket {
 describe('the bill at the table (restaurant staff, tablet)', () => {
   let browser: Browser;
   let page: Page;
-  let token = '';
+  let api: Api;
   // Above the demo's 20 tables and the floor test's, and unlike any other run's.
   const number = 1_000 + (Date.now() % 800);
   let orderId = 0;
 
-  async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method: init.method ?? 'GET',
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: init.body ? JSON.stringify(init.body) : undefined,
-    });
-    expect(response.ok, `${init.method ?? 'GET'} ${path}: ${response.status}`).toBe(true);
-    return ((await response.json()) as { data: T }).data;
-  }
-
   beforeAll(async () => {
-    const login = await fetch(`${baseUrl}/auth/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...MANAGER, role: 'ADMIN' }),
-    });
-    token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+    api = await signedInApi(baseUrl, MANAGER);
     // A guest without the app at a table of the test's own, with two dishes on their bill.
     const menu = await api<{ products: MenuProduct[] }>('/api/orders/menu');
     const dish = menu.products.find(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, seriousViolations, signIn } from './browser';
-import { demoServer, type RunningServer } from './server';
+import { demoServer, signedInApi, type Api, type RunningServer } from './server';
 import { isOrderable, type MenuProduct } from '../../contract/resources/orderEntry/rules';
 
 /** How long the three tablets stay without a network. */
@@ -51,21 +51,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 describe('the tablets through a Wi-Fi drop', () => {
   let server: RunningServer;
   let browser: Browser;
-  let token = '';
+  let api: Api;
   const contexts: BrowserContext[] = [];
-
-  async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-    const response = await fetch(`${server.url}${path}`, {
-      method: init.method ?? 'GET',
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: init.body ? JSON.stringify(init.body) : undefined,
-    });
-    expect(response.ok, `${init.method ?? 'GET'} ${path}: ${response.status}`).toBe(true);
-    return ((await response.json()) as { data: T }).data;
-  }
 
   /** A free table opened for a guest, with `items` on their ticket. */
   async function openTab(number: number, guest: string, items: { product_id: number; quantity: number }[]) {
@@ -96,12 +83,7 @@ describe('the tablets through a Wi-Fi drop', () => {
   beforeAll(async () => {
     // No simulated guests: nothing but the tablets and the manager acts on the floor.
     server = await demoServer({ SIMULATOR: '0' });
-    const login = await fetch(`${server.url}/auth/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...MANAGER, role: 'ADMIN' }),
-    });
-    token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+    api = await signedInApi(server.url, MANAGER);
     browser = await launchBrowser();
   });
   afterAll(async () => {

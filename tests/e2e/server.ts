@@ -82,3 +82,33 @@ export function sharedServer(): string {
   const worker = Number(process.env.VITEST_POOL_ID ?? '1');
   return urls[(worker - 1) % urls.length]!;
 }
+
+/** A JSON call of the API as someone signed in: the envelope's `data`, or a failure naming the call. */
+export type Api = <T>(path: string, init?: { method?: string; body?: unknown }) => Promise<T>;
+
+/** Signs `account` in on `baseUrl` (as the web app does, role ADMIN) and calls the API as them. */
+export async function signedInApi(
+  baseUrl: string,
+  account: { email: string; password: string },
+): Promise<Api> {
+  const login = await fetch(`${baseUrl}/auth/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...account, role: 'ADMIN' }),
+  });
+  if (!login.ok) throw new Error(`entrar como ${account.email}: ${login.status}`);
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  return async <T>(path: string, init: { method?: string; body?: unknown } = {}) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+    if (!response.ok)
+      throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { data: T }).data;
+  };
+}

@@ -4,17 +4,7 @@ import { bankAccounts, tickets } from '../../server/db/schema';
 import { crc16, NO_PIX_KEY } from '../../contract/resources/tabs/pix';
 import { errorOf, type TestApp } from './helpers';
 import { newGuests, openService, seatAndOrder, type Floor } from './service-fixtures';
-
-/** The EMV fields of a BR Code, by id. */
-function fields(payload: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (let at = 0; at < payload.length;) {
-    const length = Number(payload.slice(at + 2, at + 4));
-    out.set(payload.slice(at, at + 2), payload.slice(at + 4, at + 4 + length));
-    at += 4 + length;
-  }
-  return out;
-}
+import { emvFields as fields } from '../unit/emv';
 
 let t: TestApp;
 let cantina: Awaited<ReturnType<typeof openService>>['cantina'];

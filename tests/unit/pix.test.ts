@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brCode, crc16, pixKey, plainText, pixTxid } from '../../contract/resources/tabs/pix';
-
-/** Reads an EMV payload back into its fields (id → value), nested where the Manual nests. */
-function fields(payload: string): Map<string, string> {
-  const out = new Map<string, string>();
-  let at = 0;
-  while (at < payload.length) {
-    const id = payload.slice(at, at + 2);
-    const length = Number(payload.slice(at + 2, at + 4));
-    out.set(id, payload.slice(at + 4, at + 4 + length));
-    at += 4 + length;
-  }
-  return out;
-}
+import { emvFields as fields } from './emv';
 
 describe('the Pix BR Code', () => {
   it("closes the Banco Central Manual's own example with its CRC", () => {
