@@ -225,6 +225,18 @@ describe('the demo seed', () => {
          from orders where store_id = ${store} and status = 'CLOSED'`,
     );
     expect(evening.share).toBeGreaterThan(0.5);
+
+    // Only when it opens: closed on Mondays, and on Sundays it serves lunch until 17:00, so no
+    // Sunday dinners, and no payment on a Monday (the statistics' weekday bars read payments).
+    const shut = await one<{ monday: number; sunday_night: number; monday_paid: number }>(
+      `select count(*) filter (where extract(dow from o.created_at at time zone '${SP}') = 1)::int as monday,
+              count(*) filter (where extract(dow from o.created_at at time zone '${SP}') = 0
+                                 and extract(hour from o.created_at at time zone '${SP}') >= 17)::int as sunday_night,
+              (select count(*) from payments p where p.store_id = ${store}
+                  and extract(dow from p.created_at at time zone '${SP}') = 1)::int as monday_paid
+         from orders o where o.store_id = ${store}`,
+    );
+    expect(shut).toEqual({ monday: 0, sunday_night: 0, monday_paid: 0 });
   });
 
   it("fills every month of the demo stores' 12-month charts, from the daily figures they read", async () => {

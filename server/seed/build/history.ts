@@ -37,6 +37,24 @@ function historyVolume(store: StoreRt, day: number): number {
   return WINDOW_START * gone ** (store.def.rise ?? RISE);
 }
 
+/** Minutes since midnight of 'HH:MM'. */
+const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/**
+ * Which meals a store serves on each day it opens: lunch when a period spans 13:00, dinner when
+ * one spans 20:00.
+ */
+function mealsServed(hours: StoreRt['def']['hours']): Map<number, { lunch: boolean; dinner: boolean }> {
+  const spans = (periods: { start_time: string; end_time: string }[], at: number) =>
+    periods.some((period) => minutes(period.start_time) <= at && at < minutes(period.end_time));
+  return new Map(
+    hours.map((day) => [
+      day.day_of_week,
+      { lunch: spans(day.time_periods, 13 * 60), dinner: spans(day.time_periods, 20 * 60) },
+    ]),
+  );
+}
+
 /**
  * Every store's closed tabs since the day it joined the platform (the first of them that day),
  * busier on weekends and evenings and growing over time (`historyVolume`).
@@ -48,6 +66,7 @@ export function buildHistory(demo: Pick<Demo, 'clock' | 'rng' | 'stores' | 'cust
     const rng = demo.rng.fork(`history/${store.def.slug}`);
     const def = store.def;
     const openDays = new Set(def.hours.map((h) => h.day_of_week));
+    const meals = mealsServed(def.hours);
     let first = true;
     for (let day = -def.partnerDays; day <= 0; day++) {
       if (def.stoppedDays !== undefined && day > -def.stoppedDays) continue;
@@ -64,7 +83,11 @@ export function buildHistory(demo: Pick<Demo, 'clock' | 'rng' | 'stores' | 'cust
       if (first) count = Math.max(count, 1);
       first = false;
       for (let n = 0; n < count; n++) {
-        const lunch = rng.chance(def.lunch);
+        // Drawn on every day alike (the draws stay in step), then kept to the meals served that day:
+        // a store that closes at 17:00 on Sundays has no Sunday dinners.
+        const drawnLunch = rng.chance(def.lunch);
+        const served = meals.get(weekday)!;
+        const lunch = served.lunch && served.dinner ? drawnLunch : served.lunch;
         const minute = lunch
           ? Math.max(11 * 60 + 20, Math.min(14 * 60 + 50, rng.normal(12 * 60 + 50, 40)))
           : Math.max(18 * 60 + 20, Math.min(22 * 60 + 50, rng.normal(20 * 60 + 30, 55)));
