@@ -24,6 +24,7 @@ import { bankAccounts, deposits, statement } from './resources/financial/definit
 import { integrations } from './resources/integrations/definition';
 import { rolePermissions } from './resources/rolePermissions/definition';
 import { auditEvents } from './resources/audit/definition';
+import { printJobs } from './resources/printing/definition';
 
 /** Every resource the engine serves, by its name (react-admin's, which is also its route). */
 export const definitions = {
@@ -54,6 +55,7 @@ export const definitions = {
   integrations,
   'role-permissions': rolePermissions,
   'audit-events': auditEvents,
+  'print-jobs': printJobs,
 } satisfies Record<string, ResourceDefinition>;
 
 export type ResourceName = keyof typeof definitions;

@@ -28,6 +28,7 @@ const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bi
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 await startLocalOpdv();
+await startLocalPrinter();
 await import('../server/main');
 
 /**
@@ -42,4 +43,18 @@ async function startLocalOpdv() {
   const standIn = await startStandIn({ port }).catch(() => startStandIn());
   process.env.OPDV_URL = standIn.url;
   console.log(`OPDV local (demonstração) em ${standIn.url}`);
+}
+
+/**
+ * The local receipt printer (server/printing/stand-in.ts) on the printers' port, 9100 (another
+ * when taken), unless DEMO_PRINTER names one already: the demo's Cantina Bella kitchens print
+ * their tickets there, kept as text in DATA_DIR/impressora. PRINTER_STANDIN=0 runs none.
+ */
+async function startLocalPrinter() {
+  if (process.env.DEMO_PRINTER || process.env.PRINTER_STANDIN === '0') return;
+  const { startPrinterStandIn } = await import('../server/printing/stand-in');
+  const dir = path.join(config.dataDir, 'impressora');
+  const printer = await startPrinterStandIn({ port: 9100, dir }).catch(() => startPrinterStandIn({ dir }));
+  process.env.DEMO_PRINTER = printer.address;
+  console.log(`Impressora local (demonstração) em ${printer.address}: o que imprime fica em ${dir}`);
 }

@@ -51,6 +51,8 @@ import financialRoutes from './routes/financial';
 import integrationRoutes from './routes/integrations';
 import rolePermissionRoutes from './routes/role-permissions';
 import auditEventRoutes from './routes/audit-events';
+import printJobRoutes from './routes/print-jobs';
+import printing from './plugins/printing';
 import { crudResources } from './resources/registry';
 import { RequestLog, redactUrl } from './request-log';
 
@@ -95,6 +97,8 @@ export interface AppOptions {
   trustProxy?: false | number | readonly string[];
   /** Minutes between housekeeping rounds (orphan files, old sessions and counters); 0 or absent: none. */
   housekeepingMinutes?: number;
+  /** Milliseconds between the print sender's rounds (server/plugins/printing.ts); 0: tests call it. */
+  printEveryMs?: number;
   /** How long a repeated Idempotency-Key request waits for the first one's answer (default 10 s). */
   idempotencyWaitMs?: number;
   /** How long a sign-in to an e-mail under attack waits before answering (default 3 s). */
@@ -236,6 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(inputGuard);
   // Before the routes: the writes that take an Idempotency-Key get their hooks as they register.
   await app.register(idempotency, { waitMs: options.idempotencyWaitMs });
+  await app.register(printing, { everyMs: options.printEveryMs ?? 0 });
   await app.register(housekeeping, {
     uploadsDir: options.uploadsDir,
     everyMinutes: options.housekeepingMinutes ?? 0,
@@ -272,6 +277,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(integrationRoutes, { uploadsDir: options.uploadsDir, jwtSecret: options.jwtSecret });
   await app.register(rolePermissionRoutes);
   await app.register(auditEventRoutes);
+  await app.register(printJobRoutes);
   await app.register(uploadRoutes, { dir: options.uploadsDir });
   if (options.webRoot) await app.register(webRoutes, { root: options.webRoot });
 

@@ -76,6 +76,15 @@ const envSchema = z.object({
    * Default: the local OPDV that `npm start` runs beside the server (server/opdv/stand-in.ts).
    */
   OPDV_URL: z.string().url().default('http://127.0.0.1:4010'),
+  /**
+   * The receipt printer the demo's Cantina Bella kitchens print their tickets on ('host:port'):
+   * the local printer stand-in that `npm start` runs (server/printing/stand-in.ts). Unset: the
+   * demo's kitchens keep the printers they have (none, at first).
+   */
+  DEMO_PRINTER: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'use host:porta, como 127.0.0.1:9100')
+    .optional(),
   /** How long a call to the OPDV may take (milliseconds). */
   OPDV_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** The key that seals point-of-sale tokens at rest; default: one derived from JWT_SECRET. */
@@ -118,6 +127,7 @@ export interface Config {
   /** Minutes after a person's last change at a kitchen station before the simulator cooks there. */
   simulatorKitchenIdleMinutes: number;
   opdvUrl: string;
+  demoPrinter: string | undefined;
   opdvTimeoutMs: number;
   integrationKey?: string;
   /** Where, besides this server, the files records point to may live (contract/lib/fileUrls.ts). */
@@ -148,6 +158,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulator: e.SIMULATOR === undefined ? e.DATABASE_URL === undefined : e.SIMULATOR === '1',
     simulatorKitchenIdleMinutes: e.SIMULATOR_KITCHEN_IDLE_MIN,
     opdvUrl: e.OPDV_URL,
+    demoPrinter: e.DEMO_PRINTER,
     opdvTimeoutMs: e.OPDV_TIMEOUT_MS,
     integrationKey: e.INTEGRATION_KEY,
     fileUrlPrefixes: [

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { trustFilePrefixes } from '../contract/lib/fileUrls';
 import { readConfig } from './config';
-import { openDatabase } from './db/client';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Db } from './db/client';
 import { DataDirBusyError } from './db/lock';
 import { loadSecret } from './auth/tokens';
 import { buildApp } from './app';
@@ -35,6 +36,7 @@ async function main() {
     logger: { level: config.logLevel, pretty: process.stdout.isTTY === true },
     trustProxy: config.trustProxy,
     housekeepingMinutes: 10,
+    printEveryMs: 500,
   });
 
   let closing = false;
@@ -77,6 +79,7 @@ async function main() {
     `Banco: ${database.kind === 'pglite' ? `PGlite em ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
   ];
   const demo = await hasDemoAccounts(database.db);
+  if (demo && config.demoPrinter) await printDemoTickets(database.db, config.demoPrinter);
   if (demo) {
     lines.push('Contas de demonstração:');
     for (const account of DEMO_ACCOUNTS)
@@ -103,3 +106,15 @@ main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
+
+/**
+ * Points the demo's Cantina Bella kitchens at the local printer stand-in and prints their orders as
+ * they come (its port may differ from one start to the next); a printer set to an address of the
+ * restaurant's network is left alone.
+ */
+async function printDemoTickets(db: Db, printer: string) {
+  await db.execute(sql`
+    update kitchens set printer = ${printer}, auto_print = true, updated_at = now()
+     where store_id = (select id from stores where slug = 'cantinabella')
+       and (printer is null or printer like '127.0.0.1:%')`);
+}

@@ -23,6 +23,7 @@ import { placeLines } from './order-entry';
 import { joinTab, putWaiterCall } from './guests';
 import { TAB_CLOSED, lockOrder, type StoreScope } from './tabs';
 import { refreshTotals } from './totals';
+import { queueKitchenTickets } from '../printing/jobs';
 
 /** One of `GUEST_LIMITS`: at most `count` in `minutes`. */
 export interface GuestLimit {
@@ -416,6 +417,7 @@ export async function decideHeld(
       .set({ status: 'PLACED', held_at: null, created_at: sql`now()`, updated_at: sql`now()` })
       .where(inArray(orderItems.id, ids));
     await refreshTotals(tx, order.id);
+    await queueKitchenTickets(tx, ids);
   } else {
     await tx.delete(orderItems).where(inArray(orderItems.id, ids));
   }

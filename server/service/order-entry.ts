@@ -17,6 +17,7 @@ import { readMenuView } from './menu-view';
 import { inScope } from '../resources/scope';
 import { NOT_IN_TAB, TAB_CLOSED, lockOrder, lockTable, type StoreScope } from './tabs';
 import { refreshTotals } from './totals';
+import { queueKitchenTickets } from '../printing/jobs';
 
 /**
  * Places `lines` on ticket `ticketId` of the open tab `order` (locked by the caller), PLACED (or
@@ -59,8 +60,13 @@ export async function placeLines(
   const inserted = await tx.insert(orderItems).values(rows).returning({ id: orderItems.id });
   // Items still in a cart or a draft count for nothing: a draft saved after each change of the
   // waiter's does not recompute the tab's money.
-  if (status === 'PLACED') await refreshTotals(tx, order.id);
-  return inserted.map((row) => row.id);
+  const ids = inserted.map((row) => row.id);
+  if (status === 'PLACED') {
+    await refreshTotals(tx, order.id);
+    // The kitchen tickets of the stations that print, in the same transaction as the items.
+    await queueKitchenTickets(tx, ids);
+  }
+  return ids;
 }
 
 /** The open tab `orderId` of the caller's store, locked, and its ticket `ticketId`. */

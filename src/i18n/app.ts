@@ -22,6 +22,7 @@ export const appMessages = {
     financial: 'Financeiro',
     integrations: 'Integrações',
     audit: 'Histórico',
+    printJobs: 'Impressões',
     logout: 'Sair',
   },
   logout: {

@@ -8,6 +8,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import LoyaltyIcon from '@mui/icons-material/Loyalty';
 import IntegrationInstructionsIcon from '@mui/icons-material/IntegrationInstructions';
+import PrintIcon from '@mui/icons-material/Print';
 import type { ResourceName } from '../../contract/definitions';
 import type { ScreenModule } from '../engine/resources';
 import { customerScreens } from './customers';
@@ -39,6 +40,7 @@ export const screenModules: Partial<Record<ResourceName, ScreenModule>> = {
     list: CategoryMenu,
     routes: [...(productScreens.routes ?? []), ...categoryRoutes, ...complementGroupRoutes],
   },
+  'print-jobs': { icon: PrintIcon, overrides: () => import('./printJobs/overrides') },
   promoCodes: { icon: LocalOfferIcon, overrides: () => import('./promoCodes/overrides') },
   reserves: reservationScreens,
   restaurants: restaurantScreens,

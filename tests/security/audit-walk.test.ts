@@ -16,6 +16,7 @@ import {
   managerA,
   newBankAccount,
   newCategory,
+  newPrintJob,
   newComplementGroup,
   newCuisine,
   newCustomer,
@@ -91,6 +92,7 @@ const readRequests: Record<string, () => Promise<ReadRequest>> = {
     return { params: [Number(event!.id)] };
   },
   '/api/categories/id/:id': async () => ({ params: [await newCategory()] }),
+  '/api/print-jobs/id/:id': async () => ({ params: [await newPrintJob()] }),
   '/api/complement-groups/id/:id': async () => ({ params: [await newComplementGroup()] }),
   '/api/cousines/id/:id': async () => ({ params: [await newCuisine()] }),
   '/api/customers/id/:id': async () => ({ by: administrator, params: [await newCustomer()] }),

@@ -17,6 +17,7 @@ import {
   orderItems,
   orders,
   payments,
+  printJobs,
   products,
   reservations,
   reviews,
@@ -235,7 +236,8 @@ describe('walking every registered route', () => {
     | 'post'
     | 'bank'
     | 'integration'
-    | 'auditEvent',
+    | 'auditEvent'
+    | 'printJob',
     number
   >;
   beforeAll(async () => {
@@ -363,7 +365,18 @@ describe('walking every registered route', () => {
         sql`select audit_append(${store}::integer, null, 'Teste', false, null, null, 'kitchens', null, 'create', null, null) as id`,
       ),
     );
+    // A kitchen ticket of store A waiting for an agent.
+    const [job] = await db
+      .insert(printJobs)
+      .values({
+        store_id: store,
+        kind: 'KITCHEN',
+        kitchen_id: kitchen!.id,
+        document: { title: 'Forno · Mesa 1', lines: [{ kind: 'title', text: 'Forno' }] },
+      })
+      .returning();
     Object.assign(own, {
+      printJob: job!.id,
       auditEvent: Number(event!.id),
       integration: integration!.id,
       bank: bank!.id,
@@ -439,6 +452,16 @@ describe('walking every registered route', () => {
     }),
     '/api/stores/integration/:id/deactivate': () => ({ params: [own.integration] }),
     '/api/audit-events/id/:id': () => ({ params: [own.auditEvent] }),
+    '/api/print-jobs/id/:id': () => ({ params: [own.printJob] }),
+    '/api/print-jobs/id/:id/ack': () => ({
+      params: [own.printJob],
+      payload: { lease: '6f1f7c1e-2a33-4c2e-9d0e-b5b1c7a05f43' },
+    }),
+    '/api/print-jobs/id/:id/release': () => ({
+      params: [own.printJob],
+      payload: { lease: '6f1f7c1e-2a33-4c2e-9d0e-b5b1c7a05f43' },
+    }),
+    '/api/print-jobs/id/:id/reprint': () => ({ params: [own.printJob] }),
     '/api/stores/integration/:id/catalog': () => ({ params: [own.integration] }),
     '/api/stores/integration/:id/sync': () => ({
       params: [own.integration],

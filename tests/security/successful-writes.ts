@@ -13,6 +13,7 @@ import {
   kitchens,
   memberships,
   operations,
+  printJobs,
   orderItems,
   products,
   reservations,
@@ -97,6 +98,29 @@ export async function newKitchen(store = t.storeA) {
     .values({ store_id: store, name: `Estação ${next()}` })
     .returning();
   return row!.id;
+}
+
+/** A kitchen ticket of `store` waiting for a printer-side agent. */
+export async function newPrintJob(store = t.storeA) {
+  const [row] = await db()
+    .insert(printJobs)
+    .values({
+      store_id: store,
+      kind: 'KITCHEN',
+      kitchen_id: await newKitchen(store),
+      document: { title: 'Estação · Mesa 1', lines: [{ kind: 'title', text: 'Estação' }] },
+    })
+    .returning();
+  return row!.id;
+}
+
+/** A print job of store A claimed by an agent (managerA), with its lease. */
+async function claimedPrintJob() {
+  await newPrintJob();
+  const claimed = await managerA.call({ method: 'POST', url: '/api/print-jobs/claim', payload: {} });
+  expect(claimed.statusCode, claimed.body).toBe(200);
+  const job = claimed.json().data as { id: number; lease: string };
+  return job;
 }
 
 export async function newCategory(store = t.storeA) {
@@ -752,6 +776,19 @@ export const successfulWrites: Record<WriteKey, () => Promise<WriteRequest>> = {
     params: [(await openTab()).item],
     payload: { reason: 'O cliente desistiu do prato' },
   }),
+  'POST /api/print-jobs/claim': async () => {
+    await newPrintJob();
+    return { by: managerA, payload: { kinds: ['KITCHEN'] } };
+  },
+  'POST /api/print-jobs/id/:id/ack': async () => {
+    const job = await claimedPrintJob();
+    return { by: managerA, params: [job.id], payload: { lease: job.lease } };
+  },
+  'POST /api/print-jobs/id/:id/release': async () => {
+    const job = await claimedPrintJob();
+    return { by: managerA, params: [job.id], payload: { lease: job.lease } };
+  },
+  'POST /api/print-jobs/id/:id/reprint': async () => ({ by: waiterA, params: [await newPrintJob()] }),
   'POST /api/orders/id/:id/tickets/:ticket_id/service': async () => {
     const tab = await openTab();
     return {

@@ -198,6 +198,13 @@ const valid = {
   tables: () => ({ store_id: ref.storeA, number: 100 + n(), name: 'Mesa' }),
   orders: () => ({ store_id: ref.storeA }),
   tickets: () => ({ order_id: ref.orderA1, store_id: ref.storeA, customer_id: ref.customer2 }),
+  print_jobs: () => ({
+    store_id: ref.storeA,
+    kind: 'KITCHEN',
+    kitchen_id: ref.kitchenA,
+    order_id: ref.orderA1,
+    document: json({ title: 'Cozinha · Mesa 1', lines: [] }),
+  }),
   order_items: () => ({
     store_id: ref.storeA,
     order_id: ref.orderA1,
@@ -1136,6 +1143,77 @@ const cases: Case[] = [
     ['order_items', { kitchen_id: ref.kitchenB }],
     [['order_items', { kitchen_id: null }]],
   ),
+  check(
+    'kitchens_paper_width_check',
+    'a printer paper other than 58 or 80 mm',
+    ['kitchens', { paper_width: 76 }],
+    [['kitchens', { paper_width: 58 }]],
+  ),
+  check(
+    'kitchens_printer_check',
+    'a kitchen printer with an empty address',
+    ['kitchens', { printer: '' }],
+    [['kitchens', { printer: '192.168.0.50:9100' }]],
+  ),
+  check('kitchens_printer_fallback_check', 'a fallback printer with an empty address', [
+    'kitchens',
+    { printer_fallback: '' },
+  ]),
+  check(
+    'print_jobs_kind_check',
+    'a print job of an unknown kind',
+    ['print_jobs', { kind: 'MENU' }],
+    [['print_jobs', { kind: 'PREBILL', kitchen_id: null }]],
+  ),
+  check('print_jobs_status_check', 'a print job in an unknown state', ['print_jobs', { status: 'LOST' }]),
+  check('print_jobs_paper_width_check', 'a print job on 76 mm paper', ['print_jobs', { paper_width: 76 }]),
+  check('print_jobs_attempts_check', 'a print job tried a negative number of times', [
+    'print_jobs',
+    { attempts: -1 },
+  ]),
+  check(
+    'print_jobs_printed_check',
+    'a print job printed with no time it printed',
+    ['print_jobs', { status: 'PRINTED' }],
+    [['print_jobs', { status: 'PRINTED', printed_at: raw('now()') }]],
+  ),
+  check('print_jobs_printed_check', 'a waiting print job with a time it printed', [
+    'print_jobs',
+    { printed_at: raw('now()') },
+  ]),
+  check(
+    'print_jobs_lease_check',
+    'a print job being sent that nobody holds',
+    ['print_jobs', { status: 'SENDING' }],
+    [
+      [
+        'print_jobs',
+        {
+          status: 'SENDING',
+          lease: raw('gen_random_uuid()'),
+          lease_until: raw(`now() + interval '30 seconds'`),
+        },
+      ],
+    ],
+  ),
+  check('print_jobs_lease_check', 'a waiting print job held by a sender', [
+    'print_jobs',
+    { lease: raw('gen_random_uuid()'), lease_until: raw('now()') },
+  ]),
+  foreignKey('print_jobs_kitchen_fk', "a print job of another store's kitchen", [
+    'print_jobs',
+    { kitchen_id: ref.kitchenB },
+  ]),
+  foreignKey('print_jobs_order_fk', "a print job of another store's tab", [
+    'print_jobs',
+    { order_id: ref.orderB },
+  ]),
+  dangling('print_jobs_store_id_stores_id_fk', 'print_jobs', 'store_id', {
+    kitchen_id: null,
+    order_id: null,
+  }),
+  dangling('print_jobs_reprint_fk', 'print_jobs', 'reprint_of'),
+  dangling('print_jobs_created_by_accounts_id_fk', 'print_jobs', 'created_by'),
   check(
     'payments_kind_check',
     'a payment kind outside PHYSICAL/DIGITAL',

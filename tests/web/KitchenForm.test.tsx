@@ -4,7 +4,7 @@ import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/dataProvider/httpClient';
 import { GeneratedCreate, GeneratedEdit } from '../../src/engine/GeneratedForm';
-import { kitchens } from '../../contract/resources/kitchens/definition';
+import { PRINTER_ADDRESS_INVALID, kitchens } from '../../contract/resources/kitchens/definition';
 import overrides from '../../src/resources/kitchens/overrides';
 import { messageOf, renderScreen as renderApp } from './renderScreen';
 
@@ -15,6 +15,10 @@ const KITCHEN = {
   store_id: 2,
   name: 'Forno a lenha',
   available: true,
+  printer: null,
+  printer_fallback: null,
+  paper_width: 80,
+  auto_print: false,
   n_products: 3,
   created_at: '2026-01-10T12:00:00.000Z',
   updated_at: '2026-01-10T12:00:00.000Z',
@@ -80,10 +84,40 @@ describe('new kitchen (/kitchens/create)', () => {
     await waitFor(() => expect(http).toHaveBeenCalledTimes(1));
     expect(http).toHaveBeenCalledWith('/api/kitchens', {
       method: 'POST',
-      body: { name: 'Confeitaria', available: true },
+      body: { name: 'Confeitaria', available: true, paper_width: 80, auto_print: false },
     });
     expect(await screen.findByText('Cozinha criada com sucesso!')).toBeInTheDocument();
     await waitFor(() => expect(location()?.pathname).toBe('/kitchens'));
+  });
+
+  it("sets the station's printer: its address on the network, the paper and printing each order", async () => {
+    const { user, http } = setup();
+    await screen.findByRole('switch', { name: 'Ativo' });
+    await user.type(nameInput(), 'Forno a lenha');
+    const printer = screen.getByRole('textbox', { name: 'Impressora (endereço na rede)' });
+    await user.type(printer, 'http://impressora');
+    await user.click(save());
+    await waitFor(() => expect(messageOf(printer)).toBe(PRINTER_ADDRESS_INVALID));
+    expect(http).not.toHaveBeenCalled();
+
+    await user.clear(printer);
+    await user.type(printer, '192.168.0.50:9100');
+    await user.click(screen.getByRole('combobox', { name: 'Papel' }));
+    await user.click(await screen.findByRole('option', { name: '58 mm' }));
+    await user.click(screen.getByRole('switch', { name: 'Imprimir os pedidos ao chegar' }));
+    await user.click(save());
+    await waitFor(() =>
+      expect(http).toHaveBeenCalledWith('/api/kitchens', {
+        method: 'POST',
+        body: {
+          name: 'Forno a lenha',
+          available: true,
+          printer: '192.168.0.50:9100',
+          paper_width: 58,
+          auto_print: true,
+        },
+      }),
+    );
   });
 
   it('creates a kitchen switched off (Inativo)', async () => {
@@ -98,7 +132,7 @@ describe('new kitchen (/kitchens/create)', () => {
     await waitFor(() =>
       expect(http).toHaveBeenCalledWith('/api/kitchens', {
         method: 'POST',
-        body: { name: 'Sorveteria', available: false },
+        body: { name: 'Sorveteria', available: false, paper_width: 80, auto_print: false },
       }),
     );
   });

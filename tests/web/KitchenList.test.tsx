@@ -51,7 +51,7 @@ describe('kitchens list (/kitchens)', () => {
       query: { page: 1, page_size: 25, sort_field: 'name', sort_order: 'ASC', search: undefined },
     });
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['Nome', 'Produtos', 'Criada em', 'Disponível']);
+    expect(headers).toEqual(['Nome', 'Produtos', 'Criada em', 'Disponível', 'Impressora (endereço na rede)']);
     expect(within(row).getByText('12')).toBeInTheDocument();
     expect(within(row).getByText('31/01/2026')).toBeInTheDocument();
     expect(within(row).getByText('Ativo')).toBeInTheDocument();

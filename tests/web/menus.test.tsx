@@ -69,6 +69,7 @@ describe("a role's menu", () => {
       expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
         'Salão',
         'Pedidos',
+        'Impressões',
         'Comandas',
         'Reservas',
         'Produtos',

@@ -32,3 +32,8 @@ export const STATEMENT_KINDS = ['RECEIVED', 'CANCELED', 'TAX', 'DEPOSIT'] as con
 
 /** The kinds of PIX key a bank account may have. */
 export const PIX_KEY_TYPES = ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'RANDOM'] as const;
+
+/** What a print job prints: a station's kitchen ticket, a table's pre-bill, a payment's receipt. */
+export const PRINT_JOB_KINDS = ['KITCHEN', 'PREBILL', 'RECEIPT'] as const;
+/** A print job's life: waiting, being sent (leased to one sender), printed (acknowledged), failed. */
+export const PRINT_JOB_STATUS = ['PENDING', 'SENDING', 'PRINTED', 'FAILED'] as const;

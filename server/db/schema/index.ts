@@ -9,3 +9,4 @@ export * from './finance';
 export * from './security';
 export * from './rollups';
 export * from './audit';
+export * from './printing';

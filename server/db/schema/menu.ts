@@ -28,12 +28,26 @@ export const kitchens = pgTable(
       .references(() => stores.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     available: boolean('available').notNull().default(true),
+    /**
+     * The station's receipt printer on the restaurant's network, 'host' or 'host:port' (ESC/POS on
+     * TCP 9100 by default); null: none, the station works from the board.
+     */
+    printer: text('printer'),
+    /** Where its tickets go when that printer does not answer: another printer. */
+    printer_fallback: text('printer_fallback'),
+    /** The printer's paper, in millimetres. */
+    paper_width: smallint('paper_width').$type<58 | 80>().notNull().default(80),
+    /** Prints a kitchen ticket of each send of items to this station, as it arrives. */
+    auto_print: boolean('auto_print').notNull().default(false),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     index('kitchens_store_idx').on(t.store_id, t.name),
     unique('kitchens_id_store_key').on(t.id, t.store_id),
+    check('kitchens_paper_width_check', sql`${t.paper_width} in (58, 80)`),
+    check('kitchens_printer_check', sql`char_length(${t.printer}) between 1 and 260`),
+    check('kitchens_printer_fallback_check', sql`char_length(${t.printer_fallback}) between 1 and 260`),
   ],
 );
 

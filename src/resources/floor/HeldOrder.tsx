@@ -2,7 +2,8 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturb';
 import type { OrderTicket } from '../../../contract/resources/tabs/definition';
-import { ItemRow, itemLines } from '../tabs/OrderTickets';
+import { itemLines } from '../../../contract/resources/tabs/lines';
+import { ItemRow } from '../tabs/OrderTickets';
 import { HELD_ORDER } from './TableCard';
 import { TOUCH } from './FloorFrame';
 

@@ -1,7 +1,7 @@
 import { useWatch } from 'react-hook-form';
 import { Box, Stack, Typography } from '@mui/material';
 import SoupKitchenIcon from '@mui/icons-material/SoupKitchen';
-import { BooleanInput, useRecordContext } from 'react-admin';
+import { BooleanInput, SelectInput, useRecordContext } from 'react-admin';
 import { RecordToggle } from '../../components/RecordToggle';
 import { CreateLink, ToolbarLink } from '../../engine/parts';
 import { defineScreens } from '../../engine/overrides';
@@ -10,6 +10,7 @@ import {
   KITCHEN_DEACTIVATED,
   KITCHEN_OFF,
   KITCHEN_ON,
+  PAPER_CHOICES,
   kitchens,
   type Kitchen,
 } from '../../../contract/resources/kitchens/definition';
@@ -101,9 +102,24 @@ export default defineScreens({
     empty: <NoKitchens />,
   },
   form: {
-    inputs: { available: <AvailableInput /> },
+    inputs: {
+      available: <AvailableInput />,
+      paper_width: (
+        <SelectInput
+          source="paper_width"
+          label={kitchens.fields.paper_width!.label}
+          choices={PAPER_CHOICES}
+          helperText={false}
+        />
+      ),
+    },
+    sections: [
+      { fields: ['name', 'available'] },
+      // The station's receipt printer: its kitchen tickets print there (server/printing).
+      { title: 'Impressora', fields: ['printer', 'printer_fallback', ['paper_width', 'auto_print']] },
+    ],
     // On by default, as the server creates it.
-    defaultValues: { available: true },
+    defaultValues: { available: true, paper_width: 80, auto_print: false },
     maxWidth: 560,
     deleteConfirm: (record) => ({
       title: `Remover a cozinha ${String(record.name)}?`,

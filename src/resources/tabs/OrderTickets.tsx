@@ -9,6 +9,7 @@ import {
   type OrderItem,
   type OrderTicket,
 } from '../../../contract/resources/tabs/definition';
+import { itemLines, type ItemLine } from '../../../contract/resources/tabs/lines';
 
 /** Paid, or paid in part, tickets have a green bottom border; the others gold (restaurant spec 4). */
 export const PAID_BORDER = '#4caf50';
@@ -23,39 +24,6 @@ const STATUS_COLOR: Record<string, 'default' | 'warning' | 'info' | 'success' | 
   READY: 'success',
   CANCELLED: 'error',
 };
-
-/** One line of a ticket: the same product in the same state, ordered again, reads once with its count. */
-export interface ItemLine {
-  key: string;
-  item: OrderItem;
-  /** How many times it was ordered (the spec's repeat count). */
-  count: number;
-  /** Price of one, with its complements, in cents. */
-  unit: number;
-}
-
-/**
- * Groups a ticket's items into lines, in the order they were first ordered. An item still waiting
- * in the outbox (its id below zero) never joins one the server has.
- */
-export function itemLines(items: readonly OrderItem[]): ItemLine[] {
-  const lines = new Map<string, ItemLine>();
-  for (const item of items) {
-    const key = JSON.stringify([
-      item.id < 0,
-      item.product_id ?? item.name,
-      item.status,
-      item.product_price,
-      item.complements,
-      item.observations ?? '',
-    ]);
-    const unit = item.product_price + item.complements.reduce((sum, c) => sum + c.price * c.quantity, 0);
-    const line = lines.get(key);
-    if (line) line.count += item.quantity;
-    else lines.set(key, { key, item, count: item.quantity, unit });
-  }
-  return [...lines.values()];
-}
 
 function Money({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
   return (

@@ -14,7 +14,8 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import type { Order } from '../../../../contract/resources/tabs/definition';
 import { readSession } from '../../../lib/session';
 import { TOUCH } from '../FloorFrame';
-import { PAPER_WIDTHS, PreBill, type PaperWidth } from './PreBill';
+import { preBillDocument } from '../../../../contract/resources/printing/documents';
+import { PAPER_WIDTHS, PrintedDocument, type PaperWidth } from './PreBill';
 
 /** The paper this tablet's printer takes, as last chosen here. */
 const PAPER_KEY = 'painel.paper-width';
@@ -55,6 +56,7 @@ function printStyles(width: PaperWidth, height: number | null) {
         '.pre-bill-center': { textAlign: 'center' },
         '.pre-bill-strong': { fontWeight: 700 },
         '.pre-bill-note': { paddingLeft: '3mm' },
+        '.pre-bill-large': { fontSize: '1.3em' },
       }}
     />
   );
@@ -173,7 +175,7 @@ export function PreBillButton({ order, disabled }: { order: Order; disabled?: bo
         ? createPortal(
             <div className="pre-bill-sheet" ref={sheet}>
               {printStyles(printing.width, printing.height)}
-              <PreBill order={order} storeName={storeName} shares={printing.shares} printedAt={printing.at} />
+              <PrintedDocument document={preBillDocument(order, storeName, printing.shares, printing.at)} />
             </div>,
             document.body,
           )
