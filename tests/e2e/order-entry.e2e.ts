@@ -3,13 +3,14 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, seriousViolations, signIn } from './browser';
 import { demoServer, type RunningServer } from './server';
 import { isOrderable, type MenuProduct } from '../../contract/resources/orderEntry/rules';
+import { startPrinterStandIn, type PrinterStandIn } from '../../server/printing/stand-in';
 
 /**
  * A waiter takes a walk-in's order on a tablet (768×1024, touch), on the demo without the service
  * simulator (which would seat its own guests at the free table): opens the table for a guest
  * without the app, chooses two dishes (one with its complements and a note), reviews, sends them
- * to the kitchen — whose tablet shows them by itself —, voids one with the reason, then receives
- * the guest's payment at the table.
+ * to the kitchen — whose tablet shows them by itself, and whose printers print their tickets —,
+ * voids one with the reason, then receives the guest's payment at the table.
  */
 describe('orders taken at the table by a waiter', () => {
   let server: RunningServer;
@@ -18,6 +19,8 @@ describe('orders taken at the table by a waiter', () => {
   /** The kitchen board, on another tablet. */
   let board: Page;
   let token = '';
+  /** The kitchens' receipt printer (the demo's kitchens print to it: DEMO_PRINTER). */
+  let printer: PrinterStandIn;
 
   async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
     const response = await fetch(`${server.url}${path}`, {
@@ -33,7 +36,8 @@ describe('orders taken at the table by a waiter', () => {
   }
 
   beforeAll(async () => {
-    server = await demoServer({ SIMULATOR: '0' });
+    printer = await startPrinterStandIn();
+    server = await demoServer({ SIMULATOR: '0', DEMO_PRINTER: printer.address });
     const login = await fetch(`${server.url}/auth/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -57,6 +61,7 @@ describe('orders taken at the table by a waiter', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await printer?.close();
   });
 
   it('opens a free table for a walk-in, sends two dishes (complements, a note), sees them on the board, voids one and takes the payment', async () => {
@@ -156,6 +161,18 @@ describe('orders taken at the table by a waiter', () => {
     await card.getByText(dish.name).first().waitFor();
     await card.getByText(second.name).first().waitFor();
     expect(boardLoads.filter((url) => !url.endsWith('#/orders'))).toEqual([]);
+
+    // Each dish's station printed its kitchen ticket: the table, the guest, the dish and its count.
+    const stations = new Set([dish.kitchen_id, second.kitchen_id].filter((id) => id !== null)).size;
+    const prints = await printer.waitFor(stations);
+    const tickets = prints.map((print) => print.text);
+    expect(tickets).toHaveLength(stations);
+    const all = tickets.join('\n');
+    expect(all).toContain('Mesa 101');
+    expect(all).toContain('Joana Prado');
+    if (dish.kitchen_id !== null) expect(all).toContain(`2× ${dish.name.slice(0, 20)}`);
+    expect(all).toContain(second.name.slice(0, 20));
+    for (const print of prints) expect(print.cuts).toBe(1);
 
     // The second dish is voided from her ticket, with the reason, and leaves the bill.
     const ticket = page.getByRole('region', { name: 'Comanda de Joana Prado' });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { instant, maybeText, recordId } from '../../lib/records';
 import { defineResource, type RecordOf } from '../../define';
-import { printDocument } from './documents';
+import { printDocument } from './document';
 
 /**
  * Impressões: the store's print jobs (server/printing/jobs.ts) — the kitchen tickets of each send
