@@ -29,6 +29,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 await startLocalOpdv();
 await startLocalPrinter();
+await startLocalPixProvider();
 await import('../server/main');
 
 /**
@@ -57,4 +58,25 @@ async function startLocalPrinter() {
   const printer = await startPrinterStandIn({ port: 9100, dir }).catch(() => startPrinterStandIn({ dir }));
   process.env.DEMO_PRINTER = printer.address;
   console.log(`Impressora local (demonstração) em ${printer.address}: o que imprime fica em ${dir}`);
+}
+
+/**
+ * The local Pix provider (server/pix/stand-in.ts), unless PIX_PROVIDER_URL names one: the demo's
+ * Pix at the table are dynamic charges, paid by `curl -X POST <its address>/__pay/<txid>` (what
+ * the guest's bank app would do), whose signed webhook books the payment. PIX_STANDIN=0 runs
+ * none (static codes, confirmed by hand).
+ */
+async function startLocalPixProvider() {
+  if (process.env.PIX_PROVIDER_URL || process.env.PIX_STANDIN === '0') return;
+  const crypto = await import('node:crypto');
+  const { startPixStandIn } = await import('../server/pix/stand-in');
+  const secret = crypto.randomBytes(24).toString('hex');
+  const port = Number(process.env.PIX_PORT ?? 4020);
+  const webhookUrl = `http://127.0.0.1:${config.port}/api/pix/webhook`;
+  const provider = await startPixStandIn({ port, secret, webhookUrl }).catch(() =>
+    startPixStandIn({ secret, webhookUrl }),
+  );
+  process.env.PIX_PROVIDER_URL = provider.url;
+  process.env.PIX_WEBHOOK_SECRET = secret;
+  console.log(`Provedor Pix local (demonstração) em ${provider.url}: pague com POST ${provider.url}/__pay/<txid>`);
 }

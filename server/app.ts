@@ -52,6 +52,8 @@ import integrationRoutes from './routes/integrations';
 import rolePermissionRoutes from './routes/role-permissions';
 import auditEventRoutes from './routes/audit-events';
 import printJobRoutes from './routes/print-jobs';
+import pixWebhookRoutes from './routes/pix-webhook';
+import type { PixProviderOptions } from './pix/provider';
 import printing from './plugins/printing';
 import { crudResources } from './resources/registry';
 import { RequestLog, redactUrl } from './request-log';
@@ -71,11 +73,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered on the app (HEAD twins included), for the route-access test. */
     routeTable: readonly RouteEntry[];
+    /** The store's Pix provider (server/pix/provider.ts); null: static codes, confirmed by hand. */
+    pixProvider: PixProviderOptions | null;
   }
 }
 
 export interface AppOptions {
   database: Database;
+  /** A Pix provider for dynamic charges and their webhook (PIX_PROVIDER_URL); none: static codes. */
+  pixProvider?: PixProviderOptions;
   jwtSecret: string;
   smtpUrl?: string;
   mailFrom?: string;
@@ -198,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     routes.push(route);
   });
+  app.decorate('pixProvider', options.pixProvider ?? null);
   app.decorate('routeTable', {
     getter: (): RouteEntry[] =>
       routes.flatMap((route) =>
@@ -278,6 +285,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rolePermissionRoutes);
   await app.register(auditEventRoutes);
   await app.register(printJobRoutes);
+  await app.register(pixWebhookRoutes);
   await app.register(uploadRoutes, { dir: options.uploadsDir });
   if (options.webRoot) await app.register(webRoutes, { root: options.webRoot });
 

@@ -85,6 +85,14 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'use host:porta, como 127.0.0.1:9100')
     .optional(),
+  /**
+   * The store's Pix provider, for dynamic charges whose webhook books the payment
+   * (server/pix/provider.ts); unset: static codes, confirmed by hand with 'Dar baixa'. `npm start`
+   * runs a local one (server/pix/stand-in.ts).
+   */
+  PIX_PROVIDER_URL: z.string().url().optional(),
+  /** The secret the provider signs its webhooks with (16 characters or more). */
+  PIX_WEBHOOK_SECRET: z.string().min(16, 'use 16 caracteres ou mais').optional(),
   /** How long a call to the OPDV may take (milliseconds). */
   OPDV_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** The key that seals point-of-sale tokens at rest; default: one derived from JWT_SECRET. */
@@ -128,6 +136,7 @@ export interface Config {
   simulatorKitchenIdleMinutes: number;
   opdvUrl: string;
   demoPrinter: string | undefined;
+  pixProvider: { url: string; webhookSecret: string } | undefined;
   opdvTimeoutMs: number;
   integrationKey?: string;
   /** Where, besides this server, the files records point to may live (contract/lib/fileUrls.ts). */
@@ -159,6 +168,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulatorKitchenIdleMinutes: e.SIMULATOR_KITCHEN_IDLE_MIN,
     opdvUrl: e.OPDV_URL,
     demoPrinter: e.DEMO_PRINTER,
+    pixProvider: e.PIX_PROVIDER_URL ? { url: e.PIX_PROVIDER_URL, webhookSecret: pixSecretOf(e) } : undefined,
     opdvTimeoutMs: e.OPDV_TIMEOUT_MS,
     integrationKey: e.INTEGRATION_KEY,
     fileUrlPrefixes: [
@@ -176,4 +186,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function trustProxyOf(value: string): Config['trustProxy'] {
   if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
   return value.split(',').map((entry) => entry.trim());
+}
+
+/** The webhook's secret, required with a provider: an unsigned webhook would book any payment. */
+function pixSecretOf(e: { PIX_WEBHOOK_SECRET?: string }): string {
+  if (!e.PIX_WEBHOOK_SECRET) throw new Error('PIX_WEBHOOK_SECRET: obrigatório com PIX_PROVIDER_URL');
+  return e.PIX_WEBHOOK_SECRET;
 }

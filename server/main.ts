@@ -37,6 +37,7 @@ async function main() {
     trustProxy: config.trustProxy,
     housekeepingMinutes: 10,
     printEveryMs: 500,
+    pixProvider: config.pixProvider,
   });
 
   let closing = false;

@@ -25,9 +25,11 @@ import {
   brCode,
   NO_PIX_KEY,
   pixCodeAnswer,
+  pixKey,
   pixTxid,
   type PixKeyType,
 } from '../../contract/resources/tabs/pix';
+import { chargeTxid, createCharge, type PixProviderOptions } from '../pix/provider';
 import {
   addItemsInput,
   guestInput,
@@ -557,6 +559,40 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  /** The guest's waiting charge for `amount`, or a new one made at the provider and kept. */
+  async function dynamicCharge(
+    provider: PixProviderOptions,
+    charge: {
+      order_id: number;
+      ticket_id: number;
+      amount: number;
+      key: string;
+      key_type: PixKeyType;
+      store: string;
+    },
+  ): Promise<{ code: string; txid: string }> {
+    const [waiting] = rows<{ code: string; txid: string }>(
+      await db.execute(sql`
+        select code, txid from pix_charges
+         where ticket_id = ${charge.ticket_id} and status = 'ACTIVE' and amount = ${charge.amount}
+         order by id desc limit 1`),
+    );
+    if (waiting) return waiting;
+    const txid = chargeTxid(charge.order_id, charge.ticket_id);
+    const code = await createCharge(provider, {
+      txid,
+      amount: charge.amount,
+      key: pixKey(charge.key, charge.key_type),
+      description: `${charge.store} — comanda ${charge.order_id}`,
+    });
+    await db.execute(sql`
+      update pix_charges set status = 'CANCELLED' where ticket_id = ${charge.ticket_id} and status = 'ACTIVE'`);
+    await db.execute(sql`
+      insert into pix_charges (store_id, order_id, ticket_id, txid, amount, code)
+      select store_id, id, ${charge.ticket_id}, ${txid}, ${charge.amount}, ${code} from orders where id = ${charge.order_id}`);
+    return { code, txid };
+  }
+
   // Pix at the table: the BR Code of one guest's balance, for the store's Pix key (its default bank
   // account's, else the first with a key). A static code: the guest's bank app pays it, and the
   // staff confirm the payment with 'Dar baixa' (which books it, as any other method).
@@ -591,26 +627,32 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (found.status !== 'OPENED') throw conflict(CLOSED_TAKES_NO_PAYMENT);
       if (found.owed === 0) throw conflict(ALREADY_PAID);
       if (!found.pix_key || !found.pix_key_type) throw conflict(NO_PIX_KEY);
+      const answer = {
+        order_id: id,
+        ticket_id,
+        amount: found.owed,
+        key: found.pix_key,
+        key_type: found.pix_key_type,
+      };
+      // With a provider, a dynamic charge its webhook books: the guest's waiting one while the
+      // balance is the same, else a new one. A provider that does not answer leaves the static code.
+      const dynamic = app.pixProvider
+        ? await dynamicCharge(app.pixProvider, { ...answer, store: found.name }).catch((error: unknown) => {
+            request.log.warn({ err: error }, 'provedor Pix não respondeu: código estático');
+            return null;
+          })
+        : null;
+      if (dynamic) return { data: { ...answer, ...dynamic, dynamic: true } };
       const txid = pixTxid(id, ticket_id);
-      const charge = {
+      const code = brCode({
         key: found.pix_key,
         keyType: found.pix_key_type,
         name: found.name,
         city: found.city ?? '',
         amount: found.owed,
         txid,
-      };
-      return {
-        data: {
-          order_id: id,
-          ticket_id,
-          amount: found.owed,
-          code: brCode(charge),
-          key: found.pix_key,
-          key_type: found.pix_key_type,
-          txid,
-        },
-      };
+      });
+      return { data: { ...answer, code, txid, dynamic: false } };
     },
   });
 

@@ -49,6 +49,8 @@ export const OTHER_ROUTES: Record<string, Access> = {
   'GET /api/guest/tab': 'public',
   'POST /api/guest/orders': 'public',
   'POST /api/guest/waiter': 'public',
+  // The Pix provider's webhook: no session; trusted only when signed with the provider's secret.
+  'POST /api/pix/webhook': 'public',
 };
 
 /** Every route a definition declares, with the access the definition gives it. */

@@ -35,6 +35,12 @@ export const DISABLED = { email: 'desligado@cantinabella.com.br', password: 'Des
  * An app with the demo's logins, a waiter of store A and a disabled account of store A, and a
  * stand-in for the built web app so that its routes are registered and walked too.
  */
+/** The walks' Pix provider: its webhook's secret signs the walk's webhook. */
+export const WALK_PIX_PROVIDER = {
+  url: 'http://127.0.0.1:9',
+  webhookSecret: 'segredo-do-webhook-da-caminhada',
+};
+
 export async function createSecurityApp(): Promise<SecurityApp> {
   const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-web-'));
   fs.mkdirSync(path.join(webRoot, 'assets'));
@@ -46,7 +52,9 @@ export async function createSecurityApp(): Promise<SecurityApp> {
   fs.writeFileSync(path.join(webRoot, 'manifest.webmanifest'), '{"name":"Painel"}');
   fs.mkdirSync(path.join(webRoot, 'icons'));
   fs.writeFileSync(path.join(webRoot, 'icons', 'painel-192.png'), 'png');
-  const t = await createTestApp({ webRoot });
+  // With a Pix provider, so that its webhook is a route the walks reach (nothing listens at its
+  // address: a charge falls back to the static code).
+  const t = await createTestApp({ webRoot, pixProvider: WALK_PIX_PROVIDER });
   const db = t.database.db;
   const storeA = await storeId(db, 'Cantina Bella');
   const storeB = await storeId(db, 'Sabor do Sertão');

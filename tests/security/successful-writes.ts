@@ -28,7 +28,8 @@ import { placeItems, seatGuests } from '../../server/service/guests';
 import { DEFAULT_PERMISSIONS } from '../../contract/permissions';
 import { saoPauloClock, saoPauloInstant } from '../../contract/resources/reservations/rules';
 import { as, createAccount, login } from '../server/helpers';
-import { createSecurityApp, type Call, type SecurityApp } from './identities';
+import { WALK_PIX_PROVIDER, createSecurityApp, type Call, type SecurityApp } from './identities';
+import { signature } from '../../server/pix/provider';
 
 /**
  * The walks' write table (the audit walk, tests/security/audit-walk.test.ts, and the
@@ -776,6 +777,21 @@ export const successfulWrites: Record<WriteKey, () => Promise<WriteRequest>> = {
     params: [(await openTab()).item],
     payload: { reason: 'O cliente desistiu do prato' },
   }),
+  // A Pix the provider says was paid, of a charge this store never made: signed, answered, booked nothing.
+  'POST /api/pix/webhook': async () => {
+    const body = JSON.stringify({
+      pix: [{ endToEndId: `E2EWALK${next()}`, txid: 'PAINEL1C1X00000000000000000', valor: '10.00' }],
+    });
+    return {
+      by: anonymous,
+      payload: body,
+      headers: {
+        'content-type': 'application/json',
+        'x-pix-signature': signature(body, WALK_PIX_PROVIDER.webhookSecret),
+      },
+      store: null,
+    };
+  },
   'POST /api/print-jobs/claim': async () => {
     await newPrintJob();
     return { by: managerA, payload: { kinds: ['KITCHEN'] } };

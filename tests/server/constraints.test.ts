@@ -198,6 +198,14 @@ const valid = {
   tables: () => ({ store_id: ref.storeA, number: 100 + n(), name: 'Mesa' }),
   orders: () => ({ store_id: ref.storeA }),
   tickets: () => ({ order_id: ref.orderA1, store_id: ref.storeA, customer_id: ref.customer2 }),
+  pix_charges: () => ({
+    store_id: ref.storeA,
+    order_id: ref.orderA1,
+    ticket_id: ref.ticketA1,
+    txid: `PAINEL1C1X${String(n()).padStart(20, '0')}`,
+    amount: 1000,
+    code: '00020101021226',
+  }),
   print_jobs: () => ({
     store_id: ref.storeA,
     kind: 'KITCHEN',
@@ -1143,6 +1151,48 @@ const cases: Case[] = [
     ['order_items', { kitchen_id: ref.kitchenB }],
     [['order_items', { kitchen_id: null }]],
   ),
+  check('pix_charges_status_check', 'a Pix charge in an unknown state', ['pix_charges', { status: 'LOST' }]),
+  check('pix_charges_amount_check', 'a Pix charge of nothing', ['pix_charges', { amount: 0 }]),
+  check('pix_charges_txid_check', 'a Pix charge whose txid the Pix API refuses', [
+    'pix_charges',
+    { txid: 'curto' },
+  ]),
+  check(
+    'pix_charges_paid_check',
+    'a Pix charge paid with no time it was paid',
+    ['pix_charges', { status: 'PAID' }],
+    [['pix_charges', { status: 'PAID', paid_at: raw('now()') }]],
+  ),
+  check('pix_charges_paid_check', 'a waiting Pix charge with a time it was paid', [
+    'pix_charges',
+    { paid_at: raw('now()') },
+  ]),
+  unique(
+    'pix_charges_txid_key',
+    'two Pix charges with one txid',
+    ['pix_charges', { txid: 'PAINEL1C1XDUPLICADO000000000' }],
+    [['pix_charges', { txid: 'PAINEL1C1XDUPLICADO000000000' }]],
+  ),
+  unique(
+    'pix_charges_end_to_end_key',
+    'one Pix booked on two charges',
+    ['pix_charges', { status: 'PAID', paid_at: raw('now()'), end_to_end_id: 'E2E-UNICO' }],
+    [
+      ['pix_charges', { status: 'PAID', paid_at: raw('now()'), end_to_end_id: 'E2E-UNICO' }],
+      ['pix_charges', {}],
+      ['pix_charges', {}],
+    ],
+  ),
+  foreignKey('pix_charges_order_fk', "a Pix charge of another store's tab", [
+    'pix_charges',
+    { order_id: ref.orderB, ticket_id: ref.ticketB },
+  ]),
+  foreignKey('pix_charges_ticket_fk', "a Pix charge of another tab's ticket", [
+    'pix_charges',
+    { ticket_id: ref.ticketA2 },
+  ]),
+  dangling('pix_charges_store_id_stores_id_fk', 'pix_charges', 'store_id'),
+  dangling('pix_charges_payment_id_payments_id_fk', 'pix_charges', 'payment_id'),
   check(
     'kitchens_paper_width_check',
     'a printer paper other than 58 or 80 mm',

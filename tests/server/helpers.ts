@@ -34,6 +34,8 @@ export interface TestApp {
  * the PostgreSQL server of DATABASE_URL when the suite runs as `npm run test:pg`.
  */
 export interface TestAppOptions {
+  /** A Pix provider for dynamic charges and their webhook (none: static codes). */
+  pixProvider?: AppOptions['pixProvider'];
   /**
    * Seed the demo: 'accounts' (default, or true) the three demo logins, their two stores, cuisines,
    * cities and FAQ; 'full' the whole living demo (seconds: once per file, in beforeAll); false nothing.
@@ -79,6 +81,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     uploadsDir,
     logger: options.logger,
     loginSlowAnswerMs: options.loginSlowAnswerMs,
+    pixProvider: options.pixProvider,
     // Every answer is held against its route's response schema: a drift fails the test.
     checkResponses: true,
     forceCloseConnections: true,

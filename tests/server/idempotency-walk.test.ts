@@ -34,6 +34,8 @@ const EXEMPT: Record<string, string> = {
   'POST /auth/token': "its answer is a session's token, which must not be kept at rest",
   'PATCH /api/account': "a new password's answer is a session's token",
   'POST /api/account/store': "its answer is a session's token",
+  'POST /api/pix/webhook':
+    "the provider's own ids make it idempotent: a charge is booked once, however often its Pix comes",
 };
 
 /** Routes that take the key but whose replay this walk cannot show, each with why. */

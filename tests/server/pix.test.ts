@@ -1,8 +1,13 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { rows } from '../../server/db/client';
 import { bankAccounts, tickets } from '../../server/db/schema';
+import { signature } from '../../server/pix/provider';
+import { startPixStandIn, type PixStandIn } from '../../server/pix/stand-in';
 import { crc16, NO_PIX_KEY } from '../../contract/resources/tabs/pix';
-import { errorOf, type TestApp } from './helpers';
+import { as, demo, errorOf, login, type TestApp } from './helpers';
 import { newGuests, openService, seatAndOrder, type Floor } from './service-fixtures';
 import { emvFields as fields } from '../unit/emv';
 
@@ -18,7 +23,7 @@ const pixOf = (order: number, ticket: number, call = cantina) =>
   call({ method: 'GET', url: `/api/orders/id/${order}/tickets/${ticket}/pix` });
 
 beforeAll(async () => {
-  ({ t, cantina, sertao, floor } = await openService([1]));
+  ({ t, cantina, sertao, floor } = await openService([1, 2, 3]));
   ana = (await newGuests(t.app.db, 1))[0]!;
   orderId = await seatAndOrder(t.app.db, floor, 1, [
     { customerId: ana, items: [{ productId: floor.dish }, { productId: floor.drink, quantity: 2 }] },
@@ -103,5 +108,130 @@ describe('Pix at the table', () => {
     const settled = await pixOf(orderId, anaTicket);
     expect(settled.statusCode).toBe(409);
     expect(errorOf(settled)).toBe('A comanda deste cliente já está paga.');
+  });
+});
+
+describe("a Pix provider's dynamic charge and its signed webhook", () => {
+  const secret = 'segredo-do-webhook-pix-0123456789';
+  let provider: PixStandIn;
+  let withPix: FastifyInstance;
+  let bia: number;
+  let biaTicket: number;
+
+  beforeAll(async () => {
+    provider = await startPixStandIn({ secret });
+    withPix = await t.instance({ pixProvider: { url: provider.url, webhookSecret: secret } });
+    await withPix.listen({ port: 0, host: '127.0.0.1' });
+    provider.webhookUrl = `http://127.0.0.1:${(withPix.server.address() as AddressInfo).port}/api/pix/webhook`;
+    bia = (await newGuests(t.app.db, 1))[0]!;
+    const order = await seatAndOrder(t.app.db, floor, 2, [
+      { customerId: bia, items: [{ productId: floor.dish }] },
+    ]);
+    const [ticket] = await t.app.db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.order_id, order), eq(tickets.customer_id, bia)));
+    biaTicket = ticket!.id;
+  });
+  afterAll(() => provider?.close());
+
+  const cantinaOn = async () => as(withPix, await login(withPix, demo.cantina));
+  const ticketOf = async () => (await t.app.db.select().from(tickets).where(eq(tickets.id, biaTicket)))[0]!;
+  const paymentsOf = async () =>
+    rows<{ n: number }>(
+      await t.app.db.execute(sql`select count(*)::int as n from payments where ticket_id = ${biaTicket}`),
+    )[0]!.n;
+
+  it('charges the balance at the provider, reuses the charge while it waits, and books it once when paid', async () => {
+    const staff = await cantinaOn();
+    const { order_id } = (await ticketOf()) as { order_id: number };
+    const first = await staff({ method: 'GET', url: `/api/orders/id/${order_id}/tickets/${biaTicket}/pix` });
+    expect(first.statusCode, first.body).toBe(200);
+    const pix = first.json<{ data: { dynamic: boolean; txid: string; code: string; amount: number } }>().data;
+    expect(pix).toMatchObject({ dynamic: true, amount: 5_500 });
+    expect(provider.charges.get(pix.txid)).toMatchObject({ amount: 5_500, code: pix.code, paid: false });
+    const again = await staff({ method: 'GET', url: `/api/orders/id/${order_id}/tickets/${biaTicket}/pix` });
+    expect(again.json<{ data: { txid: string } }>().data.txid).toBe(pix.txid);
+
+    // The guest pays: the provider's webhook books it, and a resent webhook books nothing more.
+    expect(await provider.pay(pix.txid)).toBe(200);
+    expect(await ticketOf()).toMatchObject({ total: 5_500, total_paid: 5_500 });
+    expect(await paymentsOf()).toBe(1);
+    expect(await provider.pay(pix.txid)).toBe(200);
+    expect(await paymentsOf()).toBe(1);
+    const [charge] = rows<{ status: string; payment_id: number | null }>(
+      await t.app.db.execute(sql`select status, payment_id from pix_charges where txid = ${pix.txid}`),
+    );
+    expect(charge).toMatchObject({ status: 'PAID' });
+    expect(charge!.payment_id).not.toBeNull();
+    const [audit] = rows<{ summary: string }>(
+      await t.app.db.execute(
+        sql`select summary from audit_events where action = 'pix-received' order by id desc limit 1`,
+      ),
+    );
+    expect(audit!.summary).toMatch(/^Pix de R\$ 55,00 recebido da comanda de .+ \(Mesa 2\)$/);
+    // Nothing left to charge.
+    const paid = await staff({ method: 'GET', url: `/api/orders/id/${order_id}/tickets/${biaTicket}/pix` });
+    expect(paid.statusCode).toBe(409);
+  });
+
+  it('refuses a webhook not signed with the secret, and books nothing', async () => {
+    const body = JSON.stringify({
+      pix: [{ endToEndId: 'E1', txid: 'PAINEL1C1X0000000000000000', valor: '1.00' }],
+    });
+    for (const header of [undefined, signature(body, 'outro-segredo-qualquer-123'), 'sha256=00']) {
+      const refused = await withPix.inject({
+        method: 'POST',
+        url: '/api/pix/webhook',
+        headers: { 'content-type': 'application/json', ...(header ? { 'x-pix-signature': header } : {}) },
+        payload: body,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(errorOf(refused)).toBe('Assinatura do webhook Pix inválida.');
+    }
+    // Without a provider there is no webhook.
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/pix/webhook',
+      headers: { 'content-type': 'application/json', 'x-pix-signature': signature(body, secret) },
+      payload: body,
+    });
+    expect(none.statusCode).toBe(404);
+  });
+
+  it('books one payment when the provider sends the same Pix twice at once', async () => {
+    const guest = (await newGuests(t.app.db, 1))[0]!;
+    const order = await seatAndOrder(t.app.db, floor, 3, [
+      { customerId: guest, items: [{ productId: floor.drink }] },
+    ]);
+    const [ticket] = await t.app.db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.order_id, order), eq(tickets.customer_id, guest)));
+    const staff = await cantinaOn();
+    const { txid } = (
+      await staff({ method: 'GET', url: `/api/orders/id/${order}/tickets/${ticket!.id}/pix` })
+    ).json<{ data: { txid: string } }>().data;
+    const send = (endToEndId: string) => {
+      const body = JSON.stringify({ pix: [{ endToEndId, txid, valor: '13.20' }] });
+      return withPix.inject({
+        method: 'POST',
+        url: '/api/pix/webhook',
+        headers: { 'content-type': 'application/json', 'x-pix-signature': signature(body, secret) },
+        payload: body,
+      });
+    };
+    const answers = await Promise.all([
+      send('E2E0000000000000000000000000000A'),
+      send('E2E0000000000000000000000000000B'),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(
+      answers.map((answer) => answer.json<{ data: { received: number } }>().data.received).sort(),
+    ).toEqual([0, 1]);
+    const [{ n }] = rows<{ n: number }>(
+      await t.app.db.execute(sql`select count(*)::int as n from payments where ticket_id = ${ticket!.id}`),
+    ) as [{ n: number }];
+    expect(n).toBe(1);
   });
 });

@@ -115,6 +115,11 @@ export const pixCodeAnswer = z.object({
     key: z.string(),
     key_type: z.string(),
     txid: z.string(),
+    /**
+     * A dynamic charge at the store's Pix provider, booked by its webhook when the guest pays;
+     * false: a static code, confirmed by hand with 'Dar baixa'.
+     */
+    dynamic: z.boolean(),
   }),
 });
 export type PixCode = z.infer<typeof pixCodeAnswer>['data'];

@@ -37,3 +37,6 @@ export const PIX_KEY_TYPES = ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'RANDOM'] as cons
 export const PRINT_JOB_KINDS = ['KITCHEN', 'PREBILL', 'RECEIPT'] as const;
 /** A print job's life: waiting, being sent (leased to one sender), printed (acknowledged), failed. */
 export const PRINT_JOB_STATUS = ['PENDING', 'SENDING', 'PRINTED', 'FAILED'] as const;
+
+/** A dynamic Pix charge's life at the provider: waiting for the guest, paid, or given up. */
+export const PIX_CHARGE_STATUS = ['ACTIVE', 'PAID', 'CANCELLED'] as const;

@@ -10,3 +10,4 @@ export * from './security';
 export * from './rollups';
 export * from './audit';
 export * from './printing';
+export * from './pix';

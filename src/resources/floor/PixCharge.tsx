@@ -11,6 +11,11 @@ import { qrSvg } from './qr';
 type Shown =
   { kind: 'loading' } | { kind: 'ready'; pix: PixCode; qr: string } | { kind: 'failed'; message: string };
 
+/** With a static code the staff check the bank; a provider's charge is booked by its webhook. */
+export const PIX_STATIC_NOTE = 'Confira o recebimento no app do banco do restaurante antes de dar baixa.';
+export const PIX_DYNAMIC_NOTE =
+  'Cobrança Pix: quando o banco confirmar o pagamento, a comanda do cliente é baixada sozinha.';
+
 /**
  * Pix at the table, in 'Dar baixa': the code of the guest's balance, for the store's Pix key, as a
  * QR code to show the guest and as "Pix copia e cola" to send them. The guest pays from their
@@ -93,8 +98,8 @@ export function PixCharge({ orderId, ticketId }: { orderId: number; ticketId: nu
       >
         Copiar código
       </Button>
-      <Typography variant="body2" color="text.secondary">
-        Confira o recebimento no app do banco do restaurante antes de dar baixa.
+      <Typography variant="body2" color="text.secondary" role="status">
+        {pix.dynamic ? PIX_DYNAMIC_NOTE : PIX_STATIC_NOTE}
       </Typography>
     </Stack>
   );

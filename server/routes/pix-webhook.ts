@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { formatCents } from '../../contract/lib/format';
+import { tabs as definition } from '../../contract/resources/tabs/definition';
+import { rows } from '../db/client';
+import { badRequest, notFound } from '../http-errors';
+import { noteAudit } from '../plugins/audit';
+import { centsOf, SIGNATURE_HEADER, signedBy, webhookBody } from '../pix/provider';
+import { receivePayment } from '../service/tabs';
+
+export const PIX_WEBHOOK_PATH = '/api/pix/webhook';
+export const PIX_WEBHOOK_MESSAGES = {
+  noProvider: 'Nenhum provedor Pix configurado.',
+  badSignature: 'Assinatura do webhook Pix inválida.',
+} as const;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body as it came, for its signature. */
+    rawBody?: string;
+  }
+}
+
+/**
+ * The Pix provider's webhook (server/pix/provider.ts): each Pix the guest's bank paid books the
+ * payment of its charge's ticket, once (the charge is locked and marked paid with the Pix's
+ * end-to-end id in the payment's transaction), for what the ticket still owes; the floor hears
+ * it as any payment (its notice). Public, and trusted only when signed with the provider's secret.
+ */
+const pixWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  // This plugin's JSON keeps its text: the signature is of the bytes sent, not of a re-encoding.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = body as string;
+    try {
+      done(null, JSON.parse(body as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+
+  app.route({
+    method: 'POST',
+    url: PIX_WEBHOOK_PATH,
+    config: { access: 'public', resource: definition.name, operation: 'pixWebhook', idempotent: false },
+    schema: {
+      tags: [definition.endpoint],
+      summary: 'Webhook do provedor Pix: os Pix pagos das cobranças dinâmicas, assinados (HMAC-SHA256)',
+      body: webhookBody,
+      response: { 200: z.object({ data: z.object({ received: z.int() }) }) },
+    },
+    // Refused before the body is read as anything: no provider, or not signed by it (400: a
+    // webhook has no session to renew, and the provider logs the refusal).
+    preValidation: async (request) => {
+      const provider = app.pixProvider;
+      if (!provider) throw notFound(PIX_WEBHOOK_MESSAGES.noProvider);
+      const header = request.headers[SIGNATURE_HEADER];
+      if (
+        !signedBy(
+          request.rawBody ?? '',
+          typeof header === 'string' ? header : undefined,
+          provider.webhookSecret,
+        )
+      )
+        throw badRequest(PIX_WEBHOOK_MESSAGES.badSignature);
+    },
+    handler: async (request) => {
+      let received = 0;
+      for (const pix of request.body.pix) {
+        const booked = await app.db.transaction(async (tx) => {
+          const [charge] = rows<{
+            id: number;
+            store_id: number;
+            order_id: number;
+            ticket_id: number;
+            status: string;
+            owed: number;
+            open: boolean;
+            guest: string | null;
+            table_number: number | null;
+          }>(
+            await tx.execute(sql`
+              select c.id, c.store_id, c.order_id, c.ticket_id, c.status,
+                     greatest(t.total - t.total_paid, 0)::int as owed, o.status = 'OPENED' as open,
+                     coalesce(cu.fullname, t.guest_name) as guest, tb.number as table_number
+                from pix_charges c
+                join tickets t on t.id = c.ticket_id
+                join orders o on o.id = c.order_id
+                left join customers cu on cu.id = t.customer_id
+                left join tables tb on tb.id = o.table_id
+               where c.txid = ${pix.txid}
+               for update of c`),
+          );
+          // Unknown, or already booked (the provider sends again until it hears 200).
+          if (!charge || charge.status === 'PAID') return null;
+          const amount = Math.min(centsOf(pix.valor), charge.owed);
+          const paymentId =
+            charge.open && amount > 0
+              ? await receivePayment(tx, null, {
+                  orderId: charge.order_id,
+                  ticketId: charge.ticket_id,
+                  amount,
+                  kind: 'PHYSICAL',
+                  method: 'PIX',
+                  accountId: null,
+                })
+              : null;
+          await tx.execute(sql`
+            update pix_charges set status = 'PAID', paid_at = now(), end_to_end_id = ${pix.endToEndId},
+                   payment_id = ${paymentId}
+             where id = ${charge.id}`);
+          return { ...charge, amount };
+        });
+        if (!booked) continue;
+        received += 1;
+        noteAudit(request, {
+          action: 'pix-received',
+          resource: definition.name,
+          recordId: booked.order_id,
+          storeId: booked.store_id,
+          summary: `Pix de ${formatCents(booked.amount)} recebido da comanda de ${booked.guest ?? 'cliente'} (${
+            booked.table_number === null ? `comanda ${booked.order_id}` : `Mesa ${booked.table_number}`
+          })`,
+        });
+      }
+      return { data: { received } };
+    },
+  });
+};
+
+export default pixWebhookRoutes;
