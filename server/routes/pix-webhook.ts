@@ -10,6 +10,9 @@ import { centsOf, SIGNATURE_HEADER, signedBy, webhookBody } from '../pix/provide
 import { receivePayment } from '../service/tabs';
 
 export const PIX_WEBHOOK_PATH = '/api/pix/webhook';
+/** As the app's own JSON parser says it (server/plugins/errors.ts). */
+const INVALID_JSON = 'O corpo da requisição não é um JSON válido.';
+
 export const PIX_WEBHOOK_MESSAGES = {
   noProvider: 'Nenhum provedor Pix configurado.',
   badSignature: 'Assinatura do webhook Pix inválida.',
@@ -34,15 +37,16 @@ const pixWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     request.rawBody = body as string;
     try {
       done(null, JSON.parse(body as string));
-    } catch (error) {
-      done(error as Error, undefined);
+    } catch {
+      done(badRequest(INVALID_JSON), undefined);
     }
   });
 
   app.route({
     method: 'POST',
     url: PIX_WEBHOOK_PATH,
-    config: { access: 'public', resource: definition.name, operation: 'pixWebhook', idempotent: false },
+    // An area of its own (`pix` in the audit trail's rows); the payment it books is the tab's.
+    config: { access: 'public', idempotent: false },
     schema: {
       tags: [definition.endpoint],
       summary: 'Webhook do provedor Pix: os Pix pagos das cobranças dinâmicas, assinados (HMAC-SHA256)',
