@@ -13,7 +13,12 @@
  *   a new job, recorded in the audit trail.
  */
 import { sql } from 'drizzle-orm';
-import { kitchenTicketDocument, type PrintDocument } from '../../contract/resources/printing/documents';
+import {
+  kitchenTicketDocument,
+  preBillDocument,
+  type PrintDocument,
+} from '../../contract/resources/printing/documents';
+import type { Order } from '../../contract/resources/tabs/definition';
 import { PRINT_JOB_MESSAGES } from '../../contract/resources/printing/definition';
 import { PRINTER_PORT } from '../../contract/resources/kitchens/definition';
 import { rows, type Db, type Tx } from '../db/client';
@@ -186,4 +191,41 @@ export async function failLapsed(db: Db): Promise<number> {
        where status = 'SENDING' and lease_until < now()
       returning id`),
   ).length;
+}
+
+/**
+ * Queues the pre-bill of `order` ("conferência de conta", its balance in `shares` equal parts) on
+ * the printer of `kitchenId`, a station of the tab's store (or, with none, for its agent). Null
+ * when the store has no such station.
+ */
+export async function queuePreBill(
+  db: Db,
+  // The tab as readOrder answers it (its instants as dates, which the pre-bill does not read).
+  order: Pick<Order, 'id' | 'store_id'>,
+  kitchenId: number,
+  shares: number,
+  accountId: number | null,
+): Promise<{ id: number; station: string } | null> {
+  const [station] = rows<{
+    name: string;
+    printer: string | null;
+    printer_fallback: string | null;
+    paper_width: 58 | 80;
+    store: string;
+  }>(
+    await db.execute(sql`
+      select k.name, k.printer, k.printer_fallback, k.paper_width, s.name as store
+        from kitchens k join stores s on s.id = k.store_id
+       where k.id = ${kitchenId} and k.store_id = ${order.store_id}`),
+  );
+  if (!station) return null;
+  const document = preBillDocument(order as unknown as Order, station.store, shares, new Date());
+  const [job] = rows<{ id: number }>(
+    await db.execute(sql`
+      insert into print_jobs (store_id, kind, kitchen_id, order_id, document, paper_width, printer, fallback, created_by)
+      values (${order.store_id}, 'PREBILL', ${kitchenId}, ${order.id}, ${JSON.stringify(document)}::jsonb,
+              ${station.paper_width}, ${station.printer}, ${station.printer_fallback}, ${accountId})
+      returning id`),
+  );
+  return { id: job!.id, station: station.name };
 }

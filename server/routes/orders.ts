@@ -30,6 +30,8 @@ import {
   type PixKeyType,
 } from '../../contract/resources/tabs/pix';
 import { chargeTxid, createCharge, type PixProviderOptions } from '../pix/provider';
+import { queuePreBill } from '../printing/jobs';
+import { PRE_BILL_MESSAGES, preBillPrintInput } from '../../contract/resources/printing/prebill';
 import {
   addItemsInput,
   guestInput,
@@ -526,6 +528,39 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         } removido (${whereTab(removed.tableNumber, removed.orderId)})`,
       });
       return { data: order };
+    },
+  });
+
+  // The pre-bill on a station's printer (a bar's, the cashier's): the document the browser prints,
+  // as ESC/POS, through the print queue.
+  app.route({
+    ...routes.call('printPreBill', {
+      params: idParams,
+      body: preBillPrintInput,
+      response: { 201: z.object({ data: z.object({ id: z.int(), kitchen: z.string() }) }) },
+      errors: [404],
+    }),
+    handler: async (request, reply) => {
+      const store = storeScope(request);
+      const order = await readOrder(db, request.params.id, store, new Set(orderIncludes));
+      const job = await queuePreBill(
+        db,
+        order,
+        request.body.kitchen_id,
+        request.body.shares,
+        callerOf(request).accountId,
+      );
+      if (!job) throw notFound(PRE_BILL_MESSAGES.noStation);
+      app.printing.wake();
+      noteAudit(request, {
+        action: 'print-prebill',
+        resource: definition.name,
+        recordId: order.id,
+        storeId: order.store_id,
+        summary: `Conferência de conta (${whereTab(order.table_number, order.id)}) enviada para a impressora de ${job.station}`,
+      });
+      reply.code(201);
+      return { data: { id: job.id, kitchen: job.station } };
     },
   });
 

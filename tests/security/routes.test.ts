@@ -421,6 +421,10 @@ describe('walking every registered route', () => {
     '/api/orders/id/:id/tickets/:ticket_id/draft': () => ({ params: [own.order, 1], payload: { items: [] } }),
     '/api/orders/id/:id/tickets': () => ({ params: [own.order], payload: { guest_name: 'Invasor' } }),
     '/api/orders/id/:id/tickets/:ticket_id/pix': () => ({ params: [own.order, 1] }),
+    '/api/orders/id/:id/prebill': () => ({
+      params: [own.order],
+      payload: { shares: 1, kitchen_id: own.kitchen },
+    }),
     '/api/orders/id/:id/tickets/:ticket_id/service': () => ({
       params: [own.order, 1],
       payload: { charged: false, reason: 'Invadido' },

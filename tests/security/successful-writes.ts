@@ -792,6 +792,11 @@ export const successfulWrites: Record<WriteKey, () => Promise<WriteRequest>> = {
       store: null,
     };
   },
+  'POST /api/orders/id/:id/prebill': async () => ({
+    by: waiterA,
+    params: [(await openTab()).order],
+    payload: { shares: 2, kitchen_id: await newKitchen() },
+  }),
   'POST /api/print-jobs/claim': async () => {
     await newPrintJob();
     return { by: managerA, payload: { kinds: ['KITCHEN'] } };

@@ -265,6 +265,54 @@ describe('an agent’s queue (/api/print-jobs/claim, ack, release)', () => {
   });
 });
 
+describe('the pre-bill on a printer (POST /api/orders/id/:id/prebill)', () => {
+  it("prints the table's pre-bill on a station's printer, split as asked, and only in the caller's store", async () => {
+    expect((await send([{ product_id: floor.dish }, { product_id: floor.drink }])).statusCode).toBe(201);
+    await t.app.db.delete(printJobs);
+    await setStation(floor.bar, { printer: printer.address, paper_width: 58 });
+    const before = printer.received.length;
+    const sent = await waiter({
+      method: 'POST',
+      url: `/api/orders/id/${tab}/prebill`,
+      payload: { shares: 2, kitchen_id: floor.bar },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().data).toMatchObject({ kitchen: 'Bar' });
+    expect(await t.app.printing.run()).toEqual({ printed: 1, failed: 0 });
+    const [print] = (await printer.waitFor(before + 1)).slice(before);
+    const lines = print!.text.split('\n');
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(32);
+    expect(print!.text).toContain('CONFERÊNCIA DE CONTA');
+    expect(print!.text).toContain('Não é documento fiscal');
+    expect(print!.text).toContain('Dividido por 2');
+    expect(print!.text).toMatch(/Parte 2 +R\$ [\d.,]+/);
+    // Another store's station, or another store's tab: not found.
+    const [other] = rows<{ id: number }>(
+      await t.app.db.execute(sql`select id from kitchens where store_id <> ${floor.storeId} limit 1`),
+    );
+    const elsewhere = await waiter({
+      method: 'POST',
+      url: `/api/orders/id/${tab}/prebill`,
+      payload: { shares: 1, kitchen_id: other!.id },
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().error.message).toBe('Cozinha não encontrada.');
+    const theirs = await otherStore({
+      method: 'POST',
+      url: `/api/orders/id/${tab}/prebill`,
+      payload: { shares: 1, kitchen_id: floor.bar },
+    });
+    expect(theirs.statusCode).toBe(404);
+    const bad = await waiter({
+      method: 'POST',
+      url: `/api/orders/id/${tab}/prebill`,
+      payload: { shares: 21, kitchen_id: floor.bar },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/^Informe em quantas partes dividir \(de 1 a 20\)\./);
+  });
+});
+
 describe('the station’s printer setting', () => {
   it('takes an address on the network and the paper, and refuses anything else in Portuguese', async () => {
     const manager = as(t.app, await login(t.app, demo.cantina));

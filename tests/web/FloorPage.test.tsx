@@ -245,9 +245,34 @@ function fakeServer({ kitchen = false } = {}) {
           key: 'pix@cantinabella.com.br',
           key_type: 'EMAIL',
           txid,
+          dynamic: false,
         },
       };
     }
+    // The store's stations: the bar's has a network printer.
+    if (path.startsWith('/api/kitchens')) {
+      return {
+        data: {
+          results: [
+            {
+              id: 7,
+              store_id: 2,
+              name: 'Bar',
+              available: true,
+              printer: '192.168.0.60:9100',
+              printer_fallback: null,
+              paper_width: 80,
+              auto_print: true,
+              n_products: 3,
+              created_at: '2026-01-10T12:00:00.000Z',
+              updated_at: '2026-01-10T12:00:00.000Z',
+            },
+          ],
+          total: 1,
+        },
+      };
+    }
+    if (path === '/api/orders/id/40/prebill') return { data: { id: 1, kitchen: 'Bar' } };
     const service = /^\/api\/orders\/id\/40\/tickets\/(\d+)\/service$/.exec(path);
     if (service) {
       const bill = order.tickets.find((t) => t.id === Number(service[1]))!;
@@ -593,6 +618,32 @@ describe('the floor (/hall)', () => {
     expect(printed).toMatch(/Dividido por 3\s*Parte 1\s*R\$\s36,67\s*Parte 2\s*R\$\s36,67\s*Parte 3\s*R\$\s36,66/);
     // The sheet leaves the page once printed.
     await waitFor(() => expect(document.querySelector('[data-testid="pre-bill"]')).toBeNull());
+  });
+
+  it("sends the pre-bill to a station's printer when one is chosen, and remembers the choice", async () => {
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    const { user, http } = renderFloor();
+    await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
+    await screen.findByRole('region', { name: 'Comanda de Ana Souza' });
+    await user.click(screen.getByRole('button', { name: 'Imprimir conferência' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Imprimir a conferência de conta' });
+    await user.click(await within(dialog).findByRole('combobox', { name: 'Imprimir em' }));
+    await user.click(await screen.findByRole('option', { name: 'Impressora de Bar' }));
+    // The station's paper is the station's.
+    expect(within(dialog).queryByRole('combobox', { name: 'Papel' })).not.toBeInTheDocument();
+    const parts = within(dialog).getByRole('spinbutton', { name: 'Dividir por' });
+    await user.clear(parts);
+    await user.type(parts, '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Imprimir' }));
+    await screen.findByText('Conferência enviada para a impressora de Bar.');
+    expect(http).toHaveBeenCalledWith('/api/orders/id/40/prebill', {
+      method: 'POST',
+      body: { shares: 2, kitchen_id: 7 },
+    });
+    expect(print).not.toHaveBeenCalled();
+    expect(localStorage.getItem('painel.pre-bill-printer')).toBe('7');
+    localStorage.removeItem('painel.pre-bill-printer');
   });
 
   it('releases a table whose tab still owes only with the method chosen and a reason, the amount shown', async () => {

@@ -35,4 +35,3 @@ export const printDocument = z.object({
   lines: z.array(printLine).max(2_000),
 });
 export type PrintDocument = z.infer<typeof printDocument>;
-

@@ -403,6 +403,13 @@ export const tabs = defineResource({
       summary:
         "O código Pix ('copia e cola' e QR code) do saldo de um cliente da comanda, para a chave Pix do restaurante; o pagamento é confirmado com 'Dar baixa'",
     },
+    printPreBill: {
+      method: 'POST',
+      path: '/id/:id/prebill',
+      access: 'store:floor',
+      summary:
+        'Imprime a conferência de conta da mesa na impressora de uma cozinha (ou na fila do agente de impressão dela)',
+    },
     serviceCharge: {
       method: 'POST',
       path: '/id/:id/tickets/:ticket_id/service',

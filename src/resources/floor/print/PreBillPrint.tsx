@@ -11,7 +11,11 @@ import {
   TextField,
 } from '@mui/material';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import { useDataProvider, useGetList, useNotify } from 'react-admin';
 import type { Order } from '../../../../contract/resources/tabs/definition';
+import type { Kitchen } from '../../../../contract/resources/kitchens/definition';
+import { PRE_BILL_MESSAGES } from '../../../../contract/resources/printing/prebill';
+import type { PainelDataProvider } from '../../../dataProvider';
 import { readSession } from '../../../lib/session';
 import { TOUCH } from '../FloorFrame';
 import { preBillDocument } from '../../../../contract/resources/printing/documents';
@@ -22,6 +26,9 @@ const PAPER_KEY = 'painel.paper-width';
 const MAX_SHARES = 20;
 
 const savedWidth = (): PaperWidth => (localStorage.getItem(PAPER_KEY) === '58' ? 58 : 80);
+/** Where this tablet last printed a pre-bill: 'tablet', or a station's id. */
+const TARGET_KEY = 'painel.pre-bill-printer';
+const TABLET = 'tablet';
 
 /**
  * On paper, the pre-bill alone: the app is left on screen, the page is the receipt's width with no
@@ -72,6 +79,17 @@ export function PreBillButton({ order, disabled }: { order: Order; disabled?: bo
   const [asking, setAsking] = useState(false);
   const [shares, setShares] = useState('1');
   const [width, setWidth] = useState<PaperWidth>(savedWidth);
+  const [target, setTarget] = useState(() => localStorage.getItem(TARGET_KEY) ?? TABLET);
+  const dataProvider = useDataProvider<PainelDataProvider>();
+  const notify = useNotify();
+  // The store's stations with a network printer: a pre-bill may print there too (the cashier's, the bar's).
+  const { data: kitchens = [] } = useGetList<Kitchen>(
+    'kitchens',
+    { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } },
+    { enabled: asking },
+  );
+  const printers = kitchens.filter((kitchen) => kitchen.printer !== null);
+  const station = printers.find((kitchen) => String(kitchen.id) === target) ?? null;
   const [printing, setPrinting] = useState<{
     shares: number;
     width: PaperWidth;
@@ -138,20 +156,41 @@ export function PreBillButton({ order, disabled }: { order: Order; disabled?: bo
             fullWidth
             sx={{ mt: 1 }}
           />
-          <TextField
-            select
-            label="Papel"
-            value={width}
-            onChange={(event) => setWidth(Number(event.target.value) as PaperWidth)}
-            fullWidth
-            sx={{ mt: 2 }}
-          >
-            {PAPER_WIDTHS.map((paper) => (
-              <MenuItem key={paper} value={paper} sx={{ minHeight: 48 }}>
-                {paper} mm
+          {printers.length > 0 ? (
+            <TextField
+              select
+              label="Imprimir em"
+              value={station ? target : TABLET}
+              onChange={(event) => setTarget(event.target.value)}
+              fullWidth
+              sx={{ mt: 2 }}
+            >
+              <MenuItem value={TABLET} sx={{ minHeight: 48 }}>
+                {PRE_BILL_MESSAGES.thisTablet}
               </MenuItem>
-            ))}
-          </TextField>
+              {printers.map((kitchen) => (
+                <MenuItem key={kitchen.id} value={String(kitchen.id)} sx={{ minHeight: 48 }}>
+                  Impressora de {kitchen.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : null}
+          {station ? null : (
+            <TextField
+              select
+              label="Papel"
+              value={width}
+              onChange={(event) => setWidth(Number(event.target.value) as PaperWidth)}
+              fullWidth
+              sx={{ mt: 2 }}
+            >
+              {PAPER_WIDTHS.map((paper) => (
+                <MenuItem key={paper} value={paper} sx={{ minHeight: 48 }}>
+                  {paper} mm
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
           <Button onClick={() => setAsking(false)} sx={{ minHeight: 48, minWidth: 96 }}>
@@ -161,8 +200,24 @@ export function PreBillButton({ order, disabled }: { order: Order; disabled?: bo
             variant="contained"
             disabled={sharesError !== null}
             onClick={() => {
-              localStorage.setItem(PAPER_KEY, String(width));
+              localStorage.setItem(TARGET_KEY, station ? String(station.id) : TABLET);
               setAsking(false);
+              if (station) {
+                // On the station's printer, through the print queue (its paper is the station's).
+                dataProvider
+                  .action('commands', {
+                    id: order.id,
+                    action: 'printPreBill',
+                    data: { shares: parts, kitchen_id: station.id },
+                  })
+                  .then(
+                    () => notify(PRE_BILL_MESSAGES.sent(station.name), { type: 'success' }),
+                    (error: unknown) =>
+                      notify(error instanceof Error ? error.message : String(error), { type: 'error' }),
+                  );
+                return;
+              }
+              localStorage.setItem(PAPER_KEY, String(width));
               setPrinting({ shares: parts, width, at: new Date(), height: null });
             }}
             sx={{ minHeight: 48, minWidth: 96 }}
