@@ -31,6 +31,8 @@ import {
 } from '../../contract/resources/tabs/pix';
 import { chargeTxid, createCharge, type PixProviderOptions } from '../pix/provider';
 import { queuePreBill } from '../printing/jobs';
+import { cancelShares, payShare, readShares, splitBill } from '../service/shares';
+import { payShareInput, sharesAnswer, splitInput } from '../../contract/resources/tabs/shares';
 import { PRE_BILL_MESSAGES, preBillPrintInput } from '../../contract/resources/printing/prebill';
 import {
   addItemsInput,
@@ -528,6 +530,76 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         } removido (${whereTab(removed.tableNumber, removed.orderId)})`,
       });
       return { data: order };
+    },
+  });
+
+  // The bill split into shares, each paid on its own by its own method (server/service/shares.ts).
+  const shareParams = z.object({ id: idParam, share_id: idParam });
+  app.route({
+    ...routes.call('shares', { params: idParams, response: { 200: sharesAnswer } }),
+    handler: async (request) => {
+      const order = await readOrder(db, request.params.id, storeScope(request), new Set());
+      return { data: await readShares(db, order.id) };
+    },
+  });
+  app.route({
+    ...routes.call('splitBill', {
+      params: idParams,
+      body: splitInput,
+      response: { 201: sharesAnswer },
+      errors: [404, 409],
+    }),
+    handler: async (request, reply) => {
+      const { id } = request.params;
+      const split = await db.transaction((tx) =>
+        splitBill(tx, storeScope(request), id, request.body, callerOf(request).accountId),
+      );
+      noteAudit(request, {
+        action: 'split-bill',
+        resource: definition.name,
+        recordId: id,
+        storeId: split.storeId,
+        summary: `Conta dividida em ${split.made} ${split.made === 1 ? 'parte' : 'partes'}`,
+      });
+      reply.code(201);
+      return { data: await readShares(db, id) };
+    },
+  });
+  app.route({
+    ...routes.call('payShare', {
+      params: shareParams,
+      body: payShareInput,
+      response: { 200: sharesAnswer },
+      errors: [404, 409],
+    }),
+    handler: async (request) => {
+      const { id, share_id } = request.params;
+      const paid = await db.transaction((tx) =>
+        payShare(tx, storeScope(request), id, share_id, request.body.method, callerOf(request).accountId),
+      );
+      noteAudit(request, {
+        action: 'pay-share',
+        resource: definition.name,
+        recordId: id,
+        storeId: paid.storeId,
+        summary: `${paid.label}: ${formatCents(paid.amount)} em ${methodName(request.body.method)}`,
+      });
+      return { data: await readShares(db, id) };
+    },
+  });
+  app.route({
+    ...routes.call('cancelShares', { params: idParams, response: { 200: sharesAnswer }, errors: [404] }),
+    handler: async (request) => {
+      const { id } = request.params;
+      const cancelled = await db.transaction((tx) => cancelShares(tx, storeScope(request), id));
+      noteAudit(request, {
+        action: 'cancel-shares',
+        resource: definition.name,
+        recordId: id,
+        storeId: cancelled.storeId,
+        summary: 'Divisão da conta desfeita',
+      });
+      return { data: await readShares(db, id) };
     },
   });
 

@@ -93,6 +93,7 @@ const readRequests: Record<string, () => Promise<ReadRequest>> = {
   },
   '/api/categories/id/:id': async () => ({ params: [await newCategory()] }),
   '/api/print-jobs/id/:id': async () => ({ params: [await newPrintJob()] }),
+  '/api/orders/id/:id/shares': async () => ({ params: [(await openTab()).order] }),
   '/api/complement-groups/id/:id': async () => ({ params: [await newComplementGroup()] }),
   '/api/cousines/id/:id': async () => ({ params: [await newCuisine()] }),
   '/api/customers/id/:id': async () => ({ by: administrator, params: [await newCustomer()] }),

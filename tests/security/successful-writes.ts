@@ -792,6 +792,23 @@ export const successfulWrites: Record<WriteKey, () => Promise<WriteRequest>> = {
       store: null,
     };
   },
+  'POST /api/orders/id/:id/shares': async () => ({
+    by: managerA,
+    params: [(await openTab()).order],
+    payload: { mode: 'equal', parts: 2 },
+  }),
+  'POST /api/orders/id/:id/shares/:share_id/pay': async () => {
+    const { order } = await openTab();
+    const split = await managerA.call({
+      method: 'POST',
+      url: `/api/orders/id/${order}/shares`,
+      payload: { mode: 'equal', parts: 2 },
+    });
+    expect(split.statusCode, split.body).toBe(201);
+    const share = (split.json().data as { shares: { id: number }[] }).shares[0]!;
+    return { by: managerA, params: [order, share.id], payload: { method: 'CASH' } };
+  },
+  'DELETE /api/orders/id/:id/shares': async () => ({ by: managerA, params: [(await openTab()).order] }),
   'POST /api/orders/id/:id/prebill': async () => ({
     by: waiterA,
     params: [(await openTab()).order],

@@ -198,6 +198,7 @@ const valid = {
   tables: () => ({ store_id: ref.storeA, number: 100 + n(), name: 'Mesa' }),
   orders: () => ({ store_id: ref.storeA }),
   tickets: () => ({ order_id: ref.orderA1, store_id: ref.storeA, customer_id: ref.customer2 }),
+  bill_shares: () => ({ store_id: ref.storeA, order_id: ref.orderA1, label: 'Parte 1 de 2', amount: 1000 }),
   pix_charges: () => ({
     store_id: ref.storeA,
     order_id: ref.orderA1,
@@ -1151,6 +1152,30 @@ const cases: Case[] = [
     ['order_items', { kitchen_id: ref.kitchenB }],
     [['order_items', { kitchen_id: null }]],
   ),
+  check('bill_shares_status_check', 'a share in an unknown state', ['bill_shares', { status: 'HALF' }]),
+  check('bill_shares_amount_check', 'a share of nothing', ['bill_shares', { amount: 0 }]),
+  check('bill_shares_label_check', 'a share without a name', ['bill_shares', { label: '  ' }]),
+  check('bill_shares_method_check', 'a share paid by an unknown method', [
+    'bill_shares',
+    { method: 'CHEQUE' },
+  ]),
+  check(
+    'bill_shares_paid_check',
+    'a share paid with no time or method',
+    ['bill_shares', { status: 'PAID', method: 'PIX' }],
+    [['bill_shares', { status: 'PAID', method: 'PIX', paid_at: raw('now()') }]],
+  ),
+  check('bill_shares_paid_check', 'an open share with a time it was paid', [
+    'bill_shares',
+    { method: 'PIX', paid_at: raw('now()') },
+  ]),
+  foreignKey('bill_shares_order_fk', "a share of another store's tab", [
+    'bill_shares',
+    { order_id: ref.orderB },
+  ]),
+  dangling('bill_shares_created_by_accounts_id_fk', 'bill_shares', 'created_by'),
+  dangling('bill_shares_paid_by_accounts_id_fk', 'bill_shares', 'paid_by'),
+  dangling('payments_share_id_bill_shares_id_fk', 'payments', 'share_id'),
   check('pix_charges_status_check', 'a Pix charge in an unknown state', ['pix_charges', { status: 'LOST' }]),
   check('pix_charges_amount_check', 'a Pix charge of nothing', ['pix_charges', { amount: 0 }]),
   check('pix_charges_txid_check', 'a Pix charge whose txid the Pix API refuses', [

@@ -8,6 +8,8 @@ import { outbox } from '../../src/offline/instance';
 import { OFFLINE_WORDS } from '../../src/offline/words';
 import { renderScreen } from './renderScreen';
 import { brCode, pixTxid } from '../../contract/resources/tabs/pix';
+import type { SharesOnWire as SharesOfTab } from '../../contract/resources/tabs/shares';
+import { equalShares } from '../../contract/resources/tabs/split';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -195,6 +197,7 @@ function fakeServer({ kitchen = false } = {}) {
       created_at: minutesAgo(900),
     },
   ];
+  const shares: SharesOfTab['shares'] = [];
   const sync = () => {
     const table = tables[0]!;
     table.order = order.status === 'OPENED' && order.table_id === table.id ? summary() : null;
@@ -273,6 +276,34 @@ function fakeServer({ kitchen = false } = {}) {
       };
     }
     if (path === '/api/orders/id/40/prebill') return { data: { id: 1, kitchen: 'Bar' } };
+    // The split bill: equal parts of what no share holds, each paid once.
+    if (path.startsWith('/api/orders/id/40/shares')) {
+      const paying = /\/shares\/(\d+)\/pay$/.exec(path);
+      const owed = () => order.total - order.total_paid;
+      const held = () =>
+        shares.filter((share) => share.status === 'OPEN').reduce((sum, share) => sum + share.amount, 0);
+      if (paying) {
+        const share = shares.find((candidate) => candidate.id === Number(paying[1]))!;
+        Object.assign(share, { status: 'PAID', method: body.method, paid_at: minutesAgo(0) });
+        order.total_paid += share.amount;
+        sync();
+      } else if (request?.method === 'POST') {
+        const parts = body.parts as number;
+        equalShares(owed() - held(), parts).forEach((amount, index) =>
+          shares.push({
+            id: shares.length + 1,
+            order_id: 40,
+            label: `Parte ${index + 1} de ${parts}`,
+            amount,
+            status: 'OPEN',
+            method: null,
+            paid_at: null,
+            created_at: minutesAgo(0),
+          }),
+        );
+      }
+      return { data: { shares, owed: owed(), unassigned: owed() - held() } };
+    }
     const service = /^\/api\/orders\/id\/40\/tickets\/(\d+)\/service$/.exec(path);
     if (service) {
       const bill = order.tickets.find((t) => t.id === Number(service[1]))!;
@@ -612,12 +643,54 @@ describe('the floor (/hall)', () => {
     expect(sheets).toBe(1);
     expect(printed).toContain('CONFERÊNCIA DE CONTA');
     expect(printed).toContain('Mesa 5');
-    expect(printed).toMatch(/Ana Souza.*2× Risoto de cogumelos\s*R\$\s50,00.*Serviço\s*R\$\s5,00.*A pagar\s*R\$\s55,00/);
+    expect(printed).toMatch(
+      /Ana Souza.*2× Risoto de cogumelos\s*R\$\s50,00.*Serviço\s*R\$\s5,00.*A pagar\s*R\$\s55,00/,
+    );
     expect(printed).toMatch(/Total\s*R\$\s110,00.*Falta pagar\s*R\$\s110,00/);
     // R$ 110,00 by three, to the centavo.
-    expect(printed).toMatch(/Dividido por 3\s*Parte 1\s*R\$\s36,67\s*Parte 2\s*R\$\s36,67\s*Parte 3\s*R\$\s36,66/);
+    expect(printed).toMatch(
+      /Dividido por 3\s*Parte 1\s*R\$\s36,67\s*Parte 2\s*R\$\s36,67\s*Parte 3\s*R\$\s36,66/,
+    );
     // The sheet leaves the page once printed.
     await waitFor(() => expect(document.querySelector('[data-testid="pre-bill"]')).toBeNull());
+  });
+
+  it('splits what the tab owes in equal parts and takes one part by its own method', async () => {
+    const { user, http } = renderFloor();
+    await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
+    await screen.findByRole('region', { name: 'Comanda de Ana Souza' });
+    await user.click(screen.getByRole('button', { name: 'Dividir a conta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Dividir a conta' });
+    expect(
+      await within(dialog).findByText('Falta pagar R$ 110,00 · sem parte: R$ 110,00'),
+    ).toBeInTheDocument();
+    const parts = within(dialog).getByRole('spinbutton', { name: 'Dividir o que falta em' });
+    await user.clear(parts);
+    await user.type(parts, '3');
+    expect(within(dialog).getByText('3 partes: R$ 36,67, R$ 36,67…')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Dividir em partes iguais' }));
+    await screen.findByText('Conta dividida.');
+    expect(http).toHaveBeenCalledWith('/api/orders/id/40/shares', {
+      method: 'POST',
+      body: { mode: 'equal', parts: 3 },
+    });
+    const list = within(dialog).getByRole('list', { name: 'Partes da conta' });
+    expect(within(list).getAllByText(/^Parte \d de 3$/)).toHaveLength(3);
+    expect(within(list).getByText('R$ 36,66')).toBeInTheDocument();
+
+    // No method chosen: nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Receber Parte 1 de 3' }));
+    await screen.findByText('Escolha a forma de pagamento.');
+    const first = within(list).getAllByRole('listitem')[0]!;
+    await user.click(within(first).getByRole('combobox', { name: 'Forma de pagamento' }));
+    await user.click(await screen.findByRole('option', { name: 'Pix' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Receber Parte 1 de 3' }));
+    await screen.findByText('Parte 1 de 3: pagamento recebido.');
+    expect(http).toHaveBeenCalledWith('/api/orders/id/40/shares/1/pay', {
+      method: 'POST',
+      body: { method: 'PIX' },
+    });
+    expect(await within(dialog).findByText('Paga · Pix')).toBeInTheDocument();
   });
 
   it("sends the pre-bill to a station's printer when one is chosen, and remembers the choice", async () => {

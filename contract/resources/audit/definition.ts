@@ -64,6 +64,12 @@ export const AUDIT_ACTIONS = [
   { id: 'rotate-token', name: 'Trocou o QR code' },
   { id: 'rotate-tokens', name: 'Trocou os QR codes' },
   { id: 'save-guest-settings', name: 'Alterou os pedidos pelo QR code' },
+  { id: 'reprint', name: 'Reimprimiu' },
+  { id: 'print-prebill', name: 'Imprimiu a conferência de conta' },
+  { id: 'pix-received', name: 'Pix recebido (provedor)' },
+  { id: 'split-bill', name: 'Dividiu a conta' },
+  { id: 'pay-share', name: 'Recebeu uma parte da conta' },
+  { id: 'cancel-shares', name: 'Desfez a divisão da conta' },
 ] as const;
 
 /** Where it was done: the resources' names and the areas without a definition. */
@@ -88,6 +94,8 @@ export const AUDIT_RESOURCES = [
   { id: 'mural', name: 'Mural' },
   { id: 'usagePolicy', name: 'Termos de uso' },
   { id: 'uploads', name: 'Arquivos' },
+  { id: 'print-jobs', name: 'Impressões' },
+  { id: 'pix', name: 'Pix (provedor)' },
   { id: 'cousines', name: 'Cozinhas (tipos)' },
   { id: 'operations', name: 'Cidades' },
   { id: 'customers', name: 'Usuários' },

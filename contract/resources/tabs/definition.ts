@@ -403,6 +403,32 @@ export const tabs = defineResource({
       summary:
         "O código Pix ('copia e cola' e QR code) do saldo de um cliente da comanda, para a chave Pix do restaurante; o pagamento é confirmado com 'Dar baixa'",
     },
+    shares: {
+      method: 'GET',
+      path: '/id/:id/shares',
+      access: 'store',
+      summary:
+        'As partes da conta dividida da comanda, o que ela deve e o que ainda não está em nenhuma parte',
+    },
+    splitBill: {
+      method: 'POST',
+      path: '/id/:id/shares',
+      access: 'store:payments',
+      summary:
+        'Divide o que falta pagar da comanda em partes iguais ou em valores (os itens de um cliente, um valor combinado)',
+    },
+    payShare: {
+      method: 'POST',
+      path: '/id/:id/shares/:share_id/pay',
+      access: 'store:payments',
+      summary: 'Recebe o pagamento de uma parte da conta, pela sua forma de pagamento: uma vez só',
+    },
+    cancelShares: {
+      method: 'DELETE',
+      path: '/id/:id/shares',
+      access: 'store:payments',
+      summary: 'Desfaz as partes ainda não pagas da conta dividida',
+    },
     printPreBill: {
       method: 'POST',
       path: '/id/:id/prebill',

@@ -40,3 +40,6 @@ export const PRINT_JOB_STATUS = ['PENDING', 'SENDING', 'PRINTED', 'FAILED'] as c
 
 /** A dynamic Pix charge's life at the provider: waiting for the guest, paid, or given up. */
 export const PIX_CHARGE_STATUS = ['ACTIVE', 'PAID', 'CANCELLED'] as const;
+
+/** A share of a split bill: waiting to be paid, paid (by its own method), or given up. */
+export const BILL_SHARE_STATUS = ['OPEN', 'PAID', 'CANCELLED'] as const;

@@ -27,6 +27,7 @@ import {
   PAYMENT_KINDS,
   PAYMENT_METHODS,
   PAYMENT_STATUS,
+  BILL_SHARE_STATUS,
   PLATFORMS,
   RESERVATION_STATUS,
   TABLE_STATUS,
@@ -335,6 +336,46 @@ export const orderItems = pgTable(
 );
 
 /** Money received: physical (at the table, "dar baixa") or digital (in the app). */
+/**
+ * A tab's bill split into shares ("divide por três", "eu pago o meu"), each paid on its own by its
+ * own method (server/service/shares.ts): equal parts of what remains, or amounts (a guest's items,
+ * a custom value), mixed on one tab. Paying a share spreads its payments over the guests' tickets
+ * by what each owes (`payments.share_id`); a share is paid once.
+ */
+export const billShares = pgTable(
+  'bill_shares',
+  {
+    id: id(),
+    store_id: integer('store_id').notNull(),
+    order_id: integer('order_id').notNull(),
+    label: text('label').notNull(),
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: BILL_SHARE_STATUS }).notNull().default('OPEN'),
+    /** How it was paid. */
+    method: text('method', { enum: PAYMENT_METHODS }),
+    paid_at: timestamp('paid_at', { withTimezone: true }),
+    created_by: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    paid_by: integer('paid_by').references(() => accounts.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'bill_shares_order_fk',
+      columns: [t.order_id, t.store_id],
+      foreignColumns: [orders.id, orders.store_id],
+    }).onDelete('cascade'),
+    index('bill_shares_order_idx').on(t.order_id, t.id),
+    check('bill_shares_status_check', oneOf(t.status, BILL_SHARE_STATUS)),
+    check('bill_shares_amount_check', sql`${t.amount} > 0`),
+    check('bill_shares_label_check', sql`char_length(btrim(${t.label})) between 1 and 60`),
+    check('bill_shares_method_check', oneOf(t.method, PAYMENT_METHODS)),
+    check(
+      'bill_shares_paid_check',
+      sql`(${t.status} = 'PAID') = (${t.paid_at} is not null and ${t.method} is not null)`,
+    ),
+  ],
+);
+
 export const payments = pgTable(
   'payments',
   {
@@ -351,10 +392,15 @@ export const payments = pgTable(
     fee: integer('fee').notNull().default(0),
     /** Who received a payment at the table ('Dar baixa', settling a tab); none for the app's. */
     account_id: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** The share of a split bill this payment is part of. */
+    share_id: integer('share_id').references(() => billShares.id, { onDelete: 'set null' }),
     cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
     created_at: createdAt(),
   },
   (t) => [
+    index('payments_share_idx')
+      .on(t.share_id)
+      .where(sql`${t.share_id} is not null`),
     foreignKey({
       name: 'payments_order_fk',
       columns: [t.order_id, t.store_id],

@@ -35,6 +35,7 @@ import { KitchenHold, type HeldItem } from './KitchenHold';
 import { QrDownloadButton } from './QrDownloadButton';
 import { TicketService } from './TicketService';
 import { PreBillButton } from './print/PreBillPrint';
+import { SplitBillButton } from './SplitBill';
 import { HeldOrder } from './HeldOrder';
 import { TOUCH } from './FloorFrame';
 import { OrderEntryDialog } from './orderEntry/OrderEntryDialog';
@@ -290,6 +291,7 @@ export function TablePanel({
           </Button>
         ) : null}
         {order ? <PreBillButton order={order} /> : null}
+        {order ? <SplitBillButton order={order} /> : null}
         <QrDownloadButton table={table} />
         {!table.order ? (
           <Button
