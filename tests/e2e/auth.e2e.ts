@@ -76,6 +76,7 @@ describe('sign in, menus and sign out', () => {
       'Estatísticas',
       'Salão',
       'Pedidos',
+      'Impressões',
       'Comandas',
       'Reservas',
       'Produtos',

@@ -108,6 +108,7 @@ describe('first access of a new restaurant', () => {
       'Estatísticas',
       'Salão',
       'Pedidos',
+      'Impressões',
       'Comandas',
       'Reservas',
       'Produtos',

@@ -57,14 +57,19 @@ describe('kitchens (restaurant staff)', () => {
     await nameInput.fill(name);
     const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/kitchens'));
     await page.getByRole('button', { name: 'Salvar', exact: true }).click();
-    expect((await sent).postDataJSON()).toEqual({ name, available: true });
+    expect((await sent).postDataJSON()).toEqual({
+      name,
+      available: true,
+      paper_width: 80,
+      auto_print: false,
+    });
     await page.getByText('Cozinha criada com sucesso!').waitFor();
     await page.waitForURL(/#\/kitchens$/);
 
     const created = row(name);
     await created.waitFor();
     const cells = await created.getByRole('cell').allInnerTexts();
-    expect(cells.map((text) => text.trim())).toEqual([name, '0', today(), 'Ativo']);
+    expect(cells.map((text) => text.trim())).toEqual([name, '0', today(), 'Ativo', '']);
     expect(await toggle(name).isChecked()).toBe(true);
   });
 

@@ -175,11 +175,13 @@ describe('the tablets through a Wi-Fi drop', () => {
       const bump = async (item: ReturnType<Page['locator']>) => {
         const id = Number(await item.getAttribute('data-item-id'));
         const from = await item.getAttribute('data-status');
-        await item.getByRole('button').first().tap();
+        // That item by its id from here: `todo.first()` may be another one by the time of the tap.
+        const chosen = board.locator(
+          `[data-testid="board-item"][data-item-id="${id}"][data-status="${from}"]`,
+        );
+        await chosen.getByRole('button').first().tap();
         // Moved at once, from the outbox (a ready card leaves the board).
-        await board
-          .locator(`[data-testid="board-item"][data-item-id="${id}"][data-status="${from}"]`)
-          .waitFor({ state: 'detached' });
+        await chosen.waitFor({ state: 'detached' });
         bumps.push({ id, to: from === 'PLACED' ? 'PREPARING' : 'READY' });
       };
       await bump(board.locator(`[data-testid="board-item"][data-item-id="${cancelled.id}"]`));

@@ -122,7 +122,6 @@ export function SplitBillButton({ order }: { order: Order }) {
                           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                             <TextField
                               select
-                              size="small"
                               id={`share-method-${share.id}`}
                               label="Forma de pagamento"
                               value={methods[share.id] ?? ''}
@@ -139,7 +138,7 @@ export function SplitBillButton({ order }: { order: Order }) {
                               variant="contained"
                               disabled={busy}
                               onClick={() => pay(share)}
-                              sx={{ minHeight: 44 }}
+                              sx={{ minHeight: 56 }}
                               aria-label={`Receber ${share.label}`}
                             >
                               Receber
@@ -147,7 +146,7 @@ export function SplitBillButton({ order }: { order: Order }) {
                           </Stack>
                         )
                       }
-                      sx={{ minHeight: 56, pr: share.status === 'PAID' ? 14 : 34 }}
+                      sx={{ minHeight: 72, pr: share.status === 'PAID' ? 14 : 36 }}
                     >
                       <ListItemText primary={share.label} secondary={formatCents(share.amount)} />
                     </ListItem>
