@@ -173,8 +173,11 @@ describe('the tablets through a Wi-Fi drop', () => {
       // The kitchen: the item about to be cancelled first, then whatever the board shows still to do.
       const bumps: { id: number; to: string }[] = [];
       const bump = async (item: ReturnType<Page['locator']>) => {
-        const id = Number(await item.getAttribute('data-item-id'));
-        const from = await item.getAttribute('data-status');
+        // Both read off one element at once.
+        const [id, from] = await item.evaluate((element: HTMLElement): [number, string] => [
+          Number(element.dataset.itemId),
+          element.dataset.status ?? '',
+        ]);
         // That item by its id from here: `todo.first()` may be another one by the time of the tap.
         const chosen = board.locator(
           `[data-testid="board-item"][data-item-id="${id}"][data-status="${from}"]`,
