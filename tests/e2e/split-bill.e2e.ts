@@ -142,11 +142,13 @@ describe('a split bill, a card and a Pix through the provider (restaurant staff,
     const [txid, charge] = [...pix.charges.entries()].find(([, made]) => made.code === code)!;
     expect(charge.amount).toBe(owed);
     expect(await seriousViolations(page)).toEqual([]);
-    await paying.getByRole('button', { name: 'Cancelar' }).tap();
-    // The guest's bank pays it: the webhook books it, and the floor shows it paid by itself.
+    // The guest's bank pays it: the webhook books it, and the tablet shows it by itself — the
+    // question closes with the news, and the bill reads paid, with no reload.
     const reloads: string[] = [];
     page.on('framenavigated', (frame) => reloads.push(frame.url()));
     expect(await pix.pay(txid)).toBe(200);
+    await page.getByText(`A comanda de ${GUESTS[1]} foi paga.`).first().waitFor();
+    await paying.waitFor({ state: 'detached' });
     await bill.getByRole('button', { name: 'Comanda paga' }).waitFor();
     expect(reloads).toEqual([]);
     const after = await api<Tab>(`/api/orders/id/${tab.id}?include=payments`);

@@ -126,7 +126,7 @@ export function SplitBillButton({ order }: { order: Order }) {
                               label="Forma de pagamento"
                               value={methods[share.id] ?? ''}
                               onChange={(event) => setMethods({ ...methods, [share.id]: event.target.value })}
-                              sx={{ minWidth: 150 }}
+                              sx={{ minWidth: 200 }}
                             >
                               {paymentMethods.map((method) => (
                                 <MenuItem key={method.id} value={method.id} sx={{ minHeight: 48 }}>
@@ -146,7 +146,7 @@ export function SplitBillButton({ order }: { order: Order }) {
                           </Stack>
                         )
                       }
-                      sx={{ minHeight: 72, pr: share.status === 'PAID' ? 14 : 36 }}
+                      sx={{ minHeight: 72, pr: share.status === 'PAID' ? 14 : 42 }}
                     >
                       <ListItemText primary={share.label} secondary={formatCents(share.amount)} />
                     </ListItem>

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { useCanAccess } from 'react-admin';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCanAccess, useNotify } from 'react-admin';
 import { RecordHistory } from '../audit/RecordHistory';
 import { Alert, Box, Button, Chip, CircularProgress, IconButton, Stack, Typography } from '@mui/material';
 import BlockIcon from '@mui/icons-material/Block';
@@ -193,6 +193,22 @@ export function TablePanel({
     [polled, entries, readStartedAt],
   );
   const close = () => setDialog(null);
+  const notify = useNotify();
+  // A guest who paid while 'Dar baixa' was open (a Pix the provider's webhook booked, another
+  // tablet): the bill reads paid, so the question is gone.
+  const paying = dialog?.kind === 'pay' ? dialog.ticket.id : null;
+  const payingNow = paying === null ? undefined : order?.tickets.find((ticket) => ticket.id === paying);
+  const paidMeanwhile = payingNow !== undefined && payingNow.total - payingNow.total_paid <= 0;
+  /** 'Dar baixa' pressed here: that payment is this dialog's own, not one made meanwhile. */
+  const confirmingPay = useRef(false);
+  useEffect(() => {
+    confirmingPay.current = false;
+  }, [paying]);
+  useEffect(() => {
+    if (!paidMeanwhile || !payingNow || confirmingPay.current) return;
+    setDialog(null);
+    notify(`A comanda de ${payingNow.customer.fullname} foi paga.`, { type: 'success' });
+  }, [paidMeanwhile, payingNow, notify]);
   /** Closes the dialog when the action ends, and goes on to `next` when it succeeded. */
   const after = (done: Promise<boolean>, next?: () => void) =>
     void done.then((ok) => {
@@ -455,9 +471,10 @@ export function TablePanel({
           owed={owedBy(dialog.ticket)}
           pix={{ orderId: dialog.ticket.order_id, ticketId: dialog.ticket.id }}
           busy={actions.busy}
-          onConfirm={(method) =>
-            after(actions.pay(dialog.ticket, owedBy(dialog.ticket), method, table.number))
-          }
+          onConfirm={(method) => {
+            confirmingPay.current = true;
+            after(actions.pay(dialog.ticket, owedBy(dialog.ticket), method, table.number));
+          }}
           onClose={close}
         />
       ) : null}
