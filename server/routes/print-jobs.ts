@@ -151,21 +151,8 @@ const printJobRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request) => {
       const store = storeScope(request);
-      const { id } = request.params;
-      const done = rows<{ id: number }>(
-        await app.db.execute(sql`
-          update print_jobs j set status = 'PRINTED', printed_at = now(), printed_on = 'agente', lease = null,
-                 lease_until = null, error = null, updated_at = now()
-           where j.id = ${id} and ${scoped(store)} and j.status = 'SENDING' and j.printer is null
-             and j.lease = ${request.body.lease}::uuid and j.lease_until >= now()
-          returning j.id`),
-      );
-      const job = await readJob(id, store);
-      if (done.length === 0)
-        throw conflict(
-          job.status === 'PRINTED' ? PRINT_JOB_MESSAGES.alreadyPrinted : PRINT_JOB_MESSAGES.notYours,
-        );
-      return { data: job };
+      // Printed by the lease's holder while it holds: once.
+      return { data: await endLease(request.params.id, store, request.body.lease, 'printed') };
     },
   });
 
@@ -179,20 +166,7 @@ const printJobRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request) => {
       const store = storeScope(request);
-      const { id } = request.params;
-      const done = rows<{ id: number }>(
-        await app.db.execute(sql`
-          update print_jobs j set status = 'PENDING', lease = null, lease_until = null, updated_at = now()
-           where j.id = ${id} and ${scoped(store)} and j.status = 'SENDING' and j.printer is null
-             and j.lease = ${request.body.lease}::uuid
-          returning j.id`),
-      );
-      const job = await readJob(id, store);
-      if (done.length === 0)
-        throw conflict(
-          job.status === 'PRINTED' ? PRINT_JOB_MESSAGES.alreadyPrinted : PRINT_JOB_MESSAGES.notYours,
-        );
-      return { data: job };
+      return { data: await endLease(request.params.id, store, request.body.lease, 'released') };
     },
   });
 
@@ -251,6 +225,31 @@ const printJobRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: await readJob(made!.id, store) };
     },
   });
+
+  /**
+   * An agent's claim ended by its holder: printed (while the lease holds: acknowledged once), or
+   * put back unprinted. Anyone else's, or a job no longer held, is refused: printed already, or
+   * not theirs.
+   */
+  async function endLease(id: number, store: number | null, lease: string, outcome: 'printed' | 'released') {
+    const set =
+      outcome === 'printed'
+        ? sql`status = 'PRINTED', printed_at = now(), printed_on = 'agente', error = null`
+        : sql`status = 'PENDING'`;
+    const done = rows<{ id: number }>(
+      await app.db.execute(sql`
+        update print_jobs j set ${set}, lease = null, lease_until = null, updated_at = now()
+         where j.id = ${id} and ${scoped(store)} and j.status = 'SENDING' and j.printer is null
+           and j.lease = ${lease}::uuid ${outcome === 'printed' ? sql`and j.lease_until >= now()` : sql``}
+        returning j.id`),
+    );
+    const job = await readJob(id, store);
+    if (done.length === 0)
+      throw conflict(
+        job.status === 'PRINTED' ? PRINT_JOB_MESSAGES.alreadyPrinted : PRINT_JOB_MESSAGES.notYours,
+      );
+    return job;
+  }
 
   async function readJob(id: number, store: number | null) {
     const [job] = rows<JobRow>(
