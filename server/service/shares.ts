@@ -8,13 +8,19 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { formatCents } from '../../contract/lib/format';
-import { equalShares, proportionalShares } from '../../contract/resources/tabs/split';
+import {
+  equalShares,
+  itemAmount,
+  itemDues,
+  proportionalShares,
+  splitByItems,
+} from '../../contract/resources/tabs/split';
 import { SHARE_MESSAGES, type SharesOfTab, type SplitInput } from '../../contract/resources/tabs/shares';
 import type { Db, Tx } from '../db/client';
-import { billShares, payments } from '../db/schema';
+import { billShares, orderItems, orders, payments, tickets } from '../db/schema';
 import { conflict, notFound } from '../http-errors';
 import { CLOSED_TAKES_NO_PAYMENT, TAB_CLOSED, lockOrder, receivePayment, type StoreScope } from './tabs';
-import { balances } from './totals';
+import { BILLED, balances } from './totals';
 
 type Method = 'CREDIT_CARD' | 'DEBIT_CARD' | 'PIX' | 'CASH' | 'MEAL_VOUCHER';
 
@@ -29,6 +35,7 @@ export async function readShares(db: Db | Tx, orderId: number): Promise<SharesOf
       status: billShares.status,
       method: billShares.method,
       paid_at: billShares.paid_at,
+      item_ids: billShares.item_ids,
       created_at: billShares.created_at,
     })
     .from(billShares)
@@ -57,13 +64,15 @@ export async function splitBill(
   if (order.status !== 'OPENED') throw conflict(TAB_CLOSED);
   const { unassigned } = await readShares(tx, order.id);
   if (unassigned === 0) throw conflict(SHARE_MESSAGES.nothingLeft);
-  const made =
+  const made: { label: string; amount: number; item_ids?: number[] }[] =
     input.mode === 'equal'
       ? equalShares(unassigned, input.parts).map((amount, index) => ({
           label: `Parte ${index + 1} de ${input.parts}`,
           amount,
         }))
-      : input.shares;
+      : input.mode === 'amounts'
+        ? input.shares
+        : await sharesByItem(tx, order.id, input);
   const total = made.reduce((sum, share) => sum + share.amount, 0);
   if (total > unassigned) throw conflict(SHARE_MESSAGES.tooMuch(formatCents(unassigned)));
   // An equal split of less than a centavo a part leaves empty parts: those are not shares.
@@ -74,10 +83,64 @@ export async function splitBill(
       order_id: order.id,
       label: share.label,
       amount: share.amount,
+      item_ids: share.item_ids ?? [],
       created_by: accountId,
     })),
   );
   return { storeId: order.store_id, made: rows.length };
+}
+
+/**
+ * A split by item: each named item's part of its guest's bill (`itemDues`: its service and
+ * discount go with it) divided among the payers named for it, a share per payer who pays something.
+ * Only items still billed, of no standing share, and only before any payment: after one, what an
+ * item still owes is no longer its own.
+ */
+async function sharesByItem(tx: Tx, orderId: number, input: Extract<SplitInput, { mode: 'items' }>) {
+  const [[tab], billed, taken] = await Promise.all([
+    tx.select({ total_paid: orders.total_paid }).from(orders).where(eq(orders.id, orderId)),
+    tx
+      .select({
+        id: orderItems.id,
+        ticket_id: orderItems.ticket_id,
+        ticket_total: tickets.total,
+        product_price: orderItems.product_price,
+        quantity: orderItems.quantity,
+        complements: orderItems.complements,
+      })
+      .from(orderItems)
+      .innerJoin(tickets, eq(tickets.id, orderItems.ticket_id))
+      .where(and(eq(orderItems.order_id, orderId), BILLED))
+      .orderBy(orderItems.ticket_id, orderItems.id),
+    tx
+      .select({ item_ids: billShares.item_ids })
+      .from(billShares)
+      .where(and(eq(billShares.order_id, orderId), inArray(billShares.status, ['OPEN', 'PAID']))),
+  ]);
+  if ((tab?.total_paid ?? 0) > 0) throw conflict(SHARE_MESSAGES.itemsAfterPayment);
+  const byTicket = new Map<number, { total: number; items: { id: number; amount: number }[] }>();
+  for (const item of billed) {
+    const ticket = byTicket.get(item.ticket_id) ?? { total: item.ticket_total, items: [] };
+    ticket.items.push({ id: item.id, amount: itemAmount(item) });
+    byTicket.set(item.ticket_id, ticket);
+  }
+  const dues = itemDues([...byTicket.values()]);
+  const takenIds = new Set(taken.flatMap((share) => share.item_ids));
+  if (input.lines.some((line) => !dues.has(line.item_id) || takenIds.has(line.item_id)))
+    throw conflict(SHARE_MESSAGES.itemTaken);
+  const split = splitByItems(
+    input.lines.map((line) => ({
+      amount: dues.get(line.item_id)!,
+      payers: line.payers.map(String),
+    })),
+    input.payers.map((_, index) => String(index)),
+    0,
+  );
+  return split.map((share, index) => ({
+    label: input.payers[index]!,
+    amount: share.total,
+    item_ids: input.lines.filter((line) => line.payers.includes(index)).map((line) => line.item_id),
+  }));
 }
 
 /**

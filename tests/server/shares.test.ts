@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { rows } from '../../server/db/client';
-import { tickets } from '../../server/db/schema';
+import { orderItems, tickets } from '../../server/db/schema';
 import type { SharesOfTab } from '../../contract/resources/tabs/shares';
 import { errorOf, type TestApp } from './helpers';
 import { newGuests, openService, seatAndOrder, type Floor } from './service-fixtures';
@@ -18,7 +18,7 @@ let sertao: Awaited<ReturnType<typeof openService>>['sertao'];
 let floor: Floor;
 
 beforeAll(async () => {
-  ({ t, cantina, sertao, floor } = await openService([1, 2, 3]));
+  ({ t, cantina, sertao, floor } = await openService([1, 2, 3, 4]));
 });
 afterAll(() => t?.close());
 
@@ -149,5 +149,83 @@ describe('a split bill', () => {
     const gone = await pay(order, shares[1]!.id);
     expect(gone.statusCode).toBe(404);
     expect(errorOf(gone)).toBe('Parte não encontrada nesta comanda.');
+  });
+
+  it('splits by item: a shared item divided among its payers with its service, the rest in equal parts; an item once, and only before any payment', async () => {
+    const order = await threeGuests(4);
+    const items = await t.app.db
+      .select({ id: orderItems.id, ticket_id: orderItems.ticket_id, product_id: orderItems.product_id })
+      .from(orderItems)
+      .where(eq(orderItems.order_id, order))
+      .orderBy(orderItems.ticket_id, orderItems.id);
+    const [anaDish, anaDrink, biaDish, caioDrinks] = items.map((item) => item.id) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    // Ana's drink (R$ 12 + 10 %) shared by Ana and Bia; Caio's two drinks his own.
+    const byItem = await split(order, {
+      mode: 'items',
+      payers: ['Ana', 'Bia', 'Caio'],
+      lines: [
+        { item_id: anaDrink, payers: [0, 1] },
+        { item_id: caioDrinks, payers: [2] },
+      ],
+    });
+    expect(byItem.statusCode, byItem.body).toBe(201);
+    const first = byItem.json<{ data: SharesOfTab }>().data;
+    expect(first.shares.map((share) => [share.label, share.amount, share.item_ids])).toEqual([
+      ['Ana', 660, [anaDrink]],
+      ['Bia', 660, [anaDrink]],
+      ['Caio', 2_640, [caioDrinks]],
+    ]);
+    expect(first.unassigned).toBe(14_960 - 3_960);
+
+    // An item already in a share, an item of another tab, a payer not named: refused, nothing made.
+    const twice = await split(order, {
+      mode: 'items',
+      payers: ['Ana'],
+      lines: [{ item_id: caioDrinks, payers: [0] }],
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(errorOf(twice)).toBe(
+      'Um dos itens já não está na conta ou já está em outra parte: abra a divisão de novo.',
+    );
+    for (const payload of [
+      { mode: 'items', payers: ['Ana'], lines: [{ item_id: anaDish, payers: [1] }] },
+      { mode: 'items', payers: ['Ana'], lines: [{ item_id: anaDish, payers: [] }] },
+      {
+        mode: 'items',
+        payers: ['Ana'],
+        lines: [
+          { item_id: anaDish, payers: [0] },
+          { item_id: anaDish, payers: [0] },
+        ],
+      },
+      { mode: 'items', payers: [], lines: [{ item_id: anaDish, payers: [0] }] },
+    ]) {
+      const refused = await split(order, payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await sharesOf(order)).shares).toHaveLength(3);
+
+    // The rest by two; all five shares add up to the bill.
+    const rest = (await split(order, { mode: 'equal', parts: 2 })).json<{ data: SharesOfTab }>().data;
+    expect(rest.shares.map((share) => share.amount)).toEqual([660, 660, 2_640, 5_500, 5_500]);
+    expect(rest.shares.reduce((sum, share) => sum + share.amount, 0)).toBe(14_960);
+
+    // Once a share is paid, a split by item is refused (what an item owes is no longer its own).
+    expect((await pay(order, rest.shares[2]!.id, 'CASH')).statusCode).toBe(200);
+    await cantina({ method: 'DELETE', url: `/api/orders/id/${order}/shares` });
+    const late = await split(order, {
+      mode: 'items',
+      payers: ['Ana'],
+      lines: [{ item_id: biaDish, payers: [0] }],
+    });
+    expect(late.statusCode).toBe(409);
+    expect(errorOf(late)).toBe(
+      'A conta já tem pagamentos: divida por item antes de receber, ou divida o que falta em partes.',
+    );
   });
 });

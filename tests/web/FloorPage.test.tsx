@@ -9,7 +9,7 @@ import { OFFLINE_WORDS } from '../../src/offline/words';
 import { renderScreen } from './renderScreen';
 import { brCode, pixTxid } from '../../contract/resources/tabs/pix';
 import type { SharesOnWire as SharesOfTab } from '../../contract/resources/tabs/shares';
-import { equalShares } from '../../contract/resources/tabs/split';
+import { equalShares, splitByItems } from '../../contract/resources/tabs/split';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -287,6 +287,27 @@ function fakeServer({ kitchen = false } = {}) {
         Object.assign(share, { status: 'PAID', method: body.method, paid_at: minutesAgo(0) });
         order.total_paid += share.amount;
         sync();
+      } else if (request?.method === 'POST' && body.mode === 'items') {
+        // Every risotto here comes to R$ 27,50 of its guest's bill (R$ 25 and the 10 %).
+        const lines = body.lines as { item_id: number; payers: number[] }[];
+        const payers = body.payers as string[];
+        splitByItems(
+          lines.map((line) => ({ amount: 2_750, payers: line.payers.map(String) })),
+          payers.map((_, index) => String(index)),
+          0,
+        ).forEach((part, index) =>
+          shares.push({
+            id: shares.length + 1,
+            order_id: 40,
+            label: payers[index]!,
+            amount: part.total,
+            status: 'OPEN',
+            method: null,
+            paid_at: null,
+            item_ids: lines.filter((line) => line.payers.includes(index)).map((line) => line.item_id),
+            created_at: minutesAgo(0),
+          }),
+        );
       } else if (request?.method === 'POST') {
         const parts = body.parts as number;
         equalShares(owed() - held(), parts).forEach((amount, index) =>
@@ -298,6 +319,7 @@ function fakeServer({ kitchen = false } = {}) {
             status: 'OPEN',
             method: null,
             paid_at: null,
+            item_ids: [],
             created_at: minutesAgo(0),
           }),
         );
@@ -691,6 +713,46 @@ describe('the floor (/hall)', () => {
       body: { method: 'PIX' },
     });
     expect(await within(dialog).findByText('Paga · Pix')).toBeInTheDocument();
+  });
+
+  it('splits by item: a risotto shared by both guests, each one’s part shown before it is sent', async () => {
+    const { user, http } = renderFloor();
+    await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
+    await screen.findByRole('region', { name: 'Comanda de Ana Souza' });
+    await user.click(screen.getByRole('button', { name: 'Dividir a conta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Dividir a conta' });
+    const byItem = await within(dialog).findByRole('region', { name: 'Dividir por item' });
+    // Each item to its guest at first: the bill by guest.
+    expect(within(byItem).getByText('Ana Souza: R$ 55,00 · Bruno Lima: R$ 55,00')).toBeInTheDocument();
+    const groups = within(byItem).getAllByRole('group', { name: 'Quem paga 1× Risoto de cogumelos' });
+    expect(groups).toHaveLength(4);
+    // Ana's second risotto, shared with Bruno.
+    await user.click(within(groups[1]!).getByRole('button', { name: 'Bruno Lima' }));
+    expect(within(groups[1]!).getByRole('button', { name: 'Bruno Lima' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(byItem).getByText('Ana Souza: R$ 41,25 · Bruno Lima: R$ 68,75')).toBeInTheDocument();
+    await user.click(within(byItem).getByRole('button', { name: 'Dividir por item' }));
+    await screen.findByText('Conta dividida.');
+    expect(http).toHaveBeenCalledWith('/api/orders/id/40/shares', {
+      method: 'POST',
+      body: {
+        mode: 'items',
+        payers: ['Ana Souza', 'Bruno Lima'],
+        lines: [
+          { item_id: 100, payers: [0] },
+          { item_id: 101, payers: [0, 1] },
+          { item_id: 200, payers: [1] },
+          { item_id: 201, payers: [1] },
+        ],
+      },
+    });
+    const list = within(dialog).getByRole('list', { name: 'Partes da conta' });
+    expect(within(list).getByText('R$ 41,25')).toBeInTheDocument();
+    expect(within(list).getByText('R$ 68,75')).toBeInTheDocument();
+    // Every item is in a share now: nothing left to split by item.
+    expect(within(dialog).queryByRole('region', { name: 'Dividir por item' })).not.toBeInTheDocument();
   });
 
   it("sends the pre-bill to a station's printer when one is chosen, and remembers the choice", async () => {

@@ -8,6 +8,8 @@ import { instant, recordId } from '../../lib/records';
  */
 
 export const MAX_SHARES = 20;
+/** Items one split by item may name (a long table's whole bill). */
+export const MAX_SPLIT_ITEMS = 200;
 
 const METHODS = ['CREDIT_CARD', 'DEBIT_CARD', 'PIX', 'CASH', 'MEAL_VOUCHER'] as const;
 
@@ -24,11 +26,25 @@ export const SHARE_MESSAGES = {
   amount: 'Informe um valor maior que zero.',
   label: 'Informe o nome da parte (até 60 caracteres).',
   method: 'Escolha a forma de pagamento.',
+  items: 'Escolha quem paga cada item.',
+  itemPayers: 'Cada item precisa de ao menos uma pessoa que o pague.',
+  itemTaken: 'Um dos itens já não está na conta ou já está em outra parte: abra a divisão de novo.',
+  itemRepeated: 'Cada item só pode aparecer uma vez na divisão.',
+  itemsAfterPayment:
+    'A conta já tem pagamentos: divida por item antes de receber, ou divida o que falta em partes.',
 } as const;
 
+const shareLabel = z
+  .string({ error: SHARE_MESSAGES.label })
+  .trim()
+  .min(1, SHARE_MESSAGES.label)
+  .max(60, SHARE_MESSAGES.label);
+
 /**
- * How to split what is left to split: in `parts` equal parts, or in amounts the staff name (a
- * guest's items, "R$ 50 no cartão dele") — modes may follow each other on one tab.
+ * How to split what is left to split: in `parts` equal parts; in amounts the staff name ("R$ 50 no
+ * cartão dele"); or by item — each item paid by the payers named for it, an item shared by several
+ * divided among them (`splitByItems`: its service and discount go with it) — modes may follow each
+ * other on one tab. `lines[].payers` are indexes into `payers`.
  */
 export const splitInput = z.discriminatedUnion(
   'mode',
@@ -45,19 +61,46 @@ export const splitInput = z.discriminatedUnion(
       shares: z
         .array(
           z.strictObject({
-            label: z
-              .string({ error: SHARE_MESSAGES.label })
-              .trim()
-              .min(1, SHARE_MESSAGES.label)
-              .max(60, SHARE_MESSAGES.label),
+            label: shareLabel,
             amount: z.int({ error: SHARE_MESSAGES.amount }).positive(SHARE_MESSAGES.amount),
           }),
         )
         .min(1, SHARE_MESSAGES.amount)
         .max(MAX_SHARES, SHARE_MESSAGES.parts),
     }),
+    z
+      .strictObject({
+        mode: z.literal('items'),
+        payers: z.array(shareLabel).min(1, SHARE_MESSAGES.items).max(MAX_SHARES, SHARE_MESSAGES.parts),
+        lines: z
+          .array(
+            z.strictObject({
+              item_id: z.int({ error: SHARE_MESSAGES.items }).positive(SHARE_MESSAGES.items),
+              payers: z
+                .array(z.int({ error: SHARE_MESSAGES.itemPayers }).nonnegative(SHARE_MESSAGES.itemPayers))
+                .min(1, SHARE_MESSAGES.itemPayers)
+                .max(MAX_SHARES, SHARE_MESSAGES.itemPayers),
+            }),
+          )
+          .min(1, SHARE_MESSAGES.items)
+          .max(MAX_SPLIT_ITEMS, SHARE_MESSAGES.items),
+      })
+      .superRefine((input, context) => {
+        const seen = new Set<number>();
+        input.lines.forEach((line, index) => {
+          if (seen.has(line.item_id))
+            context.addIssue({
+              code: 'custom',
+              message: SHARE_MESSAGES.itemRepeated,
+              path: ['lines', index],
+            });
+          seen.add(line.item_id);
+          if (line.payers.some((payer) => payer >= input.payers.length))
+            context.addIssue({ code: 'custom', message: SHARE_MESSAGES.itemPayers, path: ['lines', index] });
+        });
+      }),
   ],
-  { error: 'Informe como dividir (mode: equal ou amounts).' },
+  { error: 'Informe como dividir (mode: equal, amounts ou items).' },
 );
 export type SplitInput = z.infer<typeof splitInput>;
 
@@ -73,6 +116,8 @@ export const billShare = z.object({
   status: z.enum(['OPEN', 'PAID', 'CANCELLED']),
   method: z.enum(METHODS).nullable(),
   paid_at: instant.nullable(),
+  /** A split by item: the items whose part this share pays. */
+  item_ids: z.array(recordId),
   created_at: instant,
 });
 export type BillShare = z.infer<typeof billShare>;

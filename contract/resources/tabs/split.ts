@@ -93,6 +93,52 @@ export function splitByItems(
   }));
 }
 
+/** What an item of a bill costs: its price with its complements, times its quantity. */
+export function itemAmount(item: {
+  product_price: number;
+  quantity: number;
+  complements: readonly { price: number; quantity: number }[];
+}): number {
+  const unit = item.product_price + item.complements.reduce((sum, c) => sum + c.price * c.quantity, 0);
+  return unit * item.quantity;
+}
+
+/**
+ * What each item of a tab comes to in its guest's bill: the ticket's total (its items, its service
+ * charge, less its discount) spread over its items by what they cost, so that the items of a tab
+ * add up to the tab's total to the centavo — and a split by item divides the service and the
+ * discount as the bills charged them.
+ */
+export function itemDues(
+  tickets: readonly { total: number; items: readonly { id: number; amount: number }[] }[],
+): Map<number, number> {
+  const dues = new Map<number, number>();
+  for (const ticket of tickets) {
+    if (ticket.items.length === 0) continue;
+    const parts = proportionalShares(
+      Math.max(0, ticket.total),
+      ticket.items.map((item) => Math.max(0, item.amount)),
+    );
+    ticket.items.forEach((item, index) => dues.set(item.id, parts[index]!));
+  }
+  return dues;
+}
+
+/**
+ * What of a payment of `amount` to a bill pays its service charge: the service in proportion to
+ * what the payments cover of the bill's total, reckoned on what they cover so far (`paid` before
+ * this one), so that the payments of a bill paid in full add up to its service to the centavo,
+ * whatever their number. Migration 0032's `rebuild_payment_services()` reckons the same in SQL.
+ */
+export function servicePart(
+  bill: { service_charge: number; total: number; total_paid: number },
+  amount: number,
+): number {
+  if (bill.total <= 0 || bill.service_charge <= 0) return 0;
+  const upTo = (paid: number) => Math.round((bill.service_charge * Math.min(bill.total, paid)) / bill.total);
+  return Math.max(0, Math.min(amount, upTo(bill.total_paid + amount) - upTo(bill.total_paid)));
+}
+
 /** Why a custom amount cannot be a share of what remains, or null when it can. */
 export function customShareProblem(amount: number, remaining: number): string | null {
   if (!Number.isSafeInteger(amount) || amount <= 0) return 'Informe um valor maior que zero.';

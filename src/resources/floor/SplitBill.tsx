@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import {
   Alert,
   Button,
@@ -23,18 +23,20 @@ import {
   MAX_SHARES,
   SHARE_MESSAGES,
   type SharesOnWire as SharesOfTab,
+  type SplitInput,
 } from '../../../contract/resources/tabs/shares';
 import { equalShares } from '../../../contract/resources/tabs/split';
 import type { PainelDataProvider } from '../../dataProvider';
 import type { Request } from '../../dataProvider/httpClient';
 import { TOUCH } from './FloorFrame';
+import { SplitByItem } from './SplitByItem';
 
 const methodName = (id: string | null) => paymentMethods.find((method) => method.id === id)?.name ?? '';
 
 /**
- * 'Dividir a conta': what the tab still owes in shares — a named amount ("eu pago o vinho") or
- * equal parts of what is left ("divide por três"), mixed as the table asks — each paid on its own
- * by its own method. The server spreads each share's payment over the guests' bills and takes a
+ * 'Dividir a conta': what the tab still owes in shares — a named amount ("eu pago o vinho"), equal
+ * parts of what is left ("divide por três") or by item (`SplitByItem`), mixed as the table asks —
+ * each paid on its own by its own method. The server spreads each share's payment over the guests' bills and takes a
  * share's payment once (server/service/shares.ts).
  */
 export function SplitBillButton({ order }: { order: Order }) {
@@ -82,6 +84,8 @@ export function SplitBillButton({ order }: { order: Order }) {
     );
   };
 
+  const split = (input: SplitInput) => call(path, { method: 'POST', body: input }, SHARE_MESSAGES.split);
+  const taken = useMemo(() => new Set(data?.shares.flatMap((share) => share.item_ids) ?? []), [data]);
   const count = Number(parts);
   const partsError =
     Number.isInteger(count) && count >= 2 && count <= MAX_SHARES ? null : SHARE_MESSAGES.parts;
@@ -178,13 +182,7 @@ export function SplitBillButton({ order }: { order: Order }) {
                     <Button
                       variant="outlined"
                       disabled={busy || partsError !== null}
-                      onClick={() =>
-                        void call(
-                          path,
-                          { method: 'POST', body: { mode: 'equal', parts: count } },
-                          SHARE_MESSAGES.split,
-                        )
-                      }
+                      onClick={() => void split({ mode: 'equal', parts: count })}
                       sx={{ minHeight: 56 }}
                     >
                       Dividir em partes iguais
@@ -210,14 +208,10 @@ export function SplitBillButton({ order }: { order: Order }) {
                       variant="outlined"
                       disabled={busy || label.trim() === '' || cents === null || cents <= 0}
                       onClick={() =>
-                        void call(
-                          path,
-                          {
-                            method: 'POST',
-                            body: { mode: 'amounts', shares: [{ label: label.trim(), amount: cents }] },
-                          },
-                          SHARE_MESSAGES.split,
-                        ).then((ok) => {
+                        void split({
+                          mode: 'amounts',
+                          shares: [{ label: label.trim(), amount: cents! }],
+                        }).then((ok) => {
                           if (ok) {
                             setLabel('');
                             setAmount('');
@@ -229,6 +223,9 @@ export function SplitBillButton({ order }: { order: Order }) {
                       Separar valor
                     </Button>
                   </Stack>
+                  {order.total_paid === 0 && !data.shares.some((share) => share.status === 'PAID') ? (
+                    <SplitByItem order={order} taken={taken} busy={busy} onSplit={split} />
+                  ) : null}
                 </>
               ) : null}
             </Stack>
