@@ -177,6 +177,9 @@ export const storeStatistics = z.object({
   data: z.object({
     financial: periodFinancial.extend({
       previous: periodFinancial.pick({ paid_amount: true, total_tickets: true, avg_ticket: true }),
+      /** Of the paid amount, what the items sold came to, and what paid the service charge. */
+      sales: amountVariation,
+      service: amountVariation,
     }),
     products: z.array(
       z.object({ id: z.int(), name: z.string(), thumbnail: z.string().nullable(), total: z.int() }),

@@ -599,11 +599,12 @@ async function materialize(
   );
   // One payment per ticket, by the customer, in the app (digital) or at the table (physical).
   await run(
-    `insert into payments (store_id, order_id, customer_id, kind, method, amount, fee, created_at)
+    `insert into payments (store_id, order_id, customer_id, kind, method, amount, fee, service, created_at)
      select store_id, order_id, customer_id, kind, method, amount,
-       round(amount * case when kind = 'DIGITAL' then dig else phys end / 100)::int, created_at
+       round(amount * case when kind = 'DIGITAL' then dig else phys end / 100)::int, least(svc, amount),
+       created_at
      from (
-       select t.store_id, t.order_id, t.customer_id, t.sub + t.svc - t.disc as amount, o.dig, o.phys,
+       select t.store_id, t.order_id, t.customer_id, t.sub + t.svc - t.disc as amount, t.svc, o.dig, o.phys,
          o.closed_at - (${rnd('t.id', 501)} % 10) * interval '1 minute' as created_at,
          case when ${rnd('t.id', 502)} % 100 < 55 then 'DIGITAL' else 'PHYSICAL' end as kind,
          case when ${rnd('t.id', 502)} % 100 < 55

@@ -13,7 +13,7 @@ import {
   statement,
 } from '../../contract/resources/financial/definition';
 import type { Tx } from '../db/client';
-import { bankAccounts, deposits, statementEntries } from '../db/schema';
+import { bankAccounts, deposits, payments, statementEntries } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http-errors';
 import { filter, registerList } from '../resources/list';
 import { storeIdParam } from '../resources/params';
@@ -120,6 +120,19 @@ const financialRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerList(app, statement, {
     table: statementEntries,
+    columns: {
+      id: statementEntries.id,
+      created_at: statementEntries.created_at,
+      kind: statementEntries.kind,
+      description: statementEntries.description,
+      amount: statementEntries.amount,
+      // A payment's line says what of it paid the service (a page's few payments, by their keys).
+      service: sql<
+        number | null
+      >`case when ${statementEntries.kind} = 'RECEIVED' then ${payments.service} end`,
+      available_on: statementEntries.available_on,
+    },
+    join: (query) => query.leftJoin(payments, eq(payments.id, statementEntries.payment_id)),
     store: statementEntries.store_id,
     filters: {
       start: filter(listDay.optional(), (date) => sql`${statementEntries.created_at} >= ${dayStart(date)}`),

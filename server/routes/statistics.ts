@@ -481,6 +481,7 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
           select ${sumOver('gross', current)} as gross, ${sumOver('fees', current)} as fees,
             ${sumOver('tickets', current)} as tickets, ${sumOver('gross', previous)} as previous_gross,
             ${sumOver('fees', previous)} as previous_fees, ${sumOver('tickets', previous)} as previous_tickets,
+            ${sumOver('service', current)} as service, ${sumOver('service', previous)} as previous_service,
             ${sql.join(
               METHOD_COLUMNS.map((column) => sql`${sumOver(column, current)} as ${sql.raw(column)}`),
               sql`, `,
@@ -540,6 +541,14 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
             avg_ticket: average(gross, figure('tickets')),
             gross: { amount: gross, variation: variation(gross, previousGross) },
             liquid: { amount: liquid, variation: variation(liquid, previousGross - figure('previous_fees')) },
+            sales: {
+              amount: gross - figure('service'),
+              variation: variation(gross - figure('service'), previousGross - figure('previous_service')),
+            },
+            service: {
+              amount: figure('service'),
+              variation: variation(figure('service'), figure('previous_service')),
+            },
             previous: {
               paid_amount: previousGross,
               total_tickets: figure('previous_tickets'),

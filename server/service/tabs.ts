@@ -20,6 +20,7 @@ import {
 } from '../../contract/resources/tabs/definition';
 import { TABLE_NOT_FOUND } from '../../contract/resources/floor/definition';
 import { SERVICE_MESSAGES } from '../../contract/resources/tabs/service';
+import { servicePart } from '../../contract/resources/tabs/split';
 import type { Tx } from '../db/client';
 import {
   checkins,
@@ -134,6 +135,14 @@ async function writePayment(tx: Tx, payment: NewPayment): Promise<number> {
     .from(stores)
     .where(eq(stores.id, payment.storeId));
   const rate = Number(payment.kind === 'DIGITAL' ? store!.digital : store!.physical);
+  const [bill] = await tx
+    .select({
+      service_charge: tickets.service_charge,
+      total: tickets.total,
+      total_paid: tickets.total_paid,
+    })
+    .from(tickets)
+    .where(eq(tickets.id, payment.ticketId));
   const [row] = await tx
     .insert(payments)
     .values({
@@ -145,6 +154,7 @@ async function writePayment(tx: Tx, payment: NewPayment): Promise<number> {
       method: payment.method,
       amount: payment.amount,
       fee: Math.round((payment.amount * rate) / 100),
+      service: bill ? servicePart(bill, payment.amount) : 0,
       account_id: payment.accountId,
     })
     .returning({ id: payments.id });

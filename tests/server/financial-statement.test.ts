@@ -227,7 +227,9 @@ describe('GET /api/financial/extracts', () => {
     const response = await cantina({ method: 'GET', url: '/api/financial/extracts?format=csv' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/csv/);
-    expect(response.body.startsWith('\uFEFFData;Tipo;Descrição;Valor;Disponível em\r\n')).toBe(true);
+    expect(
+      response.body.startsWith('\uFEFFData;Tipo;Descrição;Valor;Dos quais serviço;Disponível em\r\n'),
+    ).toBe(true);
     const lines = response.body.trim().split('\r\n');
     const { total } = await page<StatementRow>(cantina, '/api/financial/extracts');
     expect(lines).toHaveLength(total + 1);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
-import { auditEvents, tickets } from '../../server/db/schema';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { auditEvents, payments, tickets } from '../../server/db/schema';
 import type { Order } from '../../contract/resources/tabs/definition';
 import { errorOf, type TestApp } from './helpers';
 import { newGuests, openService, seatAndOrder, type Floor } from './service-fixtures';
@@ -84,6 +84,16 @@ describe("the service charge of a guest's bill", () => {
         url: '/api/payments/physical',
         payload: { order_id: orderId, ticket_id: ticketId, amount, method: 'CASH' },
       });
+    const serviceToday = async () =>
+      Number(
+        (
+          await t.app.db.execute<{ service: number }>(
+            sql`select coalesce(sum(service), 0)::int as service from store_days
+                where store_id = ${floor.storeId} and day = (now() at time zone 'America/Sao_Paulo')::date`,
+          )
+        ).rows[0]?.service ?? 0,
+      );
+    const before = await serviceToday();
     expect((await pay(5_200)).statusCode).toBe(201);
     const beyond = await service(orderId, ticketId, { charged: false, reason: 'Cortesia' });
     expect(beyond.statusCode).toBe(409);
@@ -99,6 +109,18 @@ describe("the service charge of a guest's bill", () => {
       .from(tickets)
       .where(eq(tickets.id, ticketId));
     expect(row).toEqual({ service: 500, reason: null });
+    // Each payment says what of it paid the service, and the two add up to it: the day's service
+    // apart from its sales.
+    const parts = await t.app.db
+      .select({ amount: payments.amount, service: payments.service })
+      .from(payments)
+      .where(eq(payments.ticket_id, ticketId))
+      .orderBy(asc(payments.id));
+    expect(parts).toEqual([
+      { amount: 5_200, service: 473 }, // 500 × 5200 / 5500 = 472.7…
+      { amount: 300, service: 27 },
+    ]);
+    expect((await serviceToday()) - before).toBe(500);
   });
 
   it("reaches only the caller's own store and a guest of that tab, and refuses an unknown body", async () => {

@@ -38,10 +38,11 @@ function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-async function pay(at: string, amount: number, method = 'CASH', fee = 0, store = cantinaId) {
-  await db().execute(sql`insert into payments (store_id, order_id, kind, method, amount, fee, created_at)
+async function pay(at: string, amount: number, method = 'CASH', fee = 0, store = cantinaId, service = 0) {
+  await db()
+    .execute(sql`insert into payments (store_id, order_id, kind, method, amount, fee, service, created_at)
     values (${store}, ${store === cantinaId ? orderId : sertaoOrderId}, 'PHYSICAL', ${method}, ${amount},
-      ${fee}, ${at}::timestamptz)`);
+      ${fee}, ${service}, ${at}::timestamptz)`);
 }
 
 /** A tab of its own with the customer's ticket, opened at `at`. */
@@ -194,6 +195,8 @@ describe('figures', () => {
       avg_ticket: 0,
       gross: { amount: 0, variation: null },
       liquid: { amount: 0, variation: null },
+      sales: { amount: 0, variation: null },
+      service: { amount: 0, variation: null },
       previous: { paid_amount: 0, total_tickets: 0, avg_ticket: 0 },
     });
     expect(data.products).toEqual([]);
@@ -258,9 +261,9 @@ describe('figures', () => {
   it('variation: one decimal against the previous period, none (null) against a period without sales', async () => {
     const d = addDays(today, -10);
     const before = addDays(d, -1);
-    await pay(`${before}T12:00:00-03:00`, 800, 'CREDIT_CARD', 80);
-    await pay(`${d}T12:00:00-03:00`, 600, 'CREDIT_CARD', 0);
-    await pay(`${d}T20:00:00-03:00`, 400, 'DEBIT_CARD', 0);
+    await pay(`${before}T12:00:00-03:00`, 800, 'CREDIT_CARD', 80, cantinaId, 73);
+    await pay(`${d}T12:00:00-03:00`, 600, 'CREDIT_CARD', 0, cantinaId, 55);
+    await pay(`${d}T20:00:00-03:00`, 400, 'DEBIT_CARD', 0, cantinaId, 36);
     await ticket(`${d}T12:00:00-03:00`);
     await ticket(`${d}T20:00:00-03:00`);
     await ticket(`${d}T21:00:00-03:00`);
@@ -272,6 +275,9 @@ describe('figures', () => {
       avg_ticket: 333,
       gross: { amount: 1000, variation: 25 }, // (1000 − 800) / 800
       liquid: { amount: 1000, variation: 38.9 }, // (1000 − 720) / 720 = 38.88…
+      // The service apart: R$ 0,91 of the R$ 10,00 against R$ 0,73 of the R$ 8,00.
+      sales: { amount: 909, variation: 25 }, // (909 − 727) / 727 = 25.03…
+      service: { amount: 91, variation: 24.7 }, // (91 − 73) / 73 = 24.65…
       previous: { paid_amount: 800, total_tickets: 1, avg_ticket: 800 },
     });
     const backwards = await get<StoreStatistics>(

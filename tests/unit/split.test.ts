@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   customShareProblem,
   equalShares,
+  itemAmount,
+  itemDues,
+  servicePart,
   proportionalShares,
   splitByItems,
   type SplitLine,
@@ -94,6 +97,64 @@ describe('splitting a bill, to the centavo', () => {
       }
       // The same tab splits the same way.
       expect(splitByItems(lines, payers, service)).toEqual(shares);
+    }
+  });
+
+  it(`spreads ${TABS} random tabs' bills over their items, service and discount with them, and a split by item of them all adds up to the tab`, () => {
+    expect(
+      itemAmount({ product_price: 3_000, quantity: 2, complements: [{ price: 250, quantity: 2 }] }),
+    ).toBe(7_000);
+    const random = new Random('itens da comanda');
+    let id = 0;
+    for (let n = 0; n < TABS; n++) {
+      const rate = [0, 10, 12][random.int(0, 2)]!;
+      const tickets = Array.from({ length: random.int(1, 6) }, () => {
+        const items = Array.from({ length: random.int(0, 6) }, () => ({
+          id: ++id,
+          amount: random.int(1, 90_000) * random.int(1, 3),
+        }));
+        const subtotal = sum(items.map((item) => item.amount));
+        const service = random.chance(0.2) ? 0 : Math.round((subtotal * rate) / 100);
+        const discount = random.chance(0.2) ? random.int(0, subtotal + service) : 0;
+        return { total: subtotal + service - discount, items };
+      });
+      const dues = itemDues(tickets);
+      const billed = tickets.filter((ticket) => ticket.items.length > 0);
+      expect(sum([...dues.values()])).toBe(sum(billed.map((ticket) => ticket.total)));
+      for (const ticket of billed)
+        expect(sum(ticket.items.map((item) => dues.get(item.id)!))).toBe(ticket.total);
+      // Every item to one or more of three payers: the shares add up to the tab.
+      const payers = ['a', 'b', 'c'];
+      const lines = [...dues].map(([, amount]) => ({
+        amount,
+        payers: payers.filter(() => random.chance(0.5)).concat(payers[random.int(0, 2)]!),
+      }));
+      expect(sum(splitByItems(lines, payers, 0).map((share) => share.total))).toBe(
+        sum(billed.map((ticket) => ticket.total)),
+      );
+    }
+  });
+
+  it(`tells, of ${TABS} random bills paid in random payments, what paid the service: all of it once paid in full`, () => {
+    expect(servicePart({ service_charge: 500, total: 5_500, total_paid: 0 }, 5_200)).toBe(473);
+    expect(servicePart({ service_charge: 500, total: 5_500, total_paid: 5_200 }, 300)).toBe(27);
+    expect(servicePart({ service_charge: 0, total: 5_000, total_paid: 0 }, 5_000)).toBe(0);
+    const random = new Random('serviço pago');
+    for (let n = 0; n < TABS; n++) {
+      const subtotal = random.int(1, 500_000);
+      const service = Math.round((subtotal * [10, 12, 13][random.int(0, 2)]!) / 100);
+      const total = subtotal + service - (random.chance(0.2) ? random.int(0, subtotal) : 0);
+      let paid = 0;
+      let serviced = 0;
+      while (paid < total) {
+        const amount = random.chance(0.3) ? total - paid : random.int(1, total - paid);
+        const part = servicePart({ service_charge: service, total, total_paid: paid }, amount);
+        expect(part).toBeGreaterThanOrEqual(0);
+        expect(part).toBeLessThanOrEqual(amount);
+        paid += amount;
+        serviced += part;
+      }
+      expect(serviced).toBe(Math.min(service, total));
     }
   });
 

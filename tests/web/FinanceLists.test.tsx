@@ -26,6 +26,7 @@ const entry = (id: number) => ({
   kind: id % 2 ? 'RECEIVED' : 'TAX',
   description: `Pagamento do pedido ${1000 + id}`,
   amount: id % 2 ? 4590 : -230,
+  service: id % 2 ? 417 : null,
   available_on: '2026-12-20',
 });
 
@@ -84,6 +85,8 @@ describe('the statement, for restaurant staff', () => {
     renderAs('MANAGER', '/financial/extracts', ROUTES);
     const row = (await screen.findByText('Pagamento do pedido 1001')).closest('tr')!;
     expect(within(row).getByText('R$ 45,90')).toBeInTheDocument();
+    // Of the payment, what paid the service charge.
+    expect(within(row).getByText('R$ 4,17')).toBeInTheDocument();
     expect(within(row).getByText('Recebido')).toBeInTheDocument();
     expect(within(row).getByText('20/12/2026')).toBeInTheDocument();
     expect(screen.getAllByRole('row')).toHaveLength(9);

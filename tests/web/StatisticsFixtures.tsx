@@ -60,6 +60,8 @@ export function storeFigures(over: Partial<StoreStatistics> = {}): StoreStatisti
         avg_ticket: 1543,
         gross: { amount: 123456, variation: 23.5 },
         liquid: { amount: 110000, variation: 20 },
+        sales: { amount: 112233, variation: 21.4 },
+        service: { amount: 11223, variation: null },
         previous: { paid_amount: 100000, total_tickets: 100, avg_ticket: 1000 },
       },
       products: [

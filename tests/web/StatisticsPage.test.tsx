@@ -39,6 +39,11 @@ describe('/statistics for restaurant staff', () => {
     expect(within(users).getByTitle('Queda')).toBeInTheDocument();
     expect(card('Ticket médio')).toHaveTextContent('R$ 15,43');
     expect(card('Ticket médio')).toHaveTextContent('+54,3%');
+    // The service charge apart from the sales.
+    expect(card('Vendas (sem o serviço)')).toHaveTextContent('R$ 1.122,33');
+    expect(card('Vendas (sem o serviço)')).toHaveTextContent('+21,4%');
+    expect(card('Taxa de serviço')).toHaveTextContent('R$ 112,23');
+    expect(card('Taxa de serviço')).toHaveTextContent('—');
 
     const ranking = within(card('Mais pedidos')).getAllByRole('listitem');
     expect(ranking.map((item) => item.textContent)).toEqual(['1ºLasanha à bolonhesa42', '2ºTiramisù30']);
@@ -212,7 +217,7 @@ describe('/statistics for restaurant staff', () => {
     fakeApi(() => undefined);
     renderAs('MANAGER', '/statistics', ROUTES);
 
-    expect(await screen.findAllByTestId('card-skeleton')).toHaveLength(3);
+    expect(await screen.findAllByTestId('card-skeleton')).toHaveLength(5);
     expect(screen.getAllByTestId('chart-skeleton').length).toBeGreaterThan(0);
     expect(screen.queryByText(/R\$/)).not.toBeInTheDocument();
   });

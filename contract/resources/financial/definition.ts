@@ -74,6 +74,7 @@ export const statement = defineResource({
     kind: { label: 'Tipo', kind: 'select', choices: statementKindChoices, list: true, filter: false },
     description: { label: 'Descrição', kind: 'text', list: true },
     amount: { label: 'Valor', kind: 'money', list: true },
+    service: { label: 'Dos quais serviço', kind: 'money', list: true },
     available_on: { label: 'Disponível em', kind: 'date', list: true },
   },
   input: z.strictObject({}),
@@ -84,6 +85,8 @@ export const statement = defineResource({
     description: z.string(),
     /** Signed cents: money in is positive, cancellations, fees and transfers out negative. */
     amount: z.int(),
+    /** Of a payment received, what paid the service charge (not the restaurant's sales); null on other lines. */
+    service: z.int().nullable(),
     /** The São Paulo day the money can be withdrawn (spec 9: payments are released within 31 days). */
     available_on: day,
   }),

@@ -15,6 +15,8 @@ const dayFigures = () => ({
   gross: bigint('gross', { mode: 'number' }).notNull().default(0),
   fees: bigint('fees', { mode: 'number' }).notNull().default(0),
   payments: integer('payments').notNull().default(0),
+  /** Of the gross, what paid the tickets' service charge (payments.service): sales are the rest. */
+  service: bigint('service', { mode: 'number' }).notNull().default(0),
   /** Payments cancelled (refunded), by the day they were made. */
   cancelled: bigint('cancelled', { mode: 'number' }).notNull().default(0),
   /** Gross by payment method. */

@@ -356,6 +356,11 @@ export const billShares = pgTable(
     paid_at: timestamp('paid_at', { withTimezone: true }),
     created_by: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
     paid_by: integer('paid_by').references(() => accounts.id, { onDelete: 'set null' }),
+    /** A split by item: the items this share pays (its payer's part of each), so none is split twice. */
+    item_ids: integer('item_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     created_at: createdAt(),
   },
   (t) => [
@@ -390,6 +395,12 @@ export const payments = pgTable(
     amount: integer('amount').notNull(),
     /** The platform's fee on this payment, in cents. */
     fee: integer('fee').notNull().default(0),
+    /**
+     * Of the amount, what pays the ticket's service charge (the waiters' 10 %), in cents: the
+     * ticket's service in proportion to what the payments cover of its total, reckoned on what they
+     * cover so far, so that a ticket paid in full has paid its service to the centavo.
+     */
+    service: integer('service').notNull().default(0),
     /** Who received a payment at the table ('Dar baixa', settling a tab); none for the app's. */
     account_id: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     /** The share of a split bill this payment is part of. */
@@ -424,6 +435,7 @@ export const payments = pgTable(
     check('payments_kind_check', oneOf(t.kind, PAYMENT_KINDS)),
     check('payments_method_check', oneOf(t.method, PAYMENT_METHODS)),
     check('payments_amount_check', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.fee} <= ${t.amount}`),
+    check('payments_service_check', sql`${t.service} between 0 and ${t.amount}`),
   ],
 );
 

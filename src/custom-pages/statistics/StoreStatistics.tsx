@@ -68,6 +68,27 @@ function StoreCards({ financial }: { financial: Statistics['financial'] }) {
   );
 }
 
+/**
+ * The paid amount apart: what the items sold came to, and the service charge (the waiters' 10 %),
+ * which is not the restaurant's sales.
+ */
+function ServiceCards({ financial }: { financial: Statistics['financial'] }) {
+  return (
+    <>
+      <StatCard
+        label="Vendas (sem o serviço)"
+        value={formatCents(financial.sales.amount)}
+        change={financial.sales.variation}
+      />
+      <StatCard
+        label="Taxa de serviço"
+        value={formatCents(financial.service.amount)}
+        change={financial.service.variation}
+      />
+    </>
+  );
+}
+
 /** 'Mais pedidos': the top items of the period, with their thumbnails. */
 function Ranking({ products, loading }: { products: Statistics['products'] | undefined; loading: boolean }) {
   return (
@@ -211,6 +232,13 @@ export function StoreStatistics({
       <PeriodSelector value={period} onChange={onPeriod} range={data?.period} />
       <Box sx={cardGrid(3)}>
         {data ? <StoreCards financial={data.financial} /> : loading ? <StatCardSkeletons count={3} /> : null}
+      </Box>
+      <Box sx={cardGrid(2)}>
+        {data ? (
+          <ServiceCards financial={data.financial} />
+        ) : loading ? (
+          <StatCardSkeletons count={2} />
+        ) : null}
       </Box>
       {empty ? (
         <Card>
