@@ -48,9 +48,13 @@ export const reais = (cents: number) => (cents / 100).toFixed(2);
 /** 1234 of '12.34'. */
 export const centsOf = (valor: string) => Math.round(Number(valor) * 100);
 
-/** A fresh txid for a guest's charge: the tab and the ticket, and letters to make it unique. */
-export function chargeTxid(orderId: number, ticketId: number): string {
-  const base = `PAINEL${orderId}C${ticketId}X`;
+/**
+ * A fresh txid for a charge: the tab and what it charges (a guest's ticket, `C`, or a share of the
+ * split bill, `S`), and letters to make it unique.
+ */
+export function chargeTxid(orderId: number, charged: { ticket: number } | { share: number }): string {
+  const base =
+    'ticket' in charged ? `PAINEL${orderId}C${charged.ticket}X` : `PAINEL${orderId}S${charged.share}X`;
   const random = crypto.randomBytes(16).toString('hex').toUpperCase();
   return (base + random).slice(0, 35).padEnd(26, '0');
 }

@@ -27,12 +27,18 @@ import {
   pixCodeAnswer,
   pixKey,
   pixTxid,
+  sharePixTxid,
   type PixKeyType,
 } from '../../contract/resources/tabs/pix';
 import { chargeTxid, createCharge, type PixProviderOptions } from '../pix/provider';
 import { queuePreBill } from '../printing/jobs';
 import { cancelShares, payShare, readShares, splitBill } from '../service/shares';
-import { payShareInput, sharesAnswer, splitInput } from '../../contract/resources/tabs/shares';
+import {
+  SHARE_MESSAGES,
+  payShareInput,
+  sharesAnswer,
+  splitInput,
+} from '../../contract/resources/tabs/shares';
 import { PRE_BILL_MESSAGES, preBillPrintInput } from '../../contract/resources/printing/prebill';
 import {
   addItemsInput,
@@ -588,6 +594,11 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   app.route({
+    ...routes.call('sharePix', { params: shareParams, response: { 200: pixCodeAnswer }, errors: [404, 409] }),
+    handler: (request) =>
+      pixCodeOf(request, request.params.id, { ticket_id: null, share_id: request.params.share_id }),
+  });
+  app.route({
     ...routes.call('cancelShares', { params: idParams, response: { 200: sharesAnswer }, errors: [404] }),
     handler: async (request) => {
       const { id } = request.params;
@@ -666,101 +677,131 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  /** The guest's waiting charge for `amount`, or a new one made at the provider and kept. */
+  /**
+   * The waiting charge of the guest's balance or of the share for `amount`, or a new one made at
+   * the provider and kept (the ones before it given up).
+   */
   async function dynamicCharge(
     provider: PixProviderOptions,
     charge: {
       order_id: number;
-      ticket_id: number;
+      ticket_id: number | null;
+      share_id: number | null;
       amount: number;
       key: string;
       key_type: PixKeyType;
       store: string;
     },
   ): Promise<{ code: string; txid: string }> {
+    const of =
+      charge.share_id === null ? sql`ticket_id = ${charge.ticket_id}` : sql`share_id = ${charge.share_id}`;
     const [waiting] = rows<{ code: string; txid: string }>(
       await db.execute(sql`
         select code, txid from pix_charges
-         where ticket_id = ${charge.ticket_id} and status = 'ACTIVE' and amount = ${charge.amount}
+         where ${of} and status = 'ACTIVE' and amount = ${charge.amount}
          order by id desc limit 1`),
     );
     if (waiting) return waiting;
-    const txid = chargeTxid(charge.order_id, charge.ticket_id);
+    const txid = chargeTxid(
+      charge.order_id,
+      charge.share_id === null ? { ticket: charge.ticket_id! } : { share: charge.share_id },
+    );
     const code = await createCharge(provider, {
       txid,
       amount: charge.amount,
       key: pixKey(charge.key, charge.key_type),
       description: `${charge.store} — comanda ${charge.order_id}`,
     });
-    await db.execute(sql`
-      update pix_charges set status = 'CANCELLED' where ticket_id = ${charge.ticket_id} and status = 'ACTIVE'`);
-    await db.execute(sql`
-      insert into pix_charges (store_id, order_id, ticket_id, txid, amount, code)
-      select store_id, id, ${charge.ticket_id}, ${txid}, ${charge.amount}, ${code} from orders where id = ${charge.order_id}`);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update pix_charges set status = 'CANCELLED' where ${of} and status = 'ACTIVE'`);
+      await tx.execute(sql`
+        insert into pix_charges (store_id, order_id, ticket_id, share_id, txid, amount, code)
+        select store_id, id, ${charge.ticket_id}, ${charge.share_id}, ${txid}, ${charge.amount}, ${code}
+          from orders where id = ${charge.order_id}`);
+    });
     return { code, txid };
   }
 
-  // Pix at the table: the BR Code of one guest's balance, for the store's Pix key (its default bank
-  // account's, else the first with a key). A static code: the guest's bank app pays it, and the
-  // staff confirm the payment with 'Dar baixa' (which books it, as any other method).
+  /**
+   * The Pix code of what a guest owes (`ticket_id`) or of an open share of the split bill
+   * (`share_id`), for the store's Pix key (its default bank account's, else the first with a key).
+   * With a provider, a dynamic charge its webhook books — the waiting one while the amount is the
+   * same, else a new one; a provider that does not answer leaves the static code. A static code:
+   * the guest's bank app pays it, and the staff confirm the payment by hand (which books it, as any
+   * other method).
+   */
+  async function pixCodeOf(
+    request: FastifyRequest,
+    orderId: number,
+    charged: { ticket_id: number; share_id: null } | { ticket_id: null; share_id: number },
+  ) {
+    const store = storeScope(request);
+    const [found] = rows<{
+      status: string;
+      charged: number | null;
+      owed: number;
+      name: string;
+      city: string | null;
+      pix_key: string | null;
+      pix_key_type: PixKeyType | null;
+    }>(
+      await db.execute(sql`
+        select o.status, c.id as charged, c.owed, s.name, s.city, k.pix_key, k.pix_key_type
+        from orders o
+        join stores s on s.id = o.store_id
+        left join lateral (${
+          charged.share_id === null
+            ? sql`select t.id, greatest(t.total - t.total_paid, 0)::int as owed from tickets t
+                   where t.order_id = o.id and t.id = ${charged.ticket_id}`
+            : sql`select b.id, case when b.status = 'OPEN' then b.amount else 0 end as owed from bill_shares b
+                   where b.order_id = o.id and b.id = ${charged.share_id} and b.status <> 'CANCELLED'`
+        }) c on true
+        left join lateral (
+          select b.pix_key, b.pix_key_type from bank_accounts b
+          where b.store_id = o.store_id and b.pix_key is not null
+          order by b.is_default desc, b.id limit 1) k on true
+        where o.id = ${orderId} ${store === null ? sql`` : sql`and o.store_id = ${store}`}`),
+    );
+    if (!found) throw notFound(ORDER_MESSAGES.notFound);
+    if (found.charged === null)
+      throw notFound(charged.share_id === null ? NOT_IN_TAB : SHARE_MESSAGES.notFound);
+    if (found.status !== 'OPENED') throw conflict(CLOSED_TAKES_NO_PAYMENT);
+    if (found.owed === 0)
+      throw conflict(charged.share_id === null ? ALREADY_PAID : SHARE_MESSAGES.alreadyPaid);
+    if (!found.pix_key || !found.pix_key_type) throw conflict(NO_PIX_KEY);
+    const answer = {
+      order_id: orderId,
+      ...charged,
+      amount: found.owed,
+      key: found.pix_key,
+      key_type: found.pix_key_type,
+    };
+    const dynamic = app.pixProvider
+      ? await dynamicCharge(app.pixProvider, { ...answer, store: found.name }).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'provedor Pix não respondeu: código estático');
+          return null;
+        })
+      : null;
+    if (dynamic) return { data: { ...answer, ...dynamic, dynamic: true } };
+    const txid =
+      charged.share_id === null
+        ? pixTxid(orderId, charged.ticket_id)
+        : sharePixTxid(orderId, charged.share_id);
+    const code = brCode({
+      key: found.pix_key,
+      keyType: found.pix_key_type,
+      name: found.name,
+      city: found.city ?? '',
+      amount: found.owed,
+      txid,
+    });
+    return { data: { ...answer, code, txid, dynamic: false } };
+  }
+
   app.route({
     ...routes.call('pixCode', { params: ticketParams, response: { 200: pixCodeAnswer }, errors: [404, 409] }),
-    handler: async (request) => {
-      const store = storeScope(request);
-      const { id, ticket_id } = request.params;
-      const [found] = rows<{
-        status: string;
-        ticket: number | null;
-        owed: number;
-        name: string;
-        city: string | null;
-        pix_key: string | null;
-        pix_key_type: PixKeyType | null;
-      }>(
-        await db.execute(sql`
-          select o.status, t.id as ticket, greatest(t.total - t.total_paid, 0)::int as owed, s.name, s.city,
-            k.pix_key, k.pix_key_type
-          from orders o
-          join stores s on s.id = o.store_id
-          left join tickets t on t.order_id = o.id and t.id = ${ticket_id}
-          left join lateral (
-            select b.pix_key, b.pix_key_type from bank_accounts b
-            where b.store_id = o.store_id and b.pix_key is not null
-            order by b.is_default desc, b.id limit 1) k on true
-          where o.id = ${id} ${store === null ? sql`` : sql`and o.store_id = ${store}`}`),
-      );
-      if (!found) throw notFound(ORDER_MESSAGES.notFound);
-      if (found.ticket === null) throw notFound(NOT_IN_TAB);
-      if (found.status !== 'OPENED') throw conflict(CLOSED_TAKES_NO_PAYMENT);
-      if (found.owed === 0) throw conflict(ALREADY_PAID);
-      if (!found.pix_key || !found.pix_key_type) throw conflict(NO_PIX_KEY);
-      const answer = {
-        order_id: id,
-        ticket_id,
-        amount: found.owed,
-        key: found.pix_key,
-        key_type: found.pix_key_type,
-      };
-      // With a provider, a dynamic charge its webhook books: the guest's waiting one while the
-      // balance is the same, else a new one. A provider that does not answer leaves the static code.
-      const dynamic = app.pixProvider
-        ? await dynamicCharge(app.pixProvider, { ...answer, store: found.name }).catch((error: unknown) => {
-            request.log.warn({ err: error }, 'provedor Pix não respondeu: código estático');
-            return null;
-          })
-        : null;
-      if (dynamic) return { data: { ...answer, ...dynamic, dynamic: true } };
-      const txid = pixTxid(id, ticket_id);
-      const code = brCode({
-        key: found.pix_key,
-        keyType: found.pix_key_type,
-        name: found.name,
-        city: found.city ?? '',
-        amount: found.owed,
-        txid,
-      });
-      return { data: { ...answer, code, txid, dynamic: false } };
-    },
+    handler: (request) =>
+      pixCodeOf(request, request.params.id, { ticket_id: request.params.ticket_id, share_id: null }),
   });
 
   app.route({

@@ -7,6 +7,7 @@ import { rows } from '../db/client';
 import { badRequest, notFound } from '../http-errors';
 import { noteAudit } from '../plugins/audit';
 import { centsOf, SIGNATURE_HEADER, signedBy, webhookBody } from '../pix/provider';
+import { payShare } from '../service/shares';
 import { receivePayment } from '../service/tabs';
 
 export const PIX_WEBHOOK_PATH = '/api/pix/webhook';
@@ -27,7 +28,7 @@ declare module 'fastify' {
 
 /**
  * The Pix provider's webhook (server/pix/provider.ts): each Pix the guest's bank paid books the
- * payment of its charge's ticket, once (the charge is locked and marked paid with the Pix's
+ * payment of its charge's ticket (or pays its share of the split bill), once (the charge is locked and marked paid with the Pix's
  * end-to-end id in the payment's transaction), for what the ticket still owes; the floor hears
  * it as any payment (its notice). Public, and trusted only when signed with the provider's secret.
  */
@@ -76,39 +77,49 @@ const pixWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
             id: number;
             store_id: number;
             order_id: number;
-            ticket_id: number;
+            ticket_id: number | null;
+            share_id: number | null;
             status: string;
             owed: number;
             open: boolean;
+            share: string | null;
             guest: string | null;
             table_number: number | null;
           }>(
             await tx.execute(sql`
-              select c.id, c.store_id, c.order_id, c.ticket_id, c.status,
-                     greatest(t.total - t.total_paid, 0)::int as owed, o.status = 'OPENED' as open,
-                     coalesce(cu.fullname, t.guest_name) as guest, tb.number as table_number
+              select c.id, c.store_id, c.order_id, c.ticket_id, c.share_id, c.status,
+                     case when c.share_id is null then greatest(t.total - t.total_paid, 0)
+                          when b.status = 'OPEN' then b.amount else 0 end::int as owed,
+                     o.status = 'OPENED' as open,
+                     b.label as share, coalesce(cu.fullname, t.guest_name) as guest, tb.number as table_number
                 from pix_charges c
-                join tickets t on t.id = c.ticket_id
                 join orders o on o.id = c.order_id
+                left join tickets t on t.id = c.ticket_id
+                left join bill_shares b on b.id = c.share_id
                 left join customers cu on cu.id = t.customer_id
                 left join tables tb on tb.id = o.table_id
                where c.txid = ${pix.txid}
                for update of c`),
           );
-          // Unknown, or already booked (the provider sends again until it hears 200).
           if (!charge || charge.status === 'PAID') return null;
-          const amount = Math.min(centsOf(pix.valor), charge.owed);
-          const paymentId =
-            charge.open && amount > 0
-              ? await receivePayment(tx, null, {
-                  orderId: charge.order_id,
-                  ticketId: charge.ticket_id,
-                  amount,
-                  kind: 'PHYSICAL',
-                  method: 'PIX',
-                  accountId: null,
-                })
-              : null;
+          // A share is paid whole, as its charge asked; a guest's balance for what the Pix paid of it.
+          const amount = charge.share_id === null ? Math.min(centsOf(pix.valor), charge.owed) : charge.owed;
+          let paymentId: number | null = null;
+          if (charge.open && amount > 0 && charge.share_id !== null) {
+            await payShare(tx, null, charge.order_id, charge.share_id, 'PIX', null);
+            paymentId = rows<{ id: number }>(
+              await tx.execute(sql`select min(id) as id from payments where share_id = ${charge.share_id}`),
+            )[0]!.id;
+          } else if (charge.open && amount > 0 && charge.ticket_id !== null) {
+            paymentId = await receivePayment(tx, null, {
+              orderId: charge.order_id,
+              ticketId: charge.ticket_id,
+              amount,
+              kind: 'PHYSICAL',
+              method: 'PIX',
+              accountId: null,
+            });
+          }
           await tx.execute(sql`
             update pix_charges set status = 'PAID', paid_at = now(), end_to_end_id = ${pix.endToEndId},
                    payment_id = ${paymentId}
@@ -122,9 +133,11 @@ const pixWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
           resource: definition.name,
           recordId: booked.order_id,
           storeId: booked.store_id,
-          summary: `Pix de ${formatCents(booked.amount)} recebido da comanda de ${booked.guest ?? 'cliente'} (${
-            booked.table_number === null ? `comanda ${booked.order_id}` : `Mesa ${booked.table_number}`
-          })`,
+          summary: `Pix de ${formatCents(booked.amount)} recebido ${
+            booked.share === null
+              ? `da comanda de ${booked.guest ?? 'cliente'}`
+              : `pela parte ${booked.share}`
+          } (${booked.table_number === null ? `comanda ${booked.order_id}` : `Mesa ${booked.table_number}`})`,
         });
       }
       return { data: { received } };

@@ -84,6 +84,20 @@ const readRequests: Record<string, () => Promise<ReadRequest>> = {
     const tab = await openTab(t.storeA);
     return { params: [tab.order, tab.ticket] };
   },
+  '/api/orders/id/:id/shares/:share_id/pix': async () => {
+    // An open share of a tab, in a store with a Pix key.
+    await db()
+      .update(bankAccounts)
+      .set({ pix_key: 'pix@cantinabella.com.br', pix_key_type: 'EMAIL' })
+      .where(eq(bankAccounts.id, await newBankAccount()));
+    const tab = await openTab(t.storeA);
+    const [share] = rows<{ id: number }>(
+      await db().execute(sql`
+        insert into bill_shares (store_id, order_id, label, amount)
+        values (${t.storeA}, ${tab.order}, 'Parte 1 de 2', 100) returning id`),
+    );
+    return { params: [tab.order, share!.id] };
+  },
   '/api/admins/id/:id': async () => ({ params: [(await newMember()).id] }),
   '/api/audit-events/id/:id': async () => {
     const [event] = rows<{ id: number }>(

@@ -423,6 +423,7 @@ describe('walking every registered route', () => {
     '/api/orders/id/:id/tickets/:ticket_id/pix': () => ({ params: [own.order, 1] }),
     '/api/orders/id/:id/shares': () => ({ params: [own.order], payload: { mode: 'equal', parts: 2 } }),
     '/api/orders/id/:id/shares/:share_id/pay': () => ({ params: [own.order, 1], payload: { method: 'PIX' } }),
+    '/api/orders/id/:id/shares/:share_id/pix': () => ({ params: [own.order, 1] }),
     '/api/orders/id/:id/prebill': () => ({
       params: [own.order],
       payload: { shares: 1, kitchen_id: own.kitchen },

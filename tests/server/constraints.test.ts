@@ -1218,6 +1218,14 @@ const cases: Case[] = [
   ]),
   dangling('pix_charges_store_id_stores_id_fk', 'pix_charges', 'store_id'),
   dangling('pix_charges_payment_id_payments_id_fk', 'pix_charges', 'payment_id'),
+  check('pix_charges_charges_check', 'a Pix charge of neither a ticket nor a share', [
+    'pix_charges',
+    { ticket_id: null },
+  ]),
+  foreignKey('pix_charges_share_id_bill_shares_id_fk', 'a Pix charge of a share that does not exist', [
+    'pix_charges',
+    { ticket_id: null, share_id: 2_147_483_647 },
+  ]),
   check(
     'kitchens_paper_width_check',
     'a printer paper other than 58 or 80 mm',
@@ -1313,6 +1321,13 @@ const cases: Case[] = [
   ),
   check('payments_amount_check', 'a fee above the amount', ['payments', { amount: 100, fee: 101 }]),
   check('payments_amount_check', 'a negative fee', ['payments', { fee: -1 }]),
+  check(
+    'payments_service_check',
+    'a payment whose service part is more than the payment',
+    ['payments', { amount: 100, fee: 0, service: 101 }],
+    [['payments', { amount: 100, fee: 0, service: 100 }]],
+  ),
+  check('payments_service_check', 'a negative service part', ['payments', { service: -1 }]),
   foreignKey('payments_order_fk', 'a payment whose order belongs to another store', [
     'payments',
     { order_id: ref.orderB },

@@ -23,7 +23,7 @@ const pixOf = (order: number, ticket: number, call = cantina) =>
   call({ method: 'GET', url: `/api/orders/id/${order}/tickets/${ticket}/pix` });
 
 beforeAll(async () => {
-  ({ t, cantina, sertao, floor } = await openService([1, 2, 3]));
+  ({ t, cantina, sertao, floor } = await openService([1, 2, 3, 4]));
   ana = (await newGuests(t.app.db, 1))[0]!;
   orderId = await seatAndOrder(t.app.db, floor, 1, [
     { customerId: ana, items: [{ productId: floor.dish }, { productId: floor.drink, quantity: 2 }] },
@@ -173,6 +173,63 @@ describe("a Pix provider's dynamic charge and its signed webhook", () => {
     // Nothing left to charge.
     const paid = await staff({ method: 'GET', url: `/api/orders/id/${order_id}/tickets/${biaTicket}/pix` });
     expect(paid.statusCode).toBe(409);
+  });
+
+  it('charges a share of the split bill at the provider, and its webhook pays that share once', async () => {
+    const staff = await cantinaOn();
+    const caio = (await newGuests(t.app.db, 1))[0]!;
+    const order = await seatAndOrder(t.app.db, floor, 4, [
+      { customerId: caio, items: [{ productId: floor.dish }, { productId: floor.drink }] },
+    ]);
+    // R$ 62,00 and the 10 %: R$ 68,20 in two parts of R$ 34,10.
+    const split = await staff({
+      method: 'POST',
+      url: `/api/orders/id/${order}/shares`,
+      payload: { mode: 'equal', parts: 2 },
+    });
+    expect(split.statusCode, split.body).toBe(201);
+    const [share] = split.json<{ data: { shares: { id: number; amount: number }[] } }>().data.shares;
+    const charged = await staff({ method: 'GET', url: `/api/orders/id/${order}/shares/${share!.id}/pix` });
+    expect(charged.statusCode, charged.body).toBe(200);
+    const pix = charged.json<{
+      data: { dynamic: boolean; txid: string; amount: number; share_id: number; ticket_id: null };
+    }>().data;
+    expect(pix).toMatchObject({ dynamic: true, amount: 3_410, share_id: share!.id, ticket_id: null });
+    expect(pix.txid).toMatch(new RegExp(`^PAINEL${order}S${share!.id}X`));
+    expect(provider.charges.get(pix.txid)).toMatchObject({ amount: 3_410, paid: false });
+
+    expect(await provider.pay(pix.txid)).toBe(200);
+    expect(await provider.pay(pix.txid)).toBe(200);
+    const paid = rows<{ amount: number; method: string }>(
+      await t.app.db.execute(
+        sql`select sum(amount)::int as amount, min(method) as method from payments where share_id = ${share!.id}`,
+      ),
+    )[0]!;
+    expect(paid).toEqual({ amount: 3_410, method: 'PIX' });
+    const shares = (await staff({ method: 'GET', url: `/api/orders/id/${order}/shares` })).json<{
+      data: { shares: { status: string; method: string | null }[]; owed: number };
+    }>().data;
+    expect(shares.shares.map((one) => [one.status, one.method])).toEqual([
+      ['PAID', 'PIX'],
+      ['OPEN', null],
+    ]);
+    expect(shares.owed).toBe(3_410);
+    const [audit] = rows<{ summary: string }>(
+      await t.app.db.execute(
+        sql`select summary from audit_events where action = 'pix-received' order by id desc limit 1`,
+      ),
+    );
+    expect(audit!.summary).toBe('Pix de R$ 34,10 recebido pela parte Parte 1 de 2 (Mesa 4)');
+    // A share paid has nothing to charge; one of another tab is not there.
+    const again = await staff({ method: 'GET', url: `/api/orders/id/${order}/shares/${share!.id}/pix` });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again)).toBe('Esta parte já foi paga.');
+    const elsewhere = await staff({
+      method: 'GET',
+      url: `/api/orders/id/${orderId}/shares/${share!.id}/pix`,
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(errorOf(elsewhere)).toBe('Parte não encontrada nesta comanda.');
   });
 
   it('refuses a webhook not signed with the secret, and books nothing', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { rows } from '../../server/db/client';
 import { auditEvents, payments, tickets } from '../../server/db/schema';
 import type { Order } from '../../contract/resources/tabs/definition';
 import { errorOf, type TestApp } from './helpers';
@@ -85,14 +86,12 @@ describe("the service charge of a guest's bill", () => {
         payload: { order_id: orderId, ticket_id: ticketId, amount, method: 'CASH' },
       });
     const serviceToday = async () =>
-      Number(
-        (
-          await t.app.db.execute<{ service: number }>(
-            sql`select coalesce(sum(service), 0)::int as service from store_days
-                where store_id = ${floor.storeId} and day = (now() at time zone 'America/Sao_Paulo')::date`,
-          )
-        ).rows[0]?.service ?? 0,
-      );
+      rows<{ service: number }>(
+        await t.app.db.execute(
+          sql`select coalesce(sum(service), 0)::int as service from store_days
+              where store_id = ${floor.storeId} and day = (now() at time zone 'America/Sao_Paulo')::date`,
+        ),
+      )[0]!.service;
     const before = await serviceToday();
     expect((await pay(5_200)).statusCode).toBe(201);
     const beyond = await service(orderId, ticketId, { charged: false, reason: 'Cortesia' });

@@ -423,6 +423,13 @@ export const tabs = defineResource({
       access: 'store:payments',
       summary: 'Recebe o pagamento de uma parte da conta, pela sua forma de pagamento: uma vez só',
     },
+    sharePix: {
+      method: 'GET',
+      path: '/id/:id/shares/:share_id/pix',
+      access: 'store:payments',
+      summary:
+        "O código Pix ('copia e cola' e QR code) de uma parte da conta dividida; com um provedor Pix, uma cobrança que o webhook dá como paga",
+    },
     cancelShares: {
       method: 'DELETE',
       path: '/id/:id/shares',

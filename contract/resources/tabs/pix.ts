@@ -105,11 +105,18 @@ export function brCode(charge: PixCharge): string {
 /** A guest's reference in the code, so that the store's statement names the tab it paid. */
 export const pixTxid = (orderId: number, ticketId: number) => `PAINEL${orderId}C${ticketId}`;
 
-/** The answer of the tabs' `pixCode` call: the code for a guest's balance. */
+/** A share's reference in the code (a share of a split bill, `S`, where a guest's is `C`). */
+export const sharePixTxid = (orderId: number, shareId: number) => `PAINEL${orderId}S${shareId}`;
+
+/**
+ * The answer of the tabs' `pixCode` call, the code for a guest's balance (`ticket_id`), and of
+ * `sharePix`, for a share of the split bill (`share_id`).
+ */
 export const pixCodeAnswer = z.object({
   data: z.object({
     order_id: recordId,
-    ticket_id: recordId,
+    ticket_id: recordId.nullable(),
+    share_id: recordId.nullable(),
     amount: z.number().int(),
     code: z.string(),
     key: z.string(),

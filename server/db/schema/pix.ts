@@ -12,11 +12,12 @@ import {
 import { createdAt, id, oneOf } from './columns';
 import { PIX_CHARGE_STATUS } from './enums';
 import { stores } from './platform';
-import { orders, payments, tickets } from './service';
+import { billShares, orders, payments, tickets } from './service';
 
 /**
- * Dynamic Pix charges (server/pix): a guest's balance charged at the store's Pix provider, whose
- * webhook, signed, books the payment once (`payment_id`) when the guest's bank pays it. Without a
+ * Dynamic Pix charges (server/pix): a guest's balance (`ticket_id`) or a share of a split bill
+ * (`share_id`) charged at the store's Pix provider, whose webhook, signed, books the payment once
+ * (`payment_id`; a share's first payment) when the guest's bank pays it. Without a
  * provider there are none: the static code of `GET …/pix` is confirmed by hand ('Dar baixa').
  */
 export const pixCharges = pgTable(
@@ -27,7 +28,9 @@ export const pixCharges = pgTable(
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
     order_id: integer('order_id').notNull(),
-    ticket_id: integer('ticket_id').notNull(),
+    /** What it charges: a guest's balance, or a share of the split bill. */
+    ticket_id: integer('ticket_id'),
+    share_id: integer('share_id').references(() => billShares.id, { onDelete: 'cascade' }),
     /** The charge's id at the provider (26–35 letters and digits, the Pix API's txid). */
     txid: text('txid').notNull(),
     amount: integer('amount').notNull(),
@@ -45,6 +48,9 @@ export const pixCharges = pgTable(
     uniqueIndex('pix_charges_end_to_end_key').on(t.end_to_end_id),
     // A guest's waiting charge, reused while the balance is the same.
     index('pix_charges_ticket_idx').on(t.ticket_id, t.status),
+    index('pix_charges_share_idx')
+      .on(t.share_id, t.status)
+      .where(sql`${t.share_id} is not null`),
     foreignKey({
       name: 'pix_charges_order_fk',
       columns: [t.order_id, t.store_id],
@@ -58,6 +64,7 @@ export const pixCharges = pgTable(
     check('pix_charges_status_check', oneOf(t.status, PIX_CHARGE_STATUS)),
     check('pix_charges_amount_check', sql`${t.amount} > 0`),
     check('pix_charges_txid_check', sql`${t.txid} ~ '^[A-Za-z0-9]{26,35}$'`),
+    check('pix_charges_charges_check', sql`(${t.ticket_id} is null) <> (${t.share_id} is null)`),
     check('pix_charges_paid_check', sql`(${t.status} = 'PAID') = (${t.paid_at} is not null)`),
   ],
 );

@@ -15,13 +15,24 @@ type Shown =
 export const PIX_STATIC_NOTE = 'Confira o recebimento no app do banco do restaurante antes de dar baixa.';
 export const PIX_DYNAMIC_NOTE =
   'Cobrança Pix: quando o banco confirmar o pagamento, a comanda do cliente é baixada sozinha.';
+/** The same for a share of the split bill. */
+export const SHARE_PIX_STATIC_NOTE = 'Confira o recebimento no app do banco do restaurante antes de receber.';
+export const SHARE_PIX_DYNAMIC_NOTE =
+  'Cobrança Pix: quando o banco confirmar o pagamento, a parte é dada como paga sozinha.';
 
 /**
- * Pix at the table, in 'Dar baixa': the code of the guest's balance, for the store's Pix key, as a
- * QR code to show the guest and as "Pix copia e cola" to send them. The guest pays from their
- * bank's app; the staff see the money arrive in the store's and then confirm with 'Dar baixa'.
+ * Pix at the table, in 'Dar baixa' (`ticketId`: the guest's balance) or for a share of the split
+ * bill (`shareId`): its code, for the store's Pix key, as a QR code to show the guest and as "Pix
+ * copia e cola" to send them. The guest pays from their bank's app; with the store's Pix provider
+ * its webhook books it, else the staff see the money arrive and confirm it by hand.
  */
-export function PixCharge({ orderId, ticketId }: { orderId: number; ticketId: number }) {
+export function PixCharge({
+  orderId,
+  ticketId,
+  shareId,
+}: { orderId: number } & (
+  { ticketId: number; shareId?: undefined } | { shareId: number; ticketId?: undefined }
+)) {
   const dataProvider = useDataProvider<PainelDataProvider>();
   const notify = useNotify();
   const [shown, setShown] = useState<Shown>({ kind: 'loading' });
@@ -30,7 +41,12 @@ export function PixCharge({ orderId, ticketId }: { orderId: number; ticketId: nu
     let current = true;
     setShown({ kind: 'loading' });
     dataProvider
-      .action('commands', { id: orderId, action: 'pixCode', params: { ticket_id: ticketId } })
+      .action(
+        'commands',
+        shareId === undefined
+          ? { id: orderId, action: 'pixCode', params: { ticket_id: ticketId } }
+          : { id: orderId, action: 'sharePix', params: { share_id: shareId } },
+      )
       .then(async ({ data }) => {
         const pix = data as unknown as PixCode;
         const qr = await qrSvg(pix.code);
@@ -49,7 +65,7 @@ export function PixCharge({ orderId, ticketId }: { orderId: number; ticketId: nu
     return () => {
       current = false;
     };
-  }, [dataProvider, orderId, ticketId]);
+  }, [dataProvider, orderId, ticketId, shareId]);
 
   if (shown.kind === 'loading')
     return (
@@ -99,7 +115,13 @@ export function PixCharge({ orderId, ticketId }: { orderId: number; ticketId: nu
         Copiar código
       </Button>
       <Typography variant="body2" color="text.secondary" role="status">
-        {pix.dynamic ? PIX_DYNAMIC_NOTE : PIX_STATIC_NOTE}
+        {shareId === undefined
+          ? pix.dynamic
+            ? PIX_DYNAMIC_NOTE
+            : PIX_STATIC_NOTE
+          : pix.dynamic
+            ? SHARE_PIX_DYNAMIC_NOTE
+            : SHARE_PIX_STATIC_NOTE}
       </Typography>
     </Stack>
   );

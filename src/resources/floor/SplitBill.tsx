@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import {
   Alert,
   Button,
@@ -30,6 +30,7 @@ import type { PainelDataProvider } from '../../dataProvider';
 import type { Request } from '../../dataProvider/httpClient';
 import { TOUCH } from './FloorFrame';
 import { SplitByItem } from './SplitByItem';
+import { PixCharge } from './PixCharge';
 
 const methodName = (id: string | null) => paymentMethods.find((method) => method.id === id)?.name ?? '';
 
@@ -48,6 +49,11 @@ export function SplitBillButton({ order }: { order: Order }) {
   const dataProvider = useDataProvider<PainelDataProvider>();
   const read = async () => ((await dataProvider.send(path, {})) as { data: SharesOfTab }).data;
   const { data, error } = useQuery({ queryKey: ['shares', order.id], queryFn: read, enabled: open });
+  // The floor hears every payment (a share's Pix the provider's webhook booked, another tablet):
+  // the shares are read again when what the tab has paid changes.
+  useEffect(() => {
+    if (open) void queryClient.invalidateQueries({ queryKey: ['shares', order.id] });
+  }, [open, order.total_paid, order.id, queryClient]);
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const [parts, setParts] = useState('2');
@@ -115,7 +121,7 @@ export function SplitBillButton({ order }: { order: Order }) {
               </Typography>
               {data.shares.length > 0 ? (
                 <List aria-label="Partes da conta" dense disablePadding>
-                  {data.shares.map((share) => (
+                  {data.shares.map((share) => [
                     <ListItem
                       key={share.id}
                       disableGutters
@@ -153,8 +159,14 @@ export function SplitBillButton({ order }: { order: Order }) {
                       sx={{ minHeight: 72, pr: share.status === 'PAID' ? 14 : 42 }}
                     >
                       <ListItemText primary={share.label} secondary={formatCents(share.amount)} />
-                    </ListItem>
-                  ))}
+                    </ListItem>,
+                    // Pix chosen: the share's code (the provider's charge, paid by its webhook).
+                    share.status === 'OPEN' && methods[share.id] === 'PIX' ? (
+                      <ListItem key={`pix-${share.id}`} disableGutters sx={{ display: 'block', pt: 0 }}>
+                        <PixCharge orderId={order.id} shareId={share.id} />
+                      </ListItem>
+                    ) : null,
+                  ])}
                 </List>
               ) : null}
               {unassigned > 0 ? (
