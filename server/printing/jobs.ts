@@ -194,17 +194,20 @@ export async function failLapsed(db: Db): Promise<number> {
 }
 
 /**
- * Queues the pre-bill of `order` ("conferência de conta", its balance in `shares` equal parts) on
- * the printer of `kitchenId`, a station of the tab's store (or, with none, for its agent). Null
- * when the store has no such station.
+ * Queues a document of the tab `orderId` (a pre-bill, a receipt) on the printer of `kitchenId`, a
+ * station of the store (or, with no printer, for its agent): `document` is made with the store's
+ * name. Null when the store has no such station.
  */
-export async function queuePreBill(
+export async function queueOnStation(
   db: Db,
-  // The tab as readOrder answers it (its instants as dates, which the pre-bill does not read).
-  order: Pick<Order, 'id' | 'store_id'>,
-  kitchenId: number,
-  shares: number,
-  accountId: number | null,
+  job: {
+    storeId: number;
+    orderId: number;
+    kitchenId: number;
+    kind: 'PREBILL' | 'RECEIPT';
+    accountId: number | null;
+  },
+  document: (storeName: string) => PrintDocument,
 ): Promise<{ id: number; station: string } | null> {
   const [station] = rows<{
     name: string;
@@ -216,16 +219,37 @@ export async function queuePreBill(
     await db.execute(sql`
       select k.name, k.printer, k.printer_fallback, k.paper_width, s.name as store
         from kitchens k join stores s on s.id = k.store_id
-       where k.id = ${kitchenId} and k.store_id = ${order.store_id}`),
+       where k.id = ${job.kitchenId} and k.store_id = ${job.storeId}`),
   );
   if (!station) return null;
-  const document = preBillDocument(order as unknown as Order, station.store, shares, new Date());
-  const [job] = rows<{ id: number }>(
+  const [queued] = rows<{ id: number }>(
     await db.execute(sql`
       insert into print_jobs (store_id, kind, kitchen_id, order_id, document, paper_width, printer, fallback, created_by)
-      values (${order.store_id}, 'PREBILL', ${kitchenId}, ${order.id}, ${JSON.stringify(document)}::jsonb,
-              ${station.paper_width}, ${station.printer}, ${station.printer_fallback}, ${accountId})
+      values (${job.storeId}, ${job.kind}, ${job.kitchenId}, ${job.orderId},
+              ${JSON.stringify(document(station.store))}::jsonb, ${station.paper_width}, ${station.printer},
+              ${station.printer_fallback}, ${job.accountId})
       returning id`),
   );
-  return { id: job!.id, station: station.name };
+  return { id: queued!.id, station: station.name };
+}
+
+/**
+ * Queues the pre-bill of `order` ("conferência de conta", its balance in `shares` equal parts, and
+ * its split bill's shares) on the printer of `kitchenId` (`queueOnStation`).
+ */
+export function queuePreBill(
+  db: Db,
+  // The tab as readOrder answers it (its instants as dates, which the pre-bill does not read).
+  order: Pick<Order, 'id' | 'store_id'>,
+  kitchenId: number,
+  shares: number,
+  accountId: number | null,
+  /** The tab's split bill, listed on the pre-bill. */
+  split: Parameters<typeof preBillDocument>[4] = [],
+): Promise<{ id: number; station: string } | null> {
+  return queueOnStation(
+    db,
+    { storeId: order.store_id, orderId: order.id, kitchenId, kind: 'PREBILL', accountId },
+    (store) => preBillDocument(order as unknown as Order, store, shares, new Date(), split),
+  );
 }

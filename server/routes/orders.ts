@@ -15,6 +15,7 @@ import {
   settleInput,
   targetTableInput,
   undoInput,
+  TABLE_TICKET_NAME,
   undoOffer,
   type OrderInclude,
   type PaymentMethod,
@@ -31,7 +32,7 @@ import {
   type PixKeyType,
 } from '../../contract/resources/tabs/pix';
 import { chargeTxid, createCharge, type PixProviderOptions } from '../pix/provider';
-import { queuePreBill } from '../printing/jobs';
+import { queueOnStation, queuePreBill } from '../printing/jobs';
 import { cancelShares, payShare, readShares, splitBill } from '../service/shares';
 import {
   SHARE_MESSAGES,
@@ -39,7 +40,13 @@ import {
   sharesAnswer,
   splitInput,
 } from '../../contract/resources/tabs/shares';
-import { PRE_BILL_MESSAGES, preBillPrintInput } from '../../contract/resources/printing/prebill';
+import {
+  PRE_BILL_MESSAGES,
+  RECEIPT_MESSAGES,
+  preBillPrintInput,
+  receiptPrintInput,
+} from '../../contract/resources/printing/prebill';
+import { receiptDocument } from '../../contract/resources/printing/documents';
 import {
   addItemsInput,
   guestInput,
@@ -539,6 +546,80 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  // A payment's receipt ("comprovante") on a station's printer, through the print queue: the
+  // document the tablet prints from the browser.
+  app.route({
+    ...routes.call('printReceipt', {
+      params: idParams,
+      body: receiptPrintInput,
+      response: { 201: z.object({ data: z.object({ id: z.int(), kitchen: z.string() }) }) },
+      errors: [404, 409],
+    }),
+    handler: async (request, reply) => {
+      const store = storeScope(request);
+      const [payment] = rows<{
+        store_id: number;
+        order_id: number;
+        table_number: number | null;
+        guest: string | null;
+        method: PaymentMethod;
+        amount: number;
+        created_at: string;
+        cancelled: boolean;
+        left: number | null;
+      }>(
+        await db.execute(sql`
+          select p.store_id, p.order_id, tb.number as table_number,
+                 coalesce(c.fullname, t.guest_name, ${TABLE_TICKET_NAME}) as guest, p.method, p.amount,
+                 p.created_at::text as created_at, p.cancelled_at is not null as cancelled,
+                 greatest(t.total - t.total_paid, 0)::int as left
+            from payments p
+            join orders o on o.id = p.order_id
+            left join tables tb on tb.id = o.table_id
+            left join tickets t on t.id = p.ticket_id
+            left join customers c on c.id = t.customer_id
+           where p.id = ${request.params.id} ${store === null ? sql`` : sql`and p.store_id = ${store}`}`),
+      );
+      if (!payment) throw notFound(RECEIPT_MESSAGES.notFound);
+      if (payment.cancelled) throw conflict(RECEIPT_MESSAGES.cancelled);
+      const job = await queueOnStation(
+        db,
+        {
+          storeId: payment.store_id,
+          orderId: payment.order_id,
+          kitchenId: request.body.kitchen_id,
+          kind: 'RECEIPT',
+          accountId: callerOf(request).accountId,
+        },
+        (storeName) =>
+          receiptDocument({
+            storeName,
+            orderId: payment.order_id,
+            tableNumber: payment.table_number,
+            guest: payment.guest ?? TABLE_TICKET_NAME,
+            method: payment.method,
+            amount: payment.amount,
+            paidAt: new Date(payment.created_at),
+            left: payment.left ?? 0,
+          }),
+      );
+      if (!job) throw notFound(PRE_BILL_MESSAGES.noStation);
+      app.printing.wake();
+      noteAudit(request, {
+        action: 'print-receipt',
+        resource: definition.name,
+        recordId: payment.order_id,
+        storeId: payment.store_id,
+        summary: `Comprovante de ${formatCents(payment.amount)} em ${methodName(payment.method)} (${whereTab(
+          payment.table_number,
+          payment.order_id,
+        )}) enviado para a impressora de ${job.station}`,
+      });
+      reply.code(201);
+      return { data: { id: job.id, kitchen: job.station } };
+    },
+  });
+
   // The bill split into shares, each paid on its own by its own method (server/service/shares.ts).
   const shareParams = z.object({ id: idParam, share_id: idParam });
   app.route({
@@ -632,6 +713,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.kitchen_id,
         request.body.shares,
         callerOf(request).accountId,
+        (await readShares(db, order.id)).shares,
       );
       if (!job) throw notFound(PRE_BILL_MESSAGES.noStation);
       app.printing.wake();

@@ -448,6 +448,7 @@ describe('walking every registered route', () => {
     '/api/orders/id/:id/move/undo': () => ({ params: [own.order], payload: { token: 'a.b' } }),
     '/api/orders/id/:id/merge/undo': () => ({ params: [own.order], payload: { token: 'a.b' } }),
     '/api/payments/id/:id': () => ({ params: [own.payment], payload: { reason: 'Invadido' } }),
+    '/api/payments/id/:id/receipt': () => ({ params: [own.payment], payload: { kitchen_id: own.kitchen } }),
     '/api/orders/items/id/:id': () => ({ params: [own.item], payload: { reason: 'Invadido' } }),
     '/api/orders/items/id/:id/status': () => ({ params: [own.item], payload: { status: 'READY' } }),
     '/api/reservations/id/:id': () => ({ params: [own.reservation], payload: { status: 'CANCELLED' } }),

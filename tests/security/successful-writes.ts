@@ -835,6 +835,19 @@ export const successfulWrites: Record<WriteKey, () => Promise<WriteRequest>> = {
       payload: { charged: false, reason: 'Demora no atendimento' },
     };
   },
+  'POST /api/payments/id/:id/receipt': async () => {
+    const tab = await openTab();
+    const paid = await managerA.call({
+      method: 'POST',
+      url: '/api/payments/physical',
+      payload: { order_id: tab.order, customer_id: tab.customer, amount: 1000, method: 'CASH' },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const [payment] = rows<{ id: number }>(
+      await db().execute(sql`select id from payments where order_id = ${tab.order} order by id desc limit 1`),
+    );
+    return { by: waiterA, params: [payment!.id], payload: { kitchen_id: await newKitchen() } };
+  },
   'DELETE /api/payments/id/:id': async () => {
     const tab = await openTab();
     const paid = await managerA.call({

@@ -270,6 +270,13 @@ describe('the pre-bill on a printer (POST /api/orders/id/:id/prebill)', () => {
     expect((await send([{ product_id: floor.dish }, { product_id: floor.drink }])).statusCode).toBe(201);
     await t.app.db.delete(printJobs);
     await setStation(floor.bar, { printer: printer.address, paper_width: 58 });
+    // The table has split part of its bill: the pre-bill lists the shares.
+    const split = await waiter({
+      method: 'POST',
+      url: `/api/orders/id/${tab}/shares`,
+      payload: { mode: 'amounts', shares: [{ label: 'Ana (vinho)', amount: 1_000 }] },
+    });
+    expect(split.statusCode, split.body).toBe(201);
     const before = printer.received.length;
     const sent = await waiter({
       method: 'POST',
@@ -286,6 +293,9 @@ describe('the pre-bill on a printer (POST /api/orders/id/:id/prebill)', () => {
     expect(print!.text).toContain('Não é documento fiscal');
     expect(print!.text).toContain('Dividido por 2');
     expect(print!.text).toMatch(/Parte 2 +R\$ [\d.,]+/);
+    expect(print!.text).toContain('Partes da conta');
+    expect(print!.text).toMatch(/Ana \(vinho\) +R\$ 10,00/);
+    await waiter({ method: 'DELETE', url: `/api/orders/id/${tab}/shares` });
     // Another store's station, or another store's tab: not found.
     const [other] = rows<{ id: number }>(
       await t.app.db.execute(sql`select id from kitchens where store_id <> ${floor.storeId} limit 1`),
@@ -310,6 +320,73 @@ describe('the pre-bill on a printer (POST /api/orders/id/:id/prebill)', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toMatch(/^Informe em quantas partes dividir \(de 1 a 20\)\./);
+  });
+});
+
+describe("a payment's receipt on a printer (POST /api/payments/id/:id/receipt)", () => {
+  it("prints the receipt of a payment at the table on a station's printer, once the payment stands, in the caller's store only", async () => {
+    await setStation(floor.bar, { printer: printer.address, paper_width: 80 });
+    const manager = as(t.app, await login(t.app, demo.cantina));
+    const paid = await manager({
+      method: 'POST',
+      url: '/api/payments/physical',
+      payload: { order_id: tab, ticket_id: ticket, amount: 1_000, method: 'CASH' },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const [payment] = rows<{ id: number }>(
+      await t.app.db.execute(sql`select max(id) as id from payments where order_id = ${tab}`),
+    );
+    const before = printer.received.length;
+    const sent = await waiter({
+      method: 'POST',
+      url: `/api/payments/id/${payment!.id}/receipt`,
+      payload: { kitchen_id: floor.bar },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().data).toMatchObject({ kitchen: 'Bar' });
+    expect(await t.app.printing.run()).toEqual({ printed: 1, failed: 0 });
+    const [print] = (await printer.waitFor(before + 1)).slice(before);
+    expect(Math.max(...print!.text.split('\n').map((line) => line.length))).toBeLessThanOrEqual(48);
+    expect(print!.text).toContain('COMPROVANTE DE PAGAMENTO');
+    expect(print!.text).toContain('Não é documento fiscal');
+    expect(print!.text).toMatch(/Dinheiro +R\$ 10,00/);
+    const [job] = rows<{ kind: string }>(
+      await t.app.db.execute(sql`select kind from print_jobs order by id desc limit 1`),
+    );
+    expect(job!.kind).toBe('RECEIPT');
+
+    // Another store's, a payment that is not there, one taken back: nothing printed.
+    const theirs = await otherStore({
+      method: 'POST',
+      url: `/api/payments/id/${payment!.id}/receipt`,
+      payload: { kitchen_id: floor.bar },
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().error.message).toBe('Pagamento não encontrado.');
+    const removed = await manager({
+      method: 'DELETE',
+      url: `/api/payments/id/${payment!.id}`,
+      payload: { reason: 'Lançado por engano' },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const gone = await waiter({
+      method: 'POST',
+      url: `/api/payments/id/${payment!.id}/receipt`,
+      payload: { kitchen_id: floor.bar },
+    });
+    expect([gone.statusCode, gone.json().error.message]).toEqual([
+      409,
+      'Este pagamento foi removido: não tem comprovante.',
+    ]);
+    const bad = await waiter({
+      method: 'POST',
+      url: `/api/payments/id/${payment!.id}/receipt`,
+      payload: {},
+    });
+    expect([bad.statusCode, bad.json().error.message]).toEqual([
+      400,
+      'Escolha a impressora. (campo kitchen_id)',
+    ]);
   });
 });
 

@@ -276,6 +276,7 @@ function fakeServer({ kitchen = false } = {}) {
       };
     }
     if (path === '/api/orders/id/40/prebill') return { data: { id: 1, kitchen: 'Bar' } };
+    if (path === '/api/payments/id/91/receipt') return { data: { id: 2, kitchen: 'Bar' } };
     // The split bill: equal parts of what no share holds, each paid once.
     if (path.startsWith('/api/orders/id/40/shares')) {
       const paying = /\/shares\/(\d+)\/pay$/.exec(path);
@@ -855,6 +856,58 @@ describe('the floor (/hall)', () => {
     expect(http).not.toHaveBeenCalled();
   });
 
+  it("prints a payment's receipt from the browser, and on a station's printer when chosen", async () => {
+    let printed = '';
+    const print = vi.fn(() => {
+      printed = document.querySelector('[data-testid="pre-bill"]')?.textContent ?? '';
+    });
+    vi.stubGlobal('print', print);
+    const { user, http } = renderFloor((order) => {
+      order.tickets[1]!.payments = [
+        {
+          id: 91,
+          customer_id: 20,
+          kind: 'PHYSICAL',
+          method: 'CASH',
+          amount: 2000,
+          created_at: minutesAgo(10),
+        },
+      ];
+      order.tickets[1]!.total_paid = 2000;
+    });
+    await user.click(await screen.findByRole('button', { name: /^Mesa 5 / }));
+    const bruno = await screen.findByRole('region', { name: 'Comanda de Bruno Lima' });
+    await user.click(
+      await within(bruno).findByRole('button', { name: 'Comprovante de R$ 20,00 em Dinheiro' }),
+    );
+    let dialog = await screen.findByRole('dialog', { name: 'Imprimir o comprovante' });
+    expect(within(dialog).getByText('R$ 20,00 em Dinheiro de Bruno Lima.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Imprimir' }));
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    expect(printed).toContain('COMPROVANTE DE PAGAMENTO');
+    expect(printed).toContain('Não é documento fiscal');
+    expect(printed).toContain('Bruno Lima');
+    expect(printed).toMatch(/Dinheiro\s*R\$\s20,00/);
+    // R$ 55,00 less the R$ 20,00.
+    expect(printed).toMatch(/Falta pagar\s*R\$\s35,00/);
+
+    // On the bar's printer, through the print queue.
+    await user.click(
+      await within(bruno).findByRole('button', { name: 'Comprovante de R$ 20,00 em Dinheiro' }),
+    );
+    dialog = await screen.findByRole('dialog', { name: 'Imprimir o comprovante' });
+    await user.click(await within(dialog).findByRole('combobox', { name: 'Imprimir em' }));
+    await user.click(await screen.findByRole('option', { name: 'Impressora de Bar' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Imprimir' }));
+    await screen.findByText('Comprovante enviado para a impressora de Bar.');
+    expect(http).toHaveBeenCalledWith('/api/payments/id/91/receipt', {
+      method: 'POST',
+      body: { kitchen_id: 7 },
+    });
+    expect(print).toHaveBeenCalledTimes(1);
+    localStorage.removeItem('painel.pre-bill-printer');
+  });
+
   it('takes back a payment received at the table, after asking why; an app payment stays', async () => {
     const { user, http } = renderFloor((order) => {
       order.tickets[1]!.payments = [
@@ -873,7 +926,7 @@ describe('the floor (/hall)', () => {
     const bruno = await screen.findByRole('region', { name: 'Comanda de Bruno Lima' });
     const payments = await within(bruno).findByRole('list', { name: 'Pagamentos' });
     expect(within(payments).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(payments).getAllByRole('button')).toHaveLength(1);
+    expect(within(payments).getAllByRole('button', { name: /^Remover/ })).toHaveLength(1);
     await user.click(
       within(payments).getByRole('button', { name: 'Remover o pagamento de R$ 20,00 em Dinheiro' }),
     );

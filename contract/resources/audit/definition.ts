@@ -66,6 +66,7 @@ export const AUDIT_ACTIONS = [
   { id: 'save-guest-settings', name: 'Alterou os pedidos pelo QR code' },
   { id: 'reprint', name: 'Reimprimiu' },
   { id: 'print-prebill', name: 'Imprimiu a conferência de conta' },
+  { id: 'print-receipt', name: 'Imprimiu o comprovante de um pagamento' },
   { id: 'pix-received', name: 'Pix recebido (provedor)' },
   { id: 'split-bill', name: 'Dividiu a conta' },
   { id: 'pay-share', name: 'Recebeu uma parte da conta' },

@@ -44,6 +44,8 @@ export function preBillDocument(
   storeName: string,
   shares: number,
   printedAt: Date,
+  /** The tab's split bill, when it has one (open and paid shares, in their order). */
+  split: readonly { label: string; amount: number; status: string }[] = [],
 ): PrintDocument {
   const owed = Math.max(0, order.total - order.total_paid);
   const lines: PrintLine[] = [
@@ -80,6 +82,11 @@ export function preBillDocument(
   lines.push(row('Total', formatCents(order.total), true));
   if (order.total_paid > 0) lines.push(row('Pago', formatCents(order.total_paid)));
   lines.push(row('Falta pagar', formatCents(owed), true));
+  if (split.length > 0) {
+    lines.push({ kind: 'rule' }, { kind: 'text', text: 'Partes da conta', strong: true });
+    for (const part of split)
+      lines.push(row(part.status === 'PAID' ? `${part.label} (paga)` : part.label, formatCents(part.amount)));
+  }
   if (shares > 1 && owed > 0) {
     lines.push({ kind: 'rule' }, { kind: 'text', text: `Dividido por ${shares}`, strong: true });
     equalShares(owed, shares).forEach((share, index) =>

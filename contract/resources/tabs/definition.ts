@@ -443,6 +443,13 @@ export const tabs = defineResource({
       summary:
         'Imprime a conferência de conta da mesa na impressora de uma cozinha (ou na fila do agente de impressão dela)',
     },
+    printReceipt: {
+      method: 'POST',
+      path: '/api/payments/id/:id/receipt',
+      access: 'store:floor',
+      summary:
+        'Imprime o comprovante de um pagamento da comanda na impressora de uma cozinha (ou na fila do agente de impressão dela)',
+    },
     serviceCharge: {
       method: 'POST',
       path: '/id/:id/tickets/:ticket_id/service',

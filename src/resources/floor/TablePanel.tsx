@@ -36,6 +36,7 @@ import { QrDownloadButton } from './QrDownloadButton';
 import { TicketService } from './TicketService';
 import { PreBillButton } from './print/PreBillPrint';
 import { SplitBillButton } from './SplitBill';
+import { ReceiptButton } from './print/ReceiptPrint';
 import { HeldOrder } from './HeldOrder';
 import { TOUCH } from './FloorFrame';
 import { OrderEntryDialog } from './orderEntry/OrderEntryDialog';
@@ -65,14 +66,16 @@ type Dialog =
 const paymentText = (payment: Payment) => `${formatCents(payment.amount)} em ${methodName(payment.method)}`;
 
 /**
- * A ticket's payments, each with how and when; one received at the table ('Dar baixa') can be
- * taken back while the tab is open (the app's are the customer's).
+ * A ticket's payments, each with how and when and its receipt ('Comprovante'); one received at the
+ * table ('Dar baixa') can be taken back while the tab is open (the app's are the customer's).
  */
 function TicketPayments({
+  order,
   ticket,
   busy,
   onRemove,
 }: {
+  order: Order;
   ticket: OrderTicket;
   busy: boolean;
   onRemove: (payment: Payment) => void;
@@ -102,17 +105,20 @@ function TicketPayments({
                 {` · ${payment.kind === 'DIGITAL' ? 'pelo app' : 'na mesa'} · ${formatTime(payment.created_at)}`}
               </Typography>
             </Typography>
-            {payment.kind === 'PHYSICAL' ? (
-              <Button
-                color="error"
-                disabled={busy}
-                onClick={() => onRemove(payment)}
-                aria-label={`Remover o pagamento de ${paymentText(payment)}`}
-                sx={{ minHeight: 44 }}
-              >
-                Remover
-              </Button>
-            ) : null}
+            <Stack direction="row" sx={{ alignItems: 'center', flexShrink: 0 }}>
+              <ReceiptButton order={order} ticket={ticket} payment={payment} />
+              {payment.kind === 'PHYSICAL' ? (
+                <Button
+                  color="error"
+                  disabled={busy}
+                  onClick={() => onRemove(payment)}
+                  aria-label={`Remover o pagamento de ${paymentText(payment)}`}
+                  sx={{ minHeight: 44 }}
+                >
+                  Remover
+                </Button>
+              ) : null}
+            </Stack>
           </Stack>
         ))}
       </Stack>
@@ -420,6 +426,7 @@ export function TablePanel({
                   onRestore={() => void actions.setService(ticket, null)}
                 />
                 <TicketPayments
+                  order={order}
                   ticket={ticket}
                   busy={actions.busy}
                   onRemove={(payment) => setDialog({ kind: 'unpay', ticket, payment })}
