@@ -1,13 +1,14 @@
 /**
- * `npm start`: builds the web app, then starts the server. The data folder is checked first, so
- * that a second start on a folder in use is refused before its build replaces the web app the
- * running server is serving.
+ * `npm start`: builds the web app when its sources changed (scripts/web-build.ts), starting the
+ * local stand-ins meanwhile, then starts the server. The data folder is checked first, so that a
+ * second start on a folder in use is refused before its build replaces the web app the running
+ * server is serving.
  */
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readConfig } from '../server/config';
 import { DataDirBusyError, lockDataDir } from '../server/db/lock';
+import { buildWebIfChanged } from './web-build';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const config = readConfig();
@@ -21,15 +22,16 @@ if (!config.databaseUrl) {
   }
 }
 
-const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
-  cwd: root,
-  stdio: 'inherit',
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
-
-await startLocalOpdv();
-await startLocalPrinter();
-await startLocalPixProvider();
+// The build in its own process, the stand-ins meanwhile: neither waits for the other.
+const building = buildWebIfChanged(root);
+await Promise.all([startLocalOpdv(), startLocalPrinter(), startLocalPixProvider()]);
+try {
+  if (!(await building))
+    console.log('Aplicativo web já construído: as fontes não mudaram desde a última construção.');
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 await import('../server/main');
 
 /**
@@ -78,5 +80,7 @@ async function startLocalPixProvider() {
   );
   process.env.PIX_PROVIDER_URL = provider.url;
   process.env.PIX_WEBHOOK_SECRET = secret;
-  console.log(`Provedor Pix local (demonstração) em ${provider.url}: pague com POST ${provider.url}/__pay/<txid>`);
+  console.log(
+    `Provedor Pix local (demonstração) em ${provider.url}: pague com POST ${provider.url}/__pay/<txid>`,
+  );
 }
