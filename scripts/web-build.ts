@@ -1,7 +1,7 @@
 /**
  * The web app's build, done only when what it is built from changed: a digest of its sources
  * (the app, the contract, the pages, the public files, the build's configuration and plugins, the
- * locked dependencies) is kept beside the build, so that a start after nothing changed serves the
+ * locked dependencies, the `VITE_*` settings) is kept beside the build, so that a start after nothing changed serves the
  * build it has instead of building it again.
  */
 import crypto from 'node:crypto';
@@ -36,9 +36,16 @@ function filesUnder(root: string, entry: string): string[] {
     .flatMap((child) => filesUnder(root, path.join(entry, child.name)));
 }
 
-/** The digest of the sources: each file's path and contents, in a fixed order. */
-export function sourcesDigest(root: string): string {
+/**
+ * The digest of the sources: each file's path and contents, in a fixed order, and the build-time
+ * settings (`VITE_*`, which the build writes into the app).
+ */
+export function sourcesDigest(root: string, env: NodeJS.ProcessEnv = process.env): string {
   const hash = crypto.createHash('sha256');
+  for (const name of Object.keys(env)
+    .filter((key) => key.startsWith('VITE_'))
+    .sort())
+    hash.update(`${name}=${env[name]}\0`);
   for (const file of SOURCES.flatMap((entry) => filesUnder(root, entry))) {
     hash.update(file.split(path.sep).join('/'));
     hash.update('\0');

@@ -40,7 +40,11 @@ describe("the web app's build, only when its sources changed", () => {
     const added = sourcesDigest(root);
     expect(added).not.toBe(changed);
     fs.renameSync(path.join(root, 'contract/b.ts'), path.join(root, 'contract/c.ts'));
-    expect(sourcesDigest(root)).not.toBe(added);
+    const moved = sourcesDigest(root);
+    expect(moved).not.toBe(added);
+    // A build-time setting the app is built with.
+    expect(sourcesDigest(root, { VITE_LIVE: '0' })).not.toBe(sourcesDigest(root, {}));
+    expect(sourcesDigest(root, { PORT: '4000' })).toBe(sourcesDigest(root, {}));
   });
 
   it('keeps a build made from the same sources, and builds again when one changed (a failed build leaves no digest)', async () => {
