@@ -1,6 +1,6 @@
 /**
- * `npm start`: builds the web app when its sources changed (scripts/web-build.ts), starting the
- * local stand-ins meanwhile, then starts the server. The data folder is checked first, so that a
+ * `npm start`: builds the web app when its sources changed (scripts/web-build.ts) while the local
+ * stand-ins and the server start (the server reads the built app once the build is done). The data folder is checked first, so that a
  * second start on a folder in use is refused before its build replaces the web app the running
  * server is serving.
  */
@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readConfig } from '../server/config';
 import { DataDirBusyError, lockDataDir } from '../server/db/lock';
+import { buildingWeb } from '../server/web-ready';
 import { buildWebIfChanged } from './web-build';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,16 +23,19 @@ if (!config.databaseUrl) {
   }
 }
 
-// The build in its own process, the stand-ins meanwhile: neither waits for the other.
-const building = buildWebIfChanged(root);
+// The build in its own process; meanwhile the stand-ins start and the server opens (on a first
+// start, creates) its database: it waits for the build only before it reads the built app.
+const building = buildWebIfChanged(root).then(
+  (built) => {
+    if (!built) console.log('Aplicativo web já construído: as fontes não mudaram desde a última construção.');
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
+buildingWeb(building);
 await Promise.all([startLocalOpdv(), startLocalPrinter(), startLocalPixProvider()]);
-try {
-  if (!(await building))
-    console.log('Aplicativo web já construído: as fontes não mudaram desde a última construção.');
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-}
 await import('../server/main');
 
 /**

@@ -9,6 +9,7 @@ import { loadSecret } from './auth/tokens';
 import { buildApp } from './app';
 import { DEMO_ACCOUNTS, hasDemoAccounts, isEmptyDatabase, seedDemo } from './seed/demo';
 import { startSimulator, type Simulator } from './simulator/simulator';
+import { webBuilt } from './web-ready';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -25,6 +26,8 @@ async function main() {
         }
       : { kind: 'pglite', dataDir: config.dataDir, livePush: config.livePush },
   );
+  // A start that builds the web app meanwhile (scripts/start.ts): the built app is read here.
+  await webBuilt();
   const app = await buildApp({
     database,
     jwtSecret: loadSecret(config.jwtSecret, config.dataDir),
