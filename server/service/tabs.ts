@@ -23,6 +23,7 @@ import { SERVICE_MESSAGES } from '../../contract/resources/tabs/service';
 import { servicePart } from '../../contract/resources/tabs/split';
 import type { Tx } from '../db/client';
 import {
+  billShares,
   checkins,
   coupons,
   customers,
@@ -390,6 +391,11 @@ export async function closeOrder(tx: Tx, store: StoreScope, orderId: number): Pr
 async function closeRow(tx: Tx, orderId: number) {
   // Guest orders from the QR code still waiting for approval go with the tab, as a cart would.
   await tx.delete(orderItems).where(and(eq(orderItems.order_id, orderId), isNotNull(orderItems.held_at)));
+  // So do the split bill's shares nobody paid: what they held is settled, or no longer owed.
+  await tx
+    .update(billShares)
+    .set({ status: 'CANCELLED' })
+    .where(and(eq(billShares.order_id, orderId), eq(billShares.status, 'OPEN')));
   await tx
     .update(orders)
     .set({

@@ -18,7 +18,7 @@ let sertao: Awaited<ReturnType<typeof openService>>['sertao'];
 let floor: Floor;
 
 beforeAll(async () => {
-  ({ t, cantina, sertao, floor } = await openService([1, 2, 3, 4]));
+  ({ t, cantina, sertao, floor } = await openService([1, 2, 3, 4, 5]));
 });
 afterAll(() => t?.close());
 
@@ -227,5 +227,27 @@ describe('a split bill', () => {
     expect(errorOf(late)).toBe(
       'A conta já tem pagamentos: divida por item antes de receber, ou divida o que falta em partes.',
     );
+  });
+
+  it('gives up the shares nobody paid when the tab is settled: what they held is paid', async () => {
+    const order = await threeGuests(5);
+    const { shares } = (
+      await split(order, { mode: 'amounts', shares: [{ label: 'Ana (vinho)', amount: 1_320 }] })
+    ).json<{ data: SharesOfTab }>().data;
+    expect(shares.map((share) => share.status)).toEqual(['OPEN']);
+    // The kitchen is done with the tab; the rest is received at the counter.
+    await t.app.db.update(orderItems).set({ status: 'READY' }).where(eq(orderItems.order_id, order));
+    const settled = await cantina({
+      method: 'POST',
+      url: `/api/orders/id/${order}/settle`,
+      payload: { method: 'CASH', reason: 'Pagou tudo no caixa' },
+    });
+    expect(settled.statusCode, settled.body).toBe(200);
+    const after = await sharesOf(order);
+    expect(after.shares).toEqual([]);
+    expect(after.owed).toBe(0);
+    // Given up, not paid: the share cannot be paid now.
+    const late = await pay(order, shares[0]!.id);
+    expect(late.statusCode).toBe(404);
   });
 });
