@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import {
   Alert,
   Button,
@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import CallSplitIcon from '@mui/icons-material/CallSplit';
 import { useCanAccess, useDataProvider, useNotify } from 'react-admin';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { formatCents, parseReaisToCents } from '../../../contract/lib/format';
 import { paymentMethods, type Order } from '../../../contract/resources/tabs/definition';
 import {
@@ -31,6 +31,7 @@ import type { Request } from '../../dataProvider/httpClient';
 import { TOUCH } from './FloorFrame';
 import { SplitByItem } from './SplitByItem';
 import { PixCharge } from './PixCharge';
+import { sharesKey, useShares } from './useShares';
 
 const methodName = (id: string | null) => paymentMethods.find((method) => method.id === id)?.name ?? '';
 
@@ -47,13 +48,7 @@ export function SplitBillButton({ order }: { order: Order }) {
   const path = `/api/orders/id/${order.id}/shares`;
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<PainelDataProvider>();
-  const read = async () => ((await dataProvider.send(path, {})) as { data: SharesOfTab }).data;
-  const { data, error } = useQuery({ queryKey: ['shares', order.id], queryFn: read, enabled: open });
-  // The floor hears every payment (a share's Pix the provider's webhook booked, another tablet):
-  // the shares are read again when what the tab has paid changes.
-  useEffect(() => {
-    if (open) void queryClient.invalidateQueries({ queryKey: ['shares', order.id] });
-  }, [open, order.total_paid, order.id, queryClient]);
+  const { data, error } = useShares(order, open);
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const [parts, setParts] = useState('2');
@@ -66,7 +61,7 @@ export function SplitBillButton({ order }: { order: Order }) {
     setBusy(true);
     try {
       const answer = (await dataProvider.send(target, request)) as { data: SharesOfTab };
-      queryClient.setQueryData(['shares', order.id], answer.data);
+      queryClient.setQueryData(sharesKey(order.id), answer.data);
       notify(done, { type: 'success' });
       return true;
     } catch (failure) {

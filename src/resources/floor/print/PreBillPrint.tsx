@@ -1,17 +1,15 @@
-import { useId, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { useState } from 'react';
+import { Button, TextField } from '@mui/material';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { useDataProvider, useNotify } from 'react-admin';
-import { useQuery } from '@tanstack/react-query';
-import type { SharesOnWire } from '../../../../contract/resources/tabs/shares';
+import { useDataProvider } from 'react-admin';
 import type { Order } from '../../../../contract/resources/tabs/definition';
 import { PRE_BILL_MESSAGES } from '../../../../contract/resources/printing/prebill';
 import { preBillDocument } from '../../../../contract/resources/printing/documents';
 import type { PainelDataProvider } from '../../../dataProvider';
 import { readSession } from '../../../lib/session';
 import { TOUCH } from '../FloorFrame';
-import { usePrintSheet } from './PrintSheet';
-import { PrintTargetFields, usePrintTarget } from './PrintTarget';
+import { useShares } from '../useShares';
+import { PrintDialog } from './PrintDialog';
 
 const MAX_SHARES = 20;
 
@@ -22,25 +20,15 @@ const MAX_SHARES = 20;
  * system's: with the receipt printer as the default, one tap.
  */
 export function PreBillButton({ order, disabled }: { order: Order; disabled?: boolean }) {
-  const titleId = useId();
   const [asking, setAsking] = useState(false);
   const [shares, setShares] = useState('1');
-  const choice = usePrintTarget(asking);
-  const { print, sheet } = usePrintSheet();
   const dataProvider = useDataProvider<PainelDataProvider>();
-  const notify = useNotify();
   // The tab's split bill, if it has one: the pre-bill lists its shares.
-  const { data: split } = useQuery({
-    queryKey: ['shares', order.id],
-    queryFn: async () =>
-      ((await dataProvider.send(`/api/orders/id/${order.id}/shares`, {})) as { data: SharesOnWire }).data,
-    enabled: asking,
-  });
+  const { data: split } = useShares(order, asking);
   const parts = Number(shares);
   const sharesError =
     Number.isInteger(parts) && parts >= 1 && parts <= MAX_SHARES ? null : `De 1 a ${MAX_SHARES} partes.`;
 
-  const storeName = readSession()?.places?.[0]?.store_name ?? 'Painel';
   return (
     <>
       <Button
@@ -55,65 +43,43 @@ export function PreBillButton({ order, disabled }: { order: Order; disabled?: bo
       >
         Imprimir conferência
       </Button>
-      <Dialog
+      <PrintDialog
         open={asking}
         onClose={() => setAsking(false)}
-        aria-labelledby={titleId}
-        maxWidth="xs"
-        fullWidth
+        title="Imprimir a conferência de conta"
+        ready={sharesError === null}
+        // On the station's printer, through the print queue (its paper is the station's).
+        toStation={(station) =>
+          dataProvider
+            .action('commands', {
+              id: order.id,
+              action: 'printPreBill',
+              data: { shares: parts, kitchen_id: station.id },
+            })
+            .then(() => PRE_BILL_MESSAGES.sent(station.name))
+        }
+        document={() =>
+          preBillDocument(
+            order,
+            readSession()?.places?.[0]?.store_name ?? 'Painel',
+            parts,
+            new Date(),
+            split?.shares,
+          )
+        }
       >
-        <DialogTitle id={titleId} sx={{ fontWeight: 700 }}>
-          Imprimir a conferência de conta
-        </DialogTitle>
-        <DialogContent>
-          <TextField
-            label="Dividir por"
-            type="number"
-            value={shares}
-            onChange={(event) => setShares(event.target.value)}
-            error={sharesError !== null}
-            helperText={sharesError ?? 'Pessoas que dividem o que falta pagar, em partes iguais.'}
-            slotProps={{ htmlInput: { min: 1, max: MAX_SHARES, inputMode: 'numeric' } }}
-            fullWidth
-            sx={{ mt: 1 }}
-          />
-          <PrintTargetFields choice={choice} />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
-          <Button onClick={() => setAsking(false)} sx={{ minHeight: 48, minWidth: 96 }}>
-            Cancelar
-          </Button>
-          <Button
-            variant="contained"
-            disabled={sharesError !== null}
-            onClick={() => {
-              choice.remember();
-              setAsking(false);
-              const { station } = choice;
-              if (station) {
-                // On the station's printer, through the print queue (its paper is the station's).
-                dataProvider
-                  .action('commands', {
-                    id: order.id,
-                    action: 'printPreBill',
-                    data: { shares: parts, kitchen_id: station.id },
-                  })
-                  .then(
-                    () => notify(PRE_BILL_MESSAGES.sent(station.name), { type: 'success' }),
-                    (error: unknown) =>
-                      notify(error instanceof Error ? error.message : String(error), { type: 'error' }),
-                  );
-                return;
-              }
-              print(preBillDocument(order, storeName, parts, new Date(), split?.shares), choice.width);
-            }}
-            sx={{ minHeight: 48, minWidth: 96 }}
-          >
-            Imprimir
-          </Button>
-        </DialogActions>
-      </Dialog>
-      {sheet}
+        <TextField
+          label="Dividir por"
+          type="number"
+          value={shares}
+          onChange={(event) => setShares(event.target.value)}
+          error={sharesError !== null}
+          helperText={sharesError ?? 'Pessoas que dividem o que falta pagar, em partes iguais.'}
+          slotProps={{ htmlInput: { min: 1, max: MAX_SHARES, inputMode: 'numeric' } }}
+          fullWidth
+          sx={{ mt: 1 }}
+        />
+      </PrintDialog>
     </>
   );
 }
