@@ -6,6 +6,7 @@ import {
   tabs as definition,
   methodName,
   ORDER_MESSAGES,
+  PAYMENT_MESSAGES,
   orderIncludes,
   orderPayment,
   orderRecord,
@@ -580,7 +581,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
             left join customers c on c.id = t.customer_id
            where p.id = ${request.params.id} ${store === null ? sql`` : sql`and p.store_id = ${store}`}`),
       );
-      if (!payment) throw notFound(RECEIPT_MESSAGES.notFound);
+      if (!payment) throw notFound(PAYMENT_MESSAGES.notFound);
       if (payment.cancelled) throw conflict(RECEIPT_MESSAGES.cancelled);
       const job = await queueOnStation(
         db,

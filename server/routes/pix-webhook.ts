@@ -106,10 +106,8 @@ const pixWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
           const amount = charge.share_id === null ? Math.min(centsOf(pix.valor), charge.owed) : charge.owed;
           let paymentId: number | null = null;
           if (charge.open && amount > 0 && charge.share_id !== null) {
-            await payShare(tx, null, charge.order_id, charge.share_id, 'PIX', null);
-            paymentId = rows<{ id: number }>(
-              await tx.execute(sql`select min(id) as id from payments where share_id = ${charge.share_id}`),
-            )[0]!.id;
+            const paid = await payShare(tx, null, charge.order_id, charge.share_id, 'PIX', null);
+            paymentId = paid.paymentIds[0] ?? null;
           } else if (charge.open && amount > 0 && charge.ticket_id !== null) {
             paymentId = await receivePayment(tx, null, {
               orderId: charge.order_id,

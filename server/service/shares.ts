@@ -154,7 +154,7 @@ export async function payShare(
   shareId: number,
   method: Method,
   accountId: number | null,
-): Promise<{ storeId: number; label: string; amount: number }> {
+): Promise<{ storeId: number; label: string; amount: number; paymentIds: number[] }> {
   const order = await lockOrder(tx, orderId, store);
   const [share] = await tx
     .select({
@@ -195,7 +195,7 @@ export async function payShare(
     .update(billShares)
     .set({ status: 'PAID', method, paid_at: sql`now()`, paid_by: accountId })
     .where(eq(billShares.id, share.id));
-  return { storeId: order.store_id, label: share.label, amount: share.amount };
+  return { storeId: order.store_id, label: share.label, amount: share.amount, paymentIds: ids };
 }
 
 /** Gives up the open shares of the tab (paid ones stay paid): split again from what is left. */

@@ -27,6 +27,5 @@ export const receiptPrintInput = z.strictObject({
 
 export const RECEIPT_MESSAGES = {
   sent: (station: string) => `Comprovante enviado para a impressora de ${station}.`,
-  notFound: 'Pagamento não encontrado.',
   cancelled: 'Este pagamento foi removido: não tem comprovante.',
 } as const;
