@@ -68,6 +68,14 @@ const guestRead = async (): Promise<ReadRequest> => {
   return { by: anonymous, query: { s: String(s), t: String(number), k }, headers: device() };
 };
 
+/** Store A's Pix key, on a bank account of its own: its tabs can be charged by Pix. */
+async function givePixKey() {
+  await db()
+    .update(bankAccounts)
+    .set({ pix_key: 'pix@cantinabella.com.br', pix_key_type: 'EMAIL' })
+    .where(eq(bankAccounts.id, await newBankAccount()));
+}
+
 const readRequests: Record<string, () => Promise<ReadRequest>> = {
   '/api/guest/menu': guestRead,
   '/api/guest/tab': guestRead,
@@ -77,19 +85,13 @@ const readRequests: Record<string, () => Promise<ReadRequest>> = {
   },
   '/api/orders/id/:id/tickets/:ticket_id/pix': async () => {
     // A guest who owes, in a store with a Pix key.
-    await db()
-      .update(bankAccounts)
-      .set({ pix_key: 'pix@cantinabella.com.br', pix_key_type: 'EMAIL' })
-      .where(eq(bankAccounts.id, await newBankAccount()));
+    await givePixKey();
     const tab = await openTab(t.storeA);
     return { params: [tab.order, tab.ticket] };
   },
   '/api/orders/id/:id/shares/:share_id/pix': async () => {
     // An open share of a tab, in a store with a Pix key.
-    await db()
-      .update(bankAccounts)
-      .set({ pix_key: 'pix@cantinabella.com.br', pix_key_type: 'EMAIL' })
-      .where(eq(bankAccounts.id, await newBankAccount()));
+    await givePixKey();
     const tab = await openTab(t.storeA);
     const [share] = rows<{ id: number }>(
       await db().execute(sql`

@@ -116,6 +116,21 @@ export async function newPrintJob(store = t.storeA) {
 }
 
 /** A print job of store A claimed by an agent (managerA), with its lease. */
+/** A payment received at the table ('Dar baixa', R$ 10,00) on a new tab of store A: its id. */
+async function paymentAtTable(method: 'CASH' | 'PIX'): Promise<number> {
+  const tab = await openTab();
+  const paid = await managerA.call({
+    method: 'POST',
+    url: '/api/payments/physical',
+    payload: { order_id: tab.order, customer_id: tab.customer, amount: 1000, method },
+  });
+  expect(paid.statusCode, paid.body).toBe(201);
+  const [payment] = rows<{ id: number }>(
+    await db().execute(sql`select id from payments where order_id = ${tab.order} order by id desc limit 1`),
+  );
+  return payment!.id;
+}
+
 async function claimedPrintJob() {
   await newPrintJob();
   const claimed = await managerA.call({ method: 'POST', url: '/api/print-jobs/claim', payload: {} });
@@ -835,32 +850,16 @@ export const successfulWrites: Record<WriteKey, () => Promise<WriteRequest>> = {
       payload: { charged: false, reason: 'Demora no atendimento' },
     };
   },
-  'POST /api/payments/id/:id/receipt': async () => {
-    const tab = await openTab();
-    const paid = await managerA.call({
-      method: 'POST',
-      url: '/api/payments/physical',
-      payload: { order_id: tab.order, customer_id: tab.customer, amount: 1000, method: 'CASH' },
-    });
-    expect(paid.statusCode, paid.body).toBe(201);
-    const [payment] = rows<{ id: number }>(
-      await db().execute(sql`select id from payments where order_id = ${tab.order} order by id desc limit 1`),
-    );
-    return { by: waiterA, params: [payment!.id], payload: { kitchen_id: await newKitchen() } };
-  },
-  'DELETE /api/payments/id/:id': async () => {
-    const tab = await openTab();
-    const paid = await managerA.call({
-      method: 'POST',
-      url: '/api/payments/physical',
-      payload: { order_id: tab.order, customer_id: tab.customer, amount: 1000, method: 'PIX' },
-    });
-    expect(paid.statusCode, paid.body).toBe(201);
-    const [payment] = rows<{ id: number }>(
-      await db().execute(sql`select id from payments where order_id = ${tab.order} order by id desc limit 1`),
-    );
-    return { by: managerA, params: [payment!.id], payload: { reason: 'Baixa lançada na mesa errada' } };
-  },
+  'POST /api/payments/id/:id/receipt': async () => ({
+    by: waiterA,
+    params: [await paymentAtTable('CASH')],
+    payload: { kitchen_id: await newKitchen() },
+  }),
+  'DELETE /api/payments/id/:id': async () => ({
+    by: managerA,
+    params: [await paymentAtTable('PIX')],
+    payload: { reason: 'Baixa lançada na mesa errada' },
+  }),
   'POST /api/orders/id/:id/move/undo': async () => {
     const tab = await openTab();
     const moved = await managerA.call({
