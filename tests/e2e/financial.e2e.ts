@@ -81,7 +81,7 @@ describe('the statement, the deposits and the bank accounts', () => {
     const bytes = await readFile((await file.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('Data;Tipo;Descrição;Valor;Dos quais serviço;Disponível em');
+    expect(lines[0]).toBe('Data;Tipo;Descrição;Valor;Serviço;Disponível em');
     expect(lines).toHaveLength(total + 1);
     const [day, month, year] = weekAgo.split('/').map(Number);
     for (const line of lines.slice(1)) {

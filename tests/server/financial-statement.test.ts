@@ -228,7 +228,7 @@ describe('GET /api/financial/extracts', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/csv/);
     expect(
-      response.body.startsWith('\uFEFFData;Tipo;Descrição;Valor;Dos quais serviço;Disponível em\r\n'),
+      response.body.startsWith('\uFEFFData;Tipo;Descrição;Valor;Serviço;Disponível em\r\n'),
     ).toBe(true);
     const lines = response.body.trim().split('\r\n');
     const { total } = await page<StatementRow>(cantina, '/api/financial/extracts');

@@ -74,7 +74,7 @@ export const statement = defineResource({
     kind: { label: 'Tipo', kind: 'select', choices: statementKindChoices, list: true, filter: false },
     description: { label: 'Descrição', kind: 'text', list: true },
     amount: { label: 'Valor', kind: 'money', list: true },
-    service: { label: 'Dos quais serviço', kind: 'money', list: true },
+    service: { label: 'Serviço', kind: 'money', list: true },
     available_on: { label: 'Disponível em', kind: 'date', list: true },
   },
   input: z.strictObject({}),
