@@ -125,6 +125,8 @@ export default defineConfig({
           maxWorkers: 2,
           testTimeout: 120_000,
           hookTimeout: 240_000,
+          // A condition polled waits as long as the other projects' (vitest's own 1 s broke on a busy machine).
+          expect: { poll: { timeout: WAIT_CAP } },
         },
       },
     ],
