@@ -44,6 +44,12 @@ export interface Database {
   elect(key: number, retryMs: number, handlers: ElectionHandlers): Promise<() => Promise<void>>;
   /** Whether writes append live events (false: `painel.live_push = off`, the server's LIVE_PUSH=0). */
   livePush: boolean;
+  /**
+   * The name under which a query run on every request is prepared, so that each connection parses
+   * and plans it once; '' (unnamed: parsed anew each time) through a pooler in transaction mode
+   * (a `listenUrl` apart from `url`), where the next transaction may run on another connection.
+   */
+  statementName(name: string): string;
   close(): Promise<void>;
 }
 
@@ -146,6 +152,7 @@ async function openPglite(
           handlers,
         ),
       livePush,
+      statementName: (name) => name,
       async close() {
         try {
           if (!client.closed) await client.close();
@@ -181,6 +188,7 @@ async function openPostgres(url: string, listenUrl: string, livePush: boolean): 
     listen: (channels, handlers) => listenPostgres(listenUrl, channels, handlers),
     elect: (key, retryMs, handlers) => electPostgres(listenUrl, key, retryMs, handlers),
     livePush,
+    statementName: (name) => (listenUrl === url ? name : ''),
     close: () => pool.end(),
   };
 }
