@@ -26,22 +26,29 @@ const DATE = 1082;
 pg.types.setTypeParser(DATE, (value) => value);
 
 interface Db {
-  query(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
+  /** `name`: a statement each connection parses and plans once (PostgreSQL; PGlite runs it as is). */
+  query(text: string, values?: unknown[], name?: string): Promise<{ rows: Row[] }>;
   close(): Promise<void>;
 }
 
 function postgres(url: string): Db {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  return { query: (text, values) => pool.query(text, values), close: () => pool.end() };
+  return {
+    query: (text, values, name) => (name ? pool.query({ name, text, values }) : pool.query(text, values)),
+    close: () => pool.end(),
+  };
 }
 
-const db: Db = process.env.DATABASE_URL
-  ? postgres(process.env.DATABASE_URL)
-  : await PGlite.create({
-      dataDir: process.env.PGLITE_DIR,
-      extensions: { pg_trgm, unaccent },
-      parsers: { [DATE]: (value: string) => value },
-    });
+const db: Db = process.env.DATABASE_URL ? postgres(process.env.DATABASE_URL) : await pglite();
+
+async function pglite(): Promise<Db> {
+  const client = await PGlite.create({
+    dataDir: process.env.PGLITE_DIR,
+    extensions: { pg_trgm, unaccent },
+    parsers: { [DATE]: (value: string) => value },
+  });
+  return { query: (text, values) => client.query<Row>(text, values), close: () => client.close() };
+}
 const key = await crypto.subtle.importKey(
   'raw',
   new TextEncoder().encode(process.env.JWT_SECRET),
@@ -80,10 +87,14 @@ async function authorize(request: FastifyRequest, role?: 'ADMIN'): Promise<void>
   const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
   const claims = token ? await claimsOf(token) : null;
   if (!claims || typeof claims.sid !== 'string') throw new Refusal(401, 'Sessão expirada.');
+  // The statement Painel sends (server/plugins/access.ts; the membership's role named apart, which
+  // drizzle reads by position), prepared under a name as Painel
+  // prepares it on a direct connection.
   const [account] = (
     await db.query(
-      `select "accounts"."role", "accounts"."store_id", "accounts"."status", "accounts"."password_changed_at" from "accounts" inner join "sessions" on "sessions"."account_id" = "accounts"."id" where ("accounts"."id" = $1 and "sessions"."id" = $2 and "sessions"."ended_at" is null and "sessions"."expires_at" > now())`,
+      `select "accounts"."role", "accounts"."status", "accounts"."password_changed_at", "sessions"."store_id", "memberships"."role" as "member_role", "role_permissions"."permissions" from "accounts" inner join "sessions" on "sessions"."account_id" = "accounts"."id" left join "memberships" on ("memberships"."account_id" = "accounts"."id" and "memberships"."store_id" = "sessions"."store_id") left join "role_permissions" on ("role_permissions"."store_id" = "memberships"."store_id" and "role_permissions"."role" = "memberships"."role") where ("accounts"."id" = $1 and "sessions"."id" = $2 and "sessions"."ended_at" is null and "sessions"."expires_at" > now())`,
       [Number(claims.sub), claims.sid],
+      'caller_of_token',
     )
   ).rows;
   const generation = account?.password_changed_at instanceof Date ? account.password_changed_at.getTime() : 0;
