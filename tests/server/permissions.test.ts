@@ -4,6 +4,9 @@ import { BEYOND_OWN_PERMISSIONS, MANAGERS_BY_MANAGERS, SHARED_ACCOUNT } from '..
 import { NOT_A_MEMBER } from '../../server/routes/account';
 import { DEFAULT_PERMISSIONS, PERMISSION_IDS } from '../../contract/permissions';
 import { stores, tables } from '../../server/db/schema';
+import { openDatabase, rows } from '../../server/db/client';
+import { databaseUrl } from './pg-global-setup';
+import { sql } from 'drizzle-orm';
 
 type Call = ReturnType<typeof as>;
 
@@ -375,4 +378,34 @@ describe('signing out, with several instances', () => {
       expect(after.statusCode, `round ${round}`).toBe(401);
     }
   });
+
+  // A pooler in transaction mode (DATABASE_LISTEN_URL apart) keeps no prepared statement between
+  // transactions: there the caller's read goes unnamed, and works as the named one does.
+  it.runIf(process.env.TEST_DATABASE === 'postgres')(
+    'reads the caller through a pooler too, with an unnamed statement',
+    async () => {
+      const [{ name }] = rows<{ name: string }>(
+        await t.app.db.execute(sql`select current_database() as name`),
+      ) as [{ name: string }];
+      const url = databaseUrl(process.env.DATABASE_URL!, name);
+      const listenUrl = `${url}${url.includes('?') ? '&' : '?'}application_name=painel-direct`;
+      const pooled = await openDatabase({ kind: 'postgres', url, listenUrl });
+      let behindPooler: Awaited<ReturnType<TestApp['instance']>> | undefined;
+      try {
+        expect(t.database.statementName('caller_of_token')).toBe('caller_of_token');
+        expect(pooled.statementName('caller_of_token')).toBe('');
+        behindPooler = await t.instance({ database: pooled });
+        const token = await login(t.app, demo.cantina);
+        for (let i = 0; i < 3; i++) {
+          expect((await as(behindPooler, token)({ method: 'GET', url: '/api/tables' })).statusCode).toBe(200);
+        }
+        expect((await as(t.app, token)({ method: 'POST', url: '/auth/logout' })).statusCode).toBe(204);
+        expect((await as(behindPooler, token)({ method: 'GET', url: '/api/tables' })).statusCode).toBe(401);
+      } finally {
+        // Before its pool (closing it again with the others is a no-op).
+        await behindPooler?.close();
+        await pooled.close();
+      }
+    },
+  );
 });
