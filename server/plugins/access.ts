@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { permissionOf, type Access } from '../../contract/define';
 import { permissionName, permissionsOf, type Permission } from '../../contract/permissions';
-import { accounts, memberships, rolePermissions, sessions } from '../db/schema';
+import { accounts, membershipPermissions, memberships, rolePermissions, sessions } from '../db/schema';
 import { forbidden, unauthorized } from '../http-errors';
 import { passwordGeneration, type TokenScope } from '../auth/tokens';
 import { ADMIN, MANAGER_ROLE } from '../auth/roles';
@@ -174,10 +174,7 @@ export default fp(
         memberships,
         and(eq(memberships.account_id, accounts.id), eq(memberships.store_id, sessions.store_id)),
       )
-      .leftJoin(
-        rolePermissions,
-        and(eq(rolePermissions.store_id, memberships.store_id), eq(rolePermissions.role, memberships.role)),
-      )
+      .leftJoin(rolePermissions, membershipPermissions)
       .where(
         and(
           eq(accounts.id, sql.placeholder('account')),

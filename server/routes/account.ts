@@ -4,7 +4,14 @@ import { z } from 'zod';
 import { recordId } from '../../contract/lib/records';
 import { admins } from '../../contract/resources/admins/definition';
 import { PERMISSION_IDS, permissionsOf } from '../../contract/permissions';
-import { accounts, memberships, rolePermissions, sessions, stores } from '../db/schema';
+import {
+  accounts,
+  membershipPermissions,
+  memberships,
+  rolePermissions,
+  sessions,
+  stores,
+} from '../db/schema';
 import { STRONG_PASSWORD } from '../auth/passwords';
 import { checkCurrentPassword, newPassword } from '../auth/current-password';
 import { liftLoginLocks } from '../auth/login-throttle';
@@ -70,10 +77,7 @@ async function readAccount(db: Db, caller: Pick<Caller, 'accountId' | 'storeId' 
     })
     .from(memberships)
     .innerJoin(stores, eq(stores.id, memberships.store_id))
-    .leftJoin(
-      rolePermissions,
-      and(eq(rolePermissions.store_id, memberships.store_id), eq(rolePermissions.role, memberships.role)),
-    )
+    .leftJoin(rolePermissions, membershipPermissions)
     .where(eq(memberships.account_id, account.id))
     .orderBy(asc(stores.name), asc(stores.id));
   const roles = places

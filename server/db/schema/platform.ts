@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -290,6 +290,12 @@ export const rolePermissions = pgTable(
     check('role_permissions_role_check', sql`${t.role} in ('WAITER', 'CASHIER', 'KITCHEN', 'STAFF')`),
   ],
 );
+
+/** The join of a membership to what its role may do in its store (none: the role's defaults). */
+export const membershipPermissions = and(
+  eq(rolePermissions.store_id, memberships.store_id),
+  eq(rolePermissions.role, memberships.role),
+)!;
 
 /**
  * One row per token request ("key"). Rows exist for unknown e-mails too, so that the answer
