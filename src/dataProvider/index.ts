@@ -276,10 +276,11 @@ export function createDataProvider(
       const call = definition.calls?.[action];
       const path = actionPath(definition, action, { ...params, id });
       const verb = call?.method ?? method;
-      // A call that reads (GET) sends no body.
+      // A call that reads (GET) sends no body, nor a removal that says nothing (DELETE).
+      const bodyless = verb === 'GET' || (verb === 'DELETE' && data === undefined);
       const body = await http(path, {
         method: verb,
-        ...(verb === 'GET' ? {} : { body: data ?? {} }),
+        ...(bodyless ? {} : { body: data ?? {} }),
         ...scopeOf(meta),
         ...idempotencyHeader(meta),
       });

@@ -510,6 +510,16 @@ describe('action', () => {
     ]);
   });
 
+  it('sends a declared removal without a body, unless it says something', async () => {
+    const { http, dataProvider } = setup({ data: { shares: [] } });
+    await dataProvider.action('commands', { id: 40, action: 'cancelShares' });
+    await dataProvider.action('commands', { id: 40, action: 'cancelShares', data: { reason: 'x' } });
+    expect(http.mock.calls).toEqual([
+      ['/api/orders/id/40/shares', { method: 'DELETE' }],
+      ['/api/orders/id/40/shares', { method: 'DELETE', body: { reason: 'x' } }],
+    ]);
+  });
+
   it('answers the id when the server sends no record back', async () => {
     // A 204 answers no body at all.
     const dataProvider = createDataProvider(all, vi.fn<HttpClient>().mockResolvedValue(undefined));

@@ -26,8 +26,7 @@ import {
   type SplitInput,
 } from '../../../contract/resources/tabs/shares';
 import { equalShares } from '../../../contract/resources/tabs/split';
-import type { PainelDataProvider } from '../../dataProvider';
-import type { Request } from '../../dataProvider/httpClient';
+import type { ActionParams, PainelDataProvider } from '../../dataProvider';
 import { TOUCH } from './FloorFrame';
 import { SplitByItem } from './SplitByItem';
 import { PixCharge } from './PixCharge';
@@ -45,7 +44,6 @@ export function SplitBillButton({ order }: { order: Order }) {
   const titleId = useId();
   const [open, setOpen] = useState(false);
   const { canAccess = false } = useCanAccess({ resource: 'commands', action: 'splitBill' });
-  const path = `/api/orders/id/${order.id}/shares`;
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<PainelDataProvider>();
   const { data, error } = useShares(order, open);
@@ -56,12 +54,12 @@ export function SplitBillButton({ order }: { order: Order }) {
   const [amount, setAmount] = useState('');
   const [methods, setMethods] = useState<Record<number, string>>({});
 
-  /** Sends a write of the shares (`target`: the shares' path, or a share's payment), then shows their answer. */
-  const call = async (target: string, request: Request, done: string) => {
+  /** Sends a write of the shares (a call of the tabs' definition), then shows their answer. */
+  const call = async (write: Omit<ActionParams, 'id'>, done: string) => {
     setBusy(true);
     try {
-      const answer = (await dataProvider.send(target, request)) as { data: SharesOfTab };
-      queryClient.setQueryData(sharesKey(order.id), answer.data);
+      const answer = await dataProvider.action('commands', { id: order.id, ...write });
+      queryClient.setQueryData(sharesKey(order.id), answer.data as unknown as SharesOfTab);
       notify(done, { type: 'success' });
       return true;
     } catch (failure) {
@@ -79,13 +77,12 @@ export function SplitBillButton({ order }: { order: Order }) {
       return;
     }
     void call(
-      `${path}/${share.id}/pay`,
-      { method: 'POST', body: { method } },
+      { action: 'payShare', params: { share_id: share.id }, data: { method } },
       SHARE_MESSAGES.paid(share.label),
     );
   };
 
-  const split = (input: SplitInput) => call(path, { method: 'POST', body: input }, SHARE_MESSAGES.split);
+  const split = (input: SplitInput) => call({ action: 'splitBill', data: input }, SHARE_MESSAGES.split);
   const taken = useMemo(() => new Set(data?.shares.flatMap((share) => share.item_ids) ?? []), [data]);
   const count = Number(parts);
   const partsError =
@@ -243,7 +240,7 @@ export function SplitBillButton({ order }: { order: Order }) {
             <Button
               color="error"
               disabled={busy}
-              onClick={() => void call(path, { method: 'DELETE' }, SHARE_MESSAGES.cancelled)}
+              onClick={() => void call({ action: 'cancelShares' }, SHARE_MESSAGES.cancelled)}
               sx={{ minHeight: 48 }}
             >
               Desfazer partes

@@ -19,7 +19,8 @@ export function useShares(order: Pick<Order, 'id' | 'total_paid'>, enabled: bool
   const query = useQuery({
     queryKey: sharesKey(order.id),
     queryFn: async () =>
-      ((await dataProvider.send(`/api/orders/id/${order.id}/shares`, {})) as { data: SharesOnWire }).data,
+      (await dataProvider.action('commands', { id: order.id, action: 'shares' }))
+        .data as unknown as SharesOnWire,
     enabled,
   });
   const paid = useRef(order.total_paid);
