@@ -1,8 +1,8 @@
-import { useId, type ReactNode } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useNotify } from 'react-admin';
 import type { Kitchen } from '../../../../contract/resources/kitchens/definition';
 import type { PrintDocument } from '../../../../contract/resources/printing/documents';
+import { FloorConfirm } from '../FloorDialogs';
 import { usePrintSheet } from './PrintSheet';
 import { PrintTargetFields, usePrintTarget } from './PrintTarget';
 
@@ -29,7 +29,6 @@ export function PrintDialog({
   document: () => PrintDocument;
   children?: ReactNode;
 }) {
-  const titleId = useId();
   const choice = usePrintTarget(open);
   const { print, sheet } = usePrintSheet();
   const notify = useNotify();
@@ -50,23 +49,17 @@ export function PrintDialog({
 
   return (
     <>
-      <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-        <DialogTitle id={titleId} sx={{ fontWeight: 700 }}>
-          {title}
-        </DialogTitle>
-        <DialogContent>
-          {children}
-          <PrintTargetFields choice={choice} />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
-          <Button onClick={onClose} sx={{ minHeight: 48, minWidth: 96 }}>
-            Cancelar
-          </Button>
-          <Button variant="contained" disabled={!ready} onClick={send} sx={{ minHeight: 48, minWidth: 96 }}>
-            Imprimir
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <FloorConfirm
+        open={open}
+        onClose={onClose}
+        title={title}
+        confirmLabel="Imprimir"
+        busy={!ready}
+        onConfirm={send}
+      >
+        {children}
+        <PrintTargetFields choice={choice} />
+      </FloorConfirm>
       {sheet}
     </>
   );
