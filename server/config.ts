@@ -31,6 +31,11 @@ const envSchema = z.object({
    * poll). For measuring what live push costs the writes (`npm run bench:live`); default on.
    */
   LIVE_PUSH: z.enum(['0', '1']).default('1'),
+  /**
+   * `0`: the embedded database (PGlite) runs in the server's thread instead of a worker thread of
+   * its own, where its statements hold no request back (server/db/pglite-thread.ts); default on.
+   */
+  PGLITE_THREAD: z.enum(['0', '1']).default('1'),
   JWT_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Painel <nao-responda@painel.com.br>'),
@@ -122,6 +127,8 @@ export interface Config {
   /** The direct connection for LISTEN and the relay's lock (default databaseUrl). */
   databaseListenUrl?: string;
   livePush: boolean;
+  /** The embedded database in a worker thread of its own. */
+  pgliteThread: boolean;
   jwtSecret?: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -157,6 +164,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databaseListenUrl: e.DATABASE_LISTEN_URL,
     livePush: e.LIVE_PUSH === '1',
+    pgliteThread: e.PGLITE_THREAD === '1',
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -24,7 +24,7 @@ async function main() {
           listenUrl: config.databaseListenUrl,
           livePush: config.livePush,
         }
-      : { kind: 'pglite', dataDir: config.dataDir, livePush: config.livePush },
+      : { kind: 'pglite', dataDir: config.dataDir, livePush: config.livePush, thread: config.pgliteThread },
   );
   // A start that builds the web app meanwhile (scripts/start.ts): the built app is read here.
   await webBuilt();

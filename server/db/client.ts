@@ -14,6 +14,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir, type DataDirLock } from './lock';
 import { readDatesAsText } from './rows';
+import { PGliteThread } from './pglite-thread';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction's handle, for helpers that work inside one. */
@@ -82,6 +83,12 @@ export type DatabaseTarget =
       from?: Blob;
       /** Default true; false: writes move the floor versions but append no live events. */
       livePush?: boolean;
+      /**
+       * Run the database in a worker thread of its own (server/db/pglite-thread.ts), so that its
+       * statements do not hold the server's requests back; the server's default. False (the tests'
+       * default): in this thread.
+       */
+      thread?: boolean;
     }
   | {
       kind: 'postgres';
@@ -100,7 +107,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const livePush = target.livePush ?? true;
   return target.kind === 'postgres'
     ? openPostgres(target.url, target.listenUrl ?? target.url, livePush)
-    : openPglite(target.dataDir, target.from, livePush);
+    : openPglite(target.dataDir, target.from, livePush, target.thread ?? false);
 }
 
 /** Startup options of a connection whose writes append no live events (read by the triggers). */
@@ -110,6 +117,7 @@ async function openPglite(
   dataDir: string | undefined,
   from: Blob | undefined,
   livePush: boolean,
+  thread: boolean,
 ): Promise<Database> {
   let lock: DataDirLock | undefined;
   let dbDir: string | undefined;
@@ -121,15 +129,14 @@ async function openPglite(
     fs.rmSync(path.join(dbDir, 'postmaster.pid'), { force: true });
   }
   try {
-    const client = await PGlite.create({
-      dataDir: dbDir,
-      loadDataDir: from,
-      extensions: { pg_trgm, unaccent },
-    });
-    readDatesAsText(client);
+    const client: PGlite | PGliteThread = thread
+      ? await PGliteThread.start({ dataDir: dbDir, from })
+      : await PGlite.create({ dataDir: dbDir, loadDataDir: from, extensions: { pg_trgm, unaccent } });
+    if (client instanceof PGlite) readDatesAsText(client);
     // One session, this process's: a plain SET holds for every write.
     if (!livePush) await client.exec('set painel.live_push = off');
-    const db = drizzlePglite({ client, schema });
+    // The thread answers what drizzle asks of a PGlite (query, transaction), by messages.
+    const db = drizzlePglite({ client: client as PGlite, schema });
     const isNew = !(await hasTables(db));
     await migratePglite(db, { migrationsFolder });
     return {

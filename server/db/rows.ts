@@ -11,6 +11,7 @@
 import { PGlite, types as pgliteTypes, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { Column, is, SQL, type SQLWrapper } from 'drizzle-orm';
 import pg from 'pg';
+import { PGliteThread } from './pglite-thread';
 
 interface Decoder {
   mapFromDriverValue(value: unknown): unknown;
@@ -85,7 +86,7 @@ type Row = Record<string, unknown>;
  * (client.ts's `Db` type leaves it out, and client.ts imports this module).
  */
 interface Driven {
-  readonly $client: PGlite | pg.Pool;
+  readonly $client: PGlite | PGliteThread | pg.Pool;
 }
 
 /**
@@ -111,8 +112,9 @@ export function rowReader(fields: Record<string, unknown>) {
   ): Promise<Row[]> => {
     const { sql, params } = query.toSQL();
     const client = (db as Driven).$client;
-    if (client instanceof PGlite) {
-      readDatesAsText(client);
+    if (client instanceof PGlite || client instanceof PGliteThread) {
+      // PGlite here, or in its thread (which reads those types as text already).
+      if (client instanceof PGlite) readDatesAsText(client);
       const result = await client.query<unknown[]>(sql, params, { rowMode: 'array' });
       return result.rows.map(toRow);
     }

@@ -61,6 +61,8 @@ export interface TestAppOptions {
    * (default), or seed it afresh (false: the seed's own tests, a "now" no other file uses).
    */
   snapshot?: boolean;
+  /** PGlite in a worker thread of its own, as the server runs it (server/db/pglite-thread.ts). */
+  thread?: boolean;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -69,7 +71,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     seed === 'full' && options.snapshot !== false
       ? await (process.env.TEST_DATABASE === 'postgres' ? seededTemplate : seededDemo)(options.seedNow)
       : undefined;
-  const { database, drop } = await freshDatabase(options.migrate ?? false, seeded?.from);
+  const { database, drop } = await freshDatabase(options.migrate ?? false, seeded?.from, options.thread);
   const outbox: MailMessage[] = [];
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painel-uploads-'));
   if (seeded) fs.cpSync(seeded.uploads, uploadsDir, { recursive: true });
@@ -242,11 +244,13 @@ function postgresUrl(): string {
 async function freshDatabase(
   migrate: boolean,
   from?: Blob | string,
+  thread = false,
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (process.env.TEST_DATABASE !== 'postgres') {
     const database = await openDatabase({
       kind: 'pglite',
       from: from instanceof Blob ? from : migrate ? undefined : migratedCopy(),
+      thread,
     });
     return { database, drop: async () => {} };
   }
