@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { backendSeconds, cpuSecondsOf } from './proc';
+import { SERVER_NODE_FLAGS } from '../server-flags';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const START_TIMEOUT_MS = 60_000;
@@ -46,11 +47,16 @@ export class ServerChild {
   static async start(options: StartOptions): Promise<ServerChild> {
     const log = fs.openSync(options.logFile, 'w');
     const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
-    const child = spawn(process.execPath, [...profile, '--import', 'tsx', options.script], {
-      cwd: root,
-      env: { ...process.env, ...options.env },
-      stdio: ['ignore', log, 'pipe'],
-    });
+    // Painel and the reference alike: the flags Painel's server runs with.
+    const child = spawn(
+      process.execPath,
+      [...SERVER_NODE_FLAGS, ...profile, '--import', 'tsx', options.script],
+      {
+        cwd: root,
+        env: { ...process.env, ...options.env },
+        stdio: ['ignore', log, 'pipe'],
+      },
+    );
     fs.closeSync(log);
     const errors: string[] = [];
     child.stderr!.on('data', (chunk: Buffer) => {
