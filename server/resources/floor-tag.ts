@@ -9,7 +9,8 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { rows, type Db } from '../db/client';
 import { ADMIN, callerOf } from '../plugins/access';
 import type { LiveHub } from '../plugins/live';
@@ -75,23 +76,35 @@ export async function orderFloorTag(
 
 /** How many answers of the floor's routes an instance keeps, by tag (the newest). */
 const KEPT_ANSWERS = 300;
+/** Encodings kept per answer (one per distinct Accept-Encoding the tablets send: usually one). */
+const KEPT_ENCODINGS = 4;
+/** As @fastify/compress (server/app.ts): smaller answers go uncompressed. */
+const COMPRESS_THRESHOLD = 1024;
+
+/** One kept answer: its JSON, and its bytes as each Accept-Encoding asked for them. */
+interface Kept {
+  json: string;
+  bodies: Map<string, { encoding: 'br' | 'gzip' | null; body: Buffer }>;
+}
 
 /**
  * Answers a GET of `url` (a route of this plugin) with its tag, and 304 when the client already
  * holds it. `tag` returns null where no validator applies (the request goes on as usual).
  *
- * The answer itself is kept by its tag (and the caller's role): every tablet of a store reads the
- * same version of its floor, usually within the same second, and only the first one is built from
- * the database. A tag names one version of one query, so what is kept is never stale; a new
- * version makes a new tag.
+ * The answer itself is kept by its tag (and the caller's role), serialized and compressed: every
+ * tablet of a store reads the same version of its floor, usually within the same second, and only
+ * the first one is built from the database, serialized and compressed; the others are sent its
+ * bytes. A tag names one version of one query, so what is kept is never stale; a new version
+ * makes a new tag.
  */
 export function answerUnchanged(
   app: FastifyInstance,
   url: string,
   tag: (request: FastifyRequest) => Promise<string | null>,
 ): void {
-  const kept = new Map<string, unknown>();
-  const keys = new WeakMap<FastifyRequest, string>();
+  const kept = new Map<string, Kept>();
+  const serving = new WeakMap<FastifyRequest, Kept>();
+  const building = new WeakMap<FastifyRequest, string>();
   // A plugin's hooks see only its own routes.
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'GET' || request.routeOptions.url !== url) return;
@@ -101,15 +114,72 @@ export function answerUnchanged(
     if (request.headers['if-none-match'] === current) return reply.code(304).send();
     const key = `${current}|${callerOf(request).role}`;
     const answer = kept.get(key);
-    if (answer !== undefined) return reply.send(answer);
-    keys.set(request, key);
-  });
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    const key = keys.get(request);
-    if (key !== undefined && reply.statusCode === 200) {
-      if (kept.size >= KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
-      kept.set(key, payload);
+    if (answer !== undefined) {
+      serving.set(request, answer);
+      return reply.type('application/json; charset=utf-8').send(answer.json);
     }
-    return payload;
+    building.set(request, key);
   });
+  // Before @fastify/compress's (a route's own hook, which runs after the instance's): the answer
+  // is kept as serialized, and sent compressed as kept, which the plugin then leaves alone.
+  app.addHook('onSend', async (request, reply, payload) => {
+    let answer = serving.get(request);
+    if (answer === undefined) {
+      const key = building.get(request);
+      if (key === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      if (kept.size >= KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
+      answer = { json: payload, bodies: new Map() };
+      kept.set(key, answer);
+    }
+    return encoded(request, reply, answer);
+  });
+}
+
+/** The kept answer's bytes for this request's Accept-Encoding, compressed once per encoding. */
+function encoded(request: FastifyRequest, reply: FastifyReply, answer: Kept): string | Buffer {
+  const accept = request.headers['accept-encoding'] ?? '';
+  let sent = answer.bodies.get(accept);
+  if (sent === undefined) {
+    const encoding = Buffer.byteLength(answer.json) < COMPRESS_THRESHOLD ? null : preferredEncoding(accept);
+    const body =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(answer.json, BROTLI)
+        : encoding === 'gzip'
+          ? zlib.gzipSync(answer.json)
+          : Buffer.from(answer.json);
+    sent = { encoding, body };
+    if (answer.bodies.size < KEPT_ENCODINGS) answer.bodies.set(accept, sent);
+  }
+  if (sent.encoding === null) return answer.json;
+  const vary = reply.getHeader('vary');
+  if (!vary) void reply.header('vary', 'accept-encoding');
+  else if (!/accept-encoding/i.test(String(vary)))
+    void reply.header('vary', `${String(vary)}, accept-encoding`);
+  void reply.header('content-encoding', sent.encoding);
+  void reply.header('content-length', sent.body.length);
+  return sent.body;
+}
+
+/** @fastify/compress's brotli (quality 4), so that a kept answer is the bytes it would send. */
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+/**
+ * The encoding @fastify/compress would choose for `accept`: the highest quality among br and gzip
+ * (`*` and x-gzip count as gzip), br on a tie; null for neither.
+ */
+export function preferredEncoding(accept: string): 'br' | 'gzip' | null {
+  let best: 'br' | 'gzip' | null = null;
+  let bestQ = 0;
+  for (const part of accept.toLowerCase().split(',')) {
+    const [token = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const name = token === '*' || token === 'x-gzip' ? 'gzip' : token;
+    if (name !== 'br' && name !== 'gzip') continue;
+    const q = Number(params.find((param) => param.startsWith('q='))?.slice(2) ?? 1);
+    if (!(q > 0)) continue;
+    if (q > bestQ || (q === bestQ && name === 'br')) {
+      best = name;
+      bestQ = q;
+    }
+  }
+  return best;
 }

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { rows } from '../../server/db/client';
@@ -318,6 +319,55 @@ describe('floor polling', () => {
     // Another store's writes leave this floor's validator alone.
     await createTable(sertao, { number: 31 });
     expect((await poll(cantina, previous)).statusCode).toBe(304);
+  });
+
+  it('sends a kept floor as the bytes first sent, compressed as the compression plugin would', async () => {
+    const decoded = (response: { rawPayload: Buffer; headers: Record<string, unknown> }) => {
+      const encoding = response.headers['content-encoding'];
+      const bytes =
+        encoding === 'br'
+          ? zlib.brotliDecompressSync(response.rawPayload)
+          : encoding === 'gzip'
+            ? zlib.gunzipSync(response.rawPayload)
+            : response.rawPayload;
+      return JSON.parse(bytes.toString('utf8')) as unknown;
+    };
+    // A floor large enough to be compressed (the plugin leaves answers under 1 kB alone).
+    for (let number = 100; number < 120; number++) {
+      expect((await createTable(cantina, { number, name: `Varanda ${number}` })).statusCode).toBe(201);
+    }
+    const identity = await cantina({
+      method: 'GET',
+      url: '/api/tables',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(identity.rawPayload.length).toBeGreaterThan(1024);
+    const plain = decoded(
+      await cantina({ method: 'GET', url: '/api/tables', headers: { 'accept-encoding': 'identity' } }),
+    );
+    for (const accept of [
+      'gzip, deflate, br, zstd',
+      'gzip',
+      'br;q=0, gzip',
+      'gzip;q=0.5, br',
+      'identity',
+      '',
+    ]) {
+      const headers = accept ? { 'accept-encoding': accept } : {};
+      // The plugin's own choice, on an answer no tag applies to (every store's floor).
+      const untagged = await admin({ method: 'GET', url: '/api/tables', headers });
+      expect(untagged.headers.etag).toBeUndefined();
+      for (const round of ['built', 'kept']) {
+        const answer = await cantina({ method: 'GET', url: '/api/tables', headers });
+        expect(answer.statusCode, `${accept} ${round}`).toBe(200);
+        expect(answer.headers['content-encoding'], `${accept} ${round}`).toBe(
+          untagged.headers['content-encoding'],
+        );
+        expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+        if (answer.headers['content-encoding']) expect(answer.headers.vary).toMatch(/accept-encoding/i);
+        expect(decoded(answer), `${accept} ${round}`).toEqual(plain);
+      }
+    }
   });
 
   it('keeps a validator per query and per store, and none for a CSV or for all stores at once', async () => {
