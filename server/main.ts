@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { trustFilePrefixes } from '../contract/lib/fileUrls';
@@ -5,18 +6,19 @@ import { readConfig } from './config';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from './db/client';
 import { DataDirBusyError } from './db/lock';
-import { loadSecret } from './auth/tokens';
-import { buildApp } from './app';
-import { DEMO_ACCOUNTS, hasDemoAccounts, isEmptyDatabase, seedDemo } from './seed/demo';
-import { startSimulator, type Simulator } from './simulator/simulator';
 import { webBuilt } from './web-ready';
+// The rest of the server (routes, seed, simulator) is loaded below, while the database opens.
+import type { Simulator } from './simulator/simulator';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main() {
   const config = readConfig();
   trustFilePrefixes(config.fileUrlPrefixes);
-  const database = await openDatabase(
+  // A new embedded database takes seconds (initdb and every migration, in its own thread): the
+  // server's modules load meanwhile, and the demo it will get is built in memory meanwhile too.
+  const isNewPglite = !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'db'));
+  const opening = openDatabase(
     config.databaseUrl
       ? {
           kind: 'postgres',
@@ -26,6 +28,18 @@ async function main() {
         }
       : { kind: 'pglite', dataDir: config.dataDir, livePush: config.livePush, thread: config.pgliteThread },
   );
+  opening.catch(() => {}); // (its error is thrown by the await below, once the modules are in)
+  const [{ buildApp }, { loadSecret }, seeding, { startSimulator }] = await Promise.all([
+    import('./app'),
+    import('./auth/tokens'),
+    import('./seed/demo'),
+    import('./simulator/simulator'),
+  ]);
+  const { DEMO_ACCOUNTS, hasDemoAccounts, isEmptyDatabase, prepareDemo, seedDemo } = seeding;
+  const seedConfigured = config.seedDemo ?? !config.databaseUrl;
+  const prepared = isNewPglite && seedConfigured ? prepareDemo({ scale: config.seedScale }) : undefined;
+  prepared?.catch(() => {}); // (thrown by seedDemo's await, if it is used)
+  const database = await opening;
   // A start that builds the web app meanwhile (scripts/start.ts): the built app is read here.
   await webBuilt();
   const app = await buildApp({
@@ -64,12 +78,12 @@ async function main() {
   // The demo goes only into an empty embedded database (or when asked): production has none. Empty,
   // not "just created": a first start stopped during the demo must get it on the next start.
   const empty = await isEmptyDatabase(database.db);
-  const seed = config.seedDemo ?? database.kind === 'pglite';
-  if (seed && empty) {
+  if (seedConfigured && empty) {
     app.log.info('Banco vazio: criando dados de demonstração…');
     const report = await seedDemo(database.db, {
       uploadsDir: path.join(config.dataDir, 'uploads'),
       scale: config.seedScale,
+      prepared,
     });
     app.log.info(report, 'Dados de demonstração criados');
   }

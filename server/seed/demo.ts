@@ -49,13 +49,18 @@ export interface SeedReport {
   ms: { build: number; hash: number; write: number; files: number };
 }
 
+/** The demo built in memory, its passwords hashed: what `seedDemo` writes. */
+export interface PreparedDemo {
+  plan: ReturnType<typeof buildDemo>;
+  ms: { build: number; hash: number };
+}
+
 /**
- * Seeds the demo into a new, empty database: the same rows for the same `now`. Everything is built
- * in memory first (the passwords are hashed meanwhile), then written set-based in ONE transaction,
- * while the image files are written alongside.
+ * Builds the demo in memory and hashes its passwords (on libuv's threads meanwhile), with no
+ * database: the server does it while a new database is being created.
  */
-export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedReport> {
-  const { now = new Date(), scale = 'full', uploadsDir } = options;
+export async function prepareDemo(options: Pick<SeedOptions, 'now' | 'scale'> = {}): Promise<PreparedDemo> {
+  const { now = new Date(), scale = 'full' } = options;
   const t0 = performance.now();
   // argon2 is slow on purpose: one hash per distinct password (every non-demo account shares one),
   // computed on libuv's threads while this one builds the plan.
@@ -68,6 +73,20 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
   (accountStep.rows as { password_hash: string | null }[]).forEach((row, i) => {
     row.password_hash = hashes.get(plan.passwords[i]!)!;
   });
+  return { plan, ms: { build: Math.round(t1 - t0), hash: Math.round(performance.now() - t1) } };
+}
+
+/**
+ * Seeds the demo into a new, empty database: the same rows for the same `now`. Everything is built
+ * in memory first (the passwords are hashed meanwhile), then written set-based in ONE transaction,
+ * while the image files are written alongside.
+ */
+export async function seedDemo(
+  db: Db,
+  options: SeedOptions & { prepared?: Promise<PreparedDemo> } = {},
+): Promise<SeedReport> {
+  const { uploadsDir } = options;
+  const { plan, ms } = await (options.prepared ?? prepareDemo(options));
   const t2 = performance.now();
 
   // The images are written by libuv's threads while the database works; awaited after the commit.
@@ -119,8 +138,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     rows: written,
     files: uploadsDir ? plan.images.count : 0,
     ms: {
-      build: Math.round(t1 - t0),
-      hash: Math.round(t2 - t1),
+      ...ms,
       write: Math.round(t3 - t2),
       files: Math.round(t4 - t3),
     },
