@@ -27,8 +27,20 @@ const client = await PGlite.create({
 });
 readDatesAsText(client);
 
-/** The open transactions: their handle, and what ends them. */
-const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
+/** An open transaction: its handle, what ends it, and its end (committed, or rolled back). */
+interface OpenTransaction {
+  tx: Transaction;
+  end: (commit: boolean) => void;
+  ended: Promise<void>;
+}
+const open = new Map<number, OpenTransaction>();
+
+/** Where a call's statements run: its transaction, or the session when it names none. */
+function sessionOf(tx: number | undefined): PGlite | Transaction {
+  const on = tx === undefined ? client : open.get(tx)?.tx;
+  if (!on) throw new Error('transação já encerrada');
+  return on;
+}
 const listening = new Map<string, () => Promise<void>>();
 
 /** What a query answers, without what cannot cross to the server's thread. */
@@ -54,41 +66,42 @@ function fieldsOf(error: unknown): ThreadError {
 
 async function run(call: ThreadCall): Promise<unknown> {
   switch (call.op) {
-    case 'query': {
-      const on = call.tx === undefined ? client : open.get(call.tx)?.tx;
-      if (!on) throw new Error('transação já encerrada');
-      return plain(await on.query(call.text, call.params, call.options));
-    }
-    case 'exec': {
-      const on = call.tx === undefined ? client : open.get(call.tx)?.tx;
-      if (!on) throw new Error('transação já encerrada');
-      return (await on.exec(call.text)).map(plain);
-    }
+    case 'query':
+      return plain(await sessionOf(call.tx).query(call.text, call.params, call.options));
+    case 'exec':
+      return (await sessionOf(call.tx).exec(call.text)).map(plain);
     case 'begin':
+      // PGlite's own transaction, held open (and its lock with it) until `commit` or `rollback`.
       return new Promise<number>((opened, failed) => {
-        let began = false;
-        client
+        const entry = {} as OpenTransaction;
+        entry.ended = client
           .transaction(
             (tx) =>
               new Promise<void>((commit, rollback) => {
-                began = true;
-                open.set(call.id, { tx, end: (yes) => (yes ? commit() : rollback(new RolledBack())) });
+                entry.tx = tx;
+                entry.end = (yes) => (yes ? commit() : rollback(new RolledBack()));
+                open.set(call.id, entry);
                 opened(call.id);
               }),
           )
           .then(
-            () => ended(call.id, null),
-            (error: unknown) =>
-              began ? ended(call.id, error instanceof RolledBack ? null : error) : failed(error),
-          );
+            () => undefined,
+            (error: unknown) => {
+              if (!(error instanceof RolledBack)) throw error;
+            },
+          )
+          .finally(() => open.delete(call.id));
+        // A transaction PGlite could not begin answers this call; one begun answers its `commit`.
+        entry.ended.catch((error: unknown) => {
+          if (entry.tx === undefined) failed(error);
+        });
       });
     case 'commit':
     case 'rollback': {
       const transaction = open.get(call.tx);
       if (!transaction) throw new Error('transação já encerrada');
-      const done = new Promise<void>((resolve, reject) => endings.set(call.tx, { resolve, reject }));
       transaction.end(call.op === 'commit');
-      return done;
+      return transaction.ended;
     }
     case 'listen': {
       if (!listening.has(call.channel)) {
@@ -116,18 +129,6 @@ async function run(call: ThreadCall): Promise<unknown> {
 }
 
 class RolledBack extends Error {}
-
-/** Who waits for each transaction's end (the `commit` or `rollback` call). */
-const endings = new Map<number, { resolve: () => void; reject: (error: unknown) => void }>();
-
-function ended(id: number, error: unknown) {
-  open.delete(id);
-  const waiting = endings.get(id);
-  endings.delete(id);
-  if (!waiting) return;
-  if (error) waiting.reject(error);
-  else waiting.resolve();
-}
 
 port.on('message', (call: ThreadCall) => {
   run(call).then(
