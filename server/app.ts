@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
+import { COMPRESSION } from './http-compression';
 import fastifyStatic from '@fastify/static';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Access } from '../contract/define';
@@ -224,7 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // External plugins. The API reference first: it collects every route registered after it.
   await app.register(openapi);
   // gzip/brotli for the web app and the larger JSON answers: tablets on a restaurant's Wi-Fi.
-  await app.register(compress, { threshold: 1024 });
+  await app.register(compress, COMPRESSION);
   // Files are sent by the routes that own them (web app, uploads), each with its own root.
   fs.mkdirSync(options.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, { root: options.uploadsDir, serve: false });

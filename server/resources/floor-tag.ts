@@ -9,9 +9,9 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { rows, type Db } from '../db/client';
+import { compressedAs } from '../http-compression';
 import { ADMIN, callerOf } from '../plugins/access';
 import type { LiveHub } from '../plugins/live';
 
@@ -78,8 +78,6 @@ export async function orderFloorTag(
 const KEPT_ANSWERS = 300;
 /** Encodings kept per answer (one per distinct Accept-Encoding the tablets send: usually one). */
 const KEPT_ENCODINGS = 4;
-/** As @fastify/compress (server/app.ts): smaller answers go uncompressed. */
-const COMPRESS_THRESHOLD = 1024;
 
 /** One kept answer: its JSON, and its bytes as each Accept-Encoding asked for them. */
 interface Kept {
@@ -140,14 +138,7 @@ function encoded(request: FastifyRequest, reply: FastifyReply, answer: Kept): st
   const accept = request.headers['accept-encoding'] ?? '';
   let sent = answer.bodies.get(accept);
   if (sent === undefined) {
-    const encoding = Buffer.byteLength(answer.json) < COMPRESS_THRESHOLD ? null : preferredEncoding(accept);
-    const body =
-      encoding === 'br'
-        ? zlib.brotliCompressSync(answer.json, BROTLI)
-        : encoding === 'gzip'
-          ? zlib.gzipSync(answer.json)
-          : Buffer.from(answer.json);
-    sent = { encoding, body };
+    sent = compressedAs(answer.json, accept);
     if (answer.bodies.size < KEPT_ENCODINGS) answer.bodies.set(accept, sent);
   }
   if (sent.encoding === null) return answer.json;
@@ -158,28 +149,4 @@ function encoded(request: FastifyRequest, reply: FastifyReply, answer: Kept): st
   void reply.header('content-encoding', sent.encoding);
   void reply.header('content-length', sent.body.length);
   return sent.body;
-}
-
-/** @fastify/compress's brotli (quality 4), so that a kept answer is the bytes it would send. */
-const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
-
-/**
- * The encoding @fastify/compress would choose for `accept`: the highest quality among br and gzip
- * (`*` and x-gzip count as gzip), br on a tie; null for neither.
- */
-export function preferredEncoding(accept: string): 'br' | 'gzip' | null {
-  let best: 'br' | 'gzip' | null = null;
-  let bestQ = 0;
-  for (const part of accept.toLowerCase().split(',')) {
-    const [token = '', ...params] = part.split(';').map((piece) => piece.trim());
-    const name = token === '*' || token === 'x-gzip' ? 'gzip' : token;
-    if (name !== 'br' && name !== 'gzip') continue;
-    const q = Number(params.find((param) => param.startsWith('q='))?.slice(2) ?? 1);
-    if (!(q > 0)) continue;
-    if (q > bestQ || (q === bestQ && name === 'br')) {
-      best = name;
-      bestQ = q;
-    }
-  }
-  return best;
 }
