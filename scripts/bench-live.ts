@@ -51,9 +51,9 @@ import { prepareStores, type BenchStore } from './bench/live-stores';
 import { count, mib, ms, percentile, table } from './bench/measure';
 import { runScript, UsageError, verdict } from './bench/cli';
 
-/** Targets on a 2-core machine, load generator included. */
 /** PGLITE_THREAD=0 (passed on to the server): the embedded database in the server's own thread. */
 const PGLITE_IN_SERVER_THREAD = process.env.PGLITE_THREAD === '0';
+/** Targets on a 2-core machine, load generator included. */
 const TARGETS = { unchangedP99: 20, changeToEveryScreenP99: 1_000, writesWithPush: 95 };
 /**
  * What other processes may take of one core in a window before its numbers say nothing about the

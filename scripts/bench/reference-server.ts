@@ -88,8 +88,7 @@ async function authorize(request: FastifyRequest, role?: 'ADMIN'): Promise<void>
   const claims = token ? await claimsOf(token) : null;
   if (!claims || typeof claims.sid !== 'string') throw new Refusal(401, 'Sessão expirada.');
   // The statement Painel sends (server/plugins/access.ts; the membership's role named apart, which
-  // drizzle reads by position), prepared under a name as Painel
-  // prepares it on a direct connection.
+  // drizzle reads by position), prepared under a name as Painel prepares it on a direct connection.
   const [account] = (
     await db.query(
       `select "accounts"."role", "accounts"."status", "accounts"."password_changed_at", "sessions"."store_id", "memberships"."role" as "member_role", "role_permissions"."permissions" from "accounts" inner join "sessions" on "sessions"."account_id" = "accounts"."id" left join "memberships" on ("memberships"."account_id" = "accounts"."id" and "memberships"."store_id" = "sessions"."store_id") left join "role_permissions" on ("role_permissions"."store_id" = "memberships"."store_id" and "role_permissions"."role" = "memberships"."role") where ("accounts"."id" = $1 and "sessions"."id" = $2 and "sessions"."ended_at" is null and "sessions"."expires_at" > now())`,
