@@ -7,6 +7,7 @@ import { accounts, membershipPermissions, memberships, rolePermissions, sessions
 import { forbidden, unauthorized } from '../http-errors';
 import { passwordGeneration, type TokenScope } from '../auth/tokens';
 import { ADMIN, MANAGER_ROLE } from '../auth/roles';
+import { HeldCallers } from '../auth/held-callers';
 
 export interface Caller {
   accountId: number;
@@ -23,14 +24,6 @@ export interface Caller {
   expiresAt: number;
 }
 
-/**
- * How long a token's caller is held without reading the account and the session again, on the
- * embedded database: a minute while its notices flow (any change to its access forgets it at
- * once), a second while they may be missed. On PostgreSQL, where other instances may end a
- * session, nothing is held (see `holdsCallers`).
- */
-export const CALLER_HELD_MS = { flowing: 60_000, missed: 1_000 } as const;
-const MAX_HELD_CALLERS = 20_000;
 /**
  * Where a write may change someone's access: the sign-in routes, one's account (and its store),
  * the teams and the roles' permissions.
@@ -85,22 +78,24 @@ export default fp(
     app.decorateRequest('caller', null);
     app.decorate('callerOfToken', callerOfToken);
 
-    // Who each token spoke for a moment ago. A poll every second per tablet would otherwise verify
-    // the token and read the account and the session on every call. Held callers are forgotten as
-    // soon as any session ends or any account's access changes (on every instance, through the
-    // database's notices) and whenever notices may have been missed, so a signed-out or disabled
-    // caller never gets through for long: moments with notices, a second or two without.
-    const held = new Map<string, { caller: Caller; at: number; expires: number }>();
     // Another instance can end a session only on a shared PostgreSQL: there every call reads the
     // session, so a signed-out token is refused everywhere from the moment sign-out answers. The
     // embedded database has one server, which forgets its held callers before such a write answers.
-    const holdsCallers = app.database.kind === 'pglite';
-    app.live.onAnyAccessChange(() => held.clear());
+    const held =
+      app.database.kind === 'pglite'
+        ? new HeldCallers<Caller>({
+            read: (token) => callerOfToken(token),
+            noticesFlow: () => app.live.noticesFlow(),
+            onReadFailed: (error) =>
+              app.log.warn({ err: error }, 'caller read again after the answer failed'),
+          })
+        : null;
+    if (held) app.live.onAnyAccessChange(() => held.forgetAll());
     // A write to accounts through this instance (signing out, a password, a teammate disabled or
     // removed) is not held past, even before its notice is back.
     app.addHook('onSend', async (request, _reply, payload) => {
       if (request.method !== 'GET' && request.method !== 'HEAD' && ENDS_ACCESS.test(request.url)) {
-        held.clear();
+        held?.forgetAll();
       }
       return payload;
     });
@@ -138,22 +133,10 @@ export default fp(
       request.caller = caller;
     });
 
-    async function authenticate(request: FastifyRequest): Promise<Caller | null> {
+    function authenticate(request: FastifyRequest): Promise<Caller | null> {
       const token = bearerToken(request);
-      if (token === null) return null;
-      if (!holdsCallers) return callerOfToken(token);
-      const now = Date.now();
-      const known = held.get(token);
-      const holdFor = app.live.noticesFlow() ? CALLER_HELD_MS.flowing : CALLER_HELD_MS.missed;
-      if (known && now - known.at < holdFor && now < known.expires) return known.caller;
-      const caller = await callerOfToken(token);
-      if (caller) {
-        if (held.size >= MAX_HELD_CALLERS) held.clear();
-        held.set(token, { caller, at: now, expires: caller.expiresAt });
-      } else {
-        held.delete(token);
-      }
-      return caller;
+      if (token === null) return Promise.resolve(null);
+      return held ? held.callerOf(token) : callerOfToken(token);
     }
 
     // Built once and prepared (on PostgreSQL, parsed and planned once per connection where no
