@@ -259,6 +259,43 @@ describe('rollups', () => {
     await expectRebuildAgrees();
   });
 
+  // PostgreSQL only: PGlite runs one transaction at a time.
+  it.runIf(process.env.TEST_DATABASE === 'postgres')(
+    "add to the platform's day at commit: one store's open transaction does not hold another's writes",
+    async () => {
+      const other = await storeId(db(), 'Sabor do Sertão');
+      const [customer] = rows<{ id: number }>(
+        await db().execute(sql`select id from customers order by id limit 1`),
+      );
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let written!: () => void;
+      const firstWrote = new Promise<void>((resolve) => (written = resolve));
+      const first = db().transaction(async (tx) => {
+        await tx.execute(
+          sql`insert into checkins (store_id, customer_id, platform) values (${store}, ${customer!.id}, 'IOS')`,
+        );
+        written();
+        await held;
+      });
+      await firstWrote;
+      // Added to the day's row with the check-in, the first transaction's lock would hold this one
+      // until it ended: the wait fails after lock_timeout instead of hanging the test.
+      try {
+        await db().transaction(async (tx) => {
+          await tx.execute(sql`set local lock_timeout = '5s'`);
+          await tx.execute(
+            sql`insert into checkins (store_id, customer_id, platform) values (${other}, ${customer!.id}, 'ANDROID')`,
+          );
+        });
+      } finally {
+        release();
+        await first;
+      }
+      await expectRebuildAgrees();
+    },
+  );
+
   it('follow tickets, tabs, check-ins and sign-ups, and a whole store removed', async () => {
     const [customer] = rows<{ id: number }>(
       await db().execute(sql`insert into customers (fullname, username, email, created_at)
