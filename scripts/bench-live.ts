@@ -15,8 +15,8 @@
  *   - Phase C, writes with and without live push: the same changes as fast as 8 staff tablets
  *     make them (no screen open), on a server with live push on (LIVE_PUSH=1: the triggers append
  *     store events, the relay sends them) and off (LIVE_PUSH=0: the floor versions move, nothing
- *     else), restarted on the same database for each round, rounds alternating on, off, on, off…;
- *     the ratio of each pair's writes per second, on / off.
+ *     else), restarted on the same database for each round, in pairs alternating their order (on,
+ *     off, then off, on…); the ratio of each pair's writes per second, on / off.
  *
  * For each phase: reads per second; median, p95 and p99 of the unchanged (304) and changed (200)
  * reads; errors; the server's CPU and peak memory; and, for each change, the time from its request
@@ -239,8 +239,9 @@ async function machineLoad(): Promise<MachineLoad> {
 
 /**
  * Phase C: the same changes, as fast as WRITERS tablets make them, on a server restarted for
- * each round with live push on, then off, on, off… on the same database, so that what drifts
- * (the database's growth, the machine) falls on both alike.
+ * each round on the same database, in pairs whose order alternates (on, off, then off, on…), so
+ * that what drifts (the database's growth and statistics, the machine) falls on both alike: with
+ * the same order in every pair, a steady drift would favour the side that runs second in all.
  */
 async function measureWrites(
   env: Record<string, string | undefined>,
@@ -250,7 +251,7 @@ async function measureWrites(
 ): Promise<WriteRound[]> {
   const rounds: WriteRound[] = [];
   for (let i = 0; i < options.writeRounds * 2; i++) {
-    const push = i % 2 === 0;
+    const push = pushFirst(i) === (i % 2 === 0);
     process.stderr.write(
       `Fase C, escritas: rodada ${i + 1} de ${options.writeRounds * 2}, aviso ao vivo ${push ? 'ligado' : 'desligado'}…\n`,
     );
@@ -278,11 +279,18 @@ async function measureWrites(
 const cpuPerWrite = (round: WriteRound) =>
   ((round.usage.serverCore + round.usage.postgresCore) * 10) / round.perSecond;
 
+/** Whether the pair of round `i` runs live push on first: the first pair does, the next not… */
+const pushFirst = (i: number) => Math.floor(i / 2) % 2 === 0;
+
 /** Each pair's writes per second with live push on over off, in %. */
 function pushRatios(rounds: WriteRound[]): number[] {
   const ratios: number[] = [];
-  for (let i = 0; i + 1 < rounds.length; i += 2)
-    ratios.push((rounds[i]!.perSecond / rounds[i + 1]!.perSecond) * 100);
+  for (let i = 0; i + 1 < rounds.length; i += 2) {
+    const pair = [rounds[i]!, rounds[i + 1]!];
+    const on = pair.find((round) => round.push);
+    const off = pair.find((round) => !round.push);
+    if (on && off) ratios.push((on.perSecond / off.perSecond) * 100);
+  }
   return ratios;
 }
 
@@ -608,7 +616,8 @@ function writeReport(rounds: WriteRound[], options: Options): string[] {
   const sorted = [...ratios].sort((a, b) => a - b);
   return [
     `Fase C, escritas com e sem aviso ao vivo: as mesmas mudanças, ${WRITERS} tablets sem pausa, nenhuma tela aberta; ` +
-      `${options.writeSeconds} s medidos por rodada, o servidor reiniciado a cada uma no mesmo banco.`,
+      `${options.writeSeconds} s medidos por rodada, o servidor reiniciado a cada uma no mesmo banco; ` +
+      'os pares alternam a ordem (ligado e desligado, depois desligado e ligado).',
     '',
     table(
       [
