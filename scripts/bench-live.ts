@@ -15,8 +15,9 @@
  *   - Phase C, writes with and without live push: the same changes as fast as 8 staff tablets
  *     make them (no screen open), on a server with live push on (LIVE_PUSH=1: the triggers append
  *     store events, the relay sends them) and off (LIVE_PUSH=0: the floor versions move, nothing
- *     else), restarted on the same database for each round, in pairs alternating their order (on,
- *     off, then off, on…); the ratio of each pair's writes per second, on / off.
+ *     else), restarted on the same database for each round, alternating on, off, on… and ending
+ *     on; each round off is set against the mean of the rounds on just before and after it (the
+ *     ratio of writes per second, on / off), which cancels a steady drift through the run.
  *
  * For each phase: reads per second; median, p95 and p99 of the unchanged (304) and changed (200)
  * reads; errors; the server's CPU and peak memory; and, for each change, the time from its request
@@ -35,9 +36,8 @@
  *   --changes N            changes per second across the restaurants (default 10)
  *   --mode poll|live|both  which phases (default both)
  *   --db pglite|postgres   only one of the databases (default: both with DATABASE_URL, else PGlite)
- *   --write-rounds N       pairs of write rounds, on and off (default 5; 0: no phase C). One pair
- *                          in three or four lands 10–30 % off the others, on either side (on
- *                          PGlite and PostgreSQL alike): the median of 5 holds against two.
+ *   --write-rounds N       write rounds with live push off, each between two with it on (default
+ *                          5, so 11 rounds; 0: no phase C)
  *   --write-seconds N      measured seconds per write round (default 5)
  */
 import crypto from 'node:crypto';
@@ -83,7 +83,7 @@ const USAGE = `Uso: npm run bench:live -- [--seconds N] [--stores N] [--floors-p
   --changes N            mudanças por segundo, somando os restaurantes (padrão 10)
   --mode poll|live|both  polling, ao vivo ou as duas fases (padrão both)
   --db pglite|postgres   só um dos bancos
-  --write-rounds N       pares de rodadas de escrita, com e sem aviso ao vivo (padrão 5; 0: sem a fase C)
+  --write-rounds N       rodadas de escrita sem aviso ao vivo, cada uma entre duas com (padrão 5; 0: sem a fase C)
   --write-seconds N      segundos medidos por rodada de escrita (padrão 5)
 Roda no PGlite e, com DATABASE_URL, também no PostgreSQL (num banco descartável criado lá).`;
 
@@ -241,9 +241,11 @@ async function machineLoad(): Promise<MachineLoad> {
 
 /**
  * Phase C: the same changes, as fast as WRITERS tablets make them, on a server restarted for
- * each round on the same database, in pairs whose order alternates (on, off, then off, on…), so
- * that what drifts (the database's growth and statistics, the machine) falls on both alike: with
- * the same order in every pair, a steady drift would favour the side that runs second in all.
+ * each round on the same database: on, off, on… ending on, so that every round off lies between
+ * two on. The writes drift through a run (measured: 137 → 194 writes a second on PostgreSQL from
+ * the first round to the last, the same code throughout, as the tabs are paid off and the
+ * database settles), and a drift that large sets any pair's first round apart from its second;
+ * the mean of the rounds just before and after stands for "on" at the moment of the round off.
  */
 async function measureWrites(
   env: Record<string, string | undefined>,
@@ -252,10 +254,11 @@ async function measureWrites(
   postgres: { name: string } | null,
 ): Promise<WriteRound[]> {
   const rounds: WriteRound[] = [];
-  for (let i = 0; i < options.writeRounds * 2; i++) {
-    const push = pushFirst(i) === (i % 2 === 0);
+  const total = options.writeRounds * 2 + 1;
+  for (let i = 0; i < total; i++) {
+    const push = i % 2 === 0;
     process.stderr.write(
-      `Fase C, escritas: rodada ${i + 1} de ${options.writeRounds * 2}, aviso ao vivo ${push ? 'ligado' : 'desligado'}…\n`,
+      `Fase C, escritas: rodada ${i + 1} de ${total}, aviso ao vivo ${push ? 'ligado' : 'desligado'}…\n`,
     );
     const server = await ServerProcess.start({ ...env, LIVE_PUSH: push ? '1' : '0' });
     const load = new Load(server.base, stores, options.floorsPerStore);
@@ -281,17 +284,16 @@ async function measureWrites(
 const cpuPerWrite = (round: WriteRound) =>
   ((round.usage.serverCore + round.usage.postgresCore) * 10) / round.perSecond;
 
-/** Whether the pair of round `i` runs live push on first: the first pair does, the next not… */
-const pushFirst = (i: number) => Math.floor(i / 2) % 2 === 0;
-
-/** Each pair's writes per second with live push on over off, in %. */
-function pushRatios(rounds: WriteRound[]): number[] {
+/**
+ * For each round with live push off, in %: the writes per second of the rounds on just before and
+ * after it (their mean) over its own.
+ */
+function pushRatios(rounds: readonly Pick<WriteRound, 'push' | 'perSecond'>[]): number[] {
   const ratios: number[] = [];
-  for (let i = 0; i + 1 < rounds.length; i += 2) {
-    const pair = [rounds[i]!, rounds[i + 1]!];
-    const on = pair.find((round) => round.push);
-    const off = pair.find((round) => !round.push);
-    if (on && off) ratios.push((on.perSecond / off.perSecond) * 100);
+  for (let i = 1; i + 1 < rounds.length; i++) {
+    const [before, off, after] = [rounds[i - 1]!, rounds[i]!, rounds[i + 1]!];
+    if (off.push || !before.push || !after.push) continue;
+    ratios.push(((before.perSecond + after.perSecond) / 2 / off.perSecond) * 100);
   }
   return ratios;
 }
@@ -619,7 +621,7 @@ function writeReport(rounds: WriteRound[], options: Options): string[] {
   return [
     `Fase C, escritas com e sem aviso ao vivo: as mesmas mudanças, ${WRITERS} tablets sem pausa, nenhuma tela aberta; ` +
       `${options.writeSeconds} s medidos por rodada, o servidor reiniciado a cada uma no mesmo banco; ` +
-      'os pares alternam a ordem (ligado e desligado, depois desligado e ligado).',
+      'ligado e desligado alternados, do ligado ao ligado: cada rodada desligada contra a média das ligadas antes e depois dela.',
     '',
     table(
       [
@@ -644,10 +646,10 @@ function writeReport(rounds: WriteRound[], options: Options): string[] {
       ]),
     ),
     '',
-    `Ligado / desligado, por par: ${ratios.map((ratio) => `${ms(ratio)} %`).join(', ')}; ` +
+    `Ligado / desligado, por rodada desligada: ${ratios.map((ratio) => `${ms(ratio)} %`).join(', ')}; ` +
       (sorted.length
         ? `mediana ${ms(percentile(sorted, 0.5))} % (mín–máx ${ms(sorted[0]!)}–${ms(sorted.at(-1)!)} %), meta ≥ ${TARGETS.writesWithPush} %.`
-        : 'nenhum par medido.'),
+        : 'nenhuma rodada desligada entre duas ligadas.'),
     `CPU por escrita (servidor e PostgreSQL), média: ligado ${ms(meanCpu(rounds, true))} ms, desligado ` +
       `${ms(meanCpu(rounds, false))} ms.`,
   ];
