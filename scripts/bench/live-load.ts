@@ -373,6 +373,25 @@ interface Change {
   resync: (read: (path: string) => Promise<unknown>) => Promise<void>;
 }
 
+/** Which change a store makes next. */
+interface ChangeCursor {
+  turn: number;
+  table: number;
+  ticket: number;
+  /**
+   * The board's item this store moves back and forth: PREPARING → READY, and back (a READY item
+   * may be recalled whatever time has passed).
+   */
+  item: { id: number; status: ItemStatus } | undefined;
+}
+
+/**
+ * Each store's cursor, across loads: phase C starts a load per round, and a cursor started again
+ * each round began every store's round with the same kind of change, so that a round's mix of
+ * payments (the costliest) and the rest moved with how many changes each store made in it.
+ */
+const cursors = new WeakMap<BenchStore, ChangeCursor>();
+
 class StoreState {
   readonly screens: Screen[] = [];
   private followed: Followed[] = [];
@@ -381,21 +400,19 @@ class StoreState {
   unsure: Change | null = null;
   /** The staff's tablet, which makes the store's changes. */
   readonly agent = Client.device();
-  private turn = 0;
-  private table = 0;
-  private ticket = 0;
-  /**
-   * The board's item this store moves back and forth: PREPARING → READY, and back (a READY item
-   * may be recalled whatever time has passed).
-   */
-  private item: { id: number; status: ItemStatus } | undefined;
+  /** Where the store's changes are: kept with its plan, so that they go on from one load to the next. */
+  private readonly cursor: ChangeCursor;
 
-  constructor(readonly plan: BenchStore) {}
+  constructor(readonly plan: BenchStore) {
+    let cursor = cursors.get(plan);
+    if (!cursor) cursors.set(plan, (cursor = { turn: 0, table: 0, ticket: 0, item: undefined }));
+    this.cursor = cursor;
+  }
 
   /** The next change, the three kinds in turn; null when none is possible. */
   nextChange(): Change | null {
     for (let tries = 0; tries < 3; tries++) {
-      const kind = this.turn++ % 3;
+      const kind = this.cursor.turn++ % 3;
       const change = kind === 0 ? this.moveItem() : kind === 1 ? this.flipTable() : this.receivePayment();
       if (change) return change;
     }
@@ -403,8 +420,10 @@ class StoreState {
   }
 
   private moveItem(): Change | null {
-    this.item ??= this.plan.items.find((item) => item.status === 'PLACED' || item.status === 'PREPARING');
-    const item = this.item;
+    this.cursor.item ??= this.plan.items.find(
+      (item) => item.status === 'PLACED' || item.status === 'PREPARING',
+    );
+    const item = this.cursor.item;
     if (!item) return null;
     const status = item.status === 'PREPARING' ? 'READY' : 'PREPARING';
     const moved = (now: ItemStatus) => {
@@ -425,7 +444,7 @@ class StoreState {
   private flipTable(): Change | null {
     const tables = this.plan.freeTables;
     if (tables.length === 0) return null;
-    const table = tables[this.table++ % tables.length]!;
+    const table = tables[this.cursor.table++ % tables.length]!;
     const status = table.status === 'AVAILABLE' ? 'OCCUPIED' : 'AVAILABLE';
     return {
       method: 'PATCH',
@@ -443,7 +462,7 @@ class StoreState {
   private receivePayment(): Change | null {
     const tickets = this.plan.tickets;
     for (let i = 0; i < tickets.length; i++) {
-      const ticket = tickets[this.ticket++ % tickets.length]!;
+      const ticket = tickets[this.cursor.ticket++ % tickets.length]!;
       if (ticket.owed < PAYMENT) continue;
       return {
         method: 'POST',
