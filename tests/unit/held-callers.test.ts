@@ -37,6 +37,15 @@ function setup() {
   };
 }
 
+/** A setup in which token 'a' was read once, and Ana held. */
+async function heldAna() {
+  const s = setup();
+  const first = s.callers.callerOf('a');
+  s.reads[0]!.answer(s.caller('Ana'));
+  await first;
+  return s;
+}
+
 /** Lets the reads' callbacks run. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -60,10 +69,7 @@ describe('held callers', () => {
   });
 
   it('past a minute with notices flowing, answers with the held caller at once and reads it again after', async () => {
-    const s = setup();
-    const first = s.callers.callerOf('a');
-    s.reads[0]!.answer(s.caller('Ana'));
-    await first;
+    const s = await heldAna();
     s.advance(CALLER_HELD_MS.flowing + 1);
     // Answered before the read is: the database is not on the call's path.
     expect(await answeredNow(s.callers.callerOf('a'))).toMatchObject({ name: 'Ana' });
@@ -79,10 +85,7 @@ describe('held callers', () => {
   });
 
   it('past a minute, a read after the answer that fails forgets the caller and says so', async () => {
-    const s = setup();
-    const first = s.callers.callerOf('a');
-    s.reads[0]!.answer(s.caller('Ana'));
-    await first;
+    const s = await heldAna();
     s.advance(CALLER_HELD_MS.flowing + 1);
     expect(await answeredNow(s.callers.callerOf('a'))).toMatchObject({ name: 'Ana' });
     s.reads[1]!.fail(new Error('banco indisponível'));
@@ -93,10 +96,7 @@ describe('held callers', () => {
   });
 
   it('waits for the read when notices may have been missed (past a second), or the caller is too old', async () => {
-    const s = setup();
-    const first = s.callers.callerOf('a');
-    s.reads[0]!.answer(s.caller('Ana'));
-    await first;
+    const s = await heldAna();
     s.setFlowing(false);
     s.advance(CALLER_HELD_MS.missed + 1);
     const missed = s.callers.callerOf('a');
