@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 /** What the build reads, under the project's folder: folders whole, and single files. */
@@ -71,6 +72,15 @@ export async function buildWebIfChanged(root: string): Promise<boolean> {
       cwd: root,
       stdio: 'inherit',
     });
+    // The build yields the cores to the server's own start (its database is created and the demo
+    // written meanwhile), and takes what they leave: the server waits for it only to read the app.
+    if (child.pid) {
+      try {
+        os.setPriority(child.pid, 10);
+      } catch {
+        // (not allowed here: it runs at the usual priority)
+      }
+    }
     child.on('error', reject);
     child.on('exit', resolve);
   });

@@ -6,6 +6,7 @@ import { readConfig } from './config';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from './db/client';
 import { DataDirBusyError } from './db/lock';
+import { readTemplate } from './db/template';
 import { webBuilt } from './web-ready';
 // The rest of the server (routes, seed, simulator) is loaded below, while the database opens.
 import type { Simulator } from './simulator/simulator';
@@ -15,8 +16,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 async function main() {
   const config = readConfig();
   trustFilePrefixes(config.fileUrlPrefixes);
-  // A new embedded database takes seconds (initdb and every migration, in its own thread): the
-  // server's modules load meanwhile, and the demo it will get is built in memory meanwhile too.
+  // A new embedded database takes seconds (the template's copy, or initdb and every migration, in its
+  // own thread): the server's modules load meanwhile, and the demo it will get is built in memory
+  // meanwhile too.
   const isNewPglite = !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'db'));
   const opening = openDatabase(
     config.databaseUrl
@@ -26,20 +28,44 @@ async function main() {
           listenUrl: config.databaseListenUrl,
           livePush: config.livePush,
         }
-      : { kind: 'pglite', dataDir: config.dataDir, livePush: config.livePush, thread: config.pgliteThread },
+      : {
+          kind: 'pglite',
+          dataDir: config.dataDir,
+          // A new folder starts from the template made at install, when there is one for today's
+          // migrations (server/db/template.ts): no initdb, no migration to run.
+          from: isNewPglite ? readTemplate() : undefined,
+          livePush: config.livePush,
+          thread: config.pgliteThread,
+        },
   );
   opening.catch(() => {}); // (its error is thrown by the await below, once the modules are in)
-  const [{ buildApp }, { loadSecret }, seeding, { startSimulator }] = await Promise.all([
+  const [{ buildApp }, { loadSecret }, demoModule, { startSimulator }] = await Promise.all([
     import('./app'),
     import('./auth/tokens'),
     import('./seed/demo'),
     import('./simulator/simulator'),
   ]);
-  const { DEMO_ACCOUNTS, hasDemoAccounts, isEmptyDatabase, prepareDemo, seedDemo } = seeding;
+  const { DEMO_ACCOUNTS, hasDemoAccounts, isEmptyDatabase, prepareDemo, seedDemo } = demoModule;
   const seedConfigured = config.seedDemo ?? !config.databaseUrl;
   const prepared = isNewPglite && seedConfigured ? prepareDemo({ scale: config.seedScale }) : undefined;
   prepared?.catch(() => {}); // (thrown by seedDemo's await, if it is used)
   const database = await opening;
+
+  // The demo goes only into an empty embedded database (or when asked): production has none. Empty,
+  // not "just created": a first start stopped during the demo must get it on the next start. It is
+  // written (in the database's thread) while the app is put together here.
+  const seeding = seedConfigured && (await isEmptyDatabase(database.db)) ? seedDemoNow() : undefined;
+  seeding?.catch(() => {}); // (its error is thrown by the await below)
+  function seedDemoNow() {
+    // (Said at once: the server's log begins once the app is put together.)
+    console.log('Banco vazio: criando dados de demonstração…');
+    return seedDemo(database.db, {
+      uploadsDir: path.join(config.dataDir, 'uploads'),
+      scale: config.seedScale,
+      prepared,
+    });
+  }
+
   // A start that builds the web app meanwhile (scripts/start.ts): the built app is read here.
   await webBuilt();
   const app = await buildApp({
@@ -75,18 +101,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  // The demo goes only into an empty embedded database (or when asked): production has none. Empty,
-  // not "just created": a first start stopped during the demo must get it on the next start.
-  const empty = await isEmptyDatabase(database.db);
-  if (seedConfigured && empty) {
-    app.log.info('Banco vazio: criando dados de demonstração…');
-    const report = await seedDemo(database.db, {
-      uploadsDir: path.join(config.dataDir, 'uploads'),
-      scale: config.seedScale,
-      prepared,
-    });
-    app.log.info(report, 'Dados de demonstração criados');
-  }
+  if (seeding) app.log.info(await seeding, 'Dados de demonstração criados');
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

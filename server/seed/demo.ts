@@ -121,8 +121,6 @@ export async function seedDemo(
       tx,
       plan.steps.map((step) => step.table),
     );
-    // What of each payment paid its ticket's service, as the API reckons it for a payment it takes.
-    await tx.execute(sql`select rebuild_payment_services()`);
     await tx.execute(sql`select rebuild_rollups()`);
     // The planner's statistics of the big tables: PGlite has no autovacuum to gather them, and
     // without them a cascade on (order_id, store_id) scans the store's items for every tab. A

@@ -287,6 +287,23 @@ describe('the demo seed', () => {
          from payments p join stores s on s.id = p.store_id`,
     );
     expect(fees).toEqual({ bad: 0, kinds: 'DIGITAL,PHYSICAL', methods: 5 });
+    // What of each payment paid its ticket's service: the plan reckons it as the API does, and
+    // migration 0032's rebuild_payment_services() (the same in SQL) would change nothing.
+    const services = await one<{ bad: number; serviced: number }>(
+      `select count(*) filter (where p.service <> coalesce(s.service, 0))::int as bad,
+              count(*) filter (where p.service > 0)::int as serviced
+         from payments p left join (
+           select q.id, greatest(0, least(q.amount,
+             round(q.service_charge::numeric * least(q.total, q.upto) / q.total)
+             - round(q.service_charge::numeric * least(q.total, q.upto - q.amount) / q.total)))::integer as service
+           from (select p.id, p.amount, t.service_charge, t.total,
+                        sum(p.amount) over (partition by p.ticket_id order by p.created_at, p.id) as upto
+                   from payments p join tickets t on t.id = p.ticket_id
+                  where p.cancelled_at is null and t.total > 0) q
+         ) s on s.id = p.id`,
+    );
+    expect(services.bad).toBe(0);
+    expect(services.serviced).toBeGreaterThan(10_000);
     const ratings = await one<{ bad: number }>(
       `select count(*)::int as bad from stores s
         where s.n_ratings <> (select count(*) from reviews r where r.store_id = s.id)
