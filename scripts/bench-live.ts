@@ -50,7 +50,7 @@ import { openDatabase, type Database } from '../server/db/client';
 import { Load, POLL_MS, PhaseRecord } from './bench/live-load';
 import { machineTicks, PostgresActivity, ServerProcess, UsageWindow, type Usage } from './bench/live-server';
 import { prepareStores, type BenchStore } from './bench/live-stores';
-import { count, mib, ms, percentile, table } from './bench/measure';
+import { count, median, mib, ms, percentile, table } from './bench/measure';
 import { runScript, UsageError, verdict } from './bench/cli';
 
 /** PGLITE_THREAD=0 (passed on to the server): the embedded database in the server's own thread. */
@@ -419,11 +419,11 @@ function crowded(usage: Usage): string | null {
 /** Phase C's misses. */
 function writeMisses(rounds: WriteRound[]): string[] {
   const ratios = pushRatios(rounds).sort((a, b) => a - b);
-  const median = percentile(ratios, 0.5);
+  const middle = median(ratios);
   const found: string[] = [];
-  if (median < TARGETS.writesWithPush)
+  if (middle < TARGETS.writesWithPush)
     found.push(
-      `escritas com aviso ao vivo: ${ms(median)} % das sem (mediana; meta ≥ ${TARGETS.writesWithPush} %)`,
+      `escritas com aviso ao vivo: ${ms(middle)} % das sem (mediana; meta ≥ ${TARGETS.writesWithPush} %)`,
     );
   const failed = rounds.reduce((total, round) => total + round.failed, 0);
   if (failed > 0) found.push(`${count(failed)} escritas falharam (meta 0)`);
@@ -648,7 +648,7 @@ function writeReport(rounds: WriteRound[], options: Options): string[] {
     '',
     `Ligado / desligado, por rodada desligada: ${ratios.map((ratio) => `${ms(ratio)} %`).join(', ')}; ` +
       (sorted.length
-        ? `mediana ${ms(percentile(sorted, 0.5))} % (mín–máx ${ms(sorted[0]!)}–${ms(sorted.at(-1)!)} %), meta ≥ ${TARGETS.writesWithPush} %.`
+        ? `mediana ${ms(median(sorted))} % (mín–máx ${ms(sorted[0]!)}–${ms(sorted.at(-1)!)} %), meta ≥ ${TARGETS.writesWithPush} %.`
         : 'nenhuma rodada desligada entre duas ligadas.'),
     `CPU por escrita (servidor e PostgreSQL), média: ligado ${ms(meanCpu(rounds, true))} ms, desligado ` +
       `${ms(meanCpu(rounds, false))} ms.`,

@@ -14,12 +14,17 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length, rank) - 1]!;
 }
 
+/** The median of sorted values: the middle one, or the mean of the two middle ones. */
+export function median(sorted: number[]): number {
+  if (sorted.length === 0) return Number.NaN;
+  const mid = sorted.length / 2;
+  return sorted.length % 2 === 0 ? (sorted[mid - 1]! + sorted[mid]!) / 2 : sorted[Math.floor(mid)]!;
+}
+
 export function summarize(times: number[]): Summary {
   const sorted = [...times].sort((a, b) => a - b);
-  const mid = sorted.length / 2;
-  const median = sorted.length % 2 === 0 ? (sorted[mid - 1]! + sorted[mid]!) / 2 : sorted[Math.floor(mid)]!;
   return {
-    median,
+    median: median(sorted),
     p95: percentile(sorted, 0.95),
     p99: percentile(sorted, 0.99),
     max: sorted[sorted.length - 1] ?? Number.NaN,
