@@ -117,6 +117,11 @@ export interface AppOptions {
    * which a server otherwise waits on until its headers time-out (60 s).
    */
   forceCloseConnections?: boolean;
+  /**
+   * How long a plugin may take to start (Fastify's default: 10 s). A first start writes the demo
+   * while the app is put together, and the plugins' first queries wait for its transaction.
+   */
+  pluginTimeout?: number;
 }
 
 /**
@@ -195,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: proxyTrust(options.trustProxy),
     ...(options.forceCloseConnections ? { forceCloseConnections: true } : {}),
+    ...(options.pluginTimeout ? { pluginTimeout: options.pluginTimeout } : {}),
     // The router's and Node's own refusals answer in the one envelope too.
     frameworkErrors,
     clientErrorHandler,

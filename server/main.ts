@@ -54,10 +54,11 @@ async function main() {
   // The demo goes only into an empty embedded database (or when asked): production has none. Empty,
   // not "just created": a first start stopped during the demo must get it on the next start. It is
   // written (in the database's thread) while a start that builds the web app (scripts/start.ts)
-  // waits for the build; the app is put together only after both, since what its plugins ask of
-  // the database as they start would wait behind the demo's transaction, past Fastify's time for a
-  // plugin to start on a busy machine.
+  // waits for the build, and while the app is put together here: what its plugins ask of the
+  // database as they start waits for the demo's transaction, so they get minutes to start instead
+  // of Fastify's 10 s (the demo takes 7 s on an idle 2-core machine, 20 s or more on a busy one).
   const seeding = seedConfigured && (await isEmptyDatabase(database.db)) ? seedDemoNow() : undefined;
+  seeding?.catch(() => {}); // (its error is thrown by the await below)
   function seedDemoNow() {
     // (Said at once: the server's log begins once the app is put together.)
     console.log('Banco vazio: criando dados de demonstração…');
@@ -67,8 +68,8 @@ async function main() {
       prepared,
     });
   }
-  const [seeded] = await Promise.all([seeding, webBuilt()]);
-
+  // A start that builds the web app meanwhile (scripts/start.ts): the built app is read here.
+  await webBuilt();
   const app = await buildApp({
     database,
     jwtSecret: loadSecret(config.jwtSecret, config.dataDir),
@@ -82,6 +83,7 @@ async function main() {
     housekeepingMinutes: 10,
     printEveryMs: 500,
     pixProvider: config.pixProvider,
+    ...(seeding ? { pluginTimeout: 5 * 60_000 } : {}),
   });
 
   let closing = false;
@@ -102,7 +104,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  if (seeded) app.log.info(seeded, 'Dados de demonstração criados');
+  if (seeding) app.log.info(await seeding, 'Dados de demonstração criados');
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
