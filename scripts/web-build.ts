@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { hashFiles } from '../server/files-digest';
 
 /** What the build reads, under the project's folder: folders whole, and single files. */
 const SOURCES = [
@@ -27,16 +28,6 @@ const SOURCES = [
 /** Beside the build: the digest of the sources it was built from. */
 const STAMP = '.sources-sha256';
 
-function filesUnder(root: string, entry: string): string[] {
-  const full = path.join(root, entry);
-  if (!fs.existsSync(full)) return [];
-  if (!fs.statSync(full).isDirectory()) return [entry];
-  return fs
-    .readdirSync(full, { withFileTypes: true })
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .flatMap((child) => filesUnder(root, path.join(entry, child.name)));
-}
-
 /**
  * The digest of the sources: each file's path and contents, in a fixed order, and the build-time
  * settings (`VITE_*`, which the build writes into the app).
@@ -47,12 +38,7 @@ export function sourcesDigest(root: string, env: NodeJS.ProcessEnv = process.env
     .filter((key) => key.startsWith('VITE_'))
     .sort())
     hash.update(`${name}=${env[name]}\0`);
-  for (const file of SOURCES.flatMap((entry) => filesUnder(root, entry))) {
-    hash.update(file.split(path.sep).join('/'));
-    hash.update('\0');
-    hash.update(fs.readFileSync(path.join(root, file)));
-    hash.update('\0');
-  }
+  hashFiles(hash, root, SOURCES);
   return hash.digest('hex');
 }
 

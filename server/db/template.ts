@@ -15,32 +15,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
+import { hashFiles } from '../files-digest';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const migrationsFolder = path.join(here, 'migrations');
 const cacheFolder = path.join(root, 'node_modules', '.cache', 'painel');
 
-function filesUnder(folder: string): string[] {
-  return fs
-    .readdirSync(folder, { withFileTypes: true })
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .flatMap((entry) =>
-      entry.isDirectory() ? filesUnder(path.join(folder, entry.name)) : [path.join(folder, entry.name)],
-    );
-}
-
 /** Where the template for these migrations (by default, the server's) and PGlite is, or would be. */
 export function templateFile(migrations = migrationsFolder): string {
   const hash = crypto.createHash('sha256');
   hash.update(fs.readFileSync(path.join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json')));
   hash.update('\0');
-  for (const file of filesUnder(migrations)) {
-    hash.update(path.relative(migrations, file).split(path.sep).join('/'));
-    hash.update('\0');
-    hash.update(fs.readFileSync(file));
-    hash.update('\0');
-  }
+  hashFiles(hash, migrations, ['.']);
   return path.join(cacheFolder, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 

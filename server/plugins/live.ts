@@ -35,9 +35,9 @@ declare module 'fastify' {
  * The relay's tick: a change reaches the streams at most this long after its commit (a tenth of
  * a second: a screen still shows it well before a person at another tablet could look up), and
  * the rows committed meanwhile leave in one notice per store. A tick is one query on an index
- * whatever the writes, so it is the relay's whole cost: at 30 ms it took about 1 % of the machine
- * from the writes it follows (bench:live, phase C), and kept an idle database answering 33 queries
- * a second.
+ * whatever the writes, so it is the relay's whole cost: at 30 ms its looks took about 2 % of one
+ * core of PostgreSQL's time during bench:live's writes (pg_stat_statements), and kept an idle
+ * database answering 33 queries a second.
  */
 export const RELAY_TICK_MS = 100;
 /** How often an instance that is not the relay asks for its lock: a dead relay is replaced within this. */

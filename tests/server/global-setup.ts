@@ -13,8 +13,9 @@ declare module 'vitest' {
 }
 
 /**
- * Runs initdb and every migration once (or takes the template that did) and keeps the files: a new PGlite costs
- * about 2.5 s, a copy of this one a fifth of that (`tests/server/helpers.ts` opens them).
+ * Takes the migrated, empty database's files once for the whole run (the template of
+ * server/db/template.ts, made here when the migrations changed since the install): a new PGlite
+ * costs about 2.5 s, a copy of this one a fifth of that (`tests/server/helpers.ts` opens them).
  * `tests/server/migrations.test.ts` still applies the migrations to a database of its own. Once per
  * run for all the projects that ask (`unit`, `unit:apart`): the demos seeded beside it are shared too.
  */
