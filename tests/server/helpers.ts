@@ -167,6 +167,10 @@ async function seededDemo(now: Date | undefined): Promise<{ from: Blob; uploads:
       const images = fs.mkdtempSync(path.join(folder, `${name}-images-`));
       await seedDemo(database.db, { scale: 'full', now, uploadsDir: images });
       const client = (database.db as unknown as { $client: PGlite }).$client;
+      // The seed's write-ahead log is more than half the files (eight segments of 16 MB), and every
+      // copy would load it again: a checkpoint that removes the segments it no longer needs instead
+      // of keeping them for reuse leaves one, and a copy opens in half the time.
+      await client.exec('set wal_recycle = off; checkpoint');
       const dump = await client.dumpDataDir('none');
       fs.renameSync(images, uploads);
       fs.writeFileSync(`${data}.part`, Buffer.from(await dump.arrayBuffer()));

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure, render } from '@testing-library/react';
 import { __unsafe_useEmotionCache, type EmotionCache } from '@emotion/react';
-import { createElement } from 'react';
+import React, { createElement } from 'react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { dragOrderModule } from '../../src/engine/dragOrderLoader';
 import { reportReachable } from '../../src/offline/connection';
@@ -10,6 +10,19 @@ import { implOf } from './jsdomImpl';
 import { filterStyleRules } from './styleRuleFilter';
 
 filterStyleRules(document);
+
+// React's development build (the one `act` needs) records where each element was created: an
+// `Error` and its stack for each of the first 10,000 elements of every render, read only by its
+// warnings' owner stacks. A screen's test creates tens of thousands, and a tenth of a web file's
+// time went there. Counted as spent, so none is taken: a warning still names its component,
+// without the lines that created it.
+const internals = (React as unknown as Record<string, Record<string, unknown>>)
+  .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE!;
+Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', {
+  configurable: true,
+  get: () => Number.POSITIVE_INFINITY,
+  set: () => {},
+});
 
 // findBy… and waitFor wait for what the screen should show, as long as a busy machine needs to
 // render it (Testing Library's default gives up after one second); a passing test waits no longer.
