@@ -558,6 +558,11 @@ function report(run: DatabaseRun, options: Options): string[] {
     ['mudanças que não chegaram', ...cell((ph) => count(ph.record.undelivered)), '0'],
     ['quedas de fluxo', ...cell((ph) => count(ph.record.streamDrops), 'live'), '0'],
     ['erros', ...cell((ph) => count(ph.record.errors())), '0'],
+    // Apart, so that a run beside another job says which side gave way: the screens' reads (a
+    // timeout is a slow answer), the changes written (a lost write), or the live streams.
+    ['  das leituras das telas', ...cell((ph) => count(sum(ph.record.failures))), ''],
+    ['  das mudanças (escritas)', ...cell((ph) => count(sum(ph.record.changeFailures))), ''],
+    ['  dos fluxos ao vivo', ...cell((ph) => count(sum(ph.record.streamFailures)), 'live'), ''],
     ['CPU do servidor, % de 1 núcleo', ...cell((ph) => ms(ph.usage.serverCore)), ''],
     [`CPU do servidor, % da máquina`, ...cell((ph) => ms(ph.usage.serverMachine)), ''],
     [
@@ -600,6 +605,18 @@ function report(run: DatabaseRun, options: Options): string[] {
   ];
   if (run.live === 'missing')
     lines.push('', 'Ao vivo: o servidor não tem GET /api/live (404); a fase B não foi medida.');
+  // Why the errors happened, whether or not the run claims its targets (a busy machine's run claims
+  // none, and is the one where they are worth reading).
+  phases.forEach((phase, i) => {
+    if (!phase || phase.record.errors() === 0) return;
+    const whys = [...phase.record.failures, ...phase.record.changeFailures, ...phase.record.streamFailures]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8);
+    lines.push(
+      '',
+      `Erros, ${i === 0 ? 'polling' : 'ao vivo'}: ${whys.map(([why, n]) => `${count(n)} × ${why}`).join('; ')}.`,
+    );
+  });
   const [one, five, fifteen] = run.before.averages.map((value) => value.toFixed(2));
   lines.push(
     '',

@@ -58,6 +58,24 @@ afterAll(() => {
   for (const style of document.head.querySelectorAll('style')) style.remove();
 });
 
+// Emotion's <Global> (MUI mounts one with every text field) looks, as it mounts, for its styles as
+// a server would have rendered them: `style[data-emotion="<key>-global <names>"]`. jsdom answers
+// by listing every element of the page and reading each one's attributes, once per field mounted: a
+// long form's test spent a tenth of its time there. Nothing here renders on a server, and the sheets
+// of the page write only their key in that attribute (`data-emotion="css"`), so no element can
+// match: the answer, null, without the walk. Every other selector goes to jsdom as before.
+const SERVER_RENDERED_GLOBAL = /^style\[data-emotion="[^"\s]+-global [^"]*"\]$/;
+const querySelector = Document.prototype.querySelector;
+Document.prototype.querySelector = function (this: Document, selectors: string) {
+  return SERVER_RENDERED_GLOBAL.test(selectors) ? null : querySelector.call(this, selectors);
+} as Document['querySelector'];
+// Checked once a file: had a style element of that form appeared, the answer above would be wrong.
+afterAll(() => {
+  const rendered = document.querySelectorAll('style[data-emotion*="-global "]');
+  if (rendered.length > 0)
+    throw new Error('tests/web/setup.ts: a style element as a server renders them is on the page');
+});
+
 // In the app a sortable list's screen arrives with its drag and drop (the screen's loader fetches
 // both); a test rendering the list itself gets it ready the same way, before it renders.
 beforeAll(async () => {
