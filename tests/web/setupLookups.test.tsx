@@ -220,3 +220,29 @@ describe("a control's labels, kept until the page changes", () => {
     expect([...input.labels!]).toEqual([]);
   });
 });
+
+describe("emotion's look for a <Global>'s server-rendered styles", () => {
+  it('is answered null where jsdom, walking the page, would answer the same', () => {
+    // Text fields mount MUI's <Global> (the autofill keyframes), which looks for its styles.
+    render(
+      <Stack>
+        <TextField label="Nome" />
+        <TextField label="E-mail" />
+      </Stack>,
+    );
+    const globals = [...document.head.querySelectorAll('style[data-emotion]')].filter((style) =>
+      style.getAttribute('data-emotion')!.endsWith('-global'),
+    );
+    // The <Global>'s own sheet is on the page, named by its key only, as every sheet of the page is.
+    expect(globals.length).toBeGreaterThan(0);
+    const asked = `style[data-emotion="${globals[0]!.getAttribute('data-emotion')} abc123"]`;
+    expect(document.querySelector(asked)).toBeNull();
+    expect(document.documentElement.querySelector(asked)).toBeNull();
+    // A server-rendered one would be found by jsdom, and setup.ts fails the file when it sees one.
+    expect(document.documentElement.querySelectorAll('style[data-emotion*="-global "]')).toHaveLength(0);
+    // Any other selector is jsdom's.
+    expect(document.querySelector('style[data-emotion]')).toBe(
+      document.documentElement.querySelector('style[data-emotion]'),
+    );
+  });
+});
