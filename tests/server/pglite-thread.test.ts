@@ -9,7 +9,11 @@ import { openDatabase, pgErrorCode, rows, type Database } from '../../server/db/
 import { PGliteThread } from '../../server/db/pglite-thread';
 import { as, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
 
-describe('PGlite in its own thread', () => {
+// The embedded database's own: on the PostgreSQL suite the first part would test PGlite again, and
+// the second an app on PostgreSQL like every other file's.
+const onPostgres = process.env.TEST_DATABASE === 'postgres';
+
+describe.skipIf(onPostgres)('PGlite in its own thread', () => {
   let database: Database;
   let client: PGliteThread;
 
@@ -133,7 +137,7 @@ describe('PGlite in its own thread', () => {
   });
 });
 
-describe('the API on PGlite in its own thread', () => {
+describe.skipIf(onPostgres)('the API on PGlite in its own thread', () => {
   let t: TestApp;
   let cantina: ReturnType<typeof as>;
   let cantinaId: number;
