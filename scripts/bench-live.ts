@@ -510,8 +510,6 @@ function reasons(phase: PhaseResult, kind: Database['kind'], live: boolean, opti
       `o laço de eventos do gerador atrasou até ${ms(usage.benchLoopP99)} ms (p99): parte do tempo medido ` +
         'é espera no próprio gerador, não no servidor',
     );
-  for (const [why, n] of [...record.failures, ...record.changeFailures, ...record.streamFailures].slice(0, 8))
-    found.push(`${count(n)} × ${why}`);
   return found;
 }
 
