@@ -1,27 +1,30 @@
 /**
  * `npm run bench:api [-- options]`: Painel's API against a hand-written Fastify + pg server doing
- * the same work (`scripts/bench/reference-server.ts`: the same SQL, the same auth work, the same
- * envelopes, byte for byte), on a generated list (`GET /api/cousines`), a generated record
- * (`GET /api/cousines/id/:id`) and the customers' list, each asked as the web app asks it (the
- * definition's page size and default sort: 200 customers, newest first). The goal: every route
- * answers at least as many requests a second as the reference, with a p99 no worse.
+ * the same work (`scripts/bench/reference-server.ts`: the same SQL, the same auth work — the
+ * caller held on PGlite and read on every request on PostgreSQL, as Painel does —, the same
+ * headers and compression, the same envelopes, byte for byte), on a generated list
+ * (`GET /api/cousines`), a generated record (`GET /api/cousines/id/:id`) and the customers' list,
+ * each asked as the web app asks it (the definition's page size and default sort: 200 customers,
+ * newest first). A second reference reads the caller the other way (the variant), printed beside
+ * it without a target. The goal: on every route, no more CPU per request than the reference (the
+ * headline), at least as many requests a second, and a p99 no worse.
  *
- * Both servers run as child processes, as production runs them: Painel is `server/main.ts` with
+ * The servers run as child processes, as production runs them: Painel is `server/main.ts` with
  * NODE_ENV=production and its request log (JSON lines, to a file, as under a process manager;
  * LOG_LEVEL from the environment, info by default). The data are seed:large's (10 restaurants,
  * whose cuisines the generated routes list, and 2,000 customers) and an administrator's session,
  * written before the servers start: on PGlite in a fresh data folder, of which each server opens
  * a copy of its own (a PGlite belongs to one process, and each server then has its own, as it
- * would alone); on PostgreSQL (DATABASE_URL) in a throw-away database created there, which both
- * use. Every answer is first checked to be byte-identical on both servers.
+ * would alone); on PostgreSQL (DATABASE_URL) in a throw-away database created there, which they
+ * all use. Every answer is first checked to be byte-identical on every server.
  *
  * The load: `--connections` keep-alive connections sending one request after another for
  * `--seconds`, one route and one server at a time, in `--rounds` interleaved rounds (the servers'
- * order alternates), after 5 s of warm-up each. Requests carry the token and no Accept-Encoding,
- * as autocannon's: neither server compresses (the size table shows what gzip/br would send).
+ * order rotates), after 5 s of warm-up each. Requests carry the token and no Accept-Encoding,
+ * as autocannon's: no server compresses (the size table shows what gzip/br would send).
  * It prints, per route and server, the requests a second (over all rounds, and each round's),
  * p50 and p99, the server's CPU per request (and PostgreSQL's), the ratios beside their targets,
- * each answer's size on the wire and the headers only Painel sends; and the CPU the load
+ * each answer's size on the wire and any header only Painel sends; and the CPU the load
  * generator and every other process took meanwhile, to judge how quiet the machine was.
  *
  * Options:
@@ -29,7 +32,7 @@
  *   --seconds N                 measured seconds per route, server and round (default 8)
  *   --connections N             concurrent connections (default 20)
  *   --db pglite|postgres|both   which databases (default: both with DATABASE_URL, else PGlite)
- *   --profile                   runs both servers under `node --cpu-prof` and prints, per route,
+ *   --profile                   runs Painel and the reference under `node --cpu-prof` and prints, per route,
  *                               where their CPU went, by package and function, per request
  * Exits with 1 when a ratio misses its target or a request fails.
  */
@@ -48,8 +51,8 @@ import { ServerChild, usageWindow, type WindowUsage } from './bench/api-servers'
 import { count, ms, percentile, ratio, table } from './bench/measure';
 import { runScript, UsageError, verdict } from './bench/cli';
 
-/** Painel ÷ reference: requests a second at least this, p99 at most this. */
-const TARGETS = { throughput: 1.0, p99: 1.0 };
+/** Painel ÷ reference: CPU per request at most this, requests a second at least this, p99 at most this. */
+const TARGETS = { cpu: 1.0, throughput: 1.0, p99: 1.0 };
 const WARMUP_SECONDS = 5;
 const STORES = 10;
 const CUSTOMERS = 2_000;
@@ -60,10 +63,11 @@ const USAGE = `Uso: npm run bench:api -- [--rounds N] [--seconds N] [--connectio
   --seconds N                 segundos medidos por rota, servidor e rodada (padrão 8)
   --connections N             conexões simultâneas (padrão 20)
   --db pglite|postgres|both   quais bancos (padrão: os dois com DATABASE_URL, senão só o PGlite)
-  --profile                   roda os dois servidores com node --cpu-prof e mostra, por rota, onde
+  --profile                   roda o Painel e a referência com node --cpu-prof e mostra, por rota, onde
                               foi a CPU de cada um, por pacote e por função, por requisição
 Compara o Painel com um servidor Fastify + pg escrito à mão (scripts/bench/reference-server.ts),
-que faz o mesmo trabalho. No PostgreSQL (DATABASE_URL) cria um banco descartável e o apaga no fim.`;
+que faz o mesmo trabalho, e mostra ao lado uma variante dele que lê o chamador do outro jeito.
+No PostgreSQL (DATABASE_URL) cria um banco descartável e o apaga no fim.`;
 
 interface Options {
   rounds: number;
@@ -111,9 +115,19 @@ function parseArgs(argv: string[]): Options | 'help' {
   return options;
 }
 
-type Server = 'painel' | 'reference';
-const SERVERS: Server[] = ['painel', 'reference'];
-const LABEL: Record<Server, string> = { painel: 'Painel', reference: 'referência' };
+/**
+ * Painel; the reference doing Painel's work (its caller read as Painel reads it on that database);
+ * and the reference with the other way of reading the caller, printed beside it.
+ */
+type Server = 'painel' | 'reference' | 'variant';
+const SERVERS: Server[] = ['painel', 'reference', 'variant'];
+type Auth = 'held' | 'per-request';
+/** How Painel reads the caller: held on PGlite (one server), on every request on a shared PostgreSQL. */
+const painelAuth = (kind: Database['kind']): Auth => (kind === 'pglite' ? 'held' : 'per-request');
+const authOf = (server: Server, kind: Database['kind']): Auth =>
+  server === 'variant' ? (painelAuth(kind) === 'held' ? 'per-request' : 'held') : painelAuth(kind);
+const AUTH_LABEL: Record<Auth, string> = { held: 'chamador guardado', 'per-request': 'auth a cada req.' };
+const LABEL: Record<Server, string> = { painel: 'Painel', reference: 'referência', variant: 'ref. variante' };
 
 interface Route {
   name: string;
@@ -170,7 +184,7 @@ interface DatabaseRun {
   routes: Route[];
   measures: Map<string, Measure>;
   sizes: Map<string, Size>;
-  profiles: Map<Server, ProfileSummary[]> | null;
+  profiles: Map<'painel' | 'reference', ProfileSummary[]> | null;
   /** Painel's log over the run, and the requests it answered (warm-up included). */
   log: { lines: number; bytes: number; requests: number };
 }
@@ -213,7 +227,7 @@ function checkIdentical(route: Route, painel: Answer, reference: Answer): void {
 
 type Servers = Map<Server, ServerChild>;
 
-/** Checks that both servers answer each route with the same body, and weighs their answers. */
+/** Checks that every server answers each route with the same body, and weighs their answers. */
 async function sizesOf(
   routes: Route[],
   servers: Servers,
@@ -221,14 +235,13 @@ async function sizesOf(
 ): Promise<Map<string, Size>> {
   const sizes = new Map<string, Size>();
   for (const route of routes) {
-    const [painel, reference] = await Promise.all(
+    const answers = await Promise.all(
       SERVERS.map((which) => fetchOnce(servers.get(which)!.base, route.path, headers)),
     );
-    checkIdentical(route, painel!, reference!);
-    for (const [which, answer] of [
-      ['painel', painel!],
-      ['reference', reference!],
-    ] as const) {
+    const [painel, ...references] = answers;
+    for (const reference of references) checkIdentical(route, painel!, reference!);
+    for (const [i, which] of SERVERS.entries()) {
+      const answer = answers[i]!;
       const browser = await fetchOnce(servers.get(which)!.base, route.path, {
         ...headers,
         'accept-encoding': 'gzip, deflate, br',
@@ -267,7 +280,7 @@ async function warmUp(
   return painel;
 }
 
-/** The measured rounds: each route on each server in turn, the servers' order alternating. */
+/** The measured rounds: each route on each server in turn, the servers' order rotating. */
 async function measureRounds(
   routes: Route[],
   servers: Servers,
@@ -290,7 +303,8 @@ async function measureRounds(
   for (let round = 1; round <= options.rounds; round++) {
     process.stderr.write(`Rodada ${round} de ${options.rounds}…\n`);
     for (const route of routes) {
-      for (const which of round % 2 === 1 ? SERVERS : [...SERVERS].reverse()) {
+      const shift = (round - 1) % SERVERS.length;
+      for (const which of [...SERVERS.slice(shift), ...SERVERS.slice(0, shift)]) {
         const server = servers.get(which)!;
         const measure = measures.get(key(route, which))!;
         const finish = usageWindow(server, postgresDatabase);
@@ -339,8 +353,6 @@ async function runOn(kind: Database['kind'], options: Options): Promise<Database
       jwtSecret,
       uploadsDir: path.join(folder, 'uploads'),
     }).finally(() => database.close());
-    const referenceDb = path.join(folder, 'reference', 'db');
-    if (!throwaway) fs.cpSync(path.join(painelDir, 'db'), referenceDb, { recursive: true });
 
     const profileDir = (server: Server) => {
       if (!options.profile) return undefined;
@@ -367,22 +379,28 @@ async function runOn(kind: Database['kind'], options: Options): Promise<Database
         profileDir: profileDir('painel'),
       }),
     );
-    servers.set(
-      'reference',
-      await ServerChild.start({
-        script: 'scripts/bench/reference-server.ts',
-        env: {
-          NODE_ENV: 'production',
-          DATABASE_URL: throwaway?.url,
-          PGLITE_DIR: throwaway ? undefined : referenceDb,
-          JWT_SECRET: jwtSecret,
-          PORT: '0',
-        },
-        ready: /Referência pronta em http:\/\/[^:\s]+:(\d+)/,
-        logFile: path.join(folder, 'reference.log'),
-        profileDir: profileDir('reference'),
-      }),
-    );
+    for (const which of ['reference', 'variant'] as const) {
+      // On PGlite each reference opens a copy of its own (one process holds a PGlite).
+      const dataDir = path.join(folder, which, 'db');
+      if (!throwaway) fs.cpSync(path.join(painelDir, 'db'), dataDir, { recursive: true });
+      servers.set(
+        which,
+        await ServerChild.start({
+          script: 'scripts/bench/reference-server.ts',
+          env: {
+            NODE_ENV: 'production',
+            DATABASE_URL: throwaway?.url,
+            PGLITE_DIR: throwaway ? undefined : dataDir,
+            JWT_SECRET: jwtSecret,
+            PORT: '0',
+            REFERENCE_AUTH: authOf(which, kind),
+          },
+          ready: /Referência pronta em http:\/\/[^:\s]+:(\d+)/,
+          logFile: path.join(folder, `${which}.log`),
+          profileDir: which === 'reference' ? profileDir('reference') : undefined,
+        }),
+      );
+    }
     const routes = routesOf(data);
     const headers = { authorization: `Bearer ${data.token}`, accept: 'application/json' };
     const sizes = await sizesOf(routes, servers, headers);
@@ -390,10 +408,10 @@ async function runOn(kind: Database['kind'], options: Options): Promise<Database
     const measures = await measureRounds(routes, servers, headers, options, throwaway?.name);
 
     for (const child of servers.values()) await child.stop();
-    let profiles: Map<Server, ProfileSummary[]> | null = null;
+    let profiles: Map<'painel' | 'reference', ProfileSummary[]> | null = null;
     if (options.profile) {
       profiles = new Map();
-      for (const which of SERVERS) {
+      for (const which of ['painel', 'reference'] as const) {
         const file = servers.get(which)!.profileFile();
         if (!file) throw new Error(`${LABEL[which]} não escreveu o perfil de CPU.`);
         profiles.set(
@@ -453,8 +471,10 @@ function figures(measure: Measure): Figures {
 const sumOf = (usage: WindowUsage[], field: keyof WindowUsage) =>
   usage.reduce((total, window) => total + window[field], 0);
 /** CPU µs per answered request. */
+const cpuMicros = (measure: Measure, field: keyof WindowUsage) =>
+  measure.requests ? (sumOf(measure.usage, field) * 1e6) / measure.requests : NaN;
 const cpuPerRequest = (measure: Measure, field: keyof WindowUsage) =>
-  measure.requests ? count(Math.round((sumOf(measure.usage, field) * 1e6) / measure.requests)) : '—';
+  measure.requests ? count(Math.round(cpuMicros(measure, field))) : '—';
 const bytes = (n: number) => `${count(n)} B`;
 const micros = (us: number, requests: number) => (requests ? count(Math.round(us / requests)) : '—');
 
@@ -516,10 +536,14 @@ function report(run: DatabaseRun, options: Options): { lines: string[]; missed: 
   let others = 0;
   let bench = 0;
   let seconds = 0;
+  const variants: string[][] = [];
   for (const route of run.routes) {
     const got = Object.fromEntries(
       SERVERS.map((which) => [which, figures(run.measures.get(key(route, which))!)]),
     ) as Record<Server, Figures>;
+    const cpu = Object.fromEntries(
+      SERVERS.map((which) => [which, cpuMicros(run.measures.get(key(route, which))!, 'server')]),
+    ) as Record<Server, number>;
     for (const which of SERVERS) {
       const measure = run.measures.get(key(route, which))!;
       const f = got[which];
@@ -529,6 +553,7 @@ function report(run: DatabaseRun, options: Options): { lines: string[]; missed: 
       rows.push([
         which === 'painel' ? route.name : '',
         LABEL[which],
+        AUTH_LABEL[which === 'painel' ? painelAuth(run.kind) : authOf(which, run.kind)],
         count(Math.round(f.perSecond)),
         measure.rounds.map((r) => count(Math.round(r))).join(' / '),
         ms(f.p50),
@@ -542,18 +567,30 @@ function report(run: DatabaseRun, options: Options): { lines: string[]; missed: 
           `${route.name}, ${LABEL[which]}: ${[...measure.errors].map(([why, n]) => `${count(n)} × ${why}`).join('; ')}`,
         );
     }
+    const perCpu = cpu.painel / cpu.reference;
     const throughput = got.painel.perSecond / got.reference.perSecond;
     const tail = got.painel.p99 / got.reference.p99;
+    const okCpu = perCpu <= TARGETS.cpu;
     const okThroughput = throughput >= TARGETS.throughput;
     const okTail = tail <= TARGETS.p99;
     ratios.push([
       route.name,
+      ratio(perCpu),
+      `≤ ${ratio(TARGETS.cpu)}`,
       ratio(throughput),
       `≥ ${ratio(TARGETS.throughput)}`,
       ratio(tail),
       `≤ ${ratio(TARGETS.p99)}`,
-      okThroughput && okTail ? 'ok' : 'ABAIXO DA META',
+      okCpu && okThroughput && okTail ? 'ok' : 'ABAIXO DA META',
     ]);
+    variants.push([
+      route.name,
+      ratio(cpu.painel / cpu.variant),
+      ratio(got.painel.perSecond / got.variant.perSecond),
+      ratio(got.painel.p99 / got.variant.p99),
+    ]);
+    if (!okCpu)
+      missed.push(`${route.name}: CPU por requisição ${ratio(perCpu)} a da referência (meta ≤ ${ratio(1)})`);
     if (!okThroughput)
       missed.push(`${route.name}: ${ratio(throughput)} das requisições/s da referência (meta ≥ ${ratio(1)})`);
     if (!okTail) missed.push(`${route.name}: p99 ${ratio(tail)} o da referência (meta ≤ ${ratio(1)})`);
@@ -590,18 +627,23 @@ function report(run: DatabaseRun, options: Options): { lines: string[]; missed: 
       `${WARMUP_SECONDS} s de aquecimento; ${os.cpus().length} CPUs.`,
     `Painel: server/main.ts, NODE_ENV=production, log ${process.env.LOG_LEVEL ?? 'info'} em JSON para um arquivo ` +
       `(${count(run.log.lines)} linhas, ${ms(run.log.lines / Math.max(1, requests))} por requisição, ` +
-      `~${count(Math.round(run.log.bytes / Math.max(1, requests)))} B por requisição); guarda o chamador de cada ` +
-      'token por até 1 min (avisos do banco): lê conta e sessão só na 1ª requisição.',
+      `~${count(Math.round(run.log.bytes / Math.max(1, requests)))} B por requisição); ` +
+      (painelAuth(run.kind) === 'held'
+        ? 'guarda o chamador de cada token por até 1 min (uma escrita que muda o acesso o esquece antes): lê conta e sessão só na 1ª requisição.'
+        : 'lê conta e sessão a cada requisição (outra instância pode encerrar a sessão).'),
     'Referência: scripts/bench/reference-server.ts (Fastify + ' +
       (run.kind === 'postgres' ? 'pg, pool de 10 como o Painel' : 'PGlite na sua cópia dos dados') +
-      '), sem log, sem cabeçalhos de segurança, sem compressão: verifica o JWT (jose) e lê conta + sessão ' +
-      'no banco a cada requisição.',
+      '), sem log e sem esquema de resposta; os mesmos cabeçalhos e a mesma compressão (@fastify/compress) do ' +
+      'Painel; verifica a assinatura do JWT (jose) uma vez por token e lê o chamador com a instrução do Painel: ' +
+      `${painelAuth(run.kind) === 'held' ? 'guardado por até 1 min' : 'a cada requisição'}, como o Painel; a variante, ` +
+      `${authOf('variant', run.kind) === 'held' ? 'guardado por até 1 min' : 'a cada requisição'}.`,
     'Corpos idênticos byte a byte nas rotas medidas; requisições sem Accept-Encoding, como as do autocannon.',
     '',
     table(
       [
         'rota',
         'servidor',
+        'chamador',
         'req/s',
         'req/s por rodada',
         'p50 ms',
@@ -613,12 +655,20 @@ function report(run: DatabaseRun, options: Options): { lines: string[]; missed: 
       rows,
     ),
     '',
-    table(['rota', 'req/s Painel/ref.', 'meta', 'p99 Painel/ref.', 'meta', ''], ratios),
+    `Painel ÷ referência com o mesmo trabalho (chamador: ${AUTH_LABEL[painelAuth(run.kind)]}, como o Painel neste banco):`,
+    table(
+      ['rota', 'CPU/req Painel/ref.', 'meta', 'req/s Painel/ref.', 'meta', 'p99 Painel/ref.', 'meta', ''],
+      ratios,
+    ),
+    `Painel ÷ variante da referência (chamador: ${AUTH_LABEL[authOf('variant', run.kind)]}; sem meta):`,
+    table(['rota', 'CPU/req Painel/var.', 'req/s Painel/var.', 'p99 Painel/var.'], variants),
     '',
     'Tamanho de uma resposta na rede:',
     table(['rota', 'servidor', 'cabeçalhos', 'corpo', 'total', 'corpo pedido com gzip/br'], sizeRows),
-    `Cabeçalhos que só o Painel envia (${bytes(extraBytes)} por resposta): ` +
-      extra.map(([name, n]) => `${name} ${bytes(n)}`).join(', '),
+    extra.length
+      ? `Cabeçalhos que só o Painel envia (${bytes(extraBytes)} por resposta): ` +
+        extra.map(([name, n]) => `${name} ${bytes(n)}`).join(', ')
+      : 'Os mesmos cabeçalhos em todos os servidores.',
     `CPU durante as medidas: gerador de carga ${ms((bench / seconds) * 100)} % de um núcleo, outros processos ` +
       `${ms((others / seconds) * 100)} %; carga no fim ${load()}.`,
   ];
@@ -629,7 +679,9 @@ function report(run: DatabaseRun, options: Options): { lines: string[]; missed: 
 async function main(options: Options): Promise<number> {
   console.log(`Carga da máquina no início: ${load()} (${os.cpus().length} CPUs).`);
   if (options.profile)
-    console.log('Com --profile: os dois servidores rodam com node --cpu-prof, o que os atrasa um pouco.');
+    console.log(
+      'Com --profile: o Painel e a referência rodam com node --cpu-prof, o que os atrasa um pouco.',
+    );
   const problems: string[] = [];
   for (const kind of options.databases) {
     const run = await runOn(kind, options);

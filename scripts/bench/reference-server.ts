@@ -1,22 +1,35 @@
 /**
  * The hand-written reference of `npm run bench:api`: the compared routes as a careful developer
- * writes them by hand with Fastify and node-postgres, in one file. It sends the statements Painel
- * sends (its columns in the answer's order), does the same auth work on every request — the JWT
- * verified with jose (HS256, issuer, the same secret; its signature checked once per token, as
- * Painel does), then the account and its session read by primary key, which Painel does only when
- * it holds no caller for the token — and answers the same
- * envelopes, byte for byte (the bench checks it). Nothing more: no logger, no security headers,
- * no compression, no response schema (JSON.stringify).
+ * writes them by hand with Fastify and node-postgres, in one file. It does the work Painel does
+ * for these requests, and no more:
  *
- * Environment: JWT_SECRET, PORT; DATABASE_URL (PostgreSQL, a pool of 10 as Painel's) or
- * PGLITE_DIR (a PGlite data folder of its own: one process holds a PGlite). Prints its address.
+ * - the same auth: the JWT verified with jose (HS256, issuer, the same secret; its signature
+ *   checked once per token, as Painel does), then the caller (account, session, membership, the
+ *   role's permissions) read with Painel's statement: on every request (REFERENCE_AUTH=per-request,
+ *   as Painel on a shared PostgreSQL, where another instance may end the session), or held for up
+ *   to a minute (REFERENCE_AUTH=held, as Painel on PGlite, which forgets it sooner when a write
+ *   tells it of a change; nothing changes during a bench). The bench runs the reference in
+ *   Painel's mode for the headline, and in the other beside it;
+ * - the same statements (its columns in the answer's order) and the same envelopes, byte for byte
+ *   (the bench checks it);
+ * - the same answer on the wire: Painel's security headers for data and `cache-control: no-store`
+ *   (one hook, as a hand-written server sets them), and @fastify/compress with Painel's options.
+ *
+ * Nothing more: no logger, no response schema (JSON.stringify), no other hooks.
+ *
+ * Environment: JWT_SECRET, PORT, REFERENCE_AUTH (per-request by default, or held); DATABASE_URL
+ * (PostgreSQL, a pool of 10 as Painel's) or PGLITE_DIR (a PGlite data folder of its own: one
+ * process holds a PGlite). Prints its address.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
+import { COMPRESSION } from '../../server/http-compression';
+import { DATA_HEADERS } from '../../server/plugins/headers';
 
 type Row = Record<string, unknown>;
 type Query = Record<string, string | undefined>;
@@ -82,20 +95,34 @@ class Refusal extends Error {
   }
 }
 
+/** Painel's statement (server/plugins/access.ts; the membership's role named apart, which
+ * drizzle reads by position), prepared under a name as Painel prepares it on a direct connection. */
+const CALLER = `select "accounts"."role", "accounts"."status", "accounts"."password_changed_at", "sessions"."store_id", "memberships"."role" as "member_role", "role_permissions"."permissions" from "accounts" inner join "sessions" on "sessions"."account_id" = "accounts"."id" left join "memberships" on ("memberships"."account_id" = "accounts"."id" and "memberships"."store_id" = "sessions"."store_id") left join "role_permissions" on ("role_permissions"."store_id" = "memberships"."store_id" and "role_permissions"."role" = "memberships"."role") where ("accounts"."id" = $1 and "sessions"."id" = $2 and "sessions"."ended_at" is null and "sessions"."expires_at" > now())`;
+
+/** How long a caller is held, as Painel holds one on PGlite (server/auth/held-callers.ts). */
+const HOLD_MS = 60_000;
+const holding = process.env.REFERENCE_AUTH === 'held';
+const held = new Map<string, { caller: Row | undefined; until: number }>();
+
+async function callerOf(token: string, account: number, session: string): Promise<Row | undefined> {
+  if (holding) {
+    const known = held.get(token);
+    if (known && known.until > Date.now()) return known.caller;
+  }
+  const [caller] = (await db.query(CALLER, [account, session], 'caller_of_token')).rows;
+  if (holding) {
+    if (held.size >= 20_000) held.clear();
+    held.set(token, { caller, until: Date.now() + HOLD_MS });
+  }
+  return caller;
+}
+
 /** The caller must hold a live session of an active account (and be an administrator if asked). */
 async function authorize(request: FastifyRequest, role?: 'ADMIN'): Promise<void> {
   const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
   const claims = token ? await claimsOf(token) : null;
-  if (!claims || typeof claims.sid !== 'string') throw new Refusal(401, 'Sessão expirada.');
-  // The statement Painel sends (server/plugins/access.ts; the membership's role named apart, which
-  // drizzle reads by position), prepared under a name as Painel prepares it on a direct connection.
-  const [account] = (
-    await db.query(
-      `select "accounts"."role", "accounts"."status", "accounts"."password_changed_at", "sessions"."store_id", "memberships"."role" as "member_role", "role_permissions"."permissions" from "accounts" inner join "sessions" on "sessions"."account_id" = "accounts"."id" left join "memberships" on ("memberships"."account_id" = "accounts"."id" and "memberships"."store_id" = "sessions"."store_id") left join "role_permissions" on ("role_permissions"."store_id" = "memberships"."store_id" and "role_permissions"."role" = "memberships"."role") where ("accounts"."id" = $1 and "sessions"."id" = $2 and "sessions"."ended_at" is null and "sessions"."expires_at" > now())`,
-      [Number(claims.sub), claims.sid],
-      'caller_of_token',
-    )
-  ).rows;
+  if (!token || !claims || typeof claims.sid !== 'string') throw new Refusal(401, 'Sessão expirada.');
+  const account = await callerOf(token, Number(claims.sub), claims.sid);
   const generation = account?.password_changed_at instanceof Date ? account.password_changed_at.getTime() : 0;
   if (account?.status !== 'ACTIVE' || claims.pv !== generation) throw new Refusal(401, 'Sessão expirada.');
   if (role && account.role !== role) throw new Refusal(403, 'Acesso restrito.');
@@ -141,6 +168,13 @@ const count = async (table: string) =>
   Number((await db.query(`select count(*) from "${table}"`)).rows[0]!.count);
 
 const app = Fastify();
+await app.register(compress, COMPRESSION);
+// The answer's headers, as Painel sends them on the API's data (server/plugins/headers.ts).
+const SENT = { ...DATA_HEADERS, 'cache-control': 'no-store' };
+app.addHook('onSend', (_request, reply, payload, done) => {
+  reply.headers(SENT);
+  done(null, payload);
+});
 app.setErrorHandler((error: Error, _request, reply) => {
   const status = error instanceof Refusal ? error.status : 500;
   void reply.status(status).send({ error: { message: status === 500 ? 'Erro inesperado.' : error.message } });
