@@ -36,6 +36,12 @@ const PG_TYPES = {
   getTypeParser: (id: number, format?: 'text' | 'binary') =>
     AS_TEXT.includes(id) ? asIs : pg.types.getTypeParser(id, format),
 };
+/**
+ * What every query of a reader asks of node-postgres, in the prototype of its query config:
+ * node-postgres copies a config's own properties, one descriptor at a time, into every query, and
+ * copies its prototype by reference.
+ */
+const ARRAY_ROWS = { rowMode: 'array', types: PG_TYPES } as const;
 
 /**
  * PGlite copies its whole parser table (hundreds of types) into every query that brings parsers
@@ -91,7 +97,8 @@ interface Driven {
 
 /**
  * A reader of the rows a select of `fields` (a flat object: name → column or expression, in the
- * select's order) returns. It takes the built query, not the fields, so that the SQL is drizzle's.
+ * select's order) returns. It takes the built query, not the fields, so that the SQL is drizzle's;
+ * `.run` takes that query compiled once already (server/db/statements.ts) and its parameters.
  */
 export function rowReader(fields: Record<string, unknown>) {
   const names = Object.keys(fields);
@@ -106,24 +113,24 @@ export function rowReader(fields: Record<string, unknown>) {
     }
     return row;
   };
-  return async (
-    db: object,
-    query: SQLWrapper & { toSQL(): { sql: string; params: unknown[] } },
-  ): Promise<Row[]> => {
-    const { sql, params } = query.toSQL();
+  /** Runs a statement already compiled (text and driver values) and reads its rows. */
+  const run = async (db: object, text: string, params: unknown[]): Promise<Row[]> => {
     const client = (db as Driven).$client;
     if (client instanceof PGlite || client instanceof PGliteThread) {
       // PGlite here, or in its thread (which reads those types as text already).
       if (client instanceof PGlite) readDatesAsText(client);
-      const result = await client.query<unknown[]>(sql, params, { rowMode: 'array' });
+      const result = await client.query<unknown[]>(text, params, { rowMode: 'array' });
       return result.rows.map(toRow);
     }
-    const result = await client.query<unknown[]>({
-      text: sql,
-      values: params,
-      rowMode: 'array',
-      types: PG_TYPES,
-    });
+    const config = Object.create(ARRAY_ROWS) as pg.QueryArrayConfig;
+    config.text = text;
+    config.values = params;
+    const result = await client.query<unknown[]>(config);
     return result.rows.map(toRow);
   };
+  const read = (db: object, query: SQLWrapper & { toSQL(): { sql: string; params: unknown[] } }) => {
+    const { sql, params } = query.toSQL();
+    return run(db, sql, params);
+  };
+  return Object.assign(read, { run });
 }

@@ -14,6 +14,7 @@ import {
   getTableName,
   inArray,
   sql,
+  type Placeholder,
   type SQL,
   type WithSubquery,
 } from 'drizzle-orm';
@@ -25,6 +26,7 @@ import { listAnswer, rowOf } from '../../contract/answers';
 import type { ResourceDefinition } from '../../contract/define';
 import type { Db } from '../db/client';
 import { rowReader } from '../db/rows';
+import { conditionOf, parametersOf, Statements } from '../db/statements';
 import { badRequest } from '../http-errors';
 import { sendCsv } from './csv';
 import { containsTerm, searchTerm, storeIdParam } from './params';
@@ -313,11 +315,54 @@ export function createList(db: Db, definition: ResourceDefinition, source: ListS
   const decorate = async (rows: Row[], request: FastifyRequest, query: Row) =>
     source.decorate && rows.length ? source.decorate(rows, { request, query, db }) : rows;
 
+  // The page and its count, compiled once per shape (server/db/statements.ts); a list computed
+  // for the request (`from`) is compiled with it each time.
+  const statements = new Statements();
+  const readCount = rowReader({ total: sql<number>`count(*)`.mapWith(Number) });
+  const LIMIT = sql.placeholder('limit');
+  const OFFSET = sql.placeholder('offset');
+
+  /** The page's ids (idsFirst), or its rows, under `pageCondition`. */
+  const pageQuery = (
+    computed: WithSubquery | undefined,
+    query: Row,
+    pageCondition: SQL | undefined,
+    limit: number | Placeholder,
+    offset: number | Placeholder,
+  ) => {
+    const { sorting } = ordering(query);
+    if (source.idsFirst) {
+      const fenced = typeof query.search === 'string' && query.search !== '';
+      const pageIds = fenced
+        ? searchPage(table, idColumn, pageCondition!, sorting, limit, offset)
+        : db
+            .select({ id: idColumn })
+            .from(table)
+            .where(pageCondition)
+            .orderBy(...sorting)
+            .limit(limit)
+            .offset(offset);
+      return select(computed)
+        .where(inArray(idColumn, pageIds))
+        .orderBy(...sorting);
+    }
+    return select(computed, source.totalInPage ? { __total: total } : undefined)
+      .where(pageCondition)
+      .orderBy(...sorting)
+      .limit(limit)
+      .offset(offset);
+  };
+
+  const countQuery = (computed: WithSubquery | undefined, condition: SQL | undefined) =>
+    reading(computed)
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(table)
+      .where(condition);
+
   const list: List = {
     async page(request, query) {
       const from = await origin(request, query);
       const condition = where(request, query);
-      const { sorting } = ordering(query);
       const limit = (query.page_size ?? query.limit) as number;
       let offset =
         query.offset !== undefined ? (query.offset as number) : ((query.page as number) - 1) * limit;
@@ -328,51 +373,37 @@ export function createList(db: Db, definition: ResourceDefinition, source: ListS
         pageCondition = and(condition, sought.where);
         offset -= sought.before;
       }
+      const counts = withCount && !source.count;
+      const whole = from ? null : conditionOf(condition);
+      const paged = from ? null : sought ? conditionOf(pageCondition) : whole;
       let rows: Promise<Row[]>;
-      const paged = (query: PgSelect) => readPage(db, query);
-      if (source.idsFirst) {
-        const fenced = typeof query.search === 'string' && query.search !== '';
-        const pageIds = fenced
-          ? searchPage(table, idColumn, pageCondition!, sorting, limit, offset)
-          : db
-              .select({ id: idColumn })
-              .from(table)
-              .where(pageCondition)
-              .orderBy(...sorting)
-              .limit(limit)
-              .offset(offset);
-        rows = paged(
-          select(from)
-            .where(inArray(idColumn, pageIds))
-            .orderBy(...sorting),
+      let counted: () => Promise<number>;
+      if (whole && paged) {
+        const shape = `${String(query.sort_field)} ${String(query.sort_order)} ${String(query.search ? 1 : 0)} `;
+        const page = statements.of(`page ${shape}${paged.text}`, () =>
+          pageQuery(undefined, query, paged.placeheld(), LIMIT, OFFSET),
         );
+        rows = readPage.run(db, page.sql, parametersOf(page, { ...paged.values, limit, offset }));
+        counted = async () => {
+          const count = statements.of(`count ${whole.text}`, () => countQuery(undefined, whole.placeheld()));
+          const [found] = await readCount.run(db, count.sql, parametersOf(count, whole.values));
+          return (found?.total as number | undefined) ?? 0;
+        };
       } else {
-        rows = paged(
-          select(from, source.totalInPage ? { __total: total } : undefined)
-            .where(pageCondition)
-            .orderBy(...sorting)
-            .limit(limit)
-            .offset(offset),
-        );
+        rows = readPage(db, pageQuery(from, query, pageCondition, limit, offset));
+        counted = () => countQuery(from, condition).then(([found]) => found?.total ?? 0);
       }
-      const counted = () =>
-        source.count
-          ? source.count({ request, query, db })
-          : reading(from)
-              .select({ total: sql<number>`count(*)`.mapWith(Number) })
-              .from(table)
-              .where(condition)
-              .then(([counted]) => counted?.total ?? 0);
+      const totalOf = () => (counts ? counted() : source.count!({ request, query, db }));
       if (source.totalInPage) {
         const found = await rows;
         const inPage = found.length > 0 ? Number(found[0]!.__total) : 0;
         for (const row of found) delete row.__total;
         // A page past the end has no row to carry the count.
-        const all = withCount && found.length === 0 && offset > 0 ? await counted() : inPage;
+        const all = withCount && found.length === 0 && offset > 0 ? await totalOf() : inPage;
         return { rows: await decorate(found, request, query), total: withCount ? all : found.length };
       }
       // PostgreSQL runs both at once, on two connections; PGlite one after the other.
-      const [found, counting] = await Promise.all([rows, withCount ? counted() : Promise.resolve(-1)]);
+      const [found, counting] = await Promise.all([rows, withCount ? totalOf() : Promise.resolve(-1)]);
       return {
         rows: await decorate(found, request, query),
         total: counting === -1 ? found.length : counting,
@@ -460,8 +491,8 @@ function searchPage(
   id: AnyPgColumn,
   where: SQL,
   sorting: SQL[],
-  limit: number,
-  offset: number,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
 ): SQL {
   return sql`(select ${id} from (select * from ${table} where ${where} offset 0) as ${table}
     order by ${sql.join(sorting, sql`, `)} limit ${limit} offset ${offset})`;
