@@ -8,6 +8,7 @@ import { forbidden, unauthorized } from '../http-errors';
 import { passwordGeneration, type TokenScope } from '../auth/tokens';
 import { ADMIN, MANAGER_ROLE } from '../auth/roles';
 import { HeldCallers } from '../auth/held-callers';
+import { onSendOfWrites } from '../write-routes';
 
 export interface Caller {
   accountId: number;
@@ -93,7 +94,7 @@ export default fp(
     if (held) app.live.onAnyAccessChange(() => held.forgetAll());
     // A write to accounts through this instance (signing out, a password, a teammate disabled or
     // removed) is not held past, even before its notice is back.
-    app.addHook('onSend', async (request, _reply, payload) => {
+    onSendOfWrites(app, async (request, _reply, payload) => {
       if (request.method !== 'GET' && request.method !== 'HEAD' && ENDS_ACCESS.test(request.url)) {
         held?.forgetAll();
       }

@@ -19,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Db } from '../db/client';
 import { inTransaction } from '../db/scope';
+import { isWrite, onSendOfWrites, WRITES } from '../write-routes';
 import { ADMIN } from '../auth/roles';
 
 /**
@@ -61,7 +62,6 @@ declare module 'fastify' {
   }
 }
 
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ACTION_OF_METHOD: Record<string, string> = {
   POST: 'create',
   PUT: 'update',
@@ -73,8 +73,6 @@ const ACTION_OF_METHOD: Record<string, string> = {
 export function noteAudit(request: FastifyRequest, note: AuditNote): void {
   request.auditNote = { ...request.auditNote, ...note };
 }
-
-const isWrite = (method: string | string[]) => [method].flat().some((m) => WRITES.has(m.toUpperCase()));
 
 /** The area of a route that serves no definition: `/auth/email` → `auth`, `/api/uploads` → `uploads`. */
 function areaOf(url: string): string {
@@ -140,7 +138,7 @@ export default fp<{ strict?: boolean }>(
 
     // Every successful write leaves one row: a route that forgets its own, or writes two, is found.
     // A first answer given again for its Idempotency-Key did nothing, and leaves none.
-    app.addHook('onSend', async (request, reply, payload) => {
+    onSendOfWrites(app, async (request, reply, payload) => {
       if (!WRITES.has(request.method) || reply.statusCode >= 400 || !request.routeOptions.url) return payload;
       if (reply.getHeader('idempotent-replayed') === 'true') return payload;
       if (request.audited !== 1) {

@@ -78,7 +78,8 @@ export function transportSecurity(request: FastifyRequest): Readonly<Record<stri
  */
 export default fp(
   async (app) => {
-    app.addHook('onSend', async (request, reply, payload) => {
+    // A callback, not an async function: it runs on every answer, and needs no promise.
+    app.addHook('onSend', (request, reply, payload, done) => {
       // A 304 updates the headers the browser keeps with its copy: it must not bring a policy of
       // its own (untyped, it would get the data's, and a reloaded page would run nothing).
       if (reply.statusCode !== 304) {
@@ -97,7 +98,7 @@ export default fp(
       if (PRIVATE_PATHS.test(request.url) && !reply.hasHeader('cache-control')) {
         reply.header('cache-control', 'no-store');
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'headers' },

@@ -13,6 +13,7 @@ import type { Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { closingTransactionsWith } from '../db/scope';
 import { badRequest, conflict, HttpError } from '../http-errors';
+import { hooksOf, isWrite } from '../write-routes';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -247,11 +248,11 @@ export default fp<{ waitMs?: number }>(
         if (!claimed) return handler.call(this, request, reply);
         return closingTransactionsWith(markApplied(claimed), () => handler.call(this, request, reply));
       } as RouteHandlerMethod;
-      route.preHandler = [...hooks(route.preHandler), replayOrRun];
+      route.preHandler = [...hooksOf(route.preHandler), replayOrRun];
       // First of the route's: @fastify/compress adds its own as the route registers (before this
       // one), and the answer kept must be the JSON, not the bytes compressed for this caller.
-      route.onSend = [remember, ...hooks(route.onSend)];
-      route.onResponse = [...hooks(route.onResponse), release];
+      route.onSend = [remember, ...hooksOf(route.onSend)];
+      route.onResponse = [...hooksOf(route.onResponse), release];
     });
   },
   { name: 'idempotency', dependencies: ['database', 'tokens', 'access', 'audit'] },
@@ -262,9 +263,6 @@ function scopeOf(request: FastifyRequest): string {
   const who = request.caller ? String(request.caller.accountId) : `public:${request.ip}`;
   return `${who} ${request.method} ${request.routeOptions.url ?? request.url}`;
 }
-
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const isWrite = (method: string | string[]) => [method].flat().some((m) => WRITES.has(m.toUpperCase()));
 
 /**
  * The request as validated: its path's values, its query and its body. A body the route reads
@@ -299,10 +297,6 @@ function replay(reply: FastifyReply, status: number, response: string | null): F
     .header('content-type', 'application/json; charset=utf-8')
     .header('idempotent-replayed', 'true')
     .send(response ?? '');
-}
-
-function hooks<T>(value: T | T[] | undefined): T[] {
-  return value === undefined ? [] : Array.isArray(value) ? value : [value];
 }
 
 /**

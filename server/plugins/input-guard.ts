@@ -39,14 +39,13 @@ export function holdsForbiddenText(value: unknown): boolean {
  */
 export default fp(
   async (app) => {
-    app.addHook('preValidation', async (request) => {
-      if (
+    // A callback, not an async function: it runs on every request, and needs no promise.
+    app.addHook('preValidation', (request, _reply, done) => {
+      const refused =
         holdsForbiddenText(request.params) ||
         holdsForbiddenText(request.query) ||
-        holdsForbiddenText(request.body)
-      ) {
-        throw badRequest(FORBIDDEN_CHARACTERS);
-      }
+        holdsForbiddenText(request.body);
+      done(refused ? badRequest(FORBIDDEN_CHARACTERS) : undefined);
     });
   },
   { name: 'input-guard' },

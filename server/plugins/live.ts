@@ -23,6 +23,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { rows, type Db, type Session } from '../db/client';
 import { ADMIN } from '../auth/roles';
+import { onSendOfWrites } from '../write-routes';
 import { LIVE_TOPICS, type LiveChange, type LiveTopic } from '../../contract/live';
 
 declare module 'fastify' {
@@ -379,7 +380,7 @@ export default fp(
     } satisfies LiveHub);
 
     // A write answered by this instance: its client may read again before the notice is back.
-    app.addHook('onSend', async (request, _reply, payload) => {
+    onSendOfWrites(app, async (request, _reply, payload) => {
       if (request.method !== 'GET' && request.method !== 'HEAD' && request.caller) {
         const { role, storeId } = request.caller;
         versions.delete(storeId ?? -1);
