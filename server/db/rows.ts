@@ -9,7 +9,7 @@
  * the driver as text and go through the column's own decoder), so an answer is the same either way.
  */
 import { PGlite, types as pgliteTypes, type QueryOptions, type Transaction } from '@electric-sql/pglite';
-import { Column, is, SQL, type SQLWrapper } from 'drizzle-orm';
+import { Column, fillPlaceholders, is, SQL, type SQLWrapper } from 'drizzle-orm';
 import pg from 'pg';
 import { PGliteThread } from './pglite-thread';
 
@@ -113,8 +113,11 @@ export function rowReader(fields: Record<string, unknown>) {
     }
     return row;
   };
-  /** Runs a statement already compiled (text and driver values) and reads its rows. */
-  const run = async (db: object, text: string, params: unknown[]): Promise<Row[]> => {
+  /**
+   * Runs a statement already compiled (text and driver values) and reads its rows; with a `name`
+   * (not ''), prepared under it on each PostgreSQL connection (PGlite runs it as it is).
+   */
+  const run = async (db: object, text: string, params: unknown[], name = ''): Promise<Row[]> => {
     const client = (db as Driven).$client;
     if (client instanceof PGlite || client instanceof PGliteThread) {
       // PGlite here, or in its thread (which reads those types as text already).
@@ -125,6 +128,7 @@ export function rowReader(fields: Record<string, unknown>) {
     const config = Object.create(ARRAY_ROWS) as pg.QueryArrayConfig;
     config.text = text;
     config.values = params;
+    if (name) config.name = name;
     const result = await client.query<unknown[]>(config);
     return result.rows.map(toRow);
   };
@@ -133,4 +137,23 @@ export function rowReader(fields: Record<string, unknown>) {
     return run(db, sql, params);
   };
   return Object.assign(read, { run });
+}
+
+/**
+ * A select of `fields` run as a prepared statement: compiled once, with drizzle placeholders
+ * where its values go, and prepared under `name` on each PostgreSQL connection ('' for none:
+ * through a pooler in transaction mode, server/db/client.ts's `statementName`). Its rows are read
+ * as `rowReader` reads them, without drizzle's generic mapping: it runs on every request.
+ */
+export function preparedRead(
+  db: object,
+  fields: Record<string, unknown>,
+  query: { toSQL(): { sql: string; params: unknown[] } },
+  name: string,
+) {
+  const read = rowReader(fields);
+  const { sql, params } = query.toSQL();
+  return {
+    execute: (values: Record<string, unknown>) => read.run(db, sql, fillPlaceholders(params, values), name),
+  };
 }

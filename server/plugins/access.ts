@@ -9,6 +9,7 @@ import { passwordGeneration, type TokenScope } from '../auth/tokens';
 import { ADMIN, MANAGER_ROLE } from '../auth/roles';
 import { HeldCallers } from '../auth/held-callers';
 import { onSendOfWrites } from '../write-routes';
+import { preparedRead } from '../db/rows';
 
 export interface Caller {
   accountId: number;
@@ -143,15 +144,16 @@ export default fp(
     // Built once and prepared (on PostgreSQL, parsed and planned once per connection where no
     // pooler stands between): on a shared database it runs for every call, and building and
     // planning it each time cost the server and PostgreSQL more than running it.
-    const callerQuery = app.db
-      .select({
-        role: accounts.role,
-        status: accounts.status,
-        password_changed_at: accounts.password_changed_at,
-        store_id: sessions.store_id,
-        member_role: memberships.role,
-        chosen: rolePermissions.permissions,
-      })
+    const callerFields = {
+      role: accounts.role,
+      status: accounts.status,
+      password_changed_at: accounts.password_changed_at,
+      store_id: sessions.store_id,
+      member_role: memberships.role,
+      chosen: rolePermissions.permissions,
+    };
+    const callerSelect = app.db
+      .select(callerFields)
       .from(accounts)
       .innerJoin(sessions, eq(sessions.account_id, accounts.id))
       .leftJoin(
@@ -166,8 +168,14 @@ export default fp(
           isNull(sessions.ended_at),
           gt(sessions.expires_at, sql`now()`),
         ),
-      )
-      .prepare(app.database.statementName('caller_of_token'));
+      );
+    type CallerRow = Awaited<typeof callerSelect>[number];
+    const callerQuery = preparedRead(
+      app.db,
+      callerFields,
+      callerSelect,
+      app.database.statementName('caller_of_token'),
+    );
 
     async function callerOfToken(token: string): Promise<Caller | null> {
       const claims = await app.tokens.verify(token);
@@ -177,7 +185,7 @@ export default fp(
       // The account, the session, the session's store membership and the role's permissions there
       // are read in one primary-key join, so that disabling the account, changing its password,
       // signing out, leaving the store or losing a permission ends what the token opens at once.
-      const [row] = await callerQuery.execute({ account: accountId, session: claims.sid });
+      const [row] = (await callerQuery.execute({ account: accountId, session: claims.sid })) as CallerRow[];
       if (!row || row.status !== 'ACTIVE') return null;
       if (claims.pv !== passwordGeneration(row.password_changed_at)) return null;
       const role = row.role === ADMIN ? ADMIN : (row.member_role ?? row.role);

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { preparedRead } from '../db/rows';
 import { notFound } from '../http-errors';
 import type { CrudResource } from '../resources/crud';
 import { registerList } from '../resources/list';
@@ -85,16 +86,20 @@ const resourceRoutes: FastifyPluginAsync<{ resources: readonly CrudResource[] }>
       // A record's read, built once and prepared (two where the rows are a store's: staff's own
       // store, and an administrator's any): opening a record costs no query building.
       const recordRead = (inStore: boolean) =>
-        app.db
-          .select(visible)
-          .from(table as PgTable)
-          .where(
-            and(
-              eq(idColumn, sql.placeholder('id')),
-              inStore && storeColumn ? eq(storeColumn, sql.placeholder('store')) : undefined,
+        preparedRead(
+          app.db,
+          visible,
+          app.db
+            .select(visible)
+            .from(table as PgTable)
+            .where(
+              and(
+                eq(idColumn, sql.placeholder('id')),
+                inStore && storeColumn ? eq(storeColumn, sql.placeholder('store')) : undefined,
+              ),
             ),
-          )
-          .prepare(app.database.statementName(`${definition.name}_one${inStore ? '_in_store' : ''}`));
+          app.database.statementName(`${definition.name}_one${inStore ? '_in_store' : ''}`),
+        );
       const readAny = recordRead(false);
       const readInStore = storeColumn ? recordRead(true) : readAny;
       app.route({
