@@ -3,10 +3,13 @@ import { badRequest } from '../http-errors';
 
 export const FORBIDDEN_CHARACTERS = 'O texto enviado contém caracteres não permitidos.';
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** What PostgreSQL cannot take as sent: a NUL character, or a UTF-16 surrogate without its pair. */
-const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+/**
+ * What PostgreSQL cannot take as sent: a NUL character, or a UTF-16 surrogate without its pair
+ * (which `isWellFormed` finds natively; it runs on every request's every string).
+ */
+const unstorable = (text: string) => text.includes('\u0000') || !(text as WellFormed).isWellFormed();
+/** ES2024's `String.prototype.isWellFormed` (Node 20 has it; the server's types are ES2022's). */
+type WellFormed = string & { isWellFormed(): boolean };
 
 /**
  * Whether a parsed body, query or path holds text the database cannot take, at any depth: in a
@@ -22,9 +25,9 @@ export function holdsForbiddenText(value: unknown): boolean {
     } else if (Array.isArray(next)) {
       for (const item of next) pending.push(item);
     } else if (next !== null && typeof next === 'object') {
-      for (const [key, item] of Object.entries(next)) {
+      for (const key of Object.keys(next)) {
         if (unstorable(key)) return true;
-        pending.push(item);
+        pending.push((next as Record<string, unknown>)[key]);
       }
     }
   }
