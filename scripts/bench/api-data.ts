@@ -19,6 +19,9 @@ import {
 } from '../seed-large/phases';
 import { lit, runner } from '../seed-large/sql';
 
+/** The administrator whose session both servers are called with. */
+export const ADMIN_NAME = 'Administrador da medida';
+
 export interface ApiData {
   /** The administrator's session token (HS256, the servers' secret). */
   token: string;
@@ -52,7 +55,7 @@ export async function seedApiData(
 
   const [admin] = await db
     .insert(accounts)
-    .values({ fullname: 'Administrador da medida', email: 'admin@bench-api.painel.com.br', role: 'ADMIN' })
+    .values({ fullname: ADMIN_NAME, email: 'admin@bench-api.painel.com.br', role: 'ADMIN' })
     .returning({ id: accounts.id, role: accounts.role, last_store_id: accounts.last_store_id });
   const app = await buildApp({ database, jwtSecret: options.jwtSecret, uploadsDir: options.uploadsDir });
   let token: string;
