@@ -24,6 +24,7 @@ export interface ThreadStart {
 
 export type ThreadCall = { id: number } & (
   | { op: 'query'; text: string; params?: unknown[]; options?: QueryOptions; tx?: number }
+  | { op: 'batch'; queries: ThreadQuery[] }
   | { op: 'exec'; text: string; tx?: number }
   | { op: 'begin' }
   | { op: 'commit' | 'rollback'; tx: number }
@@ -31,6 +32,13 @@ export type ThreadCall = { id: number } & (
   | { op: 'dump' }
   | { op: 'close' }
 );
+
+/** A query of a batch: run outside any transaction, one after the other. */
+export interface ThreadQuery {
+  text: string;
+  params?: unknown[];
+  options?: QueryOptions;
+}
 
 /** An error as it crosses: PostgreSQL's fields (code, constraint, detail, table…) kept. */
 export interface ThreadError {
@@ -125,6 +133,22 @@ export class PGliteThread {
       params,
       options: options?.rowMode ? { rowMode: options.rowMode } : undefined,
       tx,
+    });
+  }
+
+  /**
+   * Queries that are asked together (a list's page and its count), in one message each way: a
+   * message to the thread and back costs more CPU than a short query (about 0.15 ms of the
+   * process's, against 0.06 for an empty echo), and PGlite runs them one after the other anyway.
+   */
+  batch<T>(queries: ThreadQuery[]): Promise<Results<T>[]> {
+    return this.call({
+      op: 'batch',
+      queries: queries.map(({ text, params, options }) => ({
+        text,
+        params,
+        options: options?.rowMode ? { rowMode: options.rowMode } : undefined,
+      })),
     });
   }
 

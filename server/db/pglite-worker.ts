@@ -68,6 +68,12 @@ async function run(call: ThreadCall): Promise<unknown> {
   switch (call.op) {
     case 'query':
       return plain(await sessionOf(call.tx).query(call.text, call.params, call.options));
+    case 'batch': {
+      const results = [];
+      for (const query of call.queries)
+        results.push(plain(await client.query(query.text, query.params, query.options)));
+      return results;
+    }
     case 'exec':
       return (await sessionOf(call.tx).exec(call.text)).map(plain);
     case 'begin':

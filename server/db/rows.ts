@@ -136,7 +136,32 @@ export function rowReader(fields: Record<string, unknown>) {
     const { sql, params } = query.toSQL();
     return run(db, sql, params);
   };
-  return Object.assign(read, { run });
+  return Object.assign(read, { run, toRows: (values: unknown[][]) => values.map(toRow) });
+}
+
+type Reader = ReturnType<typeof rowReader>;
+
+/** A statement compiled already, and the reader of its rows. */
+export interface Statement {
+  reader: Reader;
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * Statements asked together, each one's rows: on PostgreSQL at once, each on a connection of the
+ * pool; on PGlite in its thread, in one message there and back (`PGliteThread.batch`); on PGlite
+ * in this thread, one after the other.
+ */
+export async function together(db: object, statements: Statement[]): Promise<Row[][]> {
+  const client = (db as Driven).$client;
+  if (client instanceof PGliteThread) {
+    const results = await client.batch<unknown[]>(
+      statements.map(({ text, params }) => ({ text, params, options: { rowMode: 'array' } })),
+    );
+    return results.map((result, i) => statements[i]!.reader.toRows(result.rows));
+  }
+  return Promise.all(statements.map(({ reader, text, params }) => reader.run(db, text, params)));
 }
 
 /**

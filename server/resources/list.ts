@@ -25,7 +25,7 @@ import { DAY_RANGE_INVALID, listDay } from '../../contract/lib/fields';
 import { listAnswer, rowOf } from '../../contract/answers';
 import type { ResourceDefinition } from '../../contract/define';
 import type { Db } from '../db/client';
-import { rowReader } from '../db/rows';
+import { rowReader, together } from '../db/rows';
 import { conditionOf, parametersOf, Statements } from '../db/statements';
 import { badRequest } from '../http-errors';
 import { sendCsv } from './csv';
@@ -383,12 +383,30 @@ export function createList(db: Db, definition: ResourceDefinition, source: ListS
         const page = statements.of(`page ${shape}${paged.text}`, () =>
           pageQuery(undefined, query, paged.placeheld(), LIMIT, OFFSET),
         );
-        rows = readPage.run(db, page.sql, parametersOf(page, { ...paged.values, limit, offset }));
-        counted = async () => {
-          const count = statements.of(`count ${whole.text}`, () => countQuery(undefined, whole.placeheld()));
-          const [found] = await readCount.run(db, count.sql, parametersOf(count, whole.values));
-          return (found?.total as number | undefined) ?? 0;
+        const pageStatement = {
+          reader: readPage,
+          text: page.sql,
+          params: parametersOf(page, { ...paged.values, limit, offset }),
         };
+        const count = () => {
+          const compiled = statements.of(`count ${whole.text}`, () =>
+            countQuery(undefined, whole.placeheld()),
+          );
+          return { reader: readCount, text: compiled.sql, params: parametersOf(compiled, whole.values) };
+        };
+        const totalIn = (found: Row[]) => (found[0]?.total as number | undefined) ?? 0;
+        if (counts && !source.totalInPage) {
+          // The page and its count asked together (on PGlite's thread, one message each way).
+          const both = together(db, [pageStatement, count()]);
+          rows = both.then(([found]) => found!);
+          counted = () => both.then(([, found]) => totalIn(found!));
+        } else {
+          rows = readPage.run(db, pageStatement.text, pageStatement.params);
+          counted = async () => {
+            const { text, params } = count();
+            return totalIn(await readCount.run(db, text, params));
+          };
+        }
       } else {
         rows = readPage(db, pageQuery(from, query, pageCondition, limit, offset));
         counted = () => countQuery(from, condition).then(([found]) => found?.total ?? 0);

@@ -54,6 +54,20 @@ describe.skipIf(onPostgres)('PGlite in its own thread', () => {
     expect(JSON.stringify(failure, Object.getOwnPropertyNames(failure))).toContain('scratch_name_key');
   });
 
+  it('answers queries asked together in one call, in order, and refuses the call when one fails', async () => {
+    const [first, second] = await client.batch<unknown[]>([
+      { text: 'select $1::int * 2 as n', params: [21], options: { rowMode: 'array' } },
+      { text: "select '2026-01-02 03:04:05+00'::timestamptz as at" },
+    ]);
+    expect(first!.rows).toEqual([[42]]);
+    expect(second!.rows).toEqual([{ at: '2026-01-02 03:04:05+00' }]);
+    const failure = await client.batch([{ text: 'select 1' }, { text: 'select * from no_such_table' }]).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(pgErrorCode(failure)).toBe('42P01');
+  });
+
   it('commits a transaction that ends well, rolls back one that throws, and keeps savepoints', async () => {
     await database.db.transaction(async (tx) => {
       await insert(tx, 'Confirmada');
@@ -178,5 +192,20 @@ describe.skipIf(onPostgres)('the API on PGlite in its own thread', () => {
     const twice = await cantina({ method: 'POST', url: '/api/tables', payload: { number: table.number } });
     expect(twice.statusCode).toBe(409);
     expect(errorOf(twice)).toBe('Já existe uma mesa com esse número neste restaurante.');
+  });
+
+  it('answers a list page and its total, asked of the thread together, as PGlite in process does', async () => {
+    const admin = as(t.app, await login(t.app, demo.admin));
+    const page = await admin({
+      method: 'GET',
+      url: '/api/cousines?page=2&page_size=3&sort_field=name&sort_order=ASC',
+    });
+    expect(page.statusCode).toBe(200);
+    const all = rows<{ name: string }>(
+      await t.database.db.execute(sql`select name from cuisines order by name, id`),
+    );
+    const { results, total } = page.json().data as { results: { name: string }[]; total: number };
+    expect(total).toBe(all.length);
+    expect(results.map((row) => row.name)).toEqual(all.slice(3, 6).map((row) => row.name));
   });
 });
