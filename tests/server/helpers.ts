@@ -137,7 +137,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
 /** The migrated database every PGlite test database starts from (tests/server/global-setup.ts). */
 let snapshot: Blob | undefined;
-function migratedCopy(): Blob {
+export function migratedCopy(): Blob {
   snapshot ??= new Blob([fs.readFileSync(inject('pgliteSnapshot'))]);
   return snapshot;
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, pgErrorCode, rows, type Database } from '../../server/db/client';
 import { PGliteThread } from '../../server/db/pglite-thread';
-import { as, createTestApp, demo, errorOf, login, storeId, type TestApp } from './helpers';
+import { as, createTestApp, demo, errorOf, login, migratedCopy, storeId, type TestApp } from './helpers';
 
 // The embedded database's own: on the PostgreSQL suite the first part would test PGlite again, and
 // the second an app on PostgreSQL like every other file's.
@@ -18,7 +18,7 @@ describe.skipIf(onPostgres)('PGlite in its own thread', () => {
   let client: PGliteThread;
 
   beforeAll(async () => {
-    database = await openDatabase({ kind: 'pglite', thread: true });
+    database = await openDatabase({ kind: 'pglite', thread: true, from: migratedCopy() });
     client = (database.db as unknown as { $client: PGliteThread }).$client;
     await database.db.execute(
       sql`create table scratch (id integer generated always as identity primary key, name text not null unique, at timestamptz not null default now())`,
@@ -143,7 +143,7 @@ describe.skipIf(onPostgres)('PGlite in its own thread', () => {
   });
 
   it('refuses calls once closed', async () => {
-    const other = await openDatabase({ kind: 'pglite', thread: true });
+    const other = await openDatabase({ kind: 'pglite', thread: true, from: migratedCopy() });
     const closing = (other.db as unknown as { $client: PGliteThread }).$client;
     await other.close();
     expect(closing.closed).toBe(true);
