@@ -28,7 +28,7 @@ describe('statements compiled once per shape', () => {
   it('compiles a shape once, and another request of that shape fills it with its own values', () => {
     const statements = new Statements();
     let builds = 0;
-    const run = (status: string) => {
+    const run = (status: 'ACTIVE' | 'BLOCKED') => {
       const condition = conditionOf(eq(customers.status, status))!;
       const compiled = statements.of(condition.text, () => {
         builds++;
