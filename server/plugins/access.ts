@@ -170,8 +170,9 @@ export default fp(
         ),
       );
     type CallerRow = Awaited<typeof callerSelect>[number];
+    // On the database itself, as drizzle's prepared statement was: never a write's transaction.
     const callerQuery = preparedRead(
-      app.db,
+      app.database.db,
       callerFields,
       callerSelect,
       app.database.statementName('caller_of_token'),

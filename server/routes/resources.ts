@@ -87,7 +87,7 @@ const resourceRoutes: FastifyPluginAsync<{ resources: readonly CrudResource[] }>
       // store, and an administrator's any): opening a record costs no query building.
       const recordRead = (inStore: boolean) =>
         preparedRead(
-          app.db,
+          app.database.db,
           visible,
           app.db
             .select(visible)
