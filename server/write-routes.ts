@@ -18,8 +18,10 @@ export function hooksOf<T>(value: T | T[] | undefined): T[] {
 }
 
 /**
- * Runs `hook` after every answer of a write route registered from now on (a route-level onSend:
- * after the app's own onSend hooks, as an app hook added at this point would run).
+ * Runs `hook` after every answer of a write route registered from now on: a route-level onSend,
+ * so after the app's own onSend hooks and after the route's that came before it (compression,
+ * the Idempotency-Key's kept answer). The payload may be compressed by then: such a hook only
+ * passes it on.
  */
 export function onSendOfWrites(app: FastifyInstance, hook: onSendHookHandler): void {
   app.addHook('onRoute', (route) => {

@@ -23,7 +23,8 @@ export interface Condition {
 }
 
 const NONE: Condition = { text: '', values: {}, placeheld: () => undefined };
-const PARAMETER = /\$(\d+)/;
+/** A parameter's place, `$n` (split ignores a global expression's position: it may be shared). */
+const PARAMETERS = /\$(\d+)/g;
 
 /**
  * A condition compiled on its own, or null when its text holds a `$n` that is not one of its own
@@ -33,7 +34,7 @@ export function conditionOf(condition: SQL | undefined): Condition | null {
   if (!condition) return NONE;
   const { sql: text, params } = dialect.sqlToQuery(condition);
   // With the capturing group, the numbers sit at the odd places: text, 1, text, 2, text…
-  const pieces = text.split(new RegExp(PARAMETER, 'g'));
+  const pieces = text.split(PARAMETERS);
   if ((pieces.length - 1) / 2 !== params.length) return null;
   const values: Record<string, unknown> = {};
   for (let i = 1; i < pieces.length; i += 2) {

@@ -152,7 +152,7 @@ export default fp(
       member_role: memberships.role,
       chosen: rolePermissions.permissions,
     };
-    const callerSelect = app.db
+    const callerSelect = app.database.db
       .select(callerFields)
       .from(accounts)
       .innerJoin(sessions, eq(sessions.account_id, accounts.id))

@@ -318,7 +318,8 @@ export function createList(db: Db, definition: ResourceDefinition, source: ListS
   // The page and its count, compiled once per shape (server/db/statements.ts); a list computed
   // for the request (`from`) is compiled with it each time.
   const statements = new Statements();
-  const readCount = rowReader({ total: sql<number>`count(*)`.mapWith(Number) });
+  const countAll = sql<number>`count(*)`.mapWith(Number);
+  const readCount = rowReader({ total: countAll });
   const LIMIT = sql.placeholder('limit');
   const OFFSET = sql.placeholder('offset');
 
@@ -354,10 +355,7 @@ export function createList(db: Db, definition: ResourceDefinition, source: ListS
   };
 
   const countQuery = (computed: WithSubquery | undefined, condition: SQL | undefined) =>
-    reading(computed)
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(table)
-      .where(condition);
+    reading(computed).select({ total: countAll }).from(table).where(condition);
 
   const list: List = {
     async page(request, query) {

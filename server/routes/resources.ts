@@ -89,7 +89,7 @@ const resourceRoutes: FastifyPluginAsync<{ resources: readonly CrudResource[] }>
         preparedRead(
           app.database.db,
           visible,
-          app.db
+          app.database.db
             .select(visible)
             .from(table as PgTable)
             .where(
